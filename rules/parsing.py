@@ -1,0 +1,55 @@
+"""Turning typed text into a legal action by its label.
+
+Games call `match_label` after trying their own notation, so `/play` and `!play` accept any unique
+prefix or word-subset of a legal action's label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from rules.errors import ParseError
+
+A = TypeVar("A")
+
+_SPACES = re.compile(r"\s+")
+_PUNCT = re.compile(r"[^\w\s+\-→>]")
+
+
+def normalise(text: str) -> str:
+    """Case- and punctuation-insensitive form used to compare typed text with labels."""
+    text = text.casefold().replace("→", " ").replace("->", " ")
+    text = _PUNCT.sub(" ", text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def match_label(actions: Sequence[A], label: Callable[[A], str], text: str, *, limit: int = 5) -> A:
+    """The one action whose label matches `text`: exactly, by prefix, or by all of its words."""
+    wanted = normalise(text)
+    if not wanted:
+        raise ParseError("Type an action: `/play` lists what you can do right now.")
+    labelled = [(normalise(label(a)), a) for a in actions]
+    for stage in (
+        lambda lab: lab == wanted,
+        lambda lab: lab.startswith(wanted),
+        lambda lab: all(word in lab.split() for word in wanted.split()),
+        lambda lab: all(word in lab for word in wanted.split()),
+    ):
+        found = [a for lab, a in labelled if stage(lab)]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            # Several actions can share a label (two copies of a card): they are the same move.
+            distinct = {label(a) for a in found}
+            if len(distinct) == 1:
+                return found[0]
+            shown = ", ".join(f"`{lab}`" for lab in sorted(distinct)[:limit])
+            more = f" and {len(distinct) - limit} more" if len(distinct) > limit else ""
+            raise ParseError(f"“{text}” could mean several moves: {shown}{more}. Be more specific.")
+    if not actions:
+        raise ParseError("You have nothing to do right now.")
+    shown = ", ".join(f"`{label(a)}`" for a in actions[:limit])
+    more = f" (and {len(actions) - limit} more)" if len(actions) > limit else ""
+    raise ParseError(f"“{text}” is not a move you can make now. You can: {shown}{more}.")

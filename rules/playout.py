@@ -1,0 +1,65 @@
+"""Agents playing whole games against each other: used by `simulate`, the benchmarks and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Agent, Game, Outcome, Seat
+from rules.engine import Engine
+
+
+class PlayoutStuck(RuntimeError):
+    """A game that neither ended nor let anyone act, or ran past its ply budget."""
+
+
+@dataclass
+class Playout:
+    state: Any
+    outcome: Outcome | None
+    log: list[tuple[Seat, Any]] = field(default_factory=list)
+
+    @property
+    def plies(self) -> int:
+        return len(self.log)
+
+
+def next_actor(game: Game[Any, Any, Any], state: Any) -> Seat | None:
+    """Who an all-AI table lets act next: the lowest awaited seat, else the lowest in to_act."""
+    awaited = game.awaiting(state)
+    if awaited:
+        return min(awaited)
+    acting = game.to_act(state)
+    return min(acting) if acting else None
+
+
+def play_out(
+    game: Game[Any, Any, Any],
+    seats: int,
+    seed: str | int,
+    agents: Sequence[Agent] | Agent,
+    *,
+    options: Mapping[str, Any] | None = None,
+    max_plies: int = 50_000,
+    state: Any = None,
+) -> Playout:
+    engine = Engine(game)
+    if state is None:
+        state = engine.setup(seats, options, seed)
+    per_seat = list(agents) if isinstance(agents, Sequence) else [agents] * seats
+    log: list[tuple[Seat, Any]] = []
+    while (outcome := game.outcome(state)) is None:
+        seat = next_actor(game, state)
+        if seat is None:
+            raise PlayoutStuck(f"{game.key}: no seat may act but the game has no outcome")
+        if len(log) >= max_plies:
+            raise PlayoutStuck(f"{game.key}: still going after {max_plies} plies (seed {seed})")
+        legal = game.legal_actions(state, seat)
+        ply = len(log) + 1
+        action = per_seat[seat].choose(
+            game.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
+        )
+        state = engine.act(state, seat, action, seed=seed, ply=ply).state
+        log.append((seat, action))
+    return Playout(state=state, outcome=outcome, log=log)

@@ -1,0 +1,140 @@
+"""The persistence contract. Storage keeps JSON blobs and ids; it knows nothing of the rules.
+
+Every change to a table row is guarded by its `version`: a writer states the version it read, and a
+mismatch raises `StaleActionError` instead of overwriting somebody else's move.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+TableStatus = Literal["lobby", "active", "finished", "abandoned"]
+
+
+class StorageError(Exception):
+    pass
+
+
+class StaleActionError(StorageError):
+    """The table changed since it was read (another move, another process)."""
+
+
+class TableNotFoundError(StorageError):
+    pass
+
+
+class SeatRecord(BaseModel):
+    """Who sits in a seat: a Discord user (or a console player), or an AI agent."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    user_id: int | None = None  # None for AI seats
+    agent: str | None = None  # agent name for AI seats ("random", "heuristic")
+    resigned: bool = False
+
+
+class TableRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int = 0  # 0 until created
+    game: str
+    status: TableStatus = "lobby"
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    host_id: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: tuple[SeatRecord, ...] = ()
+    seed: str = ""
+    version: int = 0
+    ply: int = 0  # number of actions in the log
+    state: dict[str, Any] | None = None  # the game state as JSON, None in the lobby
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    deadline: float | None = None
+
+
+class ActionRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    ply: int  # 1-based, consecutive per table
+    seat: int
+    action: dict[str, Any]
+    at: float
+
+
+class PanelRecord(BaseModel):
+    """Where one seat's private panel (a DM message) lives, and a digest of what it shows."""
+
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    seat: int
+    user_id: int
+    channel_id: int | None = None
+    message_id: int | None = None
+    digest: str = ""
+    dm_closed: bool = False
+
+
+class ResultRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    game: str
+    outcome: dict[str, Any]
+    finished_at: float
+
+
+class Store(Protocol):
+    async def connect(self) -> None: ...
+    async def close(self) -> None: ...
+
+    async def create_table(self, table: TableRecord) -> TableRecord:
+        """Insert a new table (id and version assigned: version 1)."""
+        ...
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        """Raise TableNotFoundError if absent."""
+        ...
+
+    async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
+        """Replace the row if it is still at `expected_version`; returns it at version+1."""
+        ...
+
+    async def commit_action(
+        self, table: TableRecord, expected_version: int, action: ActionRecord
+    ) -> TableRecord:
+        """In one transaction: update the row (version check) and append the action (ply check)."""
+        ...
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        """The action log in ply order."""
+        ...
+
+    async def find_tables(
+        self,
+        *,
+        status: TableStatus | tuple[TableStatus, ...] | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[TableRecord]:
+        """Tables matching every given filter (user_id: the user holds a seat), oldest first."""
+        ...
+
+    async def save_panel(self, panel: PanelRecord) -> None: ...
+    async def panels(self, table_id: int) -> list[PanelRecord]: ...
+
+    async def record_result(self, result: ResultRecord) -> None: ...
+    async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]: ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
