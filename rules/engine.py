@@ -2,7 +2,6 @@
 
 `Engine` wraps one `Game`: it builds set-ups from validated options, refuses moves out of turn,
 after the end or not among the legal actions, and hands every apply its own `rng_for(seed, ply)`.
-the end or not among the legal actions, and hands every apply its own `rng_for(seed, ply)`.
 """
 
 from __future__ import annotations
