@@ -1,0 +1,1 @@
+"""Discord adapters: parse → call the bot service → render → reply. Nothing else."""
