@@ -1,0 +1,78 @@
+"""Persistence: the `Store` protocol (`storage.base`), SQLite (default) and in-memory backends.
+
+`open_store(url)` picks the backend from `SNOWBOUND_DATABASE_URL`; the caller then awaits
+`store.connect()` before use and `store.close()` after.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from storage.base import (
+    ActionRecord,
+    PanelRecord,
+    ResultRecord,
+    SeatRecord,
+    StaleActionError,
+    StorageError,
+    Store,
+    TableNotFoundError,
+    TableRecord,
+    TableStatus,
+)
+from storage.memory import MemoryStore
+from storage.sqlite import SqliteStore
+
+__all__ = [
+    "ActionRecord",
+    "MemoryStore",
+    "PanelRecord",
+    "ResultRecord",
+    "SeatRecord",
+    "SqliteStore",
+    "StaleActionError",
+    "StorageError",
+    "Store",
+    "TableNotFoundError",
+    "TableRecord",
+    "TableStatus",
+    "open_store",
+    "sqlite_path",
+]
+
+ACCEPTED_URLS = (
+    "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory: or memory://"
+)
+
+
+def sqlite_path(url: str) -> str:
+    """The file path (or ":memory:") of a `sqlite://` URL; ValueError for anything else."""
+    if not url.startswith("sqlite://"):
+        raise ValueError(f"not a SQLite URL: {url!r}; use {ACCEPTED_URLS}")
+    rest = url.removeprefix("sqlite://")
+    if rest in (":memory:", "/:memory:"):
+        return ":memory:"
+    if not rest.startswith("/") or rest == "/" or "?" in rest:
+        raise ValueError(
+            f"unsupported SQLite URL {url!r}: give a file path after three slashes "
+            f"(four for an absolute path); accepted forms: {ACCEPTED_URLS}"
+        )
+    path = rest[1:]  # "/relative/x.db" → "relative/x.db"; "//abs/x.db" → "/abs/x.db"
+    if path.endswith("/"):
+        raise ValueError(f"the SQLite URL {url!r} names a directory, not a database file")
+    return path
+
+
+def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Store:
+    """A not-yet-connected store for `url` (parent directories of a SQLite file are created)."""
+    url = url.strip()
+    if url in ("memory://", "memory:"):
+        return MemoryStore(clock=clock)
+    if url.startswith("sqlite:"):
+        path = sqlite_path(url)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        return SqliteStore(path, clock=clock)
+    raise ValueError(f"unknown database URL {url!r}; accepted forms: {ACCEPTED_URLS}")

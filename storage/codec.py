@@ -1,0 +1,169 @@
+"""Records ⇄ flat rows of SQL-ready values (ints, floats, text; JSON as text).
+
+Both stores keep rows in exactly this form, so `MemoryStore` gives back what `SqliteStore` would
+(dict keys become strings, tuples lists) and no caller can mutate stored data by reference.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+from storage.base import ActionRecord, PanelRecord, ResultRecord, SeatRecord, TableRecord
+
+
+class Row(Protocol):
+    """A dict or a `sqlite3.Row`."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+TABLE_COLUMNS: tuple[str, ...] = (
+    "id",
+    "game",
+    "status",
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "lobby_message_id",
+    "board_message_id",
+    "host_id",
+    "options",
+    "seats",
+    "seed",
+    "version",
+    "ply",
+    "state",
+    "created_at",
+    "updated_at",
+    "deadline",
+)
+ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at")
+PANEL_COLUMNS: tuple[str, ...] = (
+    "table_id",
+    "seat",
+    "user_id",
+    "channel_id",
+    "message_id",
+    "digest",
+    "dm_closed",
+)
+RESULT_COLUMNS: tuple[str, ...] = ("table_id", "game", "outcome", "finished_at")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def table_row(table: TableRecord) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "game": table.game,
+        "status": table.status,
+        "guild_id": table.guild_id,
+        "channel_id": table.channel_id,
+        "thread_id": table.thread_id,
+        "lobby_message_id": table.lobby_message_id,
+        "board_message_id": table.board_message_id,
+        "host_id": table.host_id,
+        "options": dumps(table.options),
+        "seats": dumps([seat.model_dump(mode="json") for seat in table.seats]),
+        "seed": table.seed,
+        "version": table.version,
+        "ply": table.ply,
+        "state": None if table.state is None else dumps(table.state),
+        "created_at": table.created_at,
+        "updated_at": table.updated_at,
+        "deadline": table.deadline,
+    }
+
+
+def table_from_row(row: Row) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        game=row["game"],
+        status=row["status"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"],
+        board_message_id=row["board_message_id"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        seats=tuple(SeatRecord.model_validate(s) for s in json.loads(row["seats"])),
+        seed=row["seed"],
+        version=row["version"],
+        ply=row["ply"],
+        state=None if row["state"] is None else json.loads(row["state"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        deadline=row["deadline"],
+    )
+
+
+def seat_users(table: TableRecord) -> frozenset[int]:
+    """The Discord users seated at a table (AI seats have none)."""
+    return frozenset(seat.user_id for seat in table.seats if seat.user_id is not None)
+
+
+def action_row(action: ActionRecord) -> dict[str, Any]:
+    return {
+        "table_id": action.table_id,
+        "ply": action.ply,
+        "seat": action.seat,
+        "action": dumps(action.action),
+        "at": action.at,
+    }
+
+
+def action_from_row(row: Row) -> ActionRecord:
+    return ActionRecord(
+        table_id=row["table_id"],
+        ply=row["ply"],
+        seat=row["seat"],
+        action=json.loads(row["action"]),
+        at=row["at"],
+    )
+
+
+def panel_row(panel: PanelRecord) -> dict[str, Any]:
+    return {
+        "table_id": panel.table_id,
+        "seat": panel.seat,
+        "user_id": panel.user_id,
+        "channel_id": panel.channel_id,
+        "message_id": panel.message_id,
+        "digest": panel.digest,
+        "dm_closed": int(panel.dm_closed),
+    }
+
+
+def panel_from_row(row: Row) -> PanelRecord:
+    return PanelRecord(
+        table_id=row["table_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        digest=row["digest"],
+        dm_closed=bool(row["dm_closed"]),
+    )
+
+
+def result_row(result: ResultRecord) -> dict[str, Any]:
+    return {
+        "table_id": result.table_id,
+        "game": result.game,
+        "outcome": dumps(result.outcome),
+        "finished_at": result.finished_at,
+    }
+
+
+def result_from_row(row: Row) -> ResultRecord:
+    return ResultRecord(
+        table_id=row["table_id"],
+        game=row["game"],
+        outcome=json.loads(row["outcome"]),
+        finished_at=row["finished_at"],
+    )

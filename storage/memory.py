@@ -1,0 +1,186 @@
+"""An in-process `Store` for tests and the console: same semantics as `SqliteStore`, no disk.
+
+Rows are kept in the same flat form SQLite holds (`storage.codec`: JSON as text), so callers get
+back exactly what SQLite would give, and no caller can mutate stored data through a reference.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from storage import codec
+from storage.base import (
+    ActionRecord,
+    PanelRecord,
+    ResultRecord,
+    StaleActionError,
+    StorageError,
+    TableNotFoundError,
+    TableRecord,
+    TableStatus,
+)
+
+
+class MemoryStore:
+    def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._tables: dict[int, dict[str, Any]] = {}
+        self._seats: dict[int, frozenset[int]] = {}
+        self._actions: dict[int, dict[int, dict[str, Any]]] = {}
+        self._panels: dict[tuple[int, int], dict[str, Any]] = {}
+        self._results: dict[int, dict[str, Any]] = {}
+        self._guilds: dict[int, str] = {}
+        self._next_id = 1
+        self._connected = False
+
+    async def connect(self) -> None:
+        self._connected = True
+
+    async def close(self) -> None:
+        self._connected = False
+
+    def _check_open(self) -> None:
+        if not self._connected:
+            raise StorageError("the store is not connected: await store.connect() first")
+
+    def _row(self, table_id: int) -> dict[str, Any]:
+        row = self._tables.get(table_id)
+        if row is None:
+            raise TableNotFoundError(f"no table with id {table_id}")
+        return row
+
+    # -- tables -----------------------------------------------------------------------------------
+
+    async def create_table(self, table: TableRecord) -> TableRecord:
+        self._check_open()
+        now = self._clock()
+        table_id = self._next_id
+        record = table.model_copy(
+            update={
+                "id": table_id,
+                "version": 1,
+                "created_at": table.created_at or now,
+                "updated_at": now,
+            }
+        )
+        row = codec.table_row(record)  # raises here, before any change, if not JSON-able
+        self._next_id += 1
+        self._tables[table_id] = row
+        self._seats[table_id] = codec.seat_users(record)
+        self._actions[table_id] = {}
+        return codec.table_from_row(row)
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        self._check_open()
+        return codec.table_from_row(self._row(table_id))
+
+    def _next_row(self, table: TableRecord, expected_version: int) -> dict[str, Any]:
+        current = self._row(table.id)
+        if current["version"] != expected_version:
+            raise StaleActionError(
+                f"table {table.id} is at version {current['version']}, not {expected_version}"
+            )
+        record = table.model_copy(
+            update={
+                "version": expected_version + 1,
+                "created_at": current["created_at"],
+                "updated_at": self._clock(),
+            }
+        )
+        return codec.table_row(record)
+
+    async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
+        self._check_open()
+        row = self._next_row(table, expected_version)
+        self._tables[table.id] = row
+        self._seats[table.id] = codec.seat_users(codec.table_from_row(row))
+        return codec.table_from_row(row)
+
+    async def commit_action(
+        self, table: TableRecord, expected_version: int, action: ActionRecord
+    ) -> TableRecord:
+        self._check_open()
+        if action.table_id != table.id:
+            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        row = self._next_row(table, expected_version)
+        action_row = codec.action_row(action)
+        previous = self._tables[table.id]
+        self._tables[table.id] = row  # first write, like SQLite's UPDATE
+        try:
+            self._insert_action(table.id, action_row)  # second write
+        except BaseException:
+            self._tables[table.id] = previous  # the rollback
+            raise
+        record = codec.table_from_row(row)
+        self._seats[table.id] = codec.seat_users(record)
+        return record
+
+    def _insert_action(self, table_id: int, row: dict[str, Any]) -> None:
+        log = self._actions[table_id]
+        if row["ply"] in log:
+            raise StaleActionError(f"table {table_id} already has an action at ply {row['ply']}")
+        log[row["ply"]] = row
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        self._check_open()
+        log = self._actions.get(table_id, {})
+        return [codec.action_from_row(log[ply]) for ply in sorted(log)]
+
+    async def find_tables(
+        self,
+        *,
+        status: TableStatus | tuple[TableStatus, ...] | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[TableRecord]:
+        self._check_open()
+        statuses = (status,) if isinstance(status, str) else status
+        rows = [
+            row
+            for table_id, row in self._tables.items()
+            if (statuses is None or row["status"] in statuses)
+            and (channel_id is None or row["channel_id"] == channel_id)
+            and (thread_id is None or row["thread_id"] == thread_id)
+            and (guild_id is None or row["guild_id"] == guild_id)
+            and (user_id is None or user_id in self._seats[table_id])
+        ]
+        rows.sort(key=lambda row: (row["created_at"], row["id"]))
+        return [codec.table_from_row(row) for row in rows]
+
+    # -- panels, results, guild settings ----------------------------------------------------------
+
+    async def save_panel(self, panel: PanelRecord) -> None:
+        self._check_open()
+        self._row(panel.table_id)
+        self._panels[(panel.table_id, panel.seat)] = codec.panel_row(panel)
+
+    async def panels(self, table_id: int) -> list[PanelRecord]:
+        self._check_open()
+        keys = sorted(key for key in self._panels if key[0] == table_id)
+        return [codec.panel_from_row(self._panels[key]) for key in keys]
+
+    async def record_result(self, result: ResultRecord) -> None:
+        self._check_open()
+        self._row(result.table_id)
+        self._results[result.table_id] = codec.result_row(result)
+
+    async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
+        self._check_open()
+        rows = [row for row in self._results.values() if game is None or row["game"] == game]
+        rows.sort(key=lambda row: (row["finished_at"], row["table_id"]), reverse=True)
+        return [codec.result_from_row(row) for row in rows[: max(limit, 0)]]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        self._check_open()
+        raw = self._guilds.get(guild_id)
+        settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
+        return settings
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        self._check_open()
+        self._guilds[guild_id] = codec.dumps(settings)

@@ -1,0 +1,399 @@
+"""The default `Store`: SQLite through aiosqlite (WAL, synchronous=NORMAL, foreign keys on).
+
+One connection per store, in autocommit mode; every write is an explicit `BEGIN IMMEDIATE … COMMIT`
+(rolled back on any error), so no transaction is ever left open between calls. An asyncio lock
+serialises the store's operations inside one process — a read never sees another coroutine's
+half-done transaction — and the `version` column protects the rows across processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage import codec
+from storage.base import (
+    ActionRecord,
+    PanelRecord,
+    ResultRecord,
+    StaleActionError,
+    StorageError,
+    TableNotFoundError,
+    TableRecord,
+    TableStatus,
+)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+_TABLE_COLUMNS = ", ".join(codec.TABLE_COLUMNS)
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The packaged migrations as (number, file name, SQL), numbered 1, 2, 3… without gaps."""
+    found: list[tuple[int, str, str]] = []
+    for entry in resources.files("storage").joinpath("migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 0001, 0002… without gaps; found {numbers}")
+    return found
+
+
+def _is_duplicate_ply(error: sqlite3.IntegrityError) -> bool:
+    return "UNIQUE constraint failed: actions.table_id, actions.ply" in str(error)
+
+
+def _is_foreign_key(error: sqlite3.IntegrityError) -> bool:
+    return "FOREIGN KEY constraint failed" in str(error)
+
+
+class SqliteStore:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        clock: Callable[[], float] = time.time,
+        busy_timeout_ms: int = 5000,
+    ) -> None:
+        self.path = str(path)
+        self._clock = clock
+        self._busy_timeout_ms = busy_timeout_ms
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
+
+    # -- connection and schema --------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        if self._db is not None:
+            return
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            self.applied_migrations = await self._migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    async def _migrate(self, db: aiosqlite.Connection) -> list[int]:
+        known = migrations()
+        latest = known[-1][0] if known else 0
+        applied: list[int] = []
+        # The write lock is taken before reading user_version, so two processes opening the same
+        # new file cannot both apply a migration.
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            async with db.execute("PRAGMA user_version") as cursor:
+                row = await cursor.fetchone()
+            current = int(row[0]) if row is not None else 0
+            if current > latest:
+                raise StorageError(
+                    f"the database {self.path} has schema version {current}, newer than this "
+                    f"code knows ({latest}); upgrade Snowbound before opening it"
+                )
+            for number, _name, sql in known:
+                if number > current:
+                    for statement in _statements(sql):
+                        await db.execute(statement)
+                    await db.execute(f"PRAGMA user_version = {number}")
+                    applied.append(number)
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+        return applied
+
+    async def pragmas(self) -> dict[str, Any]:
+        """The connection's settings as SQLite reports them (for `/game admin` and tests)."""
+        values: dict[str, Any] = {}
+        async with self._read() as db:
+            for name in ("journal_mode", "synchronous", "foreign_keys", "user_version"):
+                async with db.execute(f"PRAGMA {name}") as cursor:
+                    row = await cursor.fetchone()
+                values[name] = row[0] if row is not None else None
+        return values
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError("the store is not connected: await store.connect() first")
+        return self._db
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        db = self._conn()
+        async with self._lock:
+            yield db
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        db = self._conn()
+        async with self._lock:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+
+    # -- tables -----------------------------------------------------------------------------------
+
+    async def create_table(self, table: TableRecord) -> TableRecord:
+        now = self._clock()
+        record = table.model_copy(
+            update={"version": 1, "created_at": table.created_at or now, "updated_at": now}
+        )
+        row = codec.table_row(record)
+        del row["id"]
+        columns = ", ".join(row)
+        values = ", ".join(f":{name}" for name in row)
+        async with self._write() as db:
+            cursor = await db.execute(f"INSERT INTO tables ({columns}) VALUES ({values})", row)
+            table_id = cursor.lastrowid
+            if table_id is None:
+                raise StorageError("SQLite did not assign a table id")
+            await self._sync_seats(db, table_id, codec.seat_users(record), replace=False)
+        row["id"] = table_id
+        return codec.table_from_row(row)
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        async with (
+            self._read() as db,
+            db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)) as cursor,
+        ):
+            row = await cursor.fetchone()
+        if row is None:
+            raise TableNotFoundError(f"no table with id {table_id}")
+        return codec.table_from_row(row)
+
+    @staticmethod
+    async def _sync_seats(
+        db: aiosqlite.Connection, table_id: int, users: Iterable[int], *, replace: bool
+    ) -> None:
+        if replace:
+            await db.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
+        await db.executemany(
+            "INSERT INTO table_seats (table_id, user_id) VALUES (?, ?)",
+            [(table_id, user) for user in sorted(users)],
+        )
+
+    async def _update_row(
+        self, db: aiosqlite.Connection, table: TableRecord, expected_version: int
+    ) -> TableRecord:
+        """The guarded UPDATE inside the caller's transaction; raises unless it hit the row."""
+        record = table.model_copy(
+            update={"version": expected_version + 1, "updated_at": self._clock()}
+        )
+        row = codec.table_row(record)
+        assignments = ", ".join(f"{name} = :{name}" for name in row if name not in _FIXED)
+        cursor = await db.execute(
+            f"UPDATE tables SET {assignments} WHERE id = :id AND version = :expected "
+            "RETURNING created_at",
+            {**row, "expected": expected_version},
+        )
+        returned = await cursor.fetchone()
+        await cursor.close()
+        if returned is None:
+            async with db.execute("SELECT version FROM tables WHERE id = ?", (table.id,)) as cur:
+                current = await cur.fetchone()
+            if current is None:
+                raise TableNotFoundError(f"no table with id {table.id}")
+            raise StaleActionError(
+                f"table {table.id} is at version {current[0]}, not {expected_version}"
+            )
+        row["created_at"] = returned[0]
+        await self._sync_seats(db, table.id, codec.seat_users(record), replace=True)
+        return codec.table_from_row(row)
+
+    async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
+        async with self._write() as db:
+            return await self._update_row(db, table, expected_version)
+
+    async def commit_action(
+        self, table: TableRecord, expected_version: int, action: ActionRecord
+    ) -> TableRecord:
+        if action.table_id != table.id:
+            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        action_row = codec.action_row(action)
+        async with self._write() as db:
+            record = await self._update_row(db, table, expected_version)
+            try:
+                await db.execute(
+                    "INSERT INTO actions (table_id, ply, seat, action, at) "
+                    "VALUES (:table_id, :ply, :seat, :action, :at)",
+                    action_row,
+                )
+            except sqlite3.IntegrityError as error:
+                if _is_duplicate_ply(error):
+                    raise StaleActionError(
+                        f"table {table.id} already has an action at ply {action.ply}"
+                    ) from error
+                raise StorageError(f"could not append the action: {error}") from error
+            except sqlite3.Error as error:
+                raise StorageError(f"could not append the action: {error}") from error
+        return record
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        async with (
+            self._read() as db,
+            db.execute(
+                f"SELECT {', '.join(codec.ACTION_COLUMNS)} FROM actions "
+                "WHERE table_id = ? ORDER BY ply",
+                (table_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [codec.action_from_row(row) for row in rows]
+
+    async def find_tables(
+        self,
+        *,
+        status: TableStatus | tuple[TableStatus, ...] | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[TableRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+        if status is not None:
+            statuses = (status,) if isinstance(status, str) else tuple(status)
+            if not statuses:
+                return []
+            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+        for column, value in (
+            ("channel_id", channel_id),
+            ("thread_id", thread_id),
+            ("guild_id", guild_id),
+        ):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if user_id is not None:
+            where.append("id IN (SELECT table_id FROM table_seats WHERE user_id = ?)")
+            params.append(user_id)
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at, id"
+        async with self._read() as db, db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [codec.table_from_row(row) for row in rows]
+
+    # -- panels, results, guild settings ----------------------------------------------------------
+
+    async def save_panel(self, panel: PanelRecord) -> None:
+        columns = codec.PANEL_COLUMNS
+        await self._upsert("private_panels", columns, ("table_id", "seat"), codec.panel_row(panel))
+
+    async def panels(self, table_id: int) -> list[PanelRecord]:
+        async with (
+            self._read() as db,
+            db.execute(
+                f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels "
+                "WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [codec.panel_from_row(row) for row in rows]
+
+    async def record_result(self, result: ResultRecord) -> None:
+        await self._upsert("results", codec.RESULT_COLUMNS, ("table_id",), codec.result_row(result))
+
+    async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
+        sql = f"SELECT {', '.join(codec.RESULT_COLUMNS)} FROM results"
+        params: list[Any] = []
+        if game is not None:
+            sql += " WHERE game = ?"
+            params.append(game)
+        sql += " ORDER BY finished_at DESC, table_id DESC LIMIT ?"
+        params.append(max(limit, 0))
+        async with self._read() as db, db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [codec.result_from_row(row) for row in rows]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with (
+            self._read() as db,
+            db.execute(
+                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ) as cursor,
+        ):
+            row = await cursor.fetchone()
+        settings: dict[str, Any] = json.loads(row[0]) if row is not None else {}
+        return settings
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._upsert(
+            "guild_settings",
+            ("guild_id", "settings"),
+            ("guild_id",),
+            {"guild_id": guild_id, "settings": codec.dumps(settings)},
+        )
+
+    async def _upsert(
+        self, table: str, columns: tuple[str, ...], key: tuple[str, ...], row: dict[str, Any]
+    ) -> None:
+        """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`."""
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+        sql = (
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(':' + c for c in columns)}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+        )
+        async with self._write() as db:
+            try:
+                await db.execute(sql, row)
+            except sqlite3.IntegrityError as error:
+                if _is_foreign_key(error):
+                    raise TableNotFoundError(f"no table with id {row.get('table_id')}") from error
+                raise StorageError(str(error)) from error
+
+
+_FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration into statements (`sqlite3.complete_statement` knows about quotes)."""
+    statements: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip().strip(";").strip():
+                statements.append(pending.strip())
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise StorageError(f"unterminated SQL statement in a migration: {pending.strip()[:60]}")
+    return statements

@@ -1,0 +1,210 @@
+"""SQLite-only behaviour (durability, migrations, pragmas, two connections); `open_store` URLs."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import (
+    ActionRecord,
+    MemoryStore,
+    PanelRecord,
+    SeatRecord,
+    SqliteStore,
+    StaleActionError,
+    StorageError,
+    TableNotFoundError,
+    TableRecord,
+    open_store,
+)
+from storage.sqlite import migrations
+
+
+def a_table() -> TableRecord:
+    return TableRecord(
+        game="winter",
+        status="active",
+        seats=(SeatRecord(name="Ana", user_id=1),),
+        state={"turn": 3},
+    )
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    store = SqliteStore(tmp_path / "db.sqlite")
+    await store.connect()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+def pragma(path: Path, name: str) -> object:
+    with sqlite3.connect(path) as db:
+        return db.execute(f"PRAGMA {name}").fetchone()[0]
+
+
+async def test_data_survives_close_and_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    await store.connect()
+    table = await store.create_table(a_table())
+    table = await store.commit_action(
+        table, 1, ActionRecord(table_id=table.id, ply=1, seat=0, action={"t": 1}, at=2.0)
+    )
+    await store.close()
+    reopened = SqliteStore(path)
+    await reopened.connect()
+    try:
+        assert await reopened.get_table(table.id) == table
+        assert len(await reopened.actions(table.id)) == 1
+    finally:
+        await reopened.close()
+
+
+async def test_the_first_connect_applies_every_migration(sqlite_store: SqliteStore) -> None:
+    assert sqlite_store.applied_migrations == [n for n, _, _ in migrations()]
+
+
+async def test_reopening_applies_no_migration_twice(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    for _ in range(2):
+        store = SqliteStore(path)
+        await store.connect()
+        await store.close()
+    assert store.applied_migrations == []
+    assert pragma(path, "user_version") == len(migrations())
+
+
+async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {len(migrations()) + 1}")
+    with pytest.raises(StorageError, match="newer"):
+        await SqliteStore(path).connect()
+
+
+async def test_migrations_are_numbered_from_one_without_gaps() -> None:
+    numbers = [n for n, _, _ in migrations()]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+async def test_the_journal_is_in_wal_mode(sqlite_store: SqliteStore) -> None:
+    assert (await sqlite_store.pragmas())["journal_mode"] == "wal"
+    assert pragma(Path(sqlite_store.path), "journal_mode") == "wal"
+
+
+async def test_writes_are_synchronous_normal(sqlite_store: SqliteStore) -> None:
+    assert (await sqlite_store.pragmas())["synchronous"] == 1  # NORMAL
+
+
+async def test_foreign_keys_are_on(sqlite_store: SqliteStore) -> None:
+    assert (await sqlite_store.pragmas())["foreign_keys"] == 1
+
+
+async def test_a_row_pointing_at_a_missing_table_is_refused_by_the_schema(
+    sqlite_store: SqliteStore,
+) -> None:
+    with pytest.raises(TableNotFoundError):
+        await sqlite_store.save_panel(PanelRecord(table_id=999, seat=0, user_id=1))
+    with sqlite3.connect(sqlite_store.path) as db:
+        assert db.execute("SELECT COUNT(*) FROM private_panels").fetchone()[0] == 0
+
+
+async def test_the_seat_index_follows_the_seats(sqlite_store: SqliteStore) -> None:
+    table = await sqlite_store.create_table(a_table())
+    await sqlite_store.update_table(
+        table.model_copy(update={"seats": (SeatRecord(name="Bo", user_id=2),)}), 1
+    )
+    with sqlite3.connect(sqlite_store.path) as db:
+        rows = db.execute("SELECT table_id, user_id FROM table_seats").fetchall()
+    assert rows == [(table.id, 2)]
+
+
+async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    first, second = SqliteStore(path), SqliteStore(path)
+    await first.connect()
+    await second.connect()
+    try:
+        table = await first.create_table(a_table())
+        await second.commit_action(
+            table, 1, ActionRecord(table_id=table.id, ply=1, seat=0, action={}, at=0.0)
+        )
+        with pytest.raises(StaleActionError):
+            await first.update_table(table, 1)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_no_transaction_is_left_open_after_a_refused_write(
+    sqlite_store: SqliteStore,
+) -> None:
+    table = await sqlite_store.create_table(a_table())
+    with pytest.raises(StaleActionError):
+        await sqlite_store.update_table(table, 5)
+    # another connection can take the write lock straight away
+    with sqlite3.connect(sqlite_store.path, timeout=0) as db:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("ROLLBACK")
+
+
+# -- open_store ---------------------------------------------------------------------------------
+
+
+async def test_open_store_takes_a_relative_sqlite_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    store = open_store("sqlite:///data/snowbound.db")
+    assert isinstance(store, SqliteStore)
+    assert Path(store.path) == Path("data/snowbound.db")
+
+
+async def test_open_store_takes_an_absolute_sqlite_path(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path}/nested/x.db")
+    assert isinstance(store, SqliteStore)
+    assert Path(store.path) == tmp_path / "nested" / "x.db"
+
+
+async def test_open_store_creates_the_parent_directories(tmp_path: Path) -> None:
+    open_store(f"sqlite:///{tmp_path}/a/b/x.db")
+    assert (tmp_path / "a" / "b").is_dir()
+
+
+async def test_open_store_gives_a_working_sqlite_file(tmp_path: Path) -> None:
+    store = open_store(f"sqlite:///{tmp_path}/x.db")
+    await store.connect()
+    try:
+        created = await store.create_table(a_table())
+        assert (await store.get_table(created.id)).state == {"turn": 3}
+    finally:
+        await store.close()
+    assert (tmp_path / "x.db").is_file()
+
+
+async def test_open_store_takes_an_in_memory_sqlite_database() -> None:
+    store = open_store("sqlite://:memory:")
+    assert isinstance(store, SqliteStore)
+    await store.connect()
+    try:
+        created = await store.create_table(a_table())
+        assert (await store.get_table(created.id)).version == 1
+    finally:
+        await store.close()
+
+
+async def test_open_store_takes_memory_url() -> None:
+    assert isinstance(open_store("memory://"), MemoryStore)
+
+
+@pytest.mark.parametrize(
+    "url", ["postgres://localhost/db", "mysql:///x", "data/snowbound.db", "", "sqlite://"]
+)
+async def test_open_store_refuses_other_urls_naming_the_accepted_forms(url: str) -> None:
+    with pytest.raises(ValueError, match=r"sqlite:///relative/path\.db"):
+        open_store(url)
