@@ -1,0 +1,214 @@
+"""The section grid (spec §5): placements, squares, locks, groups and labels.
+
+Everything here works on plain dicts and sets keyed by `(row, col)` so the legal-move search and
+the agents can call it hundreds of times per turn without building pydantic models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+from rules.winter.cards import Section, Sections
+
+Cell = tuple[int, int]
+Grid = dict[Cell, Section]
+
+# WI-18 rule 2: the 12 anchor offsets of a card in edge contact (symmetric under negation).
+CONTACT: tuple[Cell, ...] = (
+    (-2, -1),
+    (-2, 0),
+    (-2, 1),
+    (2, -1),
+    (2, 0),
+    (2, 1),
+    (-1, -2),
+    (0, -2),
+    (1, -2),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+)
+CORNERS: tuple[Cell, ...] = ((-2, -2), (-2, 2), (2, -2), (2, 2))
+NEAR: tuple[Cell, ...] = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+
+def card_cells(anchor: Cell, sections: Sections) -> Iterator[tuple[Cell, Section]]:
+    r, c = anchor
+    for i in (0, 1):
+        for j in (0, 1):
+            yield (r + i, c + j), sections[i][j]
+
+
+def overlaps(anchors: Iterable[Cell] | set[Cell], spot: Cell) -> bool:
+    """WI-18 rule 1: some card anchored within one step of `spot` would share a cell."""
+    held = anchors if isinstance(anchors, set | frozenset | dict) else set(anchors)
+    r, c = spot
+    return any((r + dr, c + dc) in held for dr, dc in NEAR)
+
+
+def touches(anchors: set[Cell] | frozenset[Cell], spot: Cell) -> bool:
+    r, c = spot
+    return any((r + dr, c + dc) in anchors for dr, dc in CONTACT)
+
+
+def corner_only(anchors: set[Cell] | frozenset[Cell], spot: Cell) -> bool:
+    """The spot meets the lake only at a corner: the case players most often get wrong."""
+    r, c = spot
+    return not touches(anchors, spot) and any((r + dr, c + dc) in anchors for dr, dc in CORNERS)
+
+
+def is_legal_spot(anchors: set[Cell] | frozenset[Cell], spot: Cell) -> bool:
+    return not overlaps(anchors, spot) and touches(anchors, spot)
+
+
+def legal_spots(anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
+    """Every legal spot next to `anchors` (WI-18), sorted by (row, col)."""
+    found: set[Cell] = set()
+    for r, c in anchors:
+        for dr, dc in CONTACT:
+            spot = (r + dr, c + dc)
+            if spot not in found and not overlaps(anchors, spot):
+                found.add(spot)
+    return sorted(found)
+
+
+def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:
+    """WI-19 connected components, sorted by representative (smallest row, then col)."""
+    left = set(anchors)
+    out: list[frozenset[Cell]] = []
+    while left:
+        start = min(left)
+        left.discard(start)
+        seen = {start}
+        stack = [start]
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in CONTACT:
+                n = (r + dr, c + dc)
+                if n in left:
+                    left.discard(n)
+                    seen.add(n)
+                    stack.append(n)
+        out.append(frozenset(seen))
+    out.sort(key=min)
+    return out
+
+
+def survivors(parts: list[frozenset[Cell]]) -> list[frozenset[Cell]]:
+    """WI-12: the one group, the unique largest, or every group tied for largest."""
+    if len(parts) <= 1:
+        return list(parts)
+    size = max(len(g) for g in parts)
+    return [g for g in parts if len(g) == size]
+
+
+def grid_of(cards: Mapping[Cell, Sections]) -> Grid:
+    grid: Grid = {}
+    for anchor, sections in cards.items():
+        for cell, s in card_cells(anchor, sections):
+            grid[cell] = s
+    return grid
+
+
+def square_at(grid: Mapping[Cell, Section], cell: Cell) -> Section | None:
+    """WI-17: the colour of the square whose top-left cell is `cell`, if there is one."""
+    r, c = cell
+    first = grid.get(cell)
+    if first is None:
+        return None
+    for other in ((r, c + 1), (r + 1, c), (r + 1, c + 1)):
+        if grid.get(other) != first:
+            return None
+    return first
+
+
+def all_squares(grid: Mapping[Cell, Section]) -> list[tuple[Cell, Section]]:
+    out = []
+    for cell in sorted(grid):
+        colour = square_at(grid, cell)
+        if colour is not None:
+            out.append((cell, colour))
+    return out
+
+
+def new_squares(
+    grid: Mapping[Cell, Section], spot: Cell, sections: Sections, colour: Section
+) -> list[Cell]:
+    """WI-10: squares of `colour` that include a cell of a card put at `spot` on `grid`."""
+    r, c = spot
+    local = {(r, c): sections[0][0], (r, c + 1): sections[0][1]}
+    local[(r + 1, c)] = sections[1][0]
+    local[(r + 1, c + 1)] = sections[1][1]
+    out = []
+    for tr in (r - 1, r, r + 1):
+        for tc in (c - 1, c, c + 1):
+            for cell in ((tr, tc), (tr, tc + 1), (tr + 1, tc), (tr + 1, tc + 1)):
+                v = local.get(cell)
+                if v is None:
+                    v = grid.get(cell)
+                if v != colour:
+                    break
+            else:
+                out.append((tr, tc))
+    return out
+
+
+def locks(square: Cell, anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
+    """§5.2: the cards a counter on `square` locks (anchors within one step)."""
+    r, c = square
+    return sorted((r + dr, c + dc) for dr, dc in NEAR if (r + dr, c + dc) in anchors)
+
+
+def locked_anchors(squares: Iterable[Cell], anchors: set[Cell] | frozenset[Cell]) -> set[Cell]:
+    out: set[Cell] = set()
+    for sq in squares:
+        out.update(locks(sq, anchors))
+    return out
+
+
+# -- labels (WI-20) -------------------------------------------------------------------------------
+
+
+def letters(n: int) -> str:
+    """Bijective base 26: 0 → A, 25 → Z, 26 → AA."""
+    out = ""
+    n += 1
+    while n > 0:
+        n, rem = divmod(n - 1, 26)
+        out = chr(ord("A") + rem) + out
+    return out
+
+
+def letters_value(text: str) -> int:
+    n = 0
+    for ch in text.upper():
+        n = n * 26 + (ord(ch) - ord("A") + 1)
+    return n - 1
+
+
+def frame(anchors: Iterable[Cell]) -> Cell:
+    """The label origin: two cells above and left of the top-most and left-most cards."""
+    rows = []
+    cols = []
+    for r, c in anchors:
+        rows.append(r)
+        cols.append(c)
+    if not rows:
+        return (-2, -2)
+    return (min(rows) - 2, min(cols) - 2)
+
+
+def cell_label(cell: Cell, origin: Cell) -> str:
+    return f"{letters(cell[1] - origin[1])}{cell[0] - origin[0] + 1}"
+
+
+def label_cell(text: str, origin: Cell) -> Cell | None:
+    """The cell a typed label names in this frame, or None if it is not a label."""
+    text = text.strip().upper()
+    i = 0
+    while i < len(text) and text[i].isalpha() and text[i].isascii():
+        i += 1
+    head, tail = text[:i], text[i:]
+    if not head or not tail.isdigit() or int(tail) < 1:
+        return None
+    return (int(tail) - 1 + origin[0], letters_value(head) + origin[1])
