@@ -13,7 +13,7 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -179,7 +179,6 @@ class SqliteStore:
             table_id = cursor.lastrowid
             if table_id is None:
                 raise StorageError("SQLite did not assign a table id")
-            await self._sync_seats(db, table_id, codec.seat_users(record), replace=False)
         row["id"] = table_id
         return codec.table_from_row(row)
 
@@ -193,17 +192,6 @@ class SqliteStore:
             raise TableNotFoundError(f"no table with id {table_id}")
         return codec.table_from_row(row)
 
-    @staticmethod
-    async def _sync_seats(
-        db: aiosqlite.Connection, table_id: int, users: Iterable[int], *, replace: bool
-    ) -> None:
-        if replace:
-            await db.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
-        await db.executemany(
-            "INSERT INTO table_seats (table_id, user_id) VALUES (?, ?)",
-            [(table_id, user) for user in sorted(users)],
-        )
-
     async def _update_row(
         self, db: aiosqlite.Connection, table: TableRecord, expected_version: int
     ) -> TableRecord:
@@ -213,14 +201,14 @@ class SqliteStore:
         )
         row = codec.table_row(record)
         assignments = ", ".join(f"{name} = :{name}" for name in row if name not in _FIXED)
-        cursor = await db.execute(
-            f"UPDATE tables SET {assignments} WHERE id = :id AND version = :expected "
-            "RETURNING created_at",
-            {**row, "expected": expected_version},
+        returned = list(
+            await db.execute_fetchall(
+                f"UPDATE tables SET {assignments} WHERE id = :id AND version = :expected "
+                "RETURNING created_at",
+                {**row, "expected": expected_version},
+            )
         )
-        returned = await cursor.fetchone()
-        await cursor.close()
-        if returned is None:
+        if not returned:
             async with db.execute("SELECT version FROM tables WHERE id = ?", (table.id,)) as cur:
                 current = await cur.fetchone()
             if current is None:
@@ -228,8 +216,7 @@ class SqliteStore:
             raise StaleActionError(
                 f"table {table.id} is at version {current[0]}, not {expected_version}"
             )
-        row["created_at"] = returned[0]
-        await self._sync_seats(db, table.id, codec.seat_users(record), replace=True)
+        row["created_at"] = returned[0][0]
         return codec.table_from_row(row)
 
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
