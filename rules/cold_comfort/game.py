@@ -1,0 +1,82 @@
+"""The `Game` object for Cold Comfort: thin glue over `play`, `legal`, `observation` and `text`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from rules.agents import RandomAgent
+from rules.cold_comfort import play
+from rules.cold_comfort.actions import Action, action_model
+from rules.cold_comfort.agents import HotelierAgent
+from rules.cold_comfort.legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.observation import ColdComfortObservation, observe
+from rules.cold_comfort.scoring import outcome_of
+from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
+from rules.cold_comfort.text import describe, label, parse, rules_text
+from rules.core import FREE_CHAT, Agent, ChatPolicy, Event, Outcome, Seat, Step
+
+
+class ColdComfortGame:
+    key = "cold_comfort"
+    title = "Cold Comfort"
+    pitch = "Run hotels in a gold-rush town: host dice as guests and control neighbourhoods."
+    min_seats = 2
+    max_seats = 6
+    options_model = ColdComfortOptions
+    state_model = ColdComfortState
+    action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HotelierAgent}
+
+    def setup(self, seats: int, options: Any, rng: random.Random) -> ColdComfortState:
+        opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()
+        return play.setup(seats, opts, rng)
+
+    def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
+        return acting_seats(state)
+
+    def awaiting(self, state: ColdComfortState) -> frozenset[Seat]:
+        return acting_seats(state)
+
+    def legal_actions(self, state: ColdComfortState, seat: Seat) -> Sequence[Action]:
+        return legal_actions(state, seat)
+
+    def why_illegal(self, state: ColdComfortState, seat: Seat, action: Action) -> str | None:
+        return why_illegal(state, seat, action)
+
+    def apply(
+        self, state: ColdComfortState, seat: Seat, action: Action, rng: random.Random
+    ) -> Step[ColdComfortState]:
+        new, log = play.apply(state, seat, action, rng)
+        return Step(new, tuple(Event(text=line) for line in log))
+
+    def observe(self, state: ColdComfortState, seat: Seat | None) -> ColdComfortObservation:
+        return observe(state, acting_seats(state))
+
+    def outcome(self, state: ColdComfortState) -> Outcome | None:
+        return outcome_of(state)
+
+    def chat_policy(self, state: ColdComfortState, seat: Seat) -> ChatPolicy:
+        return FREE_CHAT
+
+    def label(self, state: ColdComfortState, action: Action) -> str:
+        return label(state, action)
+
+    def parse(self, state: ColdComfortState, seat: Seat, text: str) -> Action:
+        return parse(state, seat, text)
+
+    def secrets(self, state: ColdComfortState, seat: Seat) -> frozenset[str]:
+        # CC-30: no seat holds a secret; the deck order is hidden from everyone.
+        return frozenset()
+
+    def describe(self, observation: ColdComfortObservation) -> str:
+        return describe(observation)
+
+    def rules_text(self) -> str:
+        return rules_text()
+
+
+GAME = ColdComfortGame()

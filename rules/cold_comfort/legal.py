@@ -1,0 +1,237 @@
+"""Legal actions (§4, §10 order) and, for refused ones, the reason in a player's words."""
+
+from __future__ import annotations
+
+from rules.cold_comfort.actions import (
+    Action,
+    Build,
+    Change,
+    End,
+    Fire,
+    Grow,
+    Host,
+    Land,
+    Mine,
+    Spread,
+)
+from rules.cold_comfort.board import board_of, fmt, legal_placements, placement_problem
+from rules.cold_comfort.play import build_cost, change_cost
+from rules.cold_comfort.state import ColdComfortState, Square
+
+
+def acting_seats(state: ColdComfortState) -> frozenset[int]:
+    if state.phase in ("manage", "grow"):
+        return frozenset({state.active_seat})
+    if state.phase == "fire_spread" and state.fire_pending is not None:
+        return frozenset({state.fire_pending.chooser})
+    if state.phase == "land_tie" and state.landing_pending is not None:
+        return frozenset({state.landing_pending.chooser})
+    return frozenset()
+
+
+def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
+    if seat not in acting_seats(state):
+        return []
+    if state.phase == "fire_spread" and state.fire_pending is not None:
+        return [Spread(x=x, y=y) for x, y in state.fire_pending.options]
+    if state.phase == "land_tie" and state.landing_pending is not None:
+        return [Land(x=x, y=y) for x, y in state.landing_pending.options]
+    if state.phase == "grow" and state.drawn_tile is not None:
+        board = board_of(state.tiles)
+        return [Grow(x=x, y=y, rotation=r) for x, y, r in legal_placements(board, state.drawn_tile)]
+    return _manage_actions(state, seat)
+
+
+def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
+    board = board_of(state.tiles)
+    hotels = state.hotel_map()
+    dice = state.dice_map()
+    gold = state.gold[seat]
+    supply = state.supply[seat]
+    campers = sorted(s for s in dice if s not in hotels)
+    own_empty = sorted(s for s, h in hotels.items() if h.seat == seat and s not in dice)
+    out: list[Action] = []
+    if not state.build_used:
+        builds: list[Build] = []
+        for square, printed in board.printed.items():
+            if printed == 0 or square in hotels or supply[printed - 1] < 1:
+                continue
+            if gold >= build_cost(printed, square in dice):
+                builds.append(Build(value=printed, x=square[0], y=square[1]))
+        builds.sort(key=lambda b: (b.value, b.x, b.y))
+        out.extend(builds)
+        for x, y in own_empty:
+            old = hotels[(x, y)].value
+            for to in range(1, 7):
+                if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to):
+                    out.append(Change(x=x, y=y, to=to))
+    hostable = [s for s in own_empty if s != state.built_at]
+    for x, y in hostable:
+        value = hotels[(x, y)].value
+        for fx, fy in campers:
+            if dice[(fx, fy)] == value:
+                out.append(Host(x=x, y=y, from_x=fx, from_y=fy))
+    if not state.fire_used:
+        out.extend(Fire(x=x, y=y) for x, y in hostable)
+    if not state.acted:
+        out.extend(Mine(x=x, y=y) for x, y in campers)
+    out.append(End())
+    return out
+
+
+def why_illegal(state: ColdComfortState, seat: int, action: Action) -> str | None:
+    """The reason `action` is refused, or None if it is legal (or no better reason is known)."""
+    if state.phase == "over":
+        return "The game is over."
+    if seat not in acting_seats(state):
+        return "It is not your turn."
+    if isinstance(action, Spread):
+        if state.fire_pending is None:
+            return "There is no fire to pass on right now."
+        return _not_offered(action.x, action.y, state.fire_pending.options, "pass the fire to")
+    if isinstance(action, Land):
+        if state.landing_pending is None:
+            return "No die is waiting to land right now."
+        return _not_offered(action.x, action.y, state.landing_pending.options, "land the die on")
+    if isinstance(action, Grow):
+        if state.phase != "grow" or state.drawn_tile is None:
+            return "There is no tile to place right now: tiles are placed in a scoring round."
+        return placement_problem(
+            board_of(state.tiles), state.drawn_tile, action.x, action.y, action.rotation
+        )
+    if state.phase != "manage":
+        return {
+            "grow": "First place the drawn tile (`grow`).",
+            "fire_spread": "A fire is spreading: choose where it goes first (`spread`).",
+            "land_tie": "A die is waiting to land: choose its square first (`land`).",
+        }.get(state.phase, "That move is not allowed right now.")
+    if isinstance(action, Build):
+        return _why_build(state, seat, action)
+    if isinstance(action, Change):
+        return _why_change(state, seat, action)
+    if isinstance(action, Host):
+        return _why_host(state, seat, action)
+    if isinstance(action, Fire):
+        return _why_fire(state, seat, (action.x, action.y))
+    if isinstance(action, Mine):
+        if state.acted:
+            return (
+                "Mining must be your turn's only action, and you have already acted this turn "
+                "(hosted, built or set a fire)."
+            )
+        if state.die_at((action.x, action.y)) is None or state.hotel_at((action.x, action.y)):
+            return f"There is no camper at {fmt((action.x, action.y))} to mine."
+    if isinstance(action, End):
+        return None
+    return None
+
+
+def _not_offered(x: int, y: int, options: tuple[Square, ...], verb: str) -> str:
+    return f"You cannot {verb} {fmt((x, y))}: choose one of " + ", ".join(map(fmt, options)) + "."
+
+
+def _square_problem(state: ColdComfortState, square: Square) -> str | None:
+    board = board_of(state.tiles)
+    if square in board.streets:
+        return f"{fmt(square)} is a street: nothing can ever be built on a street."
+    if square not in board.printed:
+        return f"{fmt(square)} is not on the map: no tile covers it."
+    if board.printed[square] == 0:
+        return f"{fmt(square)} is a public building, not a lot."
+    return None
+
+
+def _why_build(state: ColdComfortState, seat: int, a: Build) -> str | None:
+    square = (a.x, a.y)
+    if state.build_used:
+        return "You have already built, upgraded or downgraded this turn: only one per turn."
+    problem = _square_problem(state, square)
+    if problem:
+        return problem
+    printed = board_of(state.tiles).printed[square]
+    hotel = state.hotel_at(square)
+    if hotel is not None:
+        return f"{fmt(square)} already has a hotel (seat {hotel.seat + 1}'s {hotel.value})."
+    if a.value != printed:
+        return (
+            f"The lot at {fmt(square)} is a {printed}: only a {printed} can be built there, "
+            f"not a {a.value}."
+        )
+    if state.supply[seat][a.value - 1] < 1:
+        return f"You have no {a.value}-hotel left in your supply."
+    camper = state.die_at(square) is not None
+    cost = build_cost(a.value, camper)
+    if state.gold[seat] < cost:
+        what = "on a lot with a camper" if camper else "on an empty lot"
+        have = state.gold[seat]
+        return f"Not enough gold: a {a.value} {what} costs ${cost} and you have ${have}."
+    return None
+
+
+def _own_empty_hotel(state: ColdComfortState, seat: int, square: Square, rule: str) -> str | None:
+    hotel = state.hotel_at(square)
+    if hotel is None:
+        return f"There is no hotel of yours at {fmt(square)}."
+    if hotel.seat != seat:
+        return f"The hotel at {fmt(square)} belongs to seat {hotel.seat + 1}, not to you."
+    if state.die_at(square) is not None:
+        return f"Your hotel at {fmt(square)} already has a guest: {rule}."
+    return None
+
+
+def _why_change(state: ColdComfortState, seat: int, a: Change) -> str | None:
+    square = (a.x, a.y)
+    if state.build_used:
+        return "You have already built, upgraded or downgraded this turn: only one per turn."
+    problem = _own_empty_hotel(
+        state, seat, square, "only an empty hotel can be upgraded or downgraded"
+    )
+    if problem:
+        return problem
+    hotel = state.hotel_at(square)
+    assert hotel is not None
+    if not 1 <= a.to <= 6 or a.to == hotel.value:
+        return f"Choose a new value from 1 to 6 other than the current {hotel.value}."
+    if state.supply[seat][a.to - 1] < 1:
+        return f"You have no {a.to}-hotel left in your supply."
+    cost = change_cost(hotel.value, a.to)
+    if state.gold[seat] < cost:
+        have = state.gold[seat]
+        return f"Not enough gold: upgrading to {a.to} costs ${cost} and you have ${have}."
+    return None
+
+
+def _why_host(state: ColdComfortState, seat: int, a: Host) -> str | None:
+    square = (a.x, a.y)
+    problem = _own_empty_hotel(state, seat, square, "a hotel holds one guest at a time")
+    if problem:
+        return problem
+    if square == state.built_at:
+        return f"You built {fmt(square)} this turn: it can take a guest from your next turn on."
+    source = (a.from_x, a.from_y)
+    die = state.die_at(source)
+    if die is None or state.hotel_at(source) is not None:
+        return f"There is no camper at {fmt(source)}."
+    hotel = state.hotel_at(square)
+    assert hotel is not None
+    if die.value != hotel.value:
+        return (
+            f"The camper at {fmt(source)} is a {die.value}; your hotel only takes a {hotel.value}."
+        )
+    return None
+
+
+def _why_fire(state: ColdComfortState, seat: int, square: Square) -> str | None:
+    if state.fire_used:
+        return "You have already set a fire this turn: only one per turn."
+    hotel = state.hotel_at(square)
+    if hotel is None:
+        return f"There is no hotel at {fmt(square)} to set on fire."
+    if hotel.seat != seat:
+        owner = hotel.seat + 1
+        return f"You can only set fire to your own hotels; {fmt(square)} is seat {owner}'s."
+    if state.die_at(square) is not None:
+        return f"Your hotel at {fmt(square)} has a guest: only an empty hotel can be set on fire."
+    if square == state.built_at:
+        return f"You built the hotel at {fmt(square)} this turn: a fire cannot start in it."
+    return None

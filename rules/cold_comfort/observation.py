@@ -1,0 +1,235 @@
+"""The observation record (spec §9). All is public (CC-30): every seat sees the same one."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.cold_comfort.board import board_of
+from rules.cold_comfort.scoring import outcome_of
+from rules.cold_comfort.state import (
+    SCORING_ROUNDS_TOTAL,
+    SEAT_COLOURS,
+    ColdComfortState,
+    PlacedTile,
+)
+from rules.cold_comfort.tiles import TILES
+from rules.core import Frozen, format_event
+
+Coord = tuple[int, int]
+
+
+class TileFaceView(Frozen):
+    tile_id: str
+    rows: list[list[int | Literal["P"]]]
+    street_edges: list[Literal["W", "N"]]
+
+
+class SquareView(Frozen):
+    x: int
+    y: int
+    tile_id: str
+    kind: Literal["lot", "public"]
+    printed: int | None
+    hotel_seat: int | None
+    hotel_value: int | None
+    built_this_turn: bool
+    die: int | None
+
+
+class PlayerView(Frozen):
+    seat: int
+    colour: str
+    gold: int
+    points: int
+    supply: dict[int, int]
+    hotels: int
+
+
+class NeighbourhoodView(Frozen):
+    tiles: list[str]
+    value: int
+
+
+class NeighbourhoodScoreView(Frozen):
+    tiles: list[str]
+    value: int
+    best: dict[int, int]
+    gang: int
+    winners: list[int]
+    points_each: int
+
+
+class TurnFlags(Frozen):
+    acted: bool
+    build_used: bool
+    fire_used: bool
+
+
+class FirePendingView(Frozen):
+    at: Coord
+    chooser: int
+    options: list[Coord]
+
+
+class LandingPendingView(Frozen):
+    value: int
+    remaining: int
+    chooser: int
+    options: list[Coord]
+
+
+class LandingView(Frozen):
+    value: int
+    at: Coord | None
+
+
+class OptionsView(Frozen):
+    block_strength: str
+    turn_limit: int
+
+
+class OutcomeView(Frozen):
+    winners: list[int]
+    reason: str
+    scores: list[int]
+
+
+class ColdComfortObservation(Frozen):
+    game: str = "cold_comfort"
+    num_players: int
+    turn_number: int
+    active_seat: int
+    start_seat: int
+    phase: str
+    to_act: list[int]
+    scoring_rounds: int
+    scoring_rounds_total: int
+    dice_total: int
+    pool: int
+    trigger: int
+    deck_count: int
+    drawn_tile: TileFaceView | None
+    tiles: list[PlacedTile]
+    squares: list[SquareView]
+    streets: list[Coord]
+    neighbourhoods: list[NeighbourhoodView]
+    players: list[PlayerView]
+    turn_flags: TurnFlags
+    fire_pending: FirePendingView | None
+    landing_pending: LandingPendingView | None
+    last_roll: list[int] | None
+    last_landing: list[LandingView] | None
+    last_scoring: list[NeighbourhoodScoreView] | None
+    options: OptionsView
+    log: list[str]
+    outcome: OutcomeView | None
+
+
+def tile_face(tile_id: str) -> TileFaceView:
+    face = TILES[tile_id]
+    return TileFaceView(
+        tile_id=tile_id,
+        rows=[list(r) for r in face.rows],
+        street_edges=list(face.street_edges),
+    )
+
+
+def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObservation:
+    board = board_of(state.tiles)
+    hotels = state.hotel_map()
+    dice = state.dice_map()
+    squares = []
+    for (x, y), printed in sorted(board.printed.items()):
+        hotel = hotels.get((x, y))
+        squares.append(
+            SquareView(
+                x=x,
+                y=y,
+                tile_id=state.tiles[board.tile_of[(x, y)]].tile_id,
+                kind="lot" if printed else "public",
+                printed=printed or None,
+                hotel_seat=hotel.seat if hotel else None,
+                hotel_value=hotel.value if hotel else None,
+                built_this_turn=(x, y) == state.built_at,
+                die=dice.get((x, y)),
+            )
+        )
+    players = [
+        PlayerView(
+            seat=s,
+            colour=SEAT_COLOURS[s % len(SEAT_COLOURS)],
+            gold=state.gold[s],
+            points=state.points[s],
+            supply={v: state.supply[s][v - 1] for v in range(1, 7)},
+            hotels=sum(1 for h in state.hotels if h.seat == s),
+        )
+        for s in range(state.num_players)
+    ]
+    fire = state.fire_pending
+    land = state.landing_pending
+    outcome = outcome_of(state)
+    return ColdComfortObservation(
+        num_players=state.num_players,
+        turn_number=state.turn_number,
+        active_seat=state.active_seat,
+        start_seat=state.start_seat,
+        phase=state.phase,
+        to_act=sorted(to_act),
+        scoring_rounds=state.scoring_rounds,
+        scoring_rounds_total=SCORING_ROUNDS_TOTAL,
+        dice_total=state.dice_total,
+        pool=state.pool,
+        trigger=state.trigger,
+        deck_count=len(state.deck),
+        drawn_tile=tile_face(state.drawn_tile) if state.drawn_tile else None,
+        tiles=list(state.tiles),
+        squares=squares,
+        streets=sorted(board.streets),
+        neighbourhoods=[
+            NeighbourhoodView(tiles=[state.tiles[o].tile_id for o in hood], value=value)
+            for hood, value in zip(board.neighbourhoods, board.values, strict=True)
+        ],
+        players=players,
+        turn_flags=TurnFlags(
+            acted=state.acted, build_used=state.build_used, fire_used=state.fire_used
+        ),
+        fire_pending=FirePendingView(at=fire.at, chooser=fire.chooser, options=list(fire.options))
+        if fire
+        else None,
+        landing_pending=LandingPendingView(
+            value=land.value,
+            remaining=land.remaining,
+            chooser=land.chooser,
+            options=list(land.options),
+        )
+        if land
+        else None,
+        last_roll=list(state.last_roll) if state.last_roll is not None else None,
+        last_landing=[LandingView(value=x.value, at=x.at) for x in state.last_landing]
+        if state.last_landing is not None
+        else None,
+        last_scoring=[
+            NeighbourhoodScoreView(
+                tiles=list(n.tiles),
+                value=n.value,
+                best=dict(n.best),
+                gang=n.gang,
+                winners=list(n.winners),
+                points_each=n.points_each,
+            )
+            for n in state.last_scoring
+        ]
+        if state.last_scoring is not None
+        else None,
+        options=OptionsView(
+            block_strength=state.options.block_strength, turn_limit=state.options.turn_limit
+        ),
+        log=[format_event(line) for line in state.log],
+        outcome=OutcomeView(
+            winners=sorted(outcome.winners),
+            reason=outcome.reason,
+            scores=[(outcome.scores or {}).get(s, 0) for s in range(state.num_players)],
+        )
+        if outcome
+        else None,
+    )

@@ -1,0 +1,167 @@
+"""Roll and land (CC-19 – CC-21), neighbourhood scoring (CC-27), final ranking (CC-28)."""
+
+from __future__ import annotations
+
+from rules.cold_comfort.board import Board, board_of, distance, fmt
+from rules.cold_comfort.state import (
+    ColdComfortState,
+    Die,
+    Landing,
+    LandingPending,
+    NeighbourhoodScore,
+    Square,
+)
+from rules.core import Outcome, seat_ref
+
+
+def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
+    """The best class of spots for an extra die of `value` at the smallest distance (CC-19)."""
+    occupied = state.dice_map()
+    hotels = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
+    if hotels:
+        spots = hotels
+    else:
+        built = state.hotel_map()
+        spots = [
+            s
+            for s, printed in board.printed.items()
+            if printed == value and s not in built and s not in occupied
+        ]
+    if not spots:
+        return []
+    origin = state.origin
+
+    def dist(s: Square) -> int:
+        return min(distance(s, o) for o in origin)
+
+    best = min(dist(s) for s in spots)
+    return sorted(s for s in spots if dist(s) == best)
+
+
+def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+    """Land extras from 6 down to 1 until done, or stop at an exact tie (phase `land_tie`)."""
+    board = board_of(state.tiles)
+    extras = list(state.extras_left)
+    dice = list(state.dice)
+    landing = list(state.last_landing or ())
+    pool = state.pool
+    for value in range(6, 0, -1):
+        while extras[value - 1] > 0:
+            current = state.model_copy(update={"dice": tuple(dice)})
+            spots = landing_spots(current, board, value)
+            remaining = extras[value - 1]
+            if not spots:
+                landing.extend(Landing(value=value, at=None) for _ in range(remaining))
+                log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
+                extras[value - 1] = 0
+                break
+            if len(spots) > remaining:
+                chooser = state.next_seat(state.active_seat)
+                log.append(
+                    f"Exact tie for an extra {value}: {seat_ref(chooser)} chooses among "
+                    + ", ".join(fmt(s) for s in spots)
+                    + "."
+                )
+                return state.model_copy(
+                    update={
+                        "phase": "land_tie",
+                        "dice": tuple(dice),
+                        "pool": pool,
+                        "extras_left": tuple(extras),
+                        "last_landing": tuple(landing),
+                        "landing_pending": LandingPending(
+                            value=value, remaining=remaining, chooser=chooser, options=tuple(spots)
+                        ),
+                    }
+                )
+            for s in spots:
+                dice.append(Die(x=s[0], y=s[1], value=value))
+                landing.append(Landing(value=value, at=s))
+                pool -= 1
+                where = "as a guest in" if current.hotel_at(s) else "on"
+                log.append(f"An extra {value} lands {where} {fmt(s)}.")
+            extras[value - 1] = remaining - len(spots)
+    return state.model_copy(
+        update={
+            "dice": tuple(sorted(dice, key=lambda d: (d.x, d.y))),
+            "pool": pool,
+            "extras_left": (),
+            "origin": (),
+            "landing_pending": None,
+            "last_landing": tuple(landing),
+        }
+    )
+
+
+def _components(squares: set[Square], board: Board) -> list[list[Square]]:
+    seen: set[Square] = set()
+    out: list[list[Square]] = []
+    for start in sorted(squares):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, stack = [], [start]
+        while stack:
+            s = stack.pop()
+            group.append(s)
+            for n in board.adjacent(s):
+                if n in squares and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        out.append(group)
+    return out
+
+
+def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, ...]:
+    """CC-27: every neighbourhood's value, strongest blocks, strongest gang and winners."""
+    board = board_of(state.tiles)
+    dice = state.dice_map()
+    hotels = state.hotel_map()
+    by_pips = state.options.block_strength == "pips"
+
+    def strength(group: list[Square]) -> int:
+        return sum((dice[s] if by_pips else 1) for s in group if s in dice)
+
+    results: list[NeighbourhoodScore] = []
+    for hood, value in zip(board.neighbourhoods, board.values, strict=True):
+        members = set(hood)
+        squares = {s for s, t in board.tile_of.items() if t in members}
+        best: dict[int, int] = {}
+        for seat in sorted({hotels[s].seat for s in squares if s in hotels}):
+            own = {s for s in squares if s in hotels and hotels[s].seat == seat}
+            best[seat] = max(strength(g) for g in _components(own, board))
+        campers = {s for s in squares if s in dice and s not in hotels}
+        gang = max((strength(g) for g in _components(campers, board)), default=0)
+        top = max([gang, *best.values()])
+        winners = tuple(s for s, b in best.items() if top > 0 and b == top)
+        results.append(
+            NeighbourhoodScore(
+                tiles=tuple(state.tiles[o].tile_id for o in hood),
+                value=value,
+                best=best,
+                gang=gang,
+                winners=winners,
+                points_each=value // len(winners) if winners else 0,
+            )
+        )
+    return tuple(results)
+
+
+def final_scores(state: ColdComfortState) -> tuple[int, ...]:
+    """CC-28: points plus one per 5 leftover gold."""
+    return tuple(p + g // 5 for p, g in zip(state.points, state.gold, strict=True))
+
+
+def outcome_of(state: ColdComfortState) -> Outcome | None:
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    scores = final_scores(state)
+    top = max(scores)
+    leaders = [s for s in range(state.num_players) if scores[s] == top]
+    richest = max(state.gold[s] for s in leaders)
+    winners = frozenset(s for s in leaders if state.gold[s] == richest)
+    return Outcome(
+        winners=winners,
+        reason=state.end_reason,
+        scores={s: scores[s] for s in range(state.num_players)},
+    )

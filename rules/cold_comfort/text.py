@@ -1,0 +1,282 @@
+"""Words for players: action labels, the typed notation (CC-31), the board text and the rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rules.cold_comfort.actions import (
+    Action,
+    Build,
+    Change,
+    End,
+    Fire,
+    Grow,
+    Host,
+    Land,
+    Mine,
+    Spread,
+)
+from rules.cold_comfort.board import fmt
+from rules.cold_comfort.legal import legal_actions, why_illegal
+from rules.cold_comfort.observation import ColdComfortObservation
+from rules.cold_comfort.play import build_cost, change_cost
+from rules.cold_comfort.state import ColdComfortState
+from rules.errors import IllegalActionError, ParseError
+from rules.parsing import match_label
+
+
+def label(state: ColdComfortState, action: Action) -> str:
+    if isinstance(action, Build):
+        camper = state.die_at((action.x, action.y)) is not None
+        cost = build_cost(action.value, camper)
+        return f"Build a {action.value} at {fmt((action.x, action.y))} for ${cost}"
+    if isinstance(action, Change):
+        hotel = state.hotel_at((action.x, action.y))
+        old = hotel.value if hotel else 0
+        where = fmt((action.x, action.y))
+        if action.to > old:
+            return f"Upgrade {where} from {old} to {action.to} for ${change_cost(old, action.to)}"
+        return f"Downgrade {where} to {action.to}"
+    if isinstance(action, Host):
+        die = state.die_at((action.from_x, action.from_y))
+        value = die.value if die else "?"
+        return (
+            f"Host the {value} from {fmt((action.from_x, action.from_y))} "
+            f"in {fmt((action.x, action.y))}"
+        )
+    if isinstance(action, Fire):
+        hotel = state.hotel_at((action.x, action.y))
+        value = hotel.value if hotel else "?"
+        return f"Set fire to your {value} at {fmt((action.x, action.y))}"
+    if isinstance(action, Mine):
+        return f"Mine the camper at {fmt((action.x, action.y))}"
+    if isinstance(action, End):
+        return "End turn"
+    if isinstance(action, Spread):
+        return f"Pass the fire to {fmt((action.x, action.y))}"
+    if isinstance(action, Grow):
+        return f"Place {state.drawn_tile} at {fmt((action.x, action.y))}, turned {action.rotation}°"
+    value = state.landing_pending.value if state.landing_pending else "?"
+    return f"Land the {value} on {fmt((action.x, action.y))}"
+
+
+_COORD = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+_ROT = re.compile(r"\b(?:rot|rotation|r|turned)\s*(\d+)\s*°?")
+_TILE = re.compile(r"\bc\d\d\b")
+_SPACES = re.compile(r"\s+")
+_COMMANDS = (
+    *("build", "upgrade", "downgrade", "host", "fire"),
+    *("mine", "end", "spread", "grow", "land"),
+)
+
+
+def _squash(text: str) -> str:
+    return _SPACES.sub(" ", text.strip().casefold())
+
+
+def parse(state: ColdComfortState, seat: int, text: str) -> Action:
+    legal = legal_actions(state, seat)
+    wanted = _squash(text)
+    for action in legal:
+        if _squash(label(state, action)) == wanted:
+            return action
+    words = wanted.split(" ", 1)
+    command = words[0] if words else ""
+    if command in _COMMANDS:
+        return _parse_command(state, seat, legal, command, words[1] if len(words) > 1 else "")
+    return match_label(legal, lambda a: label(state, a), text)
+
+
+def _parse_command(
+    state: ColdComfortState, seat: int, legal: Sequence[Action], command: str, rest: str
+) -> Action:
+    source: tuple[int, int] | None = None
+    if command == "host" and "from" in rest:
+        before, after = rest.split("from", 1)
+        found = _COORD.search(after)
+        source = (int(found.group(1)), int(found.group(2))) if found else None
+        rest = before + " " + _COORD.sub(" ", after, count=1)
+    rotation: int | None = None
+    if command == "grow":
+        rot = _ROT.search(rest)
+        if rot:
+            rotation = int(rot.group(1))
+            rest = rest[: rot.start()] + " " + rest[rot.end() :]
+        rest = _TILE.sub(" ", rest)
+    coords = [(int(m.group(1)), int(m.group(2))) for m in _COORD.finditer(rest)]
+    numbers = [int(n) for n in re.findall(r"-?\d+", _COORD.sub(" ", rest))]
+    at = coords[0] if coords else None
+    number = numbers[0] if numbers else None
+    if len(coords) > 1 or len(numbers) > 1:
+        raise ParseError(f"I could not read “{command} {rest.strip()}”. {_HELP[command]}")
+
+    full: Action | None = None
+    kind: type[Action]
+    fields: dict[str, int] = {}
+    if at is not None:
+        fields = {"x": at[0], "y": at[1]}
+    if command == "build":
+        kind = Build
+        if number is not None:
+            fields["value"] = number
+        if at is not None and number is not None:
+            full = Build(value=number, x=at[0], y=at[1])
+    elif command in ("upgrade", "downgrade"):
+        kind = Change
+        if number is not None:
+            fields["to"] = number
+        if at is not None and number is not None:
+            full = Change(x=at[0], y=at[1], to=number)
+    elif command == "host":
+        kind = Host
+        if source is not None:
+            fields.update(from_x=source[0], from_y=source[1])
+        if at is not None and source is not None:
+            full = Host(x=at[0], y=at[1], from_x=source[0], from_y=source[1])
+    elif command == "grow":
+        kind = Grow
+        if rotation is not None:
+            fields["rotation"] = rotation
+        if at is not None and rotation is not None:
+            full = Grow(x=at[0], y=at[1], rotation=rotation)
+    else:
+        kinds: dict[str, type[Action]] = {
+            "fire": Fire,
+            "mine": Mine,
+            "end": End,
+            "spread": Spread,
+            "land": Land,
+        }
+        kind = kinds[command]
+        if at is not None:
+            full = kind.model_validate({"type": command, **fields})
+        elif command == "end":
+            full = End()
+
+    def fits(a: Action) -> bool:
+        if not isinstance(a, kind) or any(getattr(a, k) != v for k, v in fields.items()):
+            return False
+        if isinstance(a, Change):
+            hotel = state.hotel_at((a.x, a.y))
+            old = hotel.value if hotel else 0
+            return (a.to > old) == (command == "upgrade")
+        return True
+
+    matches = [a for a in legal if fits(a)]
+    if len(matches) == 1:
+        return matches[0]
+    if full is not None and not matches:
+        reason = why_illegal(state, seat, full)
+        raise IllegalActionError(reason or f"That {command} is not possible right now.")
+    if not matches:
+        if command in ("upgrade", "downgrade") and isinstance(full, Change):
+            raise IllegalActionError(f"`{command}` needs a new value {_DIRECTION[command]}.")
+        raise ParseError(f"No `{command}` move fits “{rest.strip() or command}” right now.")
+    shown = ", ".join(f"`{label(state, a)}`" for a in matches[:5])
+    more = f" and {len(matches) - 5} more" if len(matches) > 5 else ""
+    raise ParseError(f"That could mean several moves: {shown}{more}. Be more specific.")
+
+
+_DIRECTION = {"upgrade": "above the current one", "downgrade": "below the current one"}
+_HELP = {
+    "build": "Try `build 4 at (2,-1)`.",
+    "upgrade": "Try `upgrade (1,1) to 5`.",
+    "downgrade": "Try `downgrade (1,1) to 2`.",
+    "host": "Try `host (1,0) from (3,2)`.",
+    "fire": "Try `fire (2,1)`.",
+    "mine": "Try `mine (1,3)`.",
+    "end": "Try `end`.",
+    "spread": "Try `spread (1,1)`.",
+    "grow": "Try `grow (3,0) rot 180`.",
+    "land": "Try `land (2,0)`.",
+}
+
+
+# board text -------------------------------------------------------------------------------------
+_PHASES = {
+    "manage": "manages",
+    "fire_spread": "passes the fire",
+    "grow": "places a tile",
+    "land_tie": "breaks a landing tie",
+    "over": "",
+}
+
+
+def _grid(obs: ColdComfortObservation) -> list[str]:
+    """A compact map: `4.` lot, `4*` camper, `a4` empty hotel of seat 1, `A4` with a guest."""
+    cells: dict[tuple[int, int], str] = {(x, y): "==" for x, y in obs.streets}
+    for x, y in ((0, 0), (0, 1), (0, 2)):
+        cells[(x, y)] = "MS"
+    for sq in obs.squares:
+        if sq.kind == "public":
+            text = "PP"
+        elif sq.hotel_seat is not None:
+            letter = "abcdef"[sq.hotel_seat]
+            text = f"{letter.upper() if sq.die else letter}{sq.hotel_value}"
+        else:
+            text = f"{sq.printed}{'*' if sq.die else '.'}"
+        cells[(sq.x, sq.y)] = text
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    lines = ["y\\x " + " ".join(f"{x:>2}" for x in range(min(xs), max(xs) + 1))]
+    for y in range(max(ys), min(ys) - 1, -1):
+        row = " ".join(cells.get((x, y), "  ") for x in range(min(xs), max(xs) + 1))
+        lines.append(f"{y:>3} " + row.rstrip())
+    return lines
+
+
+def describe(obs: ColdComfortObservation) -> str:
+    head = f"**Cold Comfort** · turn {obs.turn_number} · scoring round {obs.scoring_rounds}/9"
+    lines = [head]
+    if obs.outcome:
+        winners = ", ".join(f"seat {s + 1}" for s in obs.outcome.winners)
+        scores = ", ".join(f"seat {i + 1}: {v}" for i, v in enumerate(obs.outcome.scores))
+        lines.append(f"Game over ({obs.outcome.reason}). Winner: {winners}. Final: {scores}.")
+    else:
+        who = obs.to_act[0] + 1 if obs.to_act else obs.active_seat + 1
+        doing = _PHASES.get(obs.phase, obs.phase)
+        lines.append(f"Seat {who} {doing} (seat {obs.active_seat + 1}'s turn).")
+    lines.append(f"Pool {obs.pool} / {obs.trigger} · deck {obs.deck_count} · dice {obs.dice_total}")
+    for p in obs.players:
+        supply = " ".join(f"{v}×{n}" for v, n in p.supply.items() if n)
+        lines.append(
+            f"seat {p.seat + 1} ({'abcdef'[p.seat]}): ${p.gold}, {p.points} pts, "
+            f"{p.hotels} hotels; supply {supply or '—'}"
+        )
+    if obs.drawn_tile:
+        rows = " / ".join(" ".join(str(c) for c in r) for r in obs.drawn_tile.rows)
+        edges = "+".join(obs.drawn_tile.street_edges) or "none"
+        lines.append(f"Drawn tile {obs.drawn_tile.tile_id}: {rows} (street edges {edges})")
+    if obs.fire_pending:
+        opts = ", ".join(fmt(o) for o in obs.fire_pending.options)
+        chooser = obs.fire_pending.chooser + 1
+        lines.append(f"Fire at {fmt(obs.fire_pending.at)}: seat {chooser} picks {opts}")
+    if obs.landing_pending:
+        lp = obs.landing_pending
+        opts = ", ".join(fmt(o) for o in lp.options)
+        lines.append(f"An extra {lp.value} ties: seat {lp.chooser + 1} picks {opts}")
+    if obs.last_roll is not None:
+        lines.append(f"Last roll: {obs.last_roll}")
+    grid = _grid(obs)
+    text = "\n".join(lines)
+    block = "\n```\n" + "\n".join(grid) + "\n```"
+    if len(text) + len(block) <= 1800:
+        text += block
+    return text[:1800]
+
+
+def rules_text() -> str:
+    return (
+        "**Cold Comfort** — run hotels in a gold-rush town. Dice are visitors worth their value.\n"
+        "Your turn: collect gold from your guests (automatic), then any of: `host (x,y) from "
+        "(x,y)` (move a camper into your empty hotel of the same value), one `build V at (x,y)` "
+        "(2×V gold, 4×V on a lot with a camper, which becomes the guest) or `upgrade`/`downgrade "
+        "(x,y) to V`, one `fire (x,y)` on your own empty hotel (insurance = its value; the fire "
+        "spreads to an adjacent building). Or `mine (x,y)` a camper as your only action: roll a "
+        "die for gold. Then `end`.\n"
+        "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
+        "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
+        "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
+        "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins."
+    )
