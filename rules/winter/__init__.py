@@ -1,9 +1,29 @@
-"""Winter: two players build a frozen lake from 18 cards, then thaw it apart (spec `winter.md`)."""
+"""Winter: two players build a frozen lake from 18 cards, then thaw it apart (spec `winter.md`).
+
+Decisions where the spec is silent:
+- Seats are 0-based in every record and observation field, as the spec's code convention says
+  (`first_player` 0/1, `colours` keys 0 and 1, `to_act`, `outcome.winners`); the spec's tables
+  count seats 1 and 2 as players see them.
+- `parse` refuses an illegal typed command itself, with the reason from `why_illegal` (a corner
+  only spot, a locked card, a move with no new square, an occupied or wrong-colour square, someone
+  else's counter), so players read why rather than the engine's generic refusal. Text that is not
+  Winter notation falls back to label matching.
+- `keep` accepts any cell covered by a card of a group (not only anchors) and maps it to the
+  group's representative (WI-24).
+- After a melt leaves no card at all, the label frame falls back to origin (-2, -2).
+- The thaw-start check runs the whole WI-21 list; the turn limit cannot fire there because
+  `thaw_turns` is 0 and a limit of 0 means "off".
+- Events are all public (WI-23: nothing but the deck order is secret); `secrets` is empty because
+  no seat knows the deck order either.
+- Counters a move could not cover (WI-15) stay open squares; nothing else happens to them.
+"""
 
 from __future__ import annotations
 
+from rules.core import Game
 from rules.winter.game import WinterGame
+from rules.winter.state import WinterAction, WinterObservation, WinterState
 
-GAME = WinterGame()
+GAME: Game[WinterState, WinterAction, WinterObservation] = WinterGame()
 
 __all__ = ["GAME", "WinterGame"]

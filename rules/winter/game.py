@@ -12,9 +12,9 @@ Where the spec is silent (see also the package docstring):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from rules.core import ChatPolicy, Event, Outcome, Seat, Step, seat_ref
+from rules.core import Agent, ChatPolicy, Event, Options, Outcome, Seat, Step, seat_ref
 from rules.errors import IllegalActionError
 from rules.winter import text, view
 from rules.winter.cards import CARD_TYPE, sections_of
@@ -62,14 +62,14 @@ class WinterGame:
     pitch = "Lay 18 ice cards into a frozen lake, claim squares of your colour, then thaw it apart."
     min_seats = 2
     max_seats = 2
-    options_model = WinterOptions
+    options_model: type[Options] = WinterOptions
     state_model = WinterState
     action_model = ACTION_MODEL
 
     def __init__(self) -> None:
         from rules.winter.agents import AGENTS
 
-        self.agents = AGENTS
+        self.agents: Mapping[str, Callable[[], Agent]] = AGENTS
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> WinterState:

@@ -1,0 +1,101 @@
+"""Builders for explicit Winter positions, written as the spec's tables are."""
+
+from __future__ import annotations
+
+import random
+
+from rules.winter import GAME
+from rules.winter.cards import CARD_TYPE
+from rules.winter.geometry import Cell, frame, label_cell
+from rules.winter.state import (
+    Colour,
+    Phase,
+    PlacedCard,
+    PlacedCounter,
+    WinterAction,
+    WinterState,
+)
+
+DARK_LIGHT: tuple[Colour | None, Colour | None] = ("dark", "light")
+
+CardSpec = tuple[int, int, int, str]  # (row, col, type, orientation)
+
+
+def cards_of(specs: list[CardSpec]) -> tuple[PlacedCard, ...]:
+    """Give each card the next unused id of its type."""
+    used: set[int] = set()
+    out = []
+    for r, c, kind, orientation in specs:
+        card_id = min(i for i, t in CARD_TYPE.items() if t == kind and i not in used)
+        used.add(card_id)
+        out.append(PlacedCard(card_id=card_id, row=r, col=c, orientation=orientation))  # type: ignore[arg-type]
+    return tuple(sorted(out, key=lambda k: (k.row, k.col)))
+
+
+def position(
+    cards: list[CardSpec],
+    counters: list[tuple[int, int, Colour]] = (),  # type: ignore[assignment]
+    *,
+    active: int = 0,
+    phase: Phase = "thawing",
+    supply: tuple[int, int] = (9, 9),
+    thaw_turns: int = 0,
+    max_thaw_turns: int = 200,
+    deck: tuple[int, ...] = (),
+    colours: tuple[Colour | None, Colour | None] = DARK_LIGHT,
+    first_player: int = 0,
+    drawn_card: int | None = None,
+) -> WinterState:
+    return WinterState(
+        first_player=first_player,
+        active=active,
+        phase=phase,
+        deck=deck,
+        cards=cards_of(cards),
+        colours=colours,
+        drawn_card=drawn_card,
+        counters=tuple(PlacedCounter(row=r, col=c, colour=k) for r, c, k in sorted(counters)),
+        supply=supply,
+        thaw_turns=thaw_turns,
+        max_thaw_turns=max_thaw_turns,
+    )
+
+
+def at(state: WinterState, label: str) -> Cell:
+    """The cell a label names in this state's frame."""
+    cell = label_cell(label, frame((c.row, c.col) for c in state.cards))
+    assert cell is not None
+    return cell
+
+
+def play(state: WinterState, seat: int, typed: str) -> WinterState:
+    """Parse a typed command and apply it, as a player in the channel would."""
+    action: WinterAction = GAME.parse(state, seat, typed)
+    return GAME.apply(state, seat, action, random.Random(0)).state
+
+
+def labels(state: WinterState, seat: int, kind: str) -> list[str]:
+    return [GAME.label(state, a) for a in GAME.legal_actions(state, seat) if a.type == kind]
+
+
+def anchors(state: WinterState) -> list[Cell]:
+    return [(c.row, c.col) for c in state.cards]
+
+
+# Position R (spec §12): thawing, seat 1 (dark) to act, supply {1: 8, 2: 7}, thaw_turns 10.
+R_CARDS: list[CardSpec] = [
+    (0, 0, 6, "up"),
+    (0, 2, 8, "up"),
+    (2, 1, 6, "down"),
+    (4, 1, 6, "up"),
+    (0, 4, 6, "up"),
+    (0, 6, 2, "down"),
+    (0, 8, 2, "up"),
+]
+R_COUNTERS: list[tuple[int, int, Colour]] = [(1, 1, "dark"), (3, 1, "light"), (0, 7, "light")]
+
+
+def position_r(**changes: object) -> WinterState:
+    kwargs: dict[str, object] = {"supply": (8, 7), "thaw_turns": 10, "active": 0}
+    kwargs.update(changes)
+    return position(R_CARDS, R_COUNTERS, **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,127 @@
+"""Typed notation (WI-24) and the refusals players read."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.errors import IllegalActionError, NotYourTurnError, ParseError
+from rules.winter import GAME
+from rules.winter.state import ChooseColour, Keep, Move, Place, PutCounter, Remove, Take
+from tests.rules.winter.helpers import play, position, position_r
+from tests.rules.winter.test_freezing import wx1_start, wx3
+from tests.rules.winter.test_thawing import position_s
+
+
+def test_wi24_full_notation_parses_to_integer_coordinates() -> None:
+    assert GAME.parse(position_r(), 0, "move G3 to B5 down") == Move(
+        from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
+    )
+
+
+def test_wi24_input_is_case_insensitive() -> None:
+    assert GAME.parse(position_r(), 0, "REMOVE g3") == Remove(row=0, col=4)
+
+
+def test_wi24_a_trailing_orientation_may_be_left_out_when_only_one_is_legal() -> None:
+    assert GAME.parse(position_r(), 0, "move G3 to B5") == Move(
+        from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
+    )
+
+
+def test_wi24_an_ambiguous_short_command_lists_the_matching_moves() -> None:
+    with pytest.raises(ParseError, match=r"up.*down"):
+        GAME.parse(wx1_start(), 1, "place E3")
+
+
+def test_wi24_colour_accepts_both_spellings() -> None:
+    state = play(wx1_start(), 1, "place E3 up")
+    assert GAME.parse(state, 0, "color light") == ChooseColour(colour="light")
+    assert GAME.parse(state, 0, "colour dark") == ChooseColour(colour="dark")
+
+
+def test_wi24_keep_accepts_any_card_of_a_group() -> None:
+    state = play(position_s(), 0, "remove G3")
+    assert GAME.parse(state, 0, "keep K3") == Keep(row=0, col=6)
+    assert GAME.parse(state, 0, "keep D5") == Keep(row=0, col=0)
+
+
+def test_wi24_take_and_counter_notation() -> None:
+    assert GAME.parse(position_r(), 0, "take D4") == Take(row=1, col=1)
+    assert GAME.parse(wx3(), 1, "counter D5") == PutCounter(row=2, col=1)
+
+
+def test_wi24_labels_parse_back_to_their_actions() -> None:
+    state = wx1_start()
+    for action in GAME.legal_actions(state, 1):
+        assert GAME.parse(state, 1, GAME.label(state, action)) == action
+
+
+def test_a_spot_touching_only_a_corner_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="only at a corner"):
+        GAME.parse(wx1_start(), 1, "place A1 up")
+
+
+def test_an_overlapping_spot_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="overlap"):
+        GAME.parse(wx1_start(), 1, "place D4 up")
+
+
+def test_moving_a_locked_card_is_explained_with_the_counter_that_locks_it() -> None:
+    with pytest.raises(IllegalActionError, match="locked by the counter on D4"):
+        GAME.parse(position_r(), 0, "move C3 to C1 up")
+
+
+def test_a_move_that_makes_no_new_square_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="makes no new dark square"):
+        GAME.parse(position_r(), 0, "move G3 to E1 down")
+
+
+def test_a_counter_on_an_occupied_square_is_explained() -> None:
+    state = play(wx3(), 1, "counter D4").model_copy(update={"active": 1})
+    with pytest.raises(IllegalActionError, match="already holds a light counter"):
+        GAME.parse(state, 1, "counter D4")
+
+
+def test_a_counter_on_a_wrong_colour_square_is_explained() -> None:
+    state = wx3().model_copy(update={"active": 0})
+    with pytest.raises(IllegalActionError, match="light square; you play dark"):
+        GAME.parse(state, 0, "counter D4")
+
+
+def test_a_counter_where_there_is_no_square_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="not a square"):
+        GAME.parse(wx3(), 1, "counter C3")
+
+
+def test_taking_the_opponents_counter_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="belongs to the other player"):
+        GAME.parse(position_r(), 0, "take D6")
+
+
+def test_a_command_out_of_turn_is_refused_as_not_your_turn() -> None:
+    with pytest.raises(NotYourTurnError):
+        GAME.parse(position_r(), 1, "remove G3")
+
+
+def test_a_word_that_is_not_a_label_is_explained() -> None:
+    with pytest.raises(ParseError, match="not a board spot"):
+        GAME.parse(position_r(), 0, "remove here")
+
+
+def test_a_command_of_the_wrong_phase_names_what_to_do() -> None:
+    with pytest.raises(IllegalActionError, match="draw a card or put a counter"):
+        GAME.parse(wx3(), 1, "remove C3")
+
+
+def test_the_engine_uses_why_illegal_for_a_corner_spot() -> None:
+    from rules.engine import Engine
+
+    with pytest.raises(IllegalActionError, match="corner"):
+        Engine(GAME).check(wx1_start(), 1, Place(row=-2, col=-2, orientation="up"))
+
+
+def test_labels_parse_back_in_a_wide_lake() -> None:
+    cards = [(0, 2 * i, 6, "up") for i in range(4)] + [(0, 8 + 2 * i, 2, "up") for i in range(4)]
+    state = position(cards, phase="thawing", supply=(9, 9), colours=("dark", "light"))
+    for action in GAME.legal_actions(state, 0):
+        assert GAME.parse(state, 0, GAME.label(state, action)) == action
