@@ -166,12 +166,18 @@ def _parse_command(
     matches = [a for a in legal if fits(a)]
     if len(matches) == 1:
         return matches[0]
+    if isinstance(full, Change) and not matches:
+        hotel = state.hotel_at((full.x, full.y))
+        if hotel is not None and (full.to > hotel.value) != (command == "upgrade"):
+            other = "downgrade" if command == "upgrade" else "upgrade"
+            raise IllegalActionError(
+                f"`{command}` needs a new value {_DIRECTION[command]} ({hotel.value}); "
+                f"use `{other}` instead."
+            )
     if full is not None and not matches:
         reason = why_illegal(state, seat, full)
         raise IllegalActionError(reason or f"That {command} is not possible right now.")
     if not matches:
-        if command in ("upgrade", "downgrade") and isinstance(full, Change):
-            raise IllegalActionError(f"`{command}` needs a new value {_DIRECTION[command]}.")
         raise ParseError(f"No `{command}` move fits “{rest.strip() or command}” right now.")
     shown = ", ".join(f"`{label(state, a)}`" for a in matches[:5])
     more = f" and {len(matches) - 5} more" if len(matches) > 5 else ""
