@@ -1,0 +1,206 @@
+"""AI players for The 10th Night. Both see only their seat's observation and the legal actions.
+
+`random` picks an action *kind* uniformly (ready, swap, reorder, propose…) and then one action of
+that kind uniformly. A plain uniform pick would almost never say `ready` among the ~100–300 swaps,
+reorders and offers of a day, so days would last thousands of moves.
+
+`heuristic` plays a careful solo game in every seat: it heals every injured person (a same-rank ♥
+replaces, else the least useful ♥ is discarded), plays trios while it has fewer than 5 people, takes
+divine protection when one person is left, swaps in hand cards that are harder to harm than a
+healthy person (an Ace ranks between 8 and 9: only its own suit can touch it), arranges its row so
+the people most often counted to are the hardest to harm, declines trades, and then says ready. At
+night it nullifies deadly attacks with a Joker, and spends the cheapest J/Q/K set that stops a hit
+that would kill (or hurt its last person); a hit that only injures is blocked only by one card.
+
+MEASUREMENTS-PLACEHOLDER
+
+("nights survived" is the group score: n − 1 on a loss, 10 on a win.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import permutations
+from typing import Any
+
+from rules.cards import card
+
+from .actions import (
+    AcceptExchange,
+    DeclineExchange,
+    Defend,
+    DivineProtection,
+    HealHeart,
+    HealReplace,
+    Ready,
+    Reorder,
+    Swap,
+    Trio,
+    WithdrawExchange,
+)
+from .observation import PersonView, TenthNightPrivateObservation
+from .state import row_index, zigzag
+
+
+class TenthNightRandomAgent:
+    name = "random"
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        kinds: dict[str, list[Any]] = {}
+        for a in legal_actions:
+            kinds.setdefault(a.type, []).append(a)
+        names = sorted(kinds)
+        group = kinds[names[rng.randrange(len(names))]]
+        return group[rng.randrange(len(group))]
+
+
+_SUITS = ("S", "H", "D", "C")
+_RED = {"H", "D"}
+
+
+def _bonus(attack_suit: str, victim_suit: str) -> int:
+    if attack_suit == victim_suit:
+        return 2
+    return 1 if (attack_suit in _RED) == (victim_suit in _RED) else 0
+
+
+@lru_cache(maxsize=256)
+def harm(value: int, suit: str, attack: int, attack_suit: str) -> bool:
+    """Whether a bare attack card (no modifiers) harms this person."""
+    if value == 1:
+        return attack_suit == suit
+    if attack == 1 and attack_suit == suit:
+        return True
+    return attack + _bonus(attack_suit, suit) > value
+
+
+@lru_cache(maxsize=64)
+def risk(value: int, suit: str) -> float:
+    """Chance that a random bare attack card harms this person if it reaches it."""
+    hits = sum(harm(value, suit, k, s) for k in range(1, 11) for s in _SUITS)
+    return hits / 40
+
+
+def person_risk(card_id: str) -> float:
+    c = card(card_id)
+    return risk(c.number, c.suit or "S")
+
+
+def _best_order(row: list[PersonView]) -> tuple[str, ...]:
+    """The arrangement that minimises expected harm (deaths of injured people count double)."""
+    n = len(row)
+    cost = [[0.0] * n for _ in row]
+    for k in range(1, 11):
+        pos = zigzag(k, n)
+        for s in _SUITS:
+            idx = row_index(pos, n, s in _RED)
+            for i, p in enumerate(row):
+                if harm(p.value, p.suit or "S", k, s):
+                    cost[i][idx] += 2.0 if p.injured else 1.0
+    best = tuple(range(n))
+    best_cost = sum(cost[i][i] for i in range(n))
+    for perm in permutations(range(n)):
+        # perm[j] = which person stands at index j
+        c = sum(cost[perm[j]][j] for j in range(n))
+        if c < best_cost - 1e-9:
+            best, best_cost = perm, c
+    return tuple(row[j].id for j in best)
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        obs: TenthNightPrivateObservation = observation
+        if obs.phase == "night":
+            return self._defend(obs, legal_actions)
+        return self._day(obs, legal_actions)
+
+    # night -------------------------------------------------------------------------------------
+    def _defend(self, obs: TenthNightPrivateObservation, legal: Sequence[Any]) -> Any:
+        d = obs.defence_options
+        passing = next(a for a in legal if isinstance(a, Defend) and a.mode == "pass")
+        nullify = next((a for a in legal if isinstance(a, Defend) and a.mode == "nullify"), None)
+        if d is None:
+            return passing
+        me = obs.players[obs.seat]
+        if d.deadly:
+            return nullify or passing
+        need = d.damage - d.defence  # defence must exceed damage to stop the attack
+        would_kill = d.victim.injured and need > 0
+        critical = would_kill or (me.people == 1 and need > 0)
+        sets = [
+            (sum(_mod(c) for c in a.card_ids), len(a.card_ids), a)
+            for a in legal
+            if isinstance(a, Defend) and a.mode == "modifiers"
+        ]
+        stopping = sorted((s for s in sets if s[0] > need), key=lambda s: (s[0], s[1]))
+        if critical:
+            if stopping:
+                return stopping[0][2]
+            tying = sorted((s for s in sets if s[0] == need), key=lambda s: s[1])
+            if tying:
+                return tying[0][2]
+            return nullify or passing
+        if need > 0:
+            single = [s for s in stopping if s[1] == 1]
+            if single:
+                return single[0][2]
+        return passing
+
+    # day ---------------------------------------------------------------------------------------
+    def _day(self, obs: TenthNightPrivateObservation, legal: Sequence[Any]) -> Any:
+        me = obs.players[obs.seat]
+        by_type: dict[type, list[Any]] = {}
+        for a in legal:
+            by_type.setdefault(type(a), []).append(a)
+        for kind in (DeclineExchange, WithdrawExchange):
+            if by_type.get(kind):
+                return by_type[kind][0]
+        if by_type.get(HealReplace):
+            return by_type[HealReplace][0]
+        if by_type.get(HealHeart):
+            return min(by_type[HealHeart], key=lambda a: _heart_cost(a.hand_card_id))
+        if by_type.get(Trio):
+            return max(by_type[Trio], key=lambda a: -person_risk(a.keep_id))
+        if by_type.get(DivineProtection):
+            return by_type[DivineProtection][0]
+        swap = self._swap(obs, by_type.get(Swap, []))
+        if swap is not None:
+            return swap
+        if me.people > 1:
+            order = _best_order(me.row)
+            if order != tuple(p.id for p in me.row):
+                wanted = Reorder(order=order)
+                if wanted in by_type.get(Reorder, []):
+                    return wanted
+        if by_type.get(Ready):
+            return by_type[Ready][0]
+        if by_type.get(AcceptExchange):  # only reached when waited on and nothing else helps
+            return by_type[AcceptExchange][0]
+        return legal[0]
+
+    def _swap(self, obs: TenthNightPrivateObservation, swaps: list[Swap]) -> Swap | None:
+        hearts = sum(1 for c in obs.hand if c.suit == "H")
+        best: tuple[float, Swap] | None = None
+        for a in swaps:
+            if card(a.hand_card_id).suit == "H" and hearts < 2:
+                continue  # keep a ♥ in hand for healing
+            gain = person_risk(a.person_id) - person_risk(a.hand_card_id)
+            if gain > 0.04 and (best is None or gain > best[0]):
+                best = (gain, a)
+        return best[1] if best else None
+
+
+def _mod(card_id: str) -> int:
+    return {"J": 1, "Q": 2, "K": 3}.get(card(card_id).rank, 0)
+
+
+def _heart_cost(card_id: str) -> float:
+    """Which ♥ to spend on healing: low people first, modifiers (defence) last."""
+    c = card(card_id)
+    if c.is_face:
+        return 2.0 + _mod(card_id)
+    return 1.0 - person_risk(card_id)

@@ -1,0 +1,458 @@
+"""Day actions (TN-10, TN-11, TN-12): what a seat may do, why not, and what it does.
+
+`problem` is the one validator: `legal` enumerates only actions it accepts, and `why_illegal`
+returns its message, so the reasons players read and the legal list cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations, permutations
+
+from rules.cards import card
+from rules.core import seat_ref
+
+from .actions import (
+    AcceptExchange,
+    DayAction,
+    DeclineExchange,
+    DivineProtection,
+    EndDay,
+    EndRecord,
+    Give,
+    HealHeart,
+    HealReplace,
+    ProposeExchange,
+    Ready,
+    Reorder,
+    Swap,
+    Trio,
+    Want,
+    WithdrawExchange,
+)
+from .state import (
+    MAX_PEOPLE,
+    Offer,
+    Person,
+    PlayerState,
+    TenthNightState,
+    Zone,
+    is_heart,
+    is_person_card,
+    rank,
+)
+from .table import Table, end_day, end_game, lab
+
+# ---------------------------------------------------------------------------------------------
+# enumeration (deterministic order: answers first, then healing, growth, swaps, trades, order)
+
+
+def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    if not p.ready:
+        yield Ready()
+    for o in s.offers:
+        if o.to_seat == seat:
+            yield from _accepts(s, o)
+            yield DeclineExchange(offer_id=o.offer_id)
+    for o in s.offers:
+        if o.from_seat == seat:
+            yield WithdrawExchange(offer_id=o.offer_id)
+    injured = [x for x in p.row if x.injured]
+    for person in injured:
+        for h in p.hand:
+            if is_heart(h) and rank(h) == rank(person.id):
+                yield HealReplace(hand_card_id=h, person_id=person.id)
+    for person in injured:
+        for h in p.hand:
+            if is_heart(h):
+                yield HealHeart(hand_card_id=h, person_id=person.id)
+    if len(p.row) < MAX_PEOPLE:
+        yield from _trios(p)
+    if len(p.row) == 1 and not p.divine_protection:
+        yield DivineProtection(person_id=p.row[0].id)
+    numbers = [h for h in p.hand if is_person_card(h)]
+    for h in numbers:
+        for person in p.row:
+            if not person.injured:
+                yield _swap(h, person.id)
+    if s.options.record_mode and s.round >= 11:
+        yield EndRecord()
+    yield from _proposals(s, seat)
+    if len(p.row) > 1:
+        yield from _reorders(tuple(x.id for x in p.row))
+
+
+# Actions are immutable values, so the same records can serve every state that offers them.
+@lru_cache(maxsize=4096)
+def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:
+    return tuple(Reorder(order=o) for o in permutations(current) if o != current)
+
+
+@lru_cache(maxsize=8192)
+def _give(zone: Zone, card_id: str) -> Give:
+    return Give(zone=zone, card_id=card_id)
+
+
+@lru_cache(maxsize=8192)
+def _want(zone: Zone, card_id: str | None) -> Want:
+    return Want(zone=zone, card_id=card_id)
+
+
+@lru_cache(maxsize=8192)
+def _swap(hand_card_id: str, person_id: str) -> Swap:
+    return Swap(hand_card_id=hand_card_id, person_id=person_id)
+
+
+def _trios(p: PlayerState) -> Iterator[Trio]:
+    by_rank: dict[str, list[str]] = {}
+    for h in p.hand:
+        if is_person_card(h):
+            by_rank.setdefault(rank(h), []).append(h)
+    for same in by_rank.values():
+        for combo in combinations(same, 3):
+            for keep in combo:
+                yield Trio(card_ids=combo, keep_id=keep)
+
+
+def _accepts(s: TenthNightState, o: Offer) -> Iterator[AcceptExchange]:
+    if o.want_zone == "row":
+        yield AcceptExchange(offer_id=o.offer_id)
+        return
+    for h in s.players[o.to_seat].hand:
+        if o.give_zone != "row" or is_person_card(h):
+            yield AcceptExchange(offer_id=o.offer_id, card_id=h)
+
+
+def _proposals(s: TenthNightState, seat: int) -> Iterator[ProposeExchange]:
+    p = s.players[seat]
+    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
+        ("hand", h) for h in p.hand
+    )
+    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    for to in range(s.num_players):
+        if to == seat:
+            continue
+        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+        for a in _proposal_block(to, gives, wants):
+            key = (to, a.give.zone, a.give.card_id, a.want.zone, a.want.card_id)
+            if key not in existing:
+                yield a
+
+
+@lru_cache(maxsize=4096)
+def _proposal_block(
+    to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
+) -> tuple[ProposeExchange, ...]:
+    """Every offer to `to` from these give options; a card landing in a row must be A–10."""
+    out = []
+    want_opts = [*(_want("row", w) for w in wants), _want("hand", None)]
+    for zone, cid in gives:
+        g = _give(zone, cid)
+        for w in want_opts:
+            if w.zone == "row" and not is_person_card(cid):
+                continue
+            out.append(ProposeExchange(to_seat=to, give=g, want=w))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# validation
+
+
+def _find(row: tuple[Person, ...], card_id: str) -> Person | None:
+    return next((x for x in row if x.id == card_id), None)
+
+
+def _offer(s: TenthNightState, offer_id: int) -> Offer | None:
+    return next((o for o in s.offers if o.offer_id == offer_id), None)
+
+
+def problem(s: TenthNightState, seat: int, a: DayAction) -> str | None:
+    """Why `seat` may not play `a` now, in words for the player; None if it may."""
+    if s.phase != "day":
+        return "That is a day action, and it is night: only a defence decision can be made now."
+    p = s.players[seat]
+    hand = p.hand
+    if isinstance(a, Ready):
+        return "You are already ready for the night." if p.ready else None
+    if isinstance(a, EndDay):
+        return "Only the day timer ends the day for everyone; type `ready` when you are done."
+    if isinstance(a, EndRecord):
+        if not s.options.record_mode:
+            return "`end_record` exists only in record mode."
+        if s.round < 11:
+            return f"A record run can be ended from Day 11 on; this is Day {s.round}."
+        return None
+    if isinstance(a, Swap | HealReplace | HealHeart):
+        if a.hand_card_id not in hand:
+            return f"{_name(a.hand_card_id)} is not in your hand."
+        person = _find(p.row, a.person_id)
+        if person is None:
+            return f"{_name(a.person_id)} is not one of your people."
+        if isinstance(a, Swap):
+            if not is_person_card(a.hand_card_id):
+                return f"{_name(a.hand_card_id)} cannot become a person: only A–10 can."
+            if person.injured:
+                return (
+                    f"{_name(a.person_id)} is injured and cannot be swapped out: heal it first "
+                    "(a ♥ of the same rank replaces it, any ♥ heals it)."
+                )
+            return None
+        if not person.injured:
+            return f"{_name(a.person_id)} is healthy; only an injured person can be healed."
+        if not is_heart(a.hand_card_id):
+            return f"Only a ♥ card heals; {_name(a.hand_card_id)} is not a heart."
+        if isinstance(a, HealReplace) and rank(a.hand_card_id) != rank(a.person_id):
+            return (
+                f"{_name(a.hand_card_id)} can replace only an injured {rank(a.hand_card_id)}; "
+                f"to heal {_name(a.person_id)} with it, discard it instead (heal … by discarding)."
+            )
+        return None
+    if isinstance(a, Trio):
+        ids = a.card_ids
+        if len(set(ids)) != 3 or any(c not in hand for c in ids):
+            return "A trio needs three different cards from your hand."
+        if not all(is_person_card(c) for c in ids) or len({rank(c) for c in ids}) != 1:
+            shown = " ".join(_name(c) for c in ids)
+            return f"A trio needs three cards of one rank A–10; {shown} are not."
+        if a.keep_id not in ids:
+            return f"The card you keep must be one of the three; {_name(a.keep_id)} is not."
+        if len(p.row) >= MAX_PEOPLE:
+            return "You already have 5 people; a trio can only add a sixth, which is not allowed."
+        if list(ids) != [c for c in hand if c in ids]:
+            return "List the trio's cards in the order they sit in your hand."
+        return None
+    if isinstance(a, Reorder):
+        current = tuple(x.id for x in p.row)
+        if sorted(a.order) != sorted(current):
+            return "A new order must list each of your people exactly once."
+        if a.order == current:
+            return "That is already the order of your row."
+        return None
+    if isinstance(a, DivineProtection):
+        if len(p.row) != 1:
+            return f"Divine protection needs exactly one person in your row; you have {len(p.row)}."
+        if p.divine_protection:
+            return "You already have divine protection."
+        if a.person_id != p.row[0].id:
+            return f"Your one person is {_name(p.row[0].id)}, not {_name(a.person_id)}."
+        return None
+    if isinstance(a, ProposeExchange):
+        return _proposal_problem(s, seat, a)
+    if isinstance(a, AcceptExchange | DeclineExchange | WithdrawExchange):
+        o = _offer(s, a.offer_id)
+        if o is None:
+            return (
+                f"Offer {a.offer_id} is no longer open: it was accepted, declined, withdrawn, "
+                "or one of its cards moved."
+            )
+        if isinstance(a, WithdrawExchange):
+            return (
+                None if o.from_seat == seat else "Only the player who made an offer withdraws it."
+            )
+        if o.to_seat != seat:
+            return f"Offer {a.offer_id} was made to seat {o.to_seat + 1}, not to you."
+        if isinstance(a, AcceptExchange):
+            return _accept_problem(s, o, a.card_id)
+        return None
+    return "That move is not allowed right now."
+
+
+def _name(card_id: str) -> str:
+    try:
+        return card(card_id).label
+    except ValueError:
+        return repr(card_id)
+
+
+def _proposal_problem(s: TenthNightState, seat: int, a: ProposeExchange) -> str | None:
+    if s.num_players == 1:
+        return "There is nobody to trade with in a solo game."
+    if a.to_seat == seat:
+        return "You cannot trade with yourself; name another seat."
+    if not 0 <= a.to_seat < s.num_players:
+        return f"There is no seat {a.to_seat + 1}; seats go from 1 to {s.num_players}."
+    p, other = s.players[seat], s.players[a.to_seat]
+    g, w = a.give, a.want
+    if g.zone == "row":
+        person = _find(p.row, g.card_id)
+        if person is None:
+            return f"{_name(g.card_id)} is not one of your people."
+        if person.injured:
+            return f"{_name(g.card_id)} is injured; injured people cannot be traded."
+    elif g.card_id not in p.hand:
+        return f"{_name(g.card_id)} is not in your hand."
+    if w.zone == "row":
+        if w.card_id is None:
+            return "Name the person you want from their row."
+        target = _find(other.row, w.card_id)
+        if target is None:
+            return f"{_name(w.card_id)} is not one of seat {a.to_seat + 1}'s people."
+        if target.injured:
+            return f"{_name(w.card_id)} is injured; injured people cannot be traded."
+        if not is_person_card(g.card_id):
+            return (
+                f"{_name(g.card_id)} would land in seat {a.to_seat + 1}'s row, "
+                "and only A–10 can be people."
+            )
+    elif w.card_id is not None:
+        return "For a hand card, do not name it: the other player chooses it when accepting."
+    for o in s.offers:
+        same = (o.from_seat, o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card)
+        if same == (seat, a.to_seat, g.zone, g.card_id, w.zone, w.card_id):
+            return f"You already made that offer (offer {o.offer_id})."
+    return None
+
+
+def _accept_problem(s: TenthNightState, o: Offer, card_id: str | None) -> str | None:
+    if o.want_zone == "row":
+        return None if card_id is None else "This offer names its card; accept it without one."
+    if card_id is None:
+        return "This offer wants a card from your hand: name the card you give."
+    if card_id not in s.players[o.to_seat].hand:
+        return f"{_name(card_id)} is not in your hand."
+    if o.give_zone == "row" and not is_person_card(card_id):
+        return (
+            f"{_name(card_id)} would land in seat {o.from_seat + 1}'s row; only A–10 can be people."
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# effects
+
+
+def apply_day(t: Table, seat: int, a: DayAction) -> None:
+    """Apply a legal day action to the working table (TN-10 effects)."""
+    p = t.players[seat]
+    me = seat_ref(seat)
+    if isinstance(a, Ready):
+        p.ready = True
+        t.say(f"{me} is ready for the night.")
+        if all(x.ready for x in t.players):
+            end_day(t)
+        return
+    if isinstance(a, EndDay):
+        t.say("⏰ The day is over.")
+        end_day(t)
+        return
+    if isinstance(a, EndRecord):
+        t.say(f"{me} ends the record run after {t.round - 1} nights.")
+        end_game(t, winners=True, reason="record_stopped", group=t.round - 1)
+        return
+    if isinstance(a, ProposeExchange):
+        offer = Offer(
+            offer_id=t.next_offer_id,
+            from_seat=seat,
+            to_seat=a.to_seat,
+            give_zone=a.give.zone,
+            give_card=a.give.card_id,
+            want_zone=a.want.zone,
+            want_card=a.want.card_id,
+        )
+        t.next_offer_id += 1
+        t.offers.append(offer)
+        public, private = offer_texts(offer)
+        t.say(f"{me} proposes offer {offer.offer_id} to {seat_ref(a.to_seat)}: {public}.")
+        t.events.append(
+            t.events[-1].model_copy(
+                update={
+                    "text": f"Offer {offer.offer_id} ({me} → {seat_ref(a.to_seat)}): {private}.",
+                    "visible_to": frozenset({seat, a.to_seat}),
+                    "kind": "private",
+                }
+            )
+        )
+        return
+    if isinstance(a, DeclineExchange | WithdrawExchange):
+        verb = "declines" if isinstance(a, DeclineExchange) else "withdraws"
+        t.offers = [o for o in t.offers if o.offer_id != a.offer_id]
+        t.say(f"{me} {verb} offer {a.offer_id}.")
+        return
+    if isinstance(a, AcceptExchange):
+        _accept(t, seat, a)
+    elif isinstance(a, Swap):
+        i = _index(p.row, a.person_id)
+        p.hand.remove(a.hand_card_id)
+        p.row[i] = Person(id=a.hand_card_id)
+        p.hand.append(a.person_id)
+        t.say(
+            f"{me} swaps a hand card with {lab(a.person_id)}: the new person is "
+            f"{lab(a.hand_card_id)}."
+        )
+    elif isinstance(a, HealReplace):
+        i = _index(p.row, a.person_id)
+        p.hand.remove(a.hand_card_id)
+        p.row[i] = Person(id=a.hand_card_id)
+        t.discard.append(a.person_id)
+        t.say(f"{me} replaces injured {lab(a.person_id)} with {lab(a.hand_card_id)}.")
+    elif isinstance(a, HealHeart):
+        i = _index(p.row, a.person_id)
+        p.hand.remove(a.hand_card_id)
+        p.row[i] = Person(id=a.person_id)
+        t.discard.append(a.hand_card_id)
+        t.say(f"{me} heals {lab(a.person_id)} by discarding {lab(a.hand_card_id)}.")
+    elif isinstance(a, Trio):
+        for cid in a.card_ids:
+            p.hand.remove(cid)
+        t.discard.extend(c for c in a.card_ids if c != a.keep_id)
+        p.row.append(Person(id=a.keep_id))
+        shown = " ".join(lab(c) for c in a.card_ids if c != a.keep_id)
+        t.say(f"{me} plays a trio: discards {shown}, new person {lab(a.keep_id)}.")
+    elif isinstance(a, Reorder):
+        by_id = {x.id: x for x in p.row}
+        p.row = [by_id[i] for i in a.order]
+        t.say(f"{me} rearranges the row: {' '.join(lab(i) for i in a.order)}.")
+    elif isinstance(a, DivineProtection):
+        t.discard.extend(p.hand)
+        shown = " ".join(lab(c) for c in p.hand)
+        p.hand = []
+        p.divine_protection = True
+        t.say(f"{me} discards the whole hand ({shown}) for divine protection.")
+    p.ready = False
+    t.tidy()
+
+
+def _index(row: list[Person], card_id: str) -> int:
+    return next(i for i, x in enumerate(row) if x.id == card_id)
+
+
+def _accept(t: Table, seat: int, a: AcceptExchange) -> None:
+    o = next(x for x in t.offers if x.offer_id == a.offer_id)
+    giver, taker = t.players[o.from_seat], t.players[seat]
+    theirs = o.want_card if o.want_zone == "row" else a.card_id
+    assert theirs is not None
+    # Each card takes the other's place: the same row index (healthy), or the end of the hand.
+    if o.give_zone == "row":
+        giver.row[_index(giver.row, o.give_card)] = Person(id=theirs)
+    else:
+        giver.hand.remove(o.give_card)
+        giver.hand.append(theirs)
+    if o.want_zone == "row":
+        taker.row[_index(taker.row, theirs)] = Person(id=o.give_card)
+    else:
+        taker.hand.remove(theirs)
+        taker.hand.append(o.give_card)
+    giver.ready = taker.ready = False
+    t.offers = [x for x in t.offers if x.offer_id != o.offer_id]
+    t.say(f"{seat_ref(seat)} accepts offer {o.offer_id} from {seat_ref(o.from_seat)}.")
+    t.events.append(
+        t.events[-1].model_copy(
+            update={
+                "text": f"Offer {o.offer_id}: {seat_ref(o.from_seat)} gets {lab(theirs)}, "
+                f"{seat_ref(seat)} gets {lab(o.give_card)}.",
+                "visible_to": frozenset({seat, o.from_seat}),
+                "kind": "private",
+            }
+        )
+    )
+
+
+def offer_texts(o: Offer) -> tuple[str, str]:
+    """(public, private) descriptions of an offer: a hand card's identity is private (TN-39)."""
+    give_pub = f"{lab(o.give_card)} (row)" if o.give_zone == "row" else "a hand card"
+    give_priv = f"{lab(o.give_card)} ({o.give_zone})"
+    want = f"their {lab(o.want_card)}" if o.want_card is not None else "a hand card"
+    return f"{give_pub} for {want}", f"{give_priv} for {want}"

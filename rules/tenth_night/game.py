@@ -1,0 +1,241 @@
+"""The `Game` object: wires set-up, day, night, observations and words together (spec §3–§11).
+
+Caching: states are immutable, so the legal actions and labels of a (state, seat) are cached by
+the state's identity (a few recent states, holding references so identities are not reused).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from rules.cards import deck_ids
+from rules.core import FREE_CHAT, Agent, ChatPolicy, Outcome, Seat, Step
+from rules.errors import IllegalActionError, OptionsError, ParseError
+from rules.parsing import match_label
+
+from . import text
+from .actions import Action, DayAction, Defend, action_model
+from .day import apply_day, legal, problem
+from .describe import describe as describe_text
+from .observation import (
+    TenthNightObservation,
+    TenthNightPrivateObservation,
+    card_view,
+    defence_actions,
+    defence_options,
+    offer_view,
+    public_fields,
+)
+from .state import PublicOptions, TenthNightOptions, TenthNightState
+from .table import Table, defend, setup_table
+
+NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
+_CACHE_SIZE = 16
+
+
+class TenthNightGame:
+    key = "tenth_night"
+    title = "The 10th Night"
+    pitch = "Cooperative card survival: guard your row of people through ten silent monster nights."
+    min_seats = 1
+    max_seats = 4
+    options_model = TenthNightOptions
+    state_model = TenthNightState
+    action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]]
+
+    def __init__(self) -> None:
+        from .agents import HeuristicAgent, TenthNightRandomAgent
+
+        self.agents = {"random": TenthNightRandomAgent, "heuristic": HeuristicAgent}
+        self._legal: OrderedDict[tuple[int, int], tuple[TenthNightState, list[Action]]] = (
+            OrderedDict()
+        )
+        self._labels: OrderedDict[tuple[int, int], tuple[TenthNightState, dict[str, Action]]] = (
+            OrderedDict()
+        )
+
+    # set-up ------------------------------------------------------------------------------------
+    def setup(self, seats: int, options: Any, rng: random.Random) -> TenthNightState:
+        opts = options if isinstance(options, TenthNightOptions) else TenthNightOptions()
+        decks = 1 if seats <= 2 else 2
+        order = None
+        if opts.deck_order is not None:
+            expected = deck_ids(decks)
+            if sorted(opts.deck_order) != sorted(expected):
+                raise OptionsError(
+                    f"deck_order must list each of the {len(expected)} card ids of "
+                    f"{decks} deck(s) exactly once."
+                )
+            order = list(opts.deck_order)
+        public = PublicOptions(
+            record_mode=opts.record_mode,
+            attack_schedule=opts.attack_schedule,
+            day_seconds=opts.day_seconds,
+            defence_seconds=opts.defence_seconds,
+        )
+        return setup_table(seats, public, order, rng).freeze()
+
+    # turn structure ----------------------------------------------------------------------------
+    def to_act(self, state: TenthNightState) -> frozenset[Seat]:
+        if state.phase == "night":
+            return frozenset({state.cursor.seat}) if state.cursor is not None else frozenset()
+        if state.phase != "day":
+            return frozenset()
+        return frozenset(
+            seat for seat in range(state.num_players) if next(legal(state, seat), None) is not None
+        )
+
+    def awaiting(self, state: TenthNightState) -> frozenset[Seat]:
+        if state.phase == "night":
+            return self.to_act(state)
+        if state.phase != "day":
+            return frozenset()
+        waiting = {i for i, p in enumerate(state.players) if not p.ready}
+        waiting |= {o.to_seat for o in state.offers}
+        return frozenset(waiting)
+
+    def legal_actions(self, state: TenthNightState, seat: Seat) -> Sequence[Action]:
+        key = (id(state), seat)
+        hit = self._legal.get(key)
+        if hit is not None and hit[0] is state:
+            self._legal.move_to_end(key)
+            return hit[1]
+        actions: list[Action]
+        if state.phase == "day":
+            actions = list(legal(state, seat))
+        elif state.phase == "night":
+            actions = list(defence_actions(state, seat))
+        else:
+            actions = []
+        self._legal[key] = (state, actions)
+        if len(self._legal) > _CACHE_SIZE:
+            self._legal.popitem(last=False)
+        return actions
+
+    def why_illegal(self, state: TenthNightState, seat: Seat, action: Action) -> str | None:
+        if state.phase == "game_over":
+            return "The game is over."
+        if isinstance(action, Defend):
+            if state.phase != "night" or state.cursor is None or state.cursor.seat != seat:
+                return "There is no attack on your people waiting for a defence decision."
+            opts = defence_options(state, seat)
+            if action.mode == "modifiers" and opts is not None and opts.deadly:
+                return "J, Q and K cannot stop a deadly attack: only a Joker nullifies it."
+            if action.mode == "nullify":
+                return "To nullify, play one Joker from your hand."
+            return "Defend with J, Q or K cards from your hand (each at most once)."
+        return problem(state, seat, action)
+
+    def apply(
+        self, state: TenthNightState, seat: Seat, action: Action, rng: random.Random
+    ) -> Step[TenthNightState]:
+        t = Table.thaw(state, rng)
+        if isinstance(action, Defend):
+            defend(t, seat, action.mode, action.card_ids)
+        else:
+            if state.phase != "day":
+                raise IllegalActionError("That is a day action, and the day is over.")
+            apply_day(t, seat, action)
+        return Step(t.freeze(), tuple(t.events))
+
+    # views -------------------------------------------------------------------------------------
+    def observe(
+        self, state: TenthNightState, seat: Seat | None
+    ) -> TenthNightObservation | TenthNightPrivateObservation:
+        fields = public_fields(
+            state, sorted(self._spec_to_act(state)), sorted(self.awaiting(state))
+        )
+        if seat is None:
+            # Every field is built from typed values above: skip re-validating them.
+            return TenthNightObservation.model_construct(**fields)
+        hand = [card_view(c) for c in state.players[seat].hand]
+        mine = [offer_view(o, seat) for o in state.offers if seat in (o.from_seat, o.to_seat)]
+        return TenthNightPrivateObservation.model_construct(
+            **fields,
+            seat=seat,
+            hand=hand,
+            my_offers=mine,
+            defence_options=defence_options(state, seat),
+            legal_actions=list(self.legal_actions(state, seat)),
+        )
+
+    @staticmethod
+    def _spec_to_act(state: TenthNightState) -> set[int]:
+        """The observation's `to_act` (§10): day = seats not ready; night = the deciding seat."""
+        if state.phase == "day":
+            return {i for i, p in enumerate(state.players) if not p.ready}
+        if state.phase == "night" and state.cursor is not None:
+            return {state.cursor.seat}
+        return set()
+
+    def outcome(self, state: TenthNightState) -> Outcome | None:
+        r = state.result
+        if r is None:
+            return None
+        return Outcome(
+            winners=frozenset(r.winners),
+            reason=r.reason,
+            scores=dict(r.individual_scores),
+            group_score=r.group_score,
+        )
+
+    def chat_policy(self, state: TenthNightState, seat: Seat) -> ChatPolicy:
+        return NIGHT_CHAT if state.phase == "night" else FREE_CHAT
+
+    def secrets(self, state: TenthNightState, seat: Seat) -> frozenset[str]:
+        """The seat's hand ids, and hand cards it was shown in offers it is a party to."""
+        known = set(state.players[seat].hand)
+        for o in state.offers:
+            if o.give_zone == "hand" and seat in (o.from_seat, o.to_seat):
+                known.add(o.give_card)
+        return frozenset(known)
+
+    # words -------------------------------------------------------------------------------------
+    def label(self, state: TenthNightState, action: Action) -> str:
+        return text.label(state, action)
+
+    def parse(self, state: TenthNightState, seat: Seat, typed: str) -> Action:
+        legal_now = self.legal_actions(state, seat)
+        by_label = self._label_index(state, seat, legal_now)
+        exact = by_label.get(typed.strip())
+        if exact is not None:
+            return exact
+        action = text.parse_notation(state, seat, typed)
+        if action is not None:
+            if action in legal_now:
+                return action
+            reason = self.why_illegal(state, seat, action)
+            raise IllegalActionError(reason or "That move is not allowed right now.")
+        if not legal_now:
+            raise ParseError("You have nothing to do right now.")
+        return match_label(legal_now, lambda a: self.label(state, a), typed)
+
+    def _label_index(
+        self, state: TenthNightState, seat: Seat, actions: Sequence[Action]
+    ) -> dict[str, Action]:
+        key = (id(state), seat)
+        hit = self._labels.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        index: dict[str, Action] = {}
+        for a in actions:
+            index.setdefault(self.label(state, a), a)
+        self._labels[key] = (state, index)
+        if len(self._labels) > _CACHE_SIZE:
+            self._labels.popitem(last=False)
+        return index
+
+    def describe(self, observation: TenthNightObservation) -> str:
+        return describe_text(observation)
+
+    def rules_text(self) -> str:
+        return text.RULES_TEXT
+
+
+__all__ = ["DayAction", "TenthNightGame"]

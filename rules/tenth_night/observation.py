@@ -1,0 +1,273 @@
+"""Observations (spec §10): fields named and typed exactly as the contract lists them."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Literal
+
+from rules.cards import card
+from rules.core import Frozen
+
+from .actions import Action, Defend
+from .state import (
+    Offer,
+    Person,
+    PublicOptions,
+    StepRecord,
+    TenthNightState,
+    is_joker,
+    is_modifier,
+    modifier_value,
+    raid_bonus,
+    row_score,
+    value,
+)
+
+
+class CardView(Frozen):
+    id: str
+    rank: str
+    suit: str | None
+    colour: Literal["red", "black"] | None
+    label: str
+
+
+class PersonView(CardView):
+    value: int
+    injured: bool
+
+
+class StepView(Frozen):
+    seat: int
+    index: int
+    person_id: str
+    damage: int | None
+    defence: int | None
+    deadly: bool
+    defence_cards: list[CardView]
+    result: str
+
+
+class AttackView(Frozen):
+    number: int
+    assigned_seat: int
+    stack: list[CardView]
+    attack_card: CardView | None
+    deadly_joker: bool
+    steps: list[StepView]
+    done: bool
+    final_result: str | None
+
+
+class PlayerView(Frozen):
+    seat: int
+    row: list[PersonView]
+    hand_count: int
+    ready: bool
+    divine_protection: bool
+    hit_this_night: bool
+    people: int
+    score: int
+
+
+class OfferView(Frozen):
+    offer_id: int
+    from_seat: int
+    to_seat: int
+    give_zone: str
+    give_card: CardView | None
+    want_zone: str
+    want_card: CardView | None
+
+
+class PendingDefenceView(Frozen):
+    seat: int
+    attack_number: int
+
+
+class OutcomeView(Frozen):
+    winners: list[int]
+    reason: str
+    group_score: int
+    individual_scores: dict[int, int]
+
+
+class DefenceOptions(Frozen):
+    victim: PersonView
+    damage: int
+    defence: int
+    deadly: bool
+    can_nullify: bool
+    modifiers: list[CardView]
+
+
+class TenthNightObservation(Frozen):
+    game: str = "tenth_night"
+    num_players: int
+    decks: int
+    options: PublicOptions
+    phase: str
+    round: int
+    to_act: list[int]
+    awaiting: list[int]
+    players: list[PlayerView]
+    draw_count: int
+    discard: list[CardView]
+    attacks_tonight: int | None
+    night_start_seat: int | None
+    attacks: list[AttackView]
+    raid_active: bool
+    raid_bonus: int
+    offers: list[OfferView]
+    pending_defence: PendingDefenceView | None
+    outcome: OutcomeView | None
+
+
+class TenthNightPrivateObservation(TenthNightObservation):
+    seat: int
+    hand: list[CardView]
+    my_offers: list[OfferView]
+    defence_options: DefenceOptions | None
+    legal_actions: list[Action]
+
+
+_CARD_VIEWS: dict[str, CardView] = {}
+
+
+def card_view(card_id: str) -> CardView:
+    view = _CARD_VIEWS.get(card_id)
+    if view is None:
+        c = card(card_id)
+        view = CardView(id=card_id, rank=c.rank, suit=c.suit, colour=c.colour, label=c.label)
+        _CARD_VIEWS[card_id] = view
+    return view
+
+
+_PERSON_VIEWS: dict[tuple[str, bool], PersonView] = {}
+
+
+def person_view(p: Person) -> PersonView:
+    view = _PERSON_VIEWS.get((p.id, p.injured))
+    if view is None:
+        c = card_view(p.id)
+        view = PersonView(**c.model_dump(), value=value(p.id), injured=p.injured)
+        _PERSON_VIEWS[(p.id, p.injured)] = view
+    return view
+
+
+def step_view(s: StepRecord) -> StepView:
+    return StepView(
+        seat=s.seat,
+        index=s.index,
+        person_id=s.person_id,
+        damage=s.damage,
+        defence=s.defence,
+        deadly=s.deadly,
+        defence_cards=[card_view(c) for c in s.defence_cards],
+        result=s.result,
+    )
+
+
+def offer_view(o: Offer, viewer: int | None) -> OfferView:
+    party = viewer in (o.from_seat, o.to_seat)
+    shown = o.give_zone == "row" or party
+    return OfferView(
+        offer_id=o.offer_id,
+        from_seat=o.from_seat,
+        to_seat=o.to_seat,
+        give_zone=o.give_zone,
+        give_card=card_view(o.give_card) if shown else None,
+        want_zone=o.want_zone,
+        want_card=card_view(o.want_card) if o.want_card is not None else None,
+    )
+
+
+def public_fields(s: TenthNightState, to_act: list[int], awaiting: list[int]) -> dict[str, Any]:
+    out = None
+    if s.result is not None:
+        out = OutcomeView(
+            winners=sorted(s.result.winners),
+            reason=s.result.reason,
+            group_score=s.result.group_score,
+            individual_scores=dict(s.result.individual_scores),
+        )
+    pending = None
+    if s.cursor is not None:
+        pending = PendingDefenceView(seat=s.cursor.seat, attack_number=len(s.attacks))
+    return {
+        "num_players": s.num_players,
+        "decks": s.decks,
+        "options": s.options,
+        "phase": s.phase,
+        "round": s.round,
+        "to_act": to_act,
+        "awaiting": awaiting,
+        "players": [
+            PlayerView(
+                seat=i,
+                row=[person_view(x) for x in p.row],
+                hand_count=len(p.hand),
+                ready=p.ready,
+                divine_protection=p.divine_protection,
+                hit_this_night=p.hit_this_night,
+                people=len(p.row),
+                score=row_score(p.row),
+            )
+            for i, p in enumerate(s.players)
+        ],
+        "draw_count": len(s.draw),
+        "discard": [card_view(c) for c in s.discard],
+        "attacks_tonight": s.attacks_tonight,
+        "night_start_seat": s.night_start_seat,
+        "attacks": [
+            AttackView(
+                number=a.number,
+                assigned_seat=a.assigned_seat,
+                stack=[card_view(c) for c in a.stack],
+                attack_card=card_view(a.attack_card) if a.attack_card else None,
+                deadly_joker=a.deadly_joker,
+                steps=[step_view(x) for x in a.steps],
+                done=a.done,
+                final_result=a.final_result,
+            )
+            for a in s.attacks
+        ],
+        "raid_active": s.raid_active,
+        "raid_bonus": raid_bonus(s.round, s.raid_active),
+        "offers": [offer_view(o, None) for o in s.offers],
+        "pending_defence": pending,
+        "outcome": out,
+    }
+
+
+def defence_options(s: TenthNightState, seat: int) -> DefenceOptions | None:
+    cur = s.cursor
+    if cur is None or cur.seat != seat or s.phase != "night":
+        return None
+    step = s.attacks[-1].steps[-1]
+    victim = next(x for x in s.players[seat].row if x.id == step.person_id)
+    hand = s.players[seat].hand
+    return DefenceOptions(
+        victim=person_view(victim),
+        damage=step.damage or 0,
+        defence=step.defence or 0,
+        deadly=step.deadly,
+        can_nullify=any(is_joker(c) for c in hand),
+        modifiers=[] if step.deadly else [card_view(c) for c in hand if is_modifier(c)],
+    )
+
+
+def defence_actions(s: TenthNightState, seat: int) -> list[Defend]:
+    """TN-20: each Joker, each non-empty set of J/Q/K (strongest first), and pass."""
+    opts = defence_options(s, seat)
+    if opts is None:
+        return []
+    hand = s.players[seat].hand
+    out: list[Defend] = [Defend(mode="nullify", card_ids=(c,)) for c in hand if is_joker(c)]
+    if not opts.deadly:
+        mods = sorted((c for c in hand if is_modifier(c)), key=lambda c: -modifier_value(c))
+        for size in range(1, len(mods) + 1):
+            for combo in combinations(mods, size):
+                out.append(Defend(mode="modifiers", card_ids=combo))
+    out.append(Defend(mode="pass"))
+    return out
