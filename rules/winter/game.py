@@ -137,6 +137,10 @@ class WinterGame:
             raise IllegalActionError(
                 text.why_illegal(state, seat, action) or "That move is not allowed right now."
             )
+        return self.resolve(state, seat, action)
+
+    def resolve(self, state: WinterState, seat: Seat, action: WinterAction) -> Step[WinterState]:
+        """Apply an action already known to be legal (agents use it to look one ply ahead)."""
         who = seat_ref(seat)
         lines: list[str] = []
         if isinstance(action, ChooseColour):

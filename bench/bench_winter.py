@@ -1,0 +1,68 @@
+"""Winter: lake picture render time and playout speed (`python -m bench winter`)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cogs.games.winter import picture
+from rules.engine import Engine
+from rules.playout import next_actor, play_out
+from rules.winter import GAME
+from rules.winter.state import WinterAction, WinterState
+
+
+def _full_lake() -> WinterState:
+    """18 cards and a few counters: the largest picture a game can need."""
+    engine = Engine(GAME)
+    state = engine.setup(2, None, 3)
+    rng = random.Random(1)
+    ply = 0
+    while len(state.cards) < 18:
+        seat = next_actor(GAME, state)
+        assert seat is not None
+        legal = list(GAME.legal_actions(state, seat))
+        counters = [a for a in legal if a.type == "counter"]
+        draw = [a for a in legal if a.type == "draw"]
+        action: WinterAction
+        if counters and rng.random() < 0.3:
+            action = counters[0]
+        else:
+            action = draw[0] if draw else legal[rng.randrange(len(legal))]
+        ply += 1
+        state = engine.act(state, seat, action, seed=3, ply=ply).state
+    return state
+
+
+def _per_second(agents: tuple[str, str], games: int) -> tuple[float, float]:
+    started = time.perf_counter()
+    plies = 0
+    for seed in range(games):
+        result = play_out(GAME, 2, seed, [GAME.agents[a]() for a in agents])
+        plies += result.plies
+    took = time.perf_counter() - started
+    return games / took, plies / games
+
+
+def rows() -> list[tuple[str, float, str]]:
+    obs = GAME.observe(_full_lake(), None)
+    picture(obs, hints=True)  # warm the font cache
+    runs = 20
+    started = time.perf_counter()
+    for _ in range(runs):
+        picture(obs)
+    plain = (time.perf_counter() - started) * 1000 / runs
+    started = time.perf_counter()
+    for _ in range(runs):
+        picture(obs, hints=True)
+    hinted = (time.perf_counter() - started) * 1000 / runs
+    random_rate, random_len = _per_second(("random", "random"), 50)
+    heur_rate, heur_len = _per_second(("heuristic", "heuristic"), 10)
+    return [
+        ("winter picture, full 18-card lake", plain, "ms"),
+        ("winter picture, full lake with hints", hinted, "ms"),
+        ("winter playouts random vs random", random_rate, "games/s"),
+        ("winter random game length", random_len, "plies"),
+        ("winter playouts heuristic vs heuristic", heur_rate, "games/s"),
+        ("winter heuristic game length", heur_len, "plies"),
+    ]
