@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.errors import IllegalActionError
 from rules.winter import GAME
-from rules.winter.state import Move, WinterState
+from rules.winter.state import Move, PlacedCard, WinterState
 from tests.rules.winter.helpers import (
     R_CARDS,
     anchors,
@@ -271,3 +273,39 @@ def test_wi14_supply_plus_on_table_is_always_nine() -> None:
     for state in (position_r(), after_wx5(), play(position_r(), 0, "move G3 to B5 down")):
         obs = GAME.observe(state, None)
         assert all(obs.supply[s] + obs.on_table[s] == 9 for s in (0, 1))
+
+
+def tied_move_position() -> WinterState:
+    """Lifting card 17 at (0,0) leaves groups of 3, 3 and 1; (-1,0) up claims dark by either."""
+    specs = [(-5, -2, 10, "up"), (-3, -2, 7, "up"), (-3, 1, 14, "down"), (-1, -2, 4, "up"),
+             (-1, 2, 16, "up"), (-1, 4, 15, "down"), (0, 0, 17, "up"), (2, 1, 0, "up")]  # fmt: skip
+    cards = tuple(
+        PlacedCard(card_id=i, row=r, col=c, orientation=o)  # type: ignore[arg-type]
+        for r, c, i, o in specs
+    )
+    return WinterState(
+        first_player=0, active=0, phase="thawing", deck=(), cards=cards, colours=("dark", "light")
+    )
+
+
+TIED_MOVE = Move(from_row=0, from_col=0, to_row=-1, to_col=0, orientation="up")
+
+
+def test_wi13_a_move_whose_destination_fits_both_tied_groups_asks_which_to_keep() -> None:
+    state = GAME.apply(tied_move_position(), 0, TIED_MOVE, random.Random(0)).state
+    obs = GAME.observe(state, None)
+    assert obs.phase == "lake_choice" and obs.to_act == [0]
+    assert len(obs.lake_options) == 2 and {g.size for g in obs.lake_options} == {3}
+    assert obs.lifted_card is not None and obs.lifted_card.card_id == 17
+    assert obs.pending_move == TIED_MOVE
+    assert (0, 0) not in [(c.row, c.col) for c in obs.cards]
+
+
+def test_wi13_after_the_keep_the_lifted_card_lands_and_claims_its_squares() -> None:
+    state = GAME.apply(tied_move_position(), 0, TIED_MOVE, random.Random(0)).state
+    keep = GAME.legal_actions(state, 0)[0]
+    after = GAME.apply(state, 0, keep, random.Random(0)).state
+    assert (-1, 0) in anchors(after) and len(after.cards) == 4
+    assert after.counters and all(k.colour == "dark" for k in after.counters)
+    # 7 cards stay after the lift: the kept group of 3 survives, the other 4 melt (WI-12)
+    assert after.lifted_card is None and after.discarded_cards == 7 - 3
