@@ -166,8 +166,7 @@ def describe(obs: WinterObservation) -> str:
             f"Drawn card {obs.drawn_card.card_id} (type {obs.drawn_card.card_type}): up {up}"
         )
     grid = text_grid(obs)
-    if grid:
-        lines.append("```\n" + grid + "\n```")
+    grid_at = len(lines)
     if obs.counters:
         lines.append("Counters: " + ", ".join(f"{k.label} {k.colour}" for k in obs.counters))
     if obs.open_squares:
@@ -184,5 +183,10 @@ def describe(obs: WinterObservation) -> str:
     locked = [c.label for c in obs.cards if c.locked]
     if locked:
         lines.append("Locked: " + ", ".join(locked))
+    if grid:
+        block = "```\n" + grid + "\n```"
+        if len("\n".join(lines)) + len(block) > 1800:
+            block = "(The lake is too large to draw as text: see the picture.)"
+        lines.insert(grid_at, block)
     out = "\n".join(lines)
-    return out if len(out) <= 1900 else out[:1890] + "\n…"
+    return out if len(out) <= 1800 else out[:1790] + "\n…"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.engine import Engine
 from rules.winter import GAME
-from rules.winter.state import WinterObservation
+from rules.winter.state import PlacedCard, WinterObservation, WinterState
 from tests.rules.winter.helpers import play, position_r
 from tests.rules.winter.test_thawing import position_s, wx9
 
@@ -53,3 +53,14 @@ def test_describe_shows_the_turn_counters_and_grid() -> None:
     text = GAME.describe(GAME.observe(wx9(), None))
     assert "seat 1 (dark)" in text and "thaw turn 0/200" in text and "```" in text
     assert len(text) <= 1900
+
+
+def test_describe_stays_short_for_a_staircase_lake() -> None:
+    cards = tuple(
+        PlacedCard(card_id=i, row=2 * i, col=2 * i + 1, orientation="up") for i in range(18)
+    )
+    state = WinterState(
+        first_player=0, active=0, phase="thawing", deck=(), cards=cards, colours=("dark", "light")
+    )
+    text = GAME.describe(GAME.observe(state, None))
+    assert len(text) <= 1800 and "see the picture" in text
