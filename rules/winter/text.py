@@ -139,8 +139,17 @@ def _orientations(words: list[str]) -> tuple[Orientation, ...]:
     raise ParseError(f"“{words[0]}” is not an orientation: write `up` or `down`.")
 
 
-def notation(state: WinterState, typed: str) -> list[WinterAction] | None:
-    """The actions a typed command could mean, or None if it is not in Winter's notation."""
+def notation(
+    state: WinterState, typed: str, legal: list[WinterAction] | None = None
+) -> list[WinterAction] | None:
+    """The actions a typed command could mean, or None if it is not in Winter's notation.
+
+    Trailing words may be left out (WI-24): `move G3` stands for every legal move of G3, and a
+    bare `place` for every legal placement, so a unique one is accepted.
+    """
+    legal = legal or []
+    kind = {"place": "place", "counter": "counter", "move": "move", "remove": "remove",
+            "take": "take", "keep": "keep"}  # fmt: skip
     words = _TOKENS.findall(typed.casefold())
     if not words:
         return None
@@ -152,13 +161,19 @@ def notation(state: WinterState, typed: str) -> list[WinterAction] | None:
     if verb not in USAGE or verb == "colour":
         return None
     if not rest:
-        raise ParseError(f"Say where: {USAGE[verb]}.")
+        found = [a for a in legal if a.type == kind[verb]]
+        if not found:
+            raise ParseError(f"Say where: {USAGE[verb]}.")
+        return found
     first = _cell(state, rest[0], verb)
     if verb == "place":
         return [Place(row=first[0], col=first[1], orientation=o) for o in _orientations(rest[1:])]
     if verb == "move":
         if len(rest) < 2:
-            raise ParseError(f"Say where the card goes: {USAGE['move']}.")
+            found = [a for a in legal if isinstance(a, Move) and (a.from_row, a.from_col) == first]
+            if not found:
+                raise ParseError(f"Say where the card goes: {USAGE['move']}.")
+            return found
         to = _cell(state, rest[1], verb)
         return [
             Move(from_row=first[0], from_col=first[1], to_row=to[0], to_col=to[1], orientation=o)
@@ -188,7 +203,7 @@ def _keep(state: WinterState, cell: Cell) -> Keep:
 
 def parse(game: WinterGame, state: WinterState, seat: int, typed: str) -> WinterAction:
     legal = list(game.legal_actions(state, seat))
-    candidates = notation(state, typed)
+    candidates = notation(state, typed, legal)
     if candidates is None:
         return match_label(legal, lambda a: label(state, a), typed)
     ok = [a for a in candidates if a in legal]
@@ -196,7 +211,9 @@ def parse(game: WinterGame, state: WinterState, seat: int, typed: str) -> Winter
         return ok[0]
     if ok:
         shown = ", ".join(f"`{label(state, a)}`" for a in ok)
-        raise ParseError(f"“{typed}” could mean {shown}. Add `up` or `down`.")
+        if len(ok) > 5:
+            shown = ", ".join(f"`{label(state, a)}`" for a in ok[:5]) + f" and {len(ok) - 5} more"
+        raise ParseError(f"“{typed}” could mean {shown}. Say which (add the spot or `up`/`down`).")
     reason = why_illegal(state, seat, candidates[0]) or "That move is not allowed right now."
     if state.phase != "over" and seat != state.active:
         raise NotYourTurnError(reason)

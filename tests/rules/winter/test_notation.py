@@ -125,3 +125,15 @@ def test_labels_parse_back_in_a_wide_lake() -> None:
     state = position(cards, phase="thawing", supply=(9, 9), colours=("dark", "light"))
     for action in GAME.legal_actions(state, 0):
         assert GAME.parse(state, 0, GAME.label(state, action)) == action
+
+
+def test_wi24_move_without_a_destination_is_accepted_when_the_card_has_one_move() -> None:
+    state = position_r(active=1)
+    assert GAME.parse(state, 1, "move G3") == Move(
+        from_row=0, from_col=4, to_row=-2, to_col=0, orientation="down"
+    )
+
+
+def test_wi24_move_without_a_destination_lists_the_moves_when_there_are_several() -> None:
+    with pytest.raises(ParseError, match="Move G3 to E1"):
+        GAME.parse(position_r(), 0, "move G3")
