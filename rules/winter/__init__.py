@@ -16,6 +16,11 @@ Decisions where the spec is silent:
 - Events are all public (WI-23: nothing but the deck order is secret); `secrets` is empty because
   no seat knows the deck order either.
 - Counters a move could not cover (WI-15) stay open squares; nothing else happens to them.
+- WI-24's "leave out trailing words" also covers `move G3` (no destination) and a bare `place`:
+  accepted when exactly one legal action matches, otherwise the matching labels are listed.
+- `describe` drops the text grid (pointing to the picture) when it would pass 1800 characters.
+- The picture's hints mark placement spots and move destinations (green dots on the anchor
+  cell), claimable squares (yellow frames) and removable cards (red crosses) for the seat to act.
 """
 
 from __future__ import annotations
