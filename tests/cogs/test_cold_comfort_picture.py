@@ -1,0 +1,67 @@
+"""Cold Comfort's city picture: a valid PNG for small and large maps and every pending choice."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from cogs.games.cold_comfort import picture
+from rules.cold_comfort import GAME
+from rules.cold_comfort.board import board_of, legal_placements
+from rules.cold_comfort.state import ColdComfortState, PlacedTile
+from rules.engine import Engine
+from rules.playout import play_out
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def large_map(tiles: int = 15) -> ColdComfortState:
+    """A finished heuristic game, grown to `tiles` tiles with the first legal placements."""
+    state: ColdComfortState = play_out(GAME, 4, 5, [GAME.agents["heuristic"]()] * 4).state
+    deck = list(state.deck)
+    while len(state.tiles) < tiles:
+        tile = deck.pop(0)
+        x, y, r = legal_placements(board_of(state.tiles), tile)[0]
+        placed = PlacedTile(tile_id=tile, x=x, y=y, rotation=r, order=len(state.tiles))
+        state = state.model_copy(update={"tiles": (*state.tiles, placed)})
+    return state
+
+
+def test_the_heart_of_the_city_renders_as_a_png() -> None:
+    state = Engine(GAME).setup(2, None, 1)
+    image = _png(picture(GAME.observe(state, None)))
+    assert image.width > 300 and image.height > 300
+
+
+def test_a_15_tile_city_renders_larger_than_the_heart() -> None:
+    small = _png(picture(GAME.observe(Engine(GAME).setup(2, None, 1), None)))
+    large = _png(picture(GAME.observe(large_map(), None)))
+    assert large.width * large.height > small.width * small.height
+
+
+def test_the_grow_phase_with_hints_renders() -> None:
+    engine = Engine(GAME)
+    state = engine.setup(2, None, 2)
+    ply = 0
+    while state.phase != "grow":  # mine every turn until the pool triggers a scoring round
+        ply += 1
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = next((a for a in legal if a.type == "mine"), legal[-1])
+        state = engine.act(state, seat, action, seed=2, ply=ply).state
+    obs = GAME.observe(state, None)
+    assert obs.drawn_tile is not None
+    assert picture(obs, hints=True) != picture(obs)
+    _png(picture(obs.model_dump(mode="json"), hints=True))  # a plain dict works too
+
+
+def test_a_finished_game_renders_the_outcome() -> None:
+    obs = GAME.observe(large_map(13), None)
+    assert obs.outcome is not None
+    _png(picture(obs))
