@@ -153,14 +153,27 @@ def placement_problem(board: Board, tile_id: str, x: int, y: int, rotation: int)
 
 @lru_cache(maxsize=512)
 def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
+    """The same test as `placement_problem`, with offsets from the anchor precomputed."""
     board = _board(layout)
+    printed = board.printed
+    blocked = printed.keys() | board.streets
+    reach = {  # squares from which a tile touches the map or sits one street away
+        (px - k * dx, py - k * dy) for px, py in printed for dx, dy in DIRECTIONS for k in (1, 2)
+    }
     minx, miny, maxx, maxy = board.bounds
     found: list[tuple[int, int, int]] = []
     for r in ROTATIONS:
         w, h = footprint_size(r)
+        offsets = [s for s, _ in placed_squares(tile_id, 0, 0, r)]
+        edge = printed_streets(tile_id, 0, 0, r)
         for x in range(minx - w - 1, maxx + 3):
             for y in range(miny - h - 1, maxy + 3):
-                if placement_problem(board, tile_id, x, y, r) is None:
+                squares = [(x + dx, y + dy) for dx, dy in offsets]
+                if any(s in blocked for s in squares):
+                    continue
+                if any((x + dx, y + dy) in printed for dx, dy in edge):
+                    continue
+                if any(s in reach for s in squares):
                     found.append((x, y, r))
     return tuple(sorted(found))
 
