@@ -237,6 +237,8 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action 
     if len(words) < 4 or "give" not in low or "for" not in low:
         return None
     to = _seat(words[0], s)
+    if to == seat:
+        raise ParseError("You cannot trade with yourself; name another seat.")
     if not 0 <= to < s.num_players:
         raise ParseError(f"There is no seat {to + 1}; seats go from 1 to {s.num_players}.")
     g, f = low.index("give"), low.index("for")
@@ -262,7 +264,7 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action 
         want_words = want_words[1:]
     if len(want_words) != 1:
         return None
-    theirs = [x.id for x in s.players[to].row] if to != seat else []
+    theirs = [x.id for x in s.players[to].row]
     target = _pick(
         theirs,
         want_words[0],

@@ -1,0 +1,172 @@
+"""Labels (§11), typed notation, board text and the agents' basic manners."""
+
+from __future__ import annotations
+
+import pytest
+from tn_helpers import act, dusk, ids, make
+
+from rules.errors import IllegalActionError, ParseError
+from rules.playout import play_out
+from rules.tenth_night import GAME
+from rules.tenth_night.actions import (
+    AcceptExchange,
+    Defend,
+    DivineProtection,
+    Give,
+    HealHeart,
+    HealReplace,
+    ProposeExchange,
+    Ready,
+    Reorder,
+    Swap,
+    Trio,
+    Want,
+)
+
+DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Swap(hand_card_id="8D-1", person_id="3S-1"), "Swap 8♦ from hand with healthy 3♠"),
+        (HealReplace(hand_card_id="7H-1", person_id="7C-1"), "Replace injured 7♣ with 7♥"),
+        (HealHeart(hand_card_id="KH-1", person_id="7C-1"), "Heal injured 7♣ by discarding K♥"),
+        (
+            Trio(card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"),
+            "Trio of 4s: discard 4♣ 4♦, new person 4♠",
+        ),
+        (Ready(), "Ready for the night"),
+        (
+            ProposeExchange(
+                to_seat=1,
+                give=Give(zone="hand", card_id="9C-1"),
+                want=Want(zone="row", card_id="5H-1"),
+            ),
+            "Offer 9♣ (hand) to seat 2 for their 5♥",
+        ),
+        (
+            ProposeExchange(
+                to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")
+            ),
+            "Offer 2♥ (row) to seat 2 for a hand card",
+        ),
+    ],
+)
+def test_s11_labels_read_as_the_spec_writes_them(action: object, text: str) -> None:
+    assert GAME.label(DAY, action) == text  # type: ignore[arg-type]
+
+
+def test_s11_reorder_labels_list_the_new_row_and_mark_injuries() -> None:
+    a = Reorder(order=tuple(ids("10D 7C 5C 2H 3S")))
+    assert GAME.label(DAY, a) == "Arrange row: 10♦ 7♣* 5♣ 2♥ 3♠"
+
+
+def test_s11_divine_protection_label_names_the_person_and_the_discards() -> None:
+    s = make(["6S"], ["2C 8H"])
+    assert GAME.label(s, DivineProtection(person_id="6S-1")) == (
+        "Divine protection for 6♠ (discard 2 cards)"
+    )
+
+
+def test_s11_accept_label_shows_both_cards() -> None:
+    s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
+    assert GAME.label(s, AcceptExchange(offer_id=1)) == "Accept offer 1: give 5♥, get 9♣"
+
+
+def _offer() -> ProposeExchange:
+    return ProposeExchange(
+        to_seat=1, give=Give(zone="hand", card_id="9C-1"), want=Want(zone="row", card_id="5H-1")
+    )
+
+
+def test_s11_defend_labels_show_the_resulting_comparison() -> None:
+    s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
+    labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
+    assert "Defend with K♣ (+3) and J♦ (+1): defence 6 vs damage 6" in labels
+    assert labels[-1] == "Take the hit"
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("ready", Ready()),
+        ("swap 8D 3S", Swap(hand_card_id="8D-1", person_id="3S-1")),
+        ("heal 7C with KH", HealHeart(hand_card_id="KH-1", person_id="7C-1")),
+        ("replace 7c with 7h", HealReplace(hand_card_id="7H-1", person_id="7C-1")),
+        ("propose 2 give 9C for 5H", _offer()),
+        (
+            "offer 2 give row 2H for hand",
+            ProposeExchange(
+                to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")
+            ),
+        ),
+    ],
+)
+def test_typed_notation_names_the_intended_action(typed: str, expected: object) -> None:
+    assert GAME.parse(DAY, 0, typed) == expected
+
+
+TRIO = make(["7C 3S"], ["4C 4D 4S"])
+
+
+def test_typed_trio_keeps_the_first_card_named() -> None:
+    assert GAME.parse(TRIO, 0, "trio 4S 4C 4D") == Trio(
+        card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"
+    )
+
+
+def test_typed_trio_can_name_the_card_to_keep() -> None:
+    assert GAME.parse(TRIO, 0, "trio 4C 4D 4S keep 4D") == Trio(
+        card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4D-1"
+    )
+
+
+def test_typed_trio_with_five_people_is_explained() -> None:
+    with pytest.raises(IllegalActionError, match="5 people"):
+        GAME.parse(DAY, 0, "trio 4C 4D 4S")
+
+
+def test_typed_trade_with_yourself_is_explained() -> None:
+    with pytest.raises(ParseError, match="yourself"):
+        GAME.parse(DAY, 0, "propose 1 give 9C for 5C")
+
+
+def test_typed_accept_and_defend_resolve_cards_from_the_hand() -> None:
+    s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
+    assert GAME.parse(s, 1, "accept") == AcceptExchange(offer_id=1)
+    night = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
+    assert GAME.parse(night, 0, "defend jd kc") == Defend(
+        mode="modifiers", card_ids=("KC-1", "JD-1")
+    )
+    assert GAME.parse(night, 0, "pass") == Defend(mode="pass")
+
+
+def test_typed_card_not_in_hand_is_explained() -> None:
+    with pytest.raises(ParseError, match="not in your hand"):
+        GAME.parse(DAY, 0, "swap QH 3S")
+
+
+def test_labels_parse_back_to_their_actions() -> None:
+    for a in GAME.legal_actions(DAY, 0)[:150]:
+        assert GAME.label(DAY, GAME.parse(DAY, 0, GAME.label(DAY, a))) == GAME.label(DAY, a)
+
+
+def test_describe_shows_rows_injuries_round_and_the_private_hand() -> None:
+    text = GAME.describe(GAME.observe(DAY, 0))
+    assert "Day 1" in text and "~~7♣~~" in text and "Your hand" in text and "K♥" in text
+    assert "K♥" not in GAME.describe(GAME.observe(DAY, None))
+
+
+def test_describe_shows_the_pending_defence_to_the_decider() -> None:
+    s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
+    assert "Waiting for seat 1" in GAME.describe(GAME.observe(s, None))
+    assert "is attacked" in GAME.describe(GAME.observe(s, 0))
+    assert "is attacked" not in GAME.describe(GAME.observe(s, 1))
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_heuristic_agents_finish_games(seats: int) -> None:
+    agents = [GAME.agents["heuristic"]() for _ in range(seats)]
+    result = play_out(GAME, seats, "h", agents)
+    assert result.outcome is not None and result.outcome.group_score is not None
