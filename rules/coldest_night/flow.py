@@ -1,0 +1,660 @@
+"""The §4.2 turn flow on a mutable working copy of the state.
+
+`Table` copies a frozen state into lists, applies one action with every automatic sub-step that
+follows it, and freezes the result. Each procedure returns True when the game now waits at a pause,
+so callers stop there; the end checks of CN-7 run after every sub-step and raise `Ended`, which
+unwinds whatever procedure was running (CN-42: a win in mid-turn skips the rest of the turn).
+"""
+
+from __future__ import annotations
+
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
+from rules.coldest_night.state import (
+    ColdestNightState,
+    MemoryPending,
+    Phase,
+    Resume,
+    ScavengePool,
+    TokenState,
+    UseToken,
+)
+from rules.core import Event, seat_ref
+
+KEY_DRAWS = {"cabinet_key": 2, "cellar_key": 3}
+FUEL_HEAT = {"lighter_fluid": 2, "kerosene": 3}
+
+
+class Ended(Exception):
+    """An end condition of §6 holds; the outcome is already recorded on the table."""
+
+
+def is_fire_dwindles(card_id: str) -> bool:
+    return CARDS[card_id].kind == "fire_dwindles"
+
+
+def card_text(card_id: str) -> str:
+    c = CARDS[card_id]
+    return f"{c.name} (heat {c.heat}, ash {c.ash})"
+
+
+class Table:
+    def __init__(self, s: ColdestNightState) -> None:
+        self.variant = s.variant
+        self.n = s.num_players
+        self.turn = s.turn
+        self.active = s.active_seat
+        self.phase: Phase = s.phase
+        self.pit = list(s.pit)
+        self.turn_boost = s.turn_boost
+        self.deck = list(s.deck)
+        self.frost_deck = list(s.frost_deck)
+        self.hands = [list(h) for h in s.hands]
+        self.frostbite = [list(f) for f in s.frostbite]
+        self.tokens: dict[TokenId, TokenState] = dict(s.tokens)
+        self.alcohol_on = s.alcohol_on
+        self.discard = list(s.discard)
+        self.frostbite_discard = list(s.frostbite_discard)
+        self.display = list(s.display)
+        self.removed = s.removed
+        self.cards_played = s.cards_played
+        self.main_action = s.main_action
+        self.pending = {
+            "target": s.pending_target,
+            "greatest": s.pending_greatest,
+            "burn_one": s.pending_burn_one,
+        }
+        self.fire_died_down = s.fire_died_down
+        self.display_only = s.display_only
+        self.scavenger = s.scavenge.scavenger if s.scavenge else None
+        self.pool = list(s.scavenge.pool) if s.scavenge else None
+        self.memory = s.memory
+        self.winners = s.winners
+        self.end_reason = s.end_reason
+        self.events: list[Event] = []
+
+    def freeze(self) -> ColdestNightState:
+        return ColdestNightState(
+            variant=self.variant,
+            num_players=self.n,
+            turn=self.turn,
+            active_seat=self.active,
+            phase=self.phase,
+            pit=tuple(self.pit),
+            turn_boost=self.turn_boost,
+            deck=tuple(self.deck),
+            frost_deck=tuple(self.frost_deck),
+            hands=tuple(tuple(h) for h in self.hands),
+            frostbite=tuple(tuple(f) for f in self.frostbite),
+            tokens=self.tokens,
+            alcohol_on=self.alcohol_on,
+            discard=tuple(self.discard),
+            frostbite_discard=tuple(self.frostbite_discard),
+            display=tuple(self.display),
+            removed=self.removed,
+            cards_played=self.cards_played,
+            main_action=self.main_action,
+            pending_target=self.pending["target"],
+            pending_greatest=self.pending["greatest"],
+            pending_burn_one=self.pending["burn_one"],
+            fire_died_down=self.fire_died_down,
+            display_only=self.display_only,
+            scavenge=(
+                ScavengePool(scavenger=self.scavenger, pool=tuple(self.pool))
+                if self.pool is not None and self.scavenger is not None
+                else None
+            ),
+            memory=self.memory,
+            winners=self.winners,
+            end_reason=self.end_reason,
+        )
+
+    # --- queries ------------------------------------------------------------------------------
+    @property
+    def solo(self) -> bool:
+        return self.variant == "solo"
+
+    def say(self, text: str, to: frozenset[int] | None = None, kind: str = "info") -> None:
+        self.events.append(Event(text=text, visible_to=to, kind=kind))
+
+    def effective_heat(self, card_id: str) -> int:
+        return CARDS[card_id].heat + (1 if card_id == self.alcohol_on else 0)
+
+    def heat_total(self) -> int:
+        """CN-5."""
+        return sum(self.effective_heat(c) for c in self.pit) + self.turn_boost
+
+    def holds(self, seat: int, kind: str) -> bool:
+        return any(FROST[f].kind == kind for f in self.frostbite[seat])
+
+    def may_gain(self, seat: int) -> bool:
+        """CN-6."""
+        return not (self.holds(seat, "loss_of_circulation") and len(self.hands[seat]) >= 3)
+
+    def may_receive(self, seat: int) -> bool:
+        """CN-6: from another player, or being made to draw by a token."""
+        return self.may_gain(seat) and not self.holds(seat, "paranoia")
+
+    def eligible(self) -> list[int]:
+        """CN-13: seats a scavenged card may go to."""
+        scav = self.scavenger if self.scavenger is not None else self.active
+        return [
+            s for s in range(self.n) if (self.may_gain(s) if s == scav else self.may_receive(s))
+        ]
+
+    def play_problem(self, card_id: str, source: str) -> str | None:
+        """Why `play(card_id, source)` is illegal now for the active seat (CN-9 table), or None."""
+        name = CARDS[card_id].name if card_id in CARDS else card_id
+        if self.phase != "main":
+            return "You can play cards only in the main phase of your turn."
+        if self.main_action == "scavenge":
+            return "You scavenged this turn, so you cannot feed the fire."
+        if source == "display":
+            if not self.solo:
+                return "Only the solo game has a display to play from."
+            if card_id not in self.display:
+                return f"{name} is not in the display."
+        elif card_id not in self.hands[self.active]:
+            return f"{name} is not in your hand."
+        if len(self.pit) >= 4:
+            return f"The pit is full ({len(self.pit)} cards)."
+        card = CARDS[card_id]
+        heat = self.heat_total()
+        if card.ash > heat:
+            return f"The fire is too cold for {name}: ash {card.ash} > heat total {heat}."
+        if self.holds(self.active, "violent_shivering") and card.heat % 2 == 0:
+            return "Violent Shivering: you cannot play cards with even heat."
+        if self.holds(self.active, "stiff_fingers") and self.cards_played >= 1:
+            return "Stiff Fingers: you can play only one card per turn."
+        return None
+
+    def playable(self) -> list[tuple[str, str]]:
+        if self.phase != "main" or self.main_action == "scavenge" or len(self.pit) >= 4:
+            return []
+        found = [(c, "hand") for c in self.hands[self.active]]
+        if self.solo:
+            found += [(c, "display") for c in self.display]
+        return [(c, src) for c, src in found if self.play_problem(c, src) is None]
+
+    def draw_targets(self) -> list[int]:
+        if not self.deck:
+            return []
+        return [s for s in range(self.n) if self.may_receive(s)]
+
+    def token_uses(self, seat: int) -> list[UseToken]:
+        """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
+        found: list[UseToken] = []
+        for t in TOKEN_ORDER:
+            if self.tokens[t] != "available":
+                continue
+            if t == "alcohol":
+                found += [UseToken(seat=seat, token=t, card_id=c) for c in self.pit]
+            elif t == "axe":
+                found += [
+                    UseToken(seat=seat, token=t, mode="draw", target_seat=s)
+                    for s in self.draw_targets()
+                ]
+                found.append(UseToken(seat=seat, token=t, mode="heat"))
+            elif t == "backpack":
+                if self.solo:
+                    if self.draw_targets():
+                        found.append(UseToken(seat=seat, token=t))
+                else:
+                    to = [s for s in range(self.n) if s != seat and self.may_receive(s)]
+                    found += [
+                        UseToken(seat=seat, token=t, card_id=c, to_seat=s)
+                        for c in self.hands[seat]
+                        for s in to
+                    ]
+            elif t == "blanket":
+                found += [
+                    UseToken(seat=seat, token=t, frostbite_id=f)
+                    for fs in self.frostbite
+                    for f in fs
+                ]
+            elif t in KEY_DRAWS:
+                found += [UseToken(seat=seat, token=t, target_seat=s) for s in self.draw_targets()]
+            elif t == "emergency_supplies":
+                if len(self.pit) <= 3 and self.deck:
+                    found.append(UseToken(seat=seat, token=t))
+            else:
+                found.append(UseToken(seat=seat, token=t))
+        return found
+
+    def token_usable(self) -> bool:
+        """Some seat has a legal `use_token` right now (CN-19)."""
+        for t in TOKEN_ORDER:
+            if self.tokens[t] != "available":
+                continue
+            if t in ("axe", "lighter_fluid", "kerosene") or (t == "alcohol" and self.pit):
+                return True
+            if t in KEY_DRAWS and self.draw_targets():
+                return True
+            if t == "blanket" and any(self.frostbite):
+                return True
+            if t == "emergency_supplies" and len(self.pit) <= 3 and self.deck:
+                return True
+            if t == "backpack" and any(self.token_uses(s) for s in range(self.n)):
+                return True
+        return False
+
+    def awaited(self) -> int | None:
+        if self.phase == "game_over":
+            return None
+        if self.phase == "memory_choice" and self.memory is not None:
+            return self.memory.seat
+        if self.phase == "distribute" and self.scavenger is not None:
+            return self.scavenger
+        return self.active
+
+    def kindling_left(self) -> bool:
+        if any(not is_fire_dwindles(c) for c in self.deck):
+            return True
+        if any(self.hands) or self.pool or self.display:
+            return True
+        return bool(self.memory and self.memory.context == "draw" and self.memory.collected)
+
+    # --- end ----------------------------------------------------------------------------------
+    def end(self, winners: tuple[int, ...], reason: str) -> None:
+        self.winners = winners
+        self.end_reason = reason
+        self.phase = "game_over"
+        text = {
+            "fire_out": "The fire went out. Everyone freezes: the game is lost.",
+            "frostbite": "A frostbite card had to be taken and none were left: the game is lost.",
+            "morning": "Morning comes: every piece of kindling has burned. Everyone wins!",
+        }[reason]
+        self.say(text, kind="end")
+        raise Ended
+
+    def check_end(self) -> None:
+        """CN-7 / CN-41, losses first."""
+        if not self.pit:
+            self.end((), "fire_out")
+        if not self.kindling_left():
+            self.end(tuple(range(self.n)), "morning")
+
+    # --- the pit ------------------------------------------------------------------------------
+    def remove_from_pit(self, index: int) -> None:
+        card = self.pit.pop(index)
+        self.discard.append(card)
+        if card == self.alcohol_on:
+            self.alcohol_on = None
+            self.tokens["alcohol"] = "spent"
+            self.say(f"{CARDS[card].name} leaves the pit; its Alcohol is spent.")
+        else:
+            self.say(f"{CARDS[card].name} leaves the pit.")
+        self.check_end()
+
+    def fire_dwindles(self, card_id: str) -> None:
+        """CN-18."""
+        self.pit.insert(0, card_id)
+        self.say("A Fire Dwindles card enters the pit.", kind="fire_dwindles")
+        if len(self.pit) >= 4:
+            self.remove_from_pit(len(self.pit) - 1)
+
+    def enter_pit(self, card_id: str, putter: int) -> None:
+        """CN-20: a card enters the pit by `play` or Emergency Supplies; its effect resolves."""
+        self.pit.insert(0, card_id)
+        self.check_end()
+        card = CARDS[card_id]
+        numb = self.holds(putter, "numbing")
+        kind = card.effect_kind
+        if kind in ("gain", "if") and card.token is not None:
+            if numb or self.tokens[card.token] != "supply":
+                return
+            heat = self.heat_total()
+            ok = kind == "gain" or (
+                (card.if_op == "at_least" and heat >= (card.if_value or 0))
+                or (card.if_op == "at_most" and heat <= (card.if_value or 0))
+                or (card.if_op == "exactly" and heat == card.if_value)
+            )
+            if ok:
+                self.tokens[card.token] = "available"
+                self.say(f"{card.name} yields a lucky find: {TOKENS[card.token].name}.")
+        elif kind in ("target", "greatest", "burn_one") and not self.fire_died_down:
+            if kind == "target" and numb:
+                return
+            self.pending[kind] += 1
+
+    # --- draws --------------------------------------------------------------------------------
+    def collect(self, limit: int) -> list[str]:
+        """Take real cards from the pile, resolving Fire Dwindles on the way (CN-17, CN-18)."""
+        got: list[str] = []
+        while len(got) < limit and self.deck:
+            card = self.deck.pop(0)
+            if is_fire_dwindles(card):
+                self.fire_dwindles(card)
+            else:
+                got.append(card)
+        return got
+
+    def to_hand(self, seat: int, card: str) -> None:
+        self.hands[seat].append(card)
+        self.say(f"{seat_ref(seat)} draws a card.")
+        self.say(f"You draw {CARDS[card].name}.", to=frozenset({seat}), kind="private")
+
+    def draw_n(self, seat: int, n: int, then: Resume) -> bool:
+        """CN-17 "draw n for seat s"; True if a Memory Loss tie now waits for `memory_return`."""
+        for i in range(n):
+            if not self.may_gain(seat) or not self.deck:
+                break
+            if not self.holds(seat, "memory_loss"):
+                for card in self.collect(1):
+                    self.to_hand(seat, card)
+                continue
+            got = self.collect(2)
+            if len(got) < 2:
+                for card in got:
+                    self.to_hand(seat, card)
+                continue
+            a, b = got
+            if CARDS[a].ash == CARDS[b].ash:
+                self.memory = MemoryPending(
+                    seat=seat,
+                    context="draw",
+                    options=(a, b),
+                    collected=(a, b),
+                    draws_left=n - i - 1,
+                    then=then,
+                )
+                self.phase = "memory_choice"
+                return True
+            keep, back = (a, b) if CARDS[a].ash > CARDS[b].ash else (b, a)
+            self.deck.insert(0, back)
+            self.to_hand(seat, keep)
+            self.say(
+                f"Memory Loss: you keep {CARDS[keep].name} and put {CARDS[back].name} back on top.",
+                to=frozenset({seat}),
+                kind="private",
+            )
+            self.say(f"{seat_ref(seat)} puts a card back on top of the pile (Memory Loss).")
+        return False
+
+    def memory_return(self, card_id: str) -> None:
+        mem = self.memory
+        assert mem is not None
+        self.memory = None
+        self.deck.insert(0, card_id)
+        self.say(f"{seat_ref(mem.seat)} puts a card back on top of the pile (Memory Loss).")
+        if mem.context == "scavenge":
+            assert self.pool is not None
+            self.pool.remove(card_id)
+            self.say(
+                f"You put {CARDS[card_id].name} back on top.", frozenset({mem.seat}), "private"
+            )
+            self.resume("distribute")
+            return
+        keep = next(c for c in mem.collected if c != card_id)
+        self.to_hand(mem.seat, keep)
+        if self.draw_n(mem.seat, mem.draws_left, mem.then):
+            return
+        self.resume(mem.then)
+
+    def resume(self, where: Resume) -> None:
+        """Carry on after a token use or a finished draw procedure."""
+        if where == "main":
+            self.phase = "main"
+            self.settle_main()
+        elif where == "distribute":
+            self.phase = "distribute"
+            self.settle_distribute()
+        elif where == "chilblains":
+            self.chilblains_step()
+        else:
+            self.phase = where
+
+    # --- 1 frostbite removal --------------------------------------------------------------------
+    def start_turn(self) -> None:
+        self.cards_played = 0
+        self.main_action = None
+        self.pending = {"target": 0, "greatest": 0, "burn_one": 0}
+        self.fire_died_down = False
+        self.display_only = True
+        if self.turn > 1 and self.frostbite[self.active]:
+            if self.token_usable():
+                self.phase = "frostbite_removal"
+                return
+            self.frostbite_removal()
+        self.phase = "main"
+        self.settle_main()
+
+    def frostbite_removal(self) -> None:
+        """CN-8."""
+        heat = self.heat_total()
+        held = self.frostbite[self.active]
+        gone = [f for f in held if FROST[f].frost == heat]
+        for f in gone:
+            held.remove(f)
+            self.frostbite_discard.append(f)
+            self.say(
+                f"The fire's warmth (heat {heat}) heals {seat_ref(self.active)}'s {FROST[f].name}."
+            )
+
+    # --- 2 main -------------------------------------------------------------------------------
+    def settle_main(self) -> None:
+        """CN-11: feeding ends by itself; then the turn goes on to Clean Up."""
+        if self.main_action != "feed":
+            return
+        ends = (
+            len(self.pit) >= 4
+            or (self.holds(self.active, "stiff_fingers") and self.cards_played >= 1)
+            or (
+                not self.hands[self.active]
+                and not (self.solo and self.display)
+                and not self.token_usable()
+            )
+        )
+        if ends:
+            self.fire_dies_down()
+
+    def play(self, card_id: str, source: str) -> None:
+        """CN-10."""
+        if source == "display":
+            self.display.remove(card_id)
+        else:
+            self.hands[self.active].remove(card_id)
+            self.display_only = False
+        self.cards_played += 1
+        self.main_action = "feed"
+        where = " from the display" if source == "display" else ""
+        self.say(f"{seat_ref(self.active)} plays {card_text(card_id)}{where}.")
+        self.enter_pit(card_id, self.active)
+        self.settle_main()
+
+    def scavenge(self) -> None:
+        """CN-12."""
+        self.main_action = "scavenge"
+        memory = self.holds(self.active, "memory_loss")
+        self.scavenger = self.active
+        self.pool = []
+        self.say(f"{seat_ref(self.active)} scavenges.")
+        got = self.collect(4 if memory else 3)
+        self.pool.extend(got)
+        names = ", ".join(CARDS[c].name for c in got) or "nothing"
+        self.say(f"You find {names}.", frozenset({self.active}), "private")
+        if memory and len(got) == 4:
+            low = min(CARDS[c].ash for c in got)
+            tied = tuple(c for c in got if CARDS[c].ash == low)
+            if len(tied) > 1:
+                self.memory = MemoryPending(
+                    seat=self.active, context="scavenge", options=tied, then="distribute"
+                )
+                self.phase = "memory_choice"
+                return
+            self.pool.remove(tied[0])
+            self.deck.insert(0, tied[0])
+            self.say(
+                f"Memory Loss: {CARDS[tied[0]].name} goes back on top.",
+                frozenset({self.active}),
+                "private",
+            )
+            self.say(f"{seat_ref(self.active)} puts a card back on top of the pile (Memory Loss).")
+        self.phase = "distribute"
+        self.settle_distribute()
+
+    def settle_distribute(self) -> None:
+        """CN-13 (i) and (ii), then on to Clean Up once the pool is empty."""
+        assert self.pool is not None and self.scavenger is not None
+        scav = self.scavenger
+        while self.pool:
+            eligible = self.eligible()
+            if not eligible:
+                for card in self.pool:
+                    self.discard.append(card)
+                    self.say(f"Nobody can take {CARDS[card].name}: it is discarded.")
+                self.pool = []
+                self.check_end()
+                break
+            if eligible != [scav]:
+                return
+            card = self.pool.pop(0)
+            self.hands[scav].append(card)
+            self.say(f"{seat_ref(scav)} keeps a scavenged card.")
+            self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
+        self.pool = None
+        self.scavenger = None
+        self.fire_dies_down()
+
+    def give(self, card_id: str, to_seat: int) -> None:
+        assert self.pool is not None and self.scavenger is not None
+        scav = self.scavenger
+        self.pool.remove(card_id)
+        self.hands[to_seat].append(card_id)
+        name = CARDS[card_id].name
+        if to_seat == scav:
+            self.say(f"{seat_ref(scav)} keeps a scavenged card.")
+            self.say(f"You keep {name}.", frozenset({scav}), "private")
+        else:
+            self.say(f"{seat_ref(scav)} gave a card to {seat_ref(to_seat)}.")
+            self.say(
+                f"{seat_ref(scav)} gave {name} to {seat_ref(to_seat)}.",
+                frozenset({scav, to_seat}),
+                "private",
+            )
+        self.settle_distribute()
+
+    # --- 3 the fire dies down -------------------------------------------------------------------
+    def fire_dies_down(self) -> None:
+        """CN-14, CN-25…27."""
+        if self.pending["target"] >= 1:
+            self.phase = "target_choice"
+            return
+        if self.pending["greatest"] >= 1:
+            best = max(self.effective_heat(c) for c in self.pit)
+            index = max(i for i, c in enumerate(self.pit) if self.effective_heat(c) == best)
+        else:
+            index = len(self.pit) - 1
+        self.say("The fire dies down.")
+        self.remove_from_pit(index)
+        self.after_first_removal()
+
+    def target_remove(self, card_id: str) -> None:
+        self.say(f"The fire dies down: {seat_ref(self.active)} chooses what burns away.")
+        self.remove_from_pit(self.pit.index(card_id))
+        self.after_first_removal()
+
+    def after_first_removal(self) -> None:
+        for _ in range(self.pending["burn_one"]):
+            self.remove_from_pit(len(self.pit) - 1)
+        self.fire_died_down = True
+        if len(self.pit) < 3 and self.token_usable():
+            self.phase = "frostbite_check"
+            return
+        self.check_for_frostbite()
+
+    # --- 4 check for frostbite --------------------------------------------------------------------
+    def check_for_frostbite(self) -> None:
+        """CN-15."""
+        if len(self.pit) < 3:
+            if not self.frost_deck:
+                self.end((), "frostbite")
+            card = self.frost_deck.pop(0)
+            self.frostbite[self.active].append(card)
+            f = FROST[card]
+            self.say(
+                f"The pit holds only {len(self.pit)} cards: {seat_ref(self.active)} takes "
+                f"frostbite, {f.name} ({f.frost}).",
+                kind="frostbite",
+            )
+        self.draw_step()
+
+    # --- 5 draw, 6 chilblains, 7 end of turn -----------------------------------------------------
+    def draw_step(self) -> None:
+        """CN-16."""
+        seat = self.active
+        skip = (
+            self.holds(seat, "advanced_frostbite")
+            or not self.may_gain(seat)
+            or (self.solo and self.cards_played >= 1 and self.display_only)
+            or not self.deck
+        )
+        if not skip and self.draw_n(seat, 1, "chilblains"):
+            return
+        self.chilblains_step()
+
+    def chilblains_step(self) -> None:
+        """CN-36."""
+        if self.holds(self.active, "chilblains") and len(self.hands[self.active]) > 3:
+            self.phase = "chilblains"
+            return
+        self.end_turn()
+
+    def chilblains_discard(self, card_id: str) -> None:
+        self.hands[self.active].remove(card_id)
+        self.discard.append(card_id)
+        self.say(f"Chilblains: {seat_ref(self.active)} discards {CARDS[card_id].name}.")
+        self.check_end()
+        self.end_turn()
+
+    def end_turn(self) -> None:
+        self.turn_boost = 0
+        self.active = (self.active + 1) % self.n
+        self.turn += 1
+        self.say(f"Turn {self.turn}: {seat_ref(self.active)} tends the fire.", kind="turn")
+        self.start_turn()
+
+    # --- tokens -------------------------------------------------------------------------------
+    def use_token(self, use: UseToken) -> None:
+        """CN-28…35; then the same pause goes on with legality re-evaluated."""
+        t = use.token
+        back: Resume = self.phase  # type: ignore[assignment]  # a token window phase
+        who = seat_ref(use.seat)
+        name = TOKENS[t].name
+        self.tokens[t] = "attached" if t == "alcohol" else "spent"
+        if t == "alcohol" and use.card_id is not None:
+            self.alcohol_on = use.card_id
+            self.say(f"{who} pours Alcohol on {CARDS[use.card_id].name} (+1 heat).")
+        elif t in FUEL_HEAT or (t == "axe" and use.mode == "heat"):
+            boost = FUEL_HEAT.get(t, 1)
+            self.turn_boost += boost
+            self.say(f"{who} uses {name}: +{boost} heat this turn.")
+        elif t == "axe" or t in KEY_DRAWS or (t == "backpack" and self.solo):
+            target = use.seat if use.target_seat is None else use.target_seat
+            n = KEY_DRAWS.get(t, 1)
+            self.say(f"{who} uses {name}: {seat_ref(target)} draws {n}.")
+            if self.draw_n(target, n, back):
+                return
+        elif t == "backpack" and use.card_id is not None and use.to_seat is not None:
+            self.hands[use.seat].remove(use.card_id)
+            self.hands[use.to_seat].append(use.card_id)
+            self.say(f"{who} gave a card to {seat_ref(use.to_seat)} (Backpack).")
+            self.say(
+                f"{who} gave {CARDS[use.card_id].name} to {seat_ref(use.to_seat)} (Backpack).",
+                frozenset({use.seat, use.to_seat}),
+                "private",
+            )
+        elif t == "blanket" and use.frostbite_id is not None:
+            owner = next(s for s in range(self.n) if use.frostbite_id in self.frostbite[s])
+            self.frostbite[owner].remove(use.frostbite_id)
+            self.frostbite_discard.append(use.frostbite_id)
+            self.say(
+                f"{who} uses the Blanket: {seat_ref(owner)}'s "
+                f"{FROST[use.frostbite_id].name} is discarded."
+            )
+        elif t == "emergency_supplies":
+            self.say(f"{who} uses Emergency Supplies: the top card goes into the fire.")
+            got = self.collect(1)
+            if got:
+                self.say(f"{card_text(got[0])} enters the pit.")
+                self.enter_pit(got[0], use.seat)
+        self.resume(back)

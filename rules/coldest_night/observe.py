@@ -1,0 +1,302 @@
+"""The observation contract of §10 and a plain-text rendering of it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
+from rules.coldest_night.flow import Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, Action
+from rules.core import Frozen
+
+
+class Card(Frozen):
+    id: str
+    name: str
+    heat: int
+    ash: int
+    effect: str | None
+    effect_kind: str
+    token: str | None
+    if_op: str | None
+    if_value: int | None
+
+
+class PitCard(Card):
+    kind: Literal["starter", "kindling", "fire_dwindles"]
+    alcohol: bool
+    effective_heat: int
+
+
+class FrostCard(Frozen):
+    id: str
+    name: str
+    frost: int
+    effect: str
+
+
+class TokenView(Frozen):
+    token: str
+    name: str
+    state: Literal["supply", "available", "attached", "spent"]
+    attached_to: str | None
+
+
+class PendingEffects(Frozen):
+    target: int
+    greatest: int
+    burn_one: int
+
+
+class PlayerView(Frozen):
+    seat: int
+    hand_count: int
+    frostbite: list[FrostCard]
+
+
+class ScavengeView(Frozen):
+    scavenger: int
+    pool_count: int
+
+
+class OutcomeView(Frozen):
+    winners: list[int]
+    reason: str
+    group_score: None = None
+
+
+class PublicObservation(Frozen):
+    game: str
+    variant: str
+    num_players: int
+    turn: int
+    active_seat: int
+    phase: str
+    to_act: list[int]
+    token_window: bool
+    pit: list[PitCard]
+    heat_total: int
+    turn_boost: int
+    main_action: str | None
+    cards_played_this_turn: int
+    pending_effects: PendingEffects
+    fire_died_down: bool
+    deck_count: int
+    fire_dwindles_positions: list[int]
+    frostbite_deck_count: int
+    players: list[PlayerView]
+    tokens: list[TokenView]
+    discard: list[PitCard]
+    frostbite_discard: list[FrostCard]
+    display: list[Card]
+    removed_count: int
+    scavenge: ScavengeView | None
+    outcome: OutcomeView | None
+    final_hands: dict[int, list[Card]] | None
+
+
+class PrivateObservation(PublicObservation):
+    seat: int
+    hand: list[Card]
+    scavenge_pool: list[Card] | None
+    memory_options: list[Card] | None
+    legal_actions: list[Action]
+
+
+def _card_fields(card_id: str) -> dict[str, object]:
+    c = CARDS[card_id]
+    return {
+        "id": c.id,
+        "name": c.name,
+        "heat": c.heat,
+        "ash": c.ash,
+        "effect": c.effect,
+        "effect_kind": c.effect_kind,
+        "token": c.token,
+        "if_op": c.if_op,
+        "if_value": c.if_value,
+    }
+
+
+_CARDS: dict[str, Card] = {i: Card.model_validate(_card_fields(i)) for i in CARDS}
+_FROST: dict[str, FrostCard] = {
+    i: FrostCard(id=f.id, name=f.name, frost=f.frost, effect=f.effect) for i, f in FROST.items()
+}
+
+
+def card(card_id: str) -> Card:
+    return _CARDS[card_id]
+
+
+def pit_card(card_id: str, alcohol: bool) -> PitCard:
+    c = CARDS[card_id]
+    return PitCard.model_validate(
+        {
+            **_card_fields(card_id),
+            "kind": c.kind,
+            "alcohol": alcohol,
+            "effective_heat": c.heat + (1 if alcohol else 0),
+        }
+    )
+
+
+def public(t: Table) -> PublicObservation:
+    return PublicObservation(**_public_fields(t))
+
+
+def _public_fields(t: Table) -> dict[str, object]:
+    awaited = t.awaited()
+    over = t.phase == "game_over"
+    return {
+        "game": "coldest_night",
+        "variant": t.variant,
+        "num_players": t.n,
+        "turn": t.turn,
+        "active_seat": t.active,
+        "phase": t.phase,
+        "to_act": [] if awaited is None else [awaited],
+        "token_window": t.phase in TOKEN_WINDOW_PHASES,
+        "pit": [pit_card(c, c == t.alcohol_on) for c in t.pit],
+        "heat_total": t.heat_total(),
+        "turn_boost": t.turn_boost,
+        "main_action": t.main_action,
+        "cards_played_this_turn": t.cards_played,
+        "pending_effects": PendingEffects(**t.pending),
+        "fire_died_down": t.fire_died_down,
+        "deck_count": len(t.deck),
+        "fire_dwindles_positions": [
+            i + 1 for i, c in enumerate(t.deck) if CARDS[c].kind == "fire_dwindles"
+        ],
+        "frostbite_deck_count": len(t.frost_deck),
+        "players": [
+            PlayerView(
+                seat=s,
+                hand_count=len(t.hands[s]),
+                frostbite=[_FROST[f] for f in t.frostbite[s]],
+            )
+            for s in range(t.n)
+        ],
+        "tokens": [
+            TokenView(
+                token=tok,
+                name=TOKENS[tok].name,
+                state=t.tokens[tok],
+                attached_to=t.alcohol_on if tok == "alcohol" else None,
+            )
+            for tok in TOKEN_ORDER
+        ],
+        "discard": [pit_card(c, False) for c in t.discard],
+        "frostbite_discard": [_FROST[f] for f in t.frostbite_discard],
+        "display": [_CARDS[c] for c in sorted(t.display)],
+        "removed_count": len(t.removed),
+        "scavenge": (
+            ScavengeView(scavenger=t.scavenger, pool_count=len(t.pool))
+            if t.pool is not None and t.scavenger is not None
+            else None
+        ),
+        "outcome": (
+            OutcomeView(winners=sorted(t.winners), reason=t.end_reason or "")
+            if t.winners is not None
+            else None
+        ),
+        "final_hands": ({s: [_CARDS[c] for c in t.hands[s]] for s in range(t.n)} if over else None),
+    }
+
+
+def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
+    mem = t.memory if t.memory is not None and t.memory.seat == seat else None
+    return PrivateObservation(
+        **_public_fields(t),
+        seat=seat,
+        hand=[_CARDS[c] for c in t.hands[seat]],
+        scavenge_pool=(
+            [_CARDS[c] for c in t.pool] if t.pool is not None and t.scavenger == seat else None
+        ),
+        memory_options=[_CARDS[c] for c in mem.options] if mem is not None else None,
+        legal_actions=actions,
+    )
+
+
+# --- text -----------------------------------------------------------------------------------------
+
+_PHASE_TEXT = {
+    "frostbite_removal": "frostbite removal",
+    "main": "main phase",
+    "memory_choice": "Memory Loss choice",
+    "distribute": "handing out scavenged cards",
+    "target_choice": "TARGET: choosing the card that burns away",
+    "frostbite_check": "check for frostbite",
+    "chilblains": "Chilblains discard",
+    "game_over": "game over",
+}
+
+
+def _card_line(c: Card) -> str:
+    effect = f" — {c.effect}" if c.effect else ""
+    return f"{c.name} (heat {c.heat}, ash {c.ash}){effect}"
+
+
+def describe(o: PublicObservation) -> str:
+    lines = [f"**The Coldest Night** — turn {o.turn}, seat {o.active_seat + 1} tends the fire"]
+    if o.outcome is not None:
+        result = "everyone wins" if o.outcome.winners else "everyone loses"
+        lines.append(f"**Game over:** {result} ({o.outcome.reason.replace('_', ' ')}).")
+    else:
+        who = f"seat {o.to_act[0] + 1}" if o.to_act else "nobody"
+        window = " · tokens may be used" if o.token_window else ""
+        lines.append(f"Phase: {_PHASE_TEXT.get(o.phase, o.phase)} · waiting for {who}{window}")
+    pit = ", ".join(
+        f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit
+    )
+    boost = f" (incl. +{o.turn_boost} this turn)" if o.turn_boost else ""
+    lines.append(f"**Pit** ({len(o.pit)}/4, left to right): {pit or 'empty'}")
+    lines.append(f"**Heat total:** {o.heat_total}{boost}")
+    pe = o.pending_effects
+    pending = [
+        f"{n} ×{v}"
+        for n, v in (("TARGET", pe.target), ("GREATEST", pe.greatest), ("BURN ONE", pe.burn_one))
+        if v
+    ]
+    if pending:
+        lines.append("Pending at the Fire Dies Down: " + ", ".join(pending))
+    if o.fire_died_down:
+        lines.append("The fire has died down this turn.")
+    lines.append(
+        f"Draw pile: {o.deck_count} cards; Fire Dwindles at positions "
+        f"{', '.join(map(str, o.fire_dwindles_positions)) or 'none left'} · "
+        f"frostbite deck: {o.frostbite_deck_count}"
+    )
+    for p in o.players:
+        frost = ", ".join(f"{f.name} ({f.frost})" for f in p.frostbite) or "no frostbite"
+        lines.append(f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}")
+    toks = [
+        f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''} ({tv.state})"
+        for tv in o.tokens
+        if tv.state != "supply"
+    ]
+    lines.append("Tokens: " + (", ".join(toks) if toks else "all still in the supply"))
+    if o.display:
+        lines.append("Display: " + "; ".join(_card_line(c) for c in o.display))
+    if o.removed_count:
+        lines.append(f"Removed unseen at set-up: {o.removed_count} cards")
+    if o.scavenge is not None:
+        lines.append(
+            f"Seat {o.scavenge.scavenger + 1} is handing out {o.scavenge.pool_count} "
+            "scavenged card(s)."
+        )
+    if o.final_hands:
+        for s, hand in sorted(o.final_hands.items()):
+            lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
+    if isinstance(o, PrivateObservation):
+        lines.append(
+            f"**Your hand** (seat {o.seat + 1}): "
+            + ("; ".join(_card_line(c) for c in o.hand) or "empty")
+        )
+        if o.scavenge_pool is not None:
+            lines.append("Your scavenge pool: " + "; ".join(_card_line(c) for c in o.scavenge_pool))
+        if o.memory_options is not None:
+            lines.append(
+                "Memory Loss — put one back on top: "
+                + "; ".join(_card_line(c) for c in o.memory_options)
+            )
+    return "\n".join(lines)

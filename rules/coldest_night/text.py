@@ -1,0 +1,374 @@
+"""Labels (§11), typed notation, refusals a player can read, and the rules summary.
+
+Seat numbers in labels and typed text are 1-based, as players count (seat index 1 is "seat 2").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rules.coldest_night.data import CARDS, FROST, TOKENS
+from rules.coldest_night.flow import FUEL_HEAT, KEY_DRAWS, Table
+from rules.coldest_night.state import (
+    TOKEN_WINDOW_PHASES,
+    Action,
+    CheckForFrostbite,
+    CheckFrostbite,
+    ChilblainsDiscard,
+    Done,
+    Give,
+    MemoryReturn,
+    Play,
+    Scavenge,
+    TargetRemove,
+    UseToken,
+)
+from rules.errors import ParseError
+from rules.parsing import match_label, normalise
+
+
+def _name(card_id: str | None) -> str:
+    return CARDS[card_id].name if card_id in CARDS else str(card_id)
+
+
+def _pit_name(t: Table, card_id: str) -> str:
+    """A pit card's name, with its position when two pit cards share it (Fire Dwindles)."""
+    name = _name(card_id)
+    if card_id in t.pit and sum(1 for c in t.pit if CARDS[c].name == name) > 1:
+        return f"{name} #{t.pit.index(card_id) + 1}"
+    return name
+
+
+def _frost_name(t: Table, frost_id: str) -> str:
+    f = FROST.get(frost_id)
+    if f is None:
+        return frost_id
+    owner = next((s for s in range(t.n) if frost_id in t.frostbite[s]), None)
+    where = f"seat {owner + 1}" if owner is not None else "nobody"
+    twins = [g for fs in t.frostbite for g in fs if FROST[g].name == f.name]
+    if len(twins) > 1:
+        return f"{f.name} {f.frost} ({where})"
+    return f"{f.name} ({where})"
+
+
+def label(t: Table, a: Action) -> str:
+    if isinstance(a, CheckFrostbite):
+        return f"Check frostbite removal (heat {t.heat_total()})"
+    if isinstance(a, Play):
+        c = CARDS.get(a.card_id)
+        stats = f"(heat {c.heat}, ash {c.ash})" if c else ""
+        where = " from display" if a.source == "display" else ""
+        return f"Play {_name(a.card_id)}{where} {stats}".strip()
+    if isinstance(a, Done):
+        return "Stop feeding the fire"
+    if isinstance(a, Scavenge):
+        if t.holds(a.seat, "memory_loss"):
+            return "Scavenge (draw 4, return 1)"
+        return "Scavenge (draw 3)"
+    if isinstance(a, MemoryReturn):
+        ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
+        return f"Put {_name(a.card_id)} (ash {ash}) back on top"
+    if isinstance(a, Give):
+        if a.to_seat == (t.scavenger if t.scavenger is not None else a.seat):
+            return f"Keep {_name(a.card_id)}"
+        return f"Give {_name(a.card_id)} to seat {a.to_seat + 1}"
+    if isinstance(a, TargetRemove):
+        heat = t.effective_heat(a.card_id) if a.card_id in CARDS else "?"
+        return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
+    if isinstance(a, CheckForFrostbite):
+        n = len(t.pit)
+        return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
+    if isinstance(a, ChilblainsDiscard):
+        return f"Discard {_name(a.card_id)} (Chilblains)"
+    return _token_label(t, a)
+
+
+def _token_label(t: Table, a: UseToken) -> str:
+    name = TOKENS[a.token].name
+    tok = a.token
+    if tok == "alcohol":
+        heat = CARDS[a.card_id].heat if a.card_id in CARDS else 0
+        return f"Use Alcohol on {_pit_name(t, a.card_id or '?')} (heat {heat} → {heat + 1})"
+    if tok == "axe":
+        if a.mode == "heat":
+            return "Use Axe: +1 heat this turn"
+        return f"Use Axe: seat {(a.target_seat or 0) + 1} draws 1"
+    if tok == "backpack":
+        if t.solo:
+            return "Use Backpack: draw 1"
+        return f"Use Backpack: give {_name(a.card_id)} to seat {(a.to_seat or 0) + 1}"
+    if tok == "blanket":
+        return f"Use Blanket: discard {_frost_name(t, a.frostbite_id or '?')}"
+    if tok in KEY_DRAWS:
+        return f"Use {name}: seat {(a.target_seat or 0) + 1} draws {KEY_DRAWS[tok]}"
+    if tok == "emergency_supplies":
+        return "Use Emergency Supplies (top card into the fire)"
+    return f"Use {name} (+{FUEL_HEAT[tok]} heat this turn)"
+
+
+# --- typed notation ------------------------------------------------------------------------------
+
+_SEAT = r"(?:seat\s+)?(\d+)"
+_FORMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^(?:give|pass|send|hand)\s+(.+?)\s+to\s+{_SEAT}$"), "give"),
+    (re.compile(rf"^(.+?)\s+to\s+{_SEAT}$"), "give"),
+    (re.compile(r"^keep\s+(.+)$"), "keep"),
+    (re.compile(r"^(?:put\s+back|return|back)\s+(.+?)(?:\s+on\s+top)?$"), "return"),
+    (re.compile(r"^(?:put\s+)?(.+?)\s+back(?:\s+on\s+top)?$"), "return"),
+    (re.compile(r"^(?:remove|target|burn)\s+(.+?)(?:\s+from\s+the\s+pit)?$"), "remove"),
+    (re.compile(r"^discard\s+(.+)$"), "discard"),
+    (re.compile(r"^play\s+(.+?)\s+from\s+(?:the\s+)?display$"), "play_display"),
+    (re.compile(r"^play\s+(.+)$"), "play"),
+]
+_DONE = {"done", "stop", "end", "pass", "stop feeding", "finish", "enough"}
+_CHECK = {"check", "confirm", "ok", "continue", "go", "check frostbite"}
+
+
+def _names_match(wanted: str, name: str) -> bool:
+    have = normalise(name)
+    return (
+        have == wanted or have.startswith(wanted) or all(w in have.split() for w in wanted.split())
+    )
+
+
+def _by_card(actions: Sequence[Action], wanted: str) -> list[Action]:
+    """Actions whose card matches the typed name; an exact name beats a partial one."""
+    found = []
+    for a in actions:
+        cid = getattr(a, "card_id", None)
+        if cid is not None and _names_match(wanted, _name(cid)):
+            found.append(a)
+    exact = [a for a in found if normalise(_name(getattr(a, "card_id", ""))) == wanted]
+    return exact or found
+
+
+def _one(found: Sequence[Action], t: Table, typed: str) -> Action | None:
+    if not found:
+        return None
+    labels = {label(t, a) for a in found}
+    if len(labels) == 1:
+        return found[0]
+    shown = ", ".join(f"`{x}`" for x in sorted(labels)[:5])
+    raise ParseError(f"“{typed}” could mean several moves: {shown}. Be more specific.")
+
+
+def _token_form(t: Table, actions: Sequence[Action], words: str) -> list[Action]:
+    uses = [a for a in actions if isinstance(a, UseToken)]
+    words = words.removeprefix("use ").strip()
+    for tok, tdata in TOKENS.items():
+        tname = normalise(tdata.name)
+        short = {"emergency_supplies": "supplies", "lighter_fluid": "fluid"}.get(tok, tname)
+        for lead in (tname, short):
+            if words == lead or words.startswith(lead + " "):
+                rest = words[len(lead) :].strip()
+                rest = re.sub(r"^(?:on|for|to|:)\s+", "", rest)
+                mine = [a for a in uses if isinstance(a, UseToken) and a.token == tok]
+                return _token_args(t, mine, rest)
+    return []
+
+
+def _token_args(t: Table, mine: list[UseToken], rest: str) -> list[Action]:
+    if not rest:
+        return list(mine) if len({label(t, a) for a in mine}) == 1 else []
+    if rest in ("heat", "+1", "+1 heat", "fuel"):
+        return [a for a in mine if a.mode == "heat"]
+    num = re.fullmatch(r"(?:draw\s+)?(?:seat\s+)?(\d+)(?:\s+draws?.*)?", rest)
+    if num:
+        seat = int(num.group(1)) - 1
+        return [a for a in mine if a.target_seat == seat and a.mode != "heat"]
+    give = re.fullmatch(rf"(?:give\s+)?(.+?)\s+(?:to\s+)?{_SEAT}", rest)
+    if give:
+        seat = int(give.group(2)) - 1
+        return _by_card([a for a in mine if a.to_seat == seat], give.group(1))
+    found: list[Action] = []
+    for a in mine:
+        named = _name(a.card_id) if a.card_id is not None else None
+        if a.frostbite_id is not None:
+            named = _frost_name(t, a.frostbite_id)
+        if named is not None and _names_match(rest, named):
+            found.append(a)
+    return found
+
+
+def parse(t: Table, actions: Sequence[Action], typed: str) -> Action:
+    """A label, a unique part of one, or short forms such as `play rug`, `give teddy to 2`,
+    `keep teddy`, `done`, `scavenge`, `use kerosene`, `axe heat`, `cellar key 2`."""
+    wanted = normalise(typed)
+    if not actions:
+        raise ParseError("You have nothing to do right now.")
+    exact = [a for a in actions if normalise(label(t, a)) == wanted]
+    if exact:
+        return exact[0]
+    if wanted in _DONE:
+        for a in actions:
+            if isinstance(a, Done):
+                return a
+    if wanted in _CHECK:
+        for a in actions:
+            if isinstance(a, CheckFrostbite | CheckForFrostbite):
+                return a
+    token = _one(_token_form(t, actions, wanted), t, typed)
+    if token is not None:
+        return token
+    for pattern, kind in _FORMS:
+        m = pattern.match(wanted)
+        if not m:
+            continue
+        got = _form(t, actions, kind, m)
+        chosen = _one(got, t, typed) if got else None
+        if chosen is not None:
+            return chosen
+    return match_label(actions, lambda a: label(t, a), typed)
+
+
+def _form(t: Table, actions: Sequence[Action], kind: str, m: re.Match[str]) -> list[Action]:
+    what = m.group(1)
+    if kind == "give":
+        seat = int(m.group(2)) - 1
+        gives = [a for a in actions if isinstance(a, Give) and a.to_seat == seat]
+        return _by_card(gives, what)
+    if kind == "keep":
+        scav = t.scavenger
+        return _by_card([a for a in actions if isinstance(a, Give) and a.to_seat == scav], what)
+    kinds: dict[str, type] = {
+        "return": MemoryReturn,
+        "remove": TargetRemove,
+        "discard": ChilblainsDiscard,
+        "play": Play,
+        "play_display": Play,
+    }
+    pool = [a for a in actions if isinstance(a, kinds[kind])]
+    if kind == "play_display":
+        pool = [a for a in pool if isinstance(a, Play) and a.source == "display"]
+    if kind == "remove" and what.startswith("fire dwindles"):
+        return [a for a in pool if normalise(label(t, a)).startswith("remove " + what)]
+    return _by_card(pool, what)
+
+
+# --- refusals ------------------------------------------------------------------------------------
+
+
+def why_illegal(t: Table, seat: int, a: Action) -> str:
+    """A message for the person who tried `a`, naming the rule that forbids it."""
+    if t.phase == "game_over":
+        return "This game is over; no more moves can be made."
+    if a.seat != seat:
+        return f"That move is recorded for seat {a.seat + 1}, not for you (seat {seat + 1})."
+    if isinstance(a, UseToken):
+        return _why_token(t, seat, a)
+    if seat != t.awaited():
+        return "The game is not waiting for your decision; you can only use tokens now."
+    phase_of = {
+        CheckFrostbite: "frostbite_removal",
+        Play: "main",
+        Done: "main",
+        Scavenge: "main",
+        MemoryReturn: "memory_choice",
+        Give: "distribute",
+        TargetRemove: "target_choice",
+        CheckForFrostbite: "frostbite_check",
+        ChilblainsDiscard: "chilblains",
+    }
+    need = phase_of[type(a)]
+    if t.phase != need:
+        return (
+            f"That move belongs to the {need.replace('_', ' ')} step; the game is now at "
+            f"the {t.phase.replace('_', ' ')} step."
+        )
+    if isinstance(a, Play):
+        return t.play_problem(a.card_id, a.source) or "That card cannot be played now."
+    if isinstance(a, Done):
+        return "You have not fed the fire yet: play a card or scavenge."
+    if isinstance(a, Scavenge):
+        return "You already fed the fire this turn: play another card or stop feeding."
+    if isinstance(a, MemoryReturn):
+        return f"{_name(a.card_id)} is not one of the tied cards you may put back."
+    if isinstance(a, Give):
+        return _why_give(t, a)
+    if isinstance(a, TargetRemove):
+        return f"{_name(a.card_id)} is not in the pit."
+    if isinstance(a, ChilblainsDiscard):
+        return f"{_name(a.card_id)} is not in your hand."
+    return "That move is not allowed right now."
+
+
+def _why_give(t: Table, a: Give) -> str:
+    if t.pool is None or a.card_id not in t.pool:
+        return f"{_name(a.card_id)} is not in your scavenge pool."
+    if not 0 <= a.to_seat < t.n:
+        return f"There is no seat {a.to_seat + 1} at this table."
+    return _why_receive(t, a.to_seat, own=a.to_seat == t.scavenger) or "That seat cannot take it."
+
+
+def _why_receive(t: Table, seat: int, own: bool = False, draw: bool = False) -> str | None:
+    if not own and t.holds(seat, "paranoia"):
+        verb = "be made to draw" if draw else "receive cards"
+        return f"Seat {seat + 1} holds Paranoia and cannot {verb}."
+    if not t.may_gain(seat):
+        return (
+            f"Seat {seat + 1} holds Loss of Circulation and already has "
+            f"{len(t.hands[seat])} cards, so it cannot gain more."
+        )
+    return None
+
+
+def _why_token(t: Table, seat: int, a: UseToken) -> str:
+    name = TOKENS[a.token].name
+    state = t.tokens[a.token]
+    if state != "available":
+        why = {
+            "supply": "nobody has found it yet",
+            "attached": "it is already on a pit card",
+            "spent": "it has been used",
+        }[state]
+        return f"{name} is not available: {why}."
+    if t.phase not in TOKEN_WINDOW_PHASES:
+        return f"Tokens cannot be used during the {t.phase.replace('_', ' ')} step."
+    if a.token == "alcohol" and a.card_id not in t.pit:
+        return f"{_name(a.card_id)} is not in the pit."
+    if a.token == "emergency_supplies":
+        if len(t.pit) >= 4:
+            return f"The pit is full ({len(t.pit)} cards)."
+        if not t.deck:
+            return "The draw pile is empty."
+    if a.token in ("axe", "cabinet_key", "cellar_key") and a.mode != "heat":
+        target = a.target_seat
+        if target is None or not 0 <= target < t.n:
+            return f"Choose which seat draws with the {name}."
+        if not t.deck:
+            return "The draw pile is empty."
+        return _why_receive(t, target, draw=True) or f"That is not a way to use the {name}."
+    if a.token == "backpack":
+        if t.solo:
+            if not t.deck:
+                return "The draw pile is empty."
+            return _why_receive(t, 0, draw=True) or "That is not a way to use the Backpack."
+        if a.card_id not in t.hands[seat]:
+            return f"{_name(a.card_id)} is not in your hand."
+        if a.to_seat is None or a.to_seat == seat or not 0 <= a.to_seat < t.n:
+            return "The Backpack passes one of your cards to another seat."
+        return _why_receive(t, a.to_seat) or "That is not a way to use the Backpack."
+    if a.token == "blanket":
+        return "That frostbite card is not face up in front of anyone."
+    return f"That is not a way to use the {name}."
+
+
+RULES = """\
+**The Coldest Night** (1–4 players, cooperative). Keep one shared fire burning until every piece of
+kindling has burned; all win together, or all freeze together.
+• On your turn: **feed the fire** — play cards whose ash is at most the heat total (the sum of
+  the pit's heat), up to 4 cards in the pit — or **scavenge**: draw 3 cards and hand them out.
+• **Clean Up:** the fire dies down (the rightmost card burns away; GREATEST burns the hottest,
+  TARGET lets you choose, BURN ONE burns one more). With fewer than 3 cards left you take a
+  frostbite card. Then draw 1.
+• Frostbite cards hamper you until the heat total equals their frost value at the start of
+  your turn.
+• Lucky find tokens (fuels, keys, Axe, Alcohol…) can be used by anyone during the main phase,
+  frostbite steps and scavenging.
+• Fire Dwindles cards in the pile enter the pit when drawn and push the rightmost card out.
+• You lose if the pit is ever empty, or a frostbite card must be taken when none are left.
+• **Talk:** no numbers except the current heat total and the frost values in play; Blue Lips
+  silences you entirely.
+Type moves like `play rug`, `scavenge`, `done`, `give teddy to 2`, `keep teddy`, `use kerosene`,
+`axe heat`, `cellar key 2`."""
