@@ -31,7 +31,7 @@ Number = int | float
 class ChatVerdict(Frozen):
     allowed: bool
     reason: str | None = None  # "blue_lips", "night", "attachment", "number", … when blocked
-    detail: str = ""  # for the author's private notice: "“11” is a number"
+    detail: str = ""  # which numbers, for the author's notice: "“11” is a number"; else ""
 
 
 ALLOWED = ChatVerdict(allowed=True)
@@ -177,17 +177,9 @@ def _describe(bad: list[Occurrence]) -> str:
 def check_message(policy: ChatPolicy, content: str, *, has_attachment: bool = False) -> ChatVerdict:
     """CN-47: the first blocking step wins; `has_attachment` covers stickers too."""
     if policy.mode == "silent":
-        return ChatVerdict(
-            allowed=False,
-            reason=policy.reason or "silent",
-            detail="nothing may be said at the table right now",
-        )
+        return ChatVerdict(allowed=False, reason=policy.reason or "silent")
     if has_attachment and policy.block_attachments:
-        return ChatVerdict(
-            allowed=False,
-            reason="attachment",
-            detail="attachments and stickers cannot be checked for numbers",
-        )
+        return ChatVerdict(allowed=False, reason="attachment")
     if policy.mode == "no_numbers":
         bad = _forbidden(policy, content)
         if bad:
