@@ -1,0 +1,1 @@
+"""The application: settings, table service, delivery, chat filter and the terminal table."""

@@ -1,0 +1,169 @@
+"""Composition root: the Discord bot with its service, store and extensions wired together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.chat import notice
+from bot.config import Settings
+from bot.delivery import Delivery
+from bot.tables import TableService
+from storage import open_store
+from storage.base import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.admin")
+
+
+def intents() -> discord.Intents:
+    wanted = discord.Intents.default()
+    wanted.message_content = True  # play-by-chat and the chat filter
+    wanted.members = True  # names of seated players
+    return wanted
+
+
+if TYPE_CHECKING:
+    _Base = commands.Bot
+else:
+    _Base = commands.bot.BotBase
+
+
+class SnowboundMixin(_Base):
+    """Everything Snowbound adds to a discord.py bot; see `SnowboundBot`."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        service: TableService,
+        *,
+        extensions: Sequence[str] = EXTENSIONS,
+        **kwargs: object,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned_or(settings.command_prefix),
+            intents=intents(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+            **kwargs,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.service = service
+        self.delivery = Delivery(self, service)
+        self.extension_names = tuple(extensions)
+        self.warned_permissions: set[int] = set()
+
+    async def setup_hook(self) -> None:
+        for name in self.extension_names:
+            await self.load_extension(name)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def on_ready(self) -> None:
+        log.info("Snowbound is on Discord as %s in %d servers", self.user, len(self.guilds))
+
+    # chat filter ---------------------------------------------------------------------------
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot:
+            return
+        if await self.filter_message(message):
+            return
+        await self.process_commands(message)
+
+    async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
+        if not after.author.bot and before.content != after.content:
+            await self.filter_message(after)
+
+    async def filter_message(self, message: discord.Message) -> bool:
+        """Delete a message the author's seat may not send; True if it was blocked."""
+        if message.guild is None:
+            return False
+        verdict = await self.service.check_chat(
+            message.channel.id,
+            message.author.id,
+            message.content,
+            has_attachment=bool(message.attachments or message.stickers),
+        )
+        if verdict is None or verdict.allowed:
+            return False
+        try:
+            await message.delete()
+        except discord.Forbidden:
+            await self.warn_missing_manage_messages(message.channel)
+        except discord.NotFound:
+            pass
+        channel_name = getattr(message.channel, "name", "game")
+        if await self.delivery.dm(message.author.id, content=notice(verdict, channel_name)) is None:
+            log.info("could not tell %s why a message was removed", message.author.id)
+        return True
+
+    async def warn_missing_manage_messages(self, channel: discord.abc.Messageable) -> None:
+        key = getattr(channel, "id", 0)
+        if key in self.warned_permissions:
+            return
+        self.warned_permissions.add(key)
+        await channel.send(
+            "I need the **Manage Messages** permission here to enforce the game's chat rules."
+        )
+
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        if payload.guild_id is None or payload.user_id == (self.user.id if self.user else 0):
+            return
+        if await self.service.check_reaction(
+            payload.channel_id, payload.user_id, str(payload.emoji)
+        ):
+            return
+        channel = self.get_channel(payload.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            try:
+                message = await channel.fetch_message(payload.message_id)
+                await message.remove_reaction(payload.emoji, discord.Object(id=payload.user_id))
+            except discord.HTTPException:
+                log.info("could not remove a reaction in %s", payload.channel_id)
+
+
+class SnowboundBot(SnowboundMixin, commands.AutoShardedBot):
+    """The production bot: sharded automatically as the bot grows."""
+
+
+class SingleShardBot(SnowboundMixin, commands.Bot):
+    """The same bot on one shard: what dpytest can drive (it refuses sharded clients)."""
+
+
+def build_bot(settings: Settings, store: Store) -> SnowboundBot:
+    service = TableService(
+        store,
+        default_agent=settings.default_agent,
+        max_tables_per_channel=settings.max_tables_per_channel,
+    )
+    return SnowboundBot(settings, service)
+
+
+def run_bot(settings: Settings) -> int:
+    async def runner() -> None:
+        store = open_store(settings.database_url)
+        await store.connect()
+        bot = build_bot(settings, store)
+        try:
+            assert settings.token is not None
+            async with bot:
+                await bot.start(settings.token.get_secret_value())
+        finally:
+            await store.close()
+
+    try:
+        asyncio.run(runner())
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check SNOWBOUND_TOKEN in .env")
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,0 +1,202 @@
+"""`python -m bot` (= `snowbound`): the Discord bot, the terminal table, and all-AI simulations."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.config import Settings
+from rules import GAMES
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """`key=value` pairs; a value with commas becomes a list, digits become numbers."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise SystemExit(f"Options are written key=value, not “{pair}”.")
+        options[key.strip()] = parse_value(raw.strip())
+    return options
+
+
+def parse_value(raw: str) -> Any:
+    if "," in raw:
+        return [parse_value(part.strip()) for part in raw.split(",") if part.strip()]
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    if raw.casefold() in ("true", "yes", "on"):
+        return True
+    if raw.casefold() in ("false", "no", "off"):
+        return False
+    return raw
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="snowbound", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (or the terminal table without a token)")
+
+    play = sub.add_parser("play", help="play at the terminal table")
+    play.add_argument("game", nargs="?", choices=sorted(GAMES), help="game key")
+    play.add_argument(
+        "--seats", type=int, help="number of seats (default 3, within the game's range)"
+    )
+    play.add_argument("--humans", type=int, default=1, help="human seats, hotseat (default 1)")
+    play.add_argument("--agent", default="heuristic", help="AI level for the other seats")
+    play.add_argument("--seed", help="seed for a repeatable game")
+    play.add_argument("--db", help="SQLite file (default: SNOWBOUND_DATABASE_URL)")
+    play.add_argument("--resume", type=int, metavar="ID", help="continue a saved table")
+    play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+
+    sim = sub.add_parser("simulate", help="all-AI games with a summary table")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seats", type=int)
+    sim.add_argument(
+        "--agent", default="heuristic", help="agent for every seat (or a,b,c per seat)"
+    )
+    sim.add_argument("--seed", default="sim")
+    sim.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    settings = Settings()
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if args.command == "simulate":
+        return simulate(args)
+    if args.command == "play":
+        return asyncio.run(play(args, settings))
+    if settings.has_token:
+        from bot.app import run_bot
+
+        return run_bot(settings)
+    print("No SNOWBOUND_TOKEN is set, so Snowbound starts the terminal table (see README).")
+    return asyncio.run(play(None, settings))
+
+
+def database_url(args: argparse.Namespace | None, settings: Settings) -> str:
+    if args is not None and args.db:
+        return args.db if "://" in args.db else f"sqlite:///{args.db}"
+    return settings.database_url
+
+
+async def choose_game(
+    read: Callable[[], Awaitable[str | None]], write: Callable[[str], None]
+) -> str | None:
+    keys = sorted(GAMES, key=lambda k: GAMES[k].title)
+    write("Which game? (Enter = The Coldest Night)")
+    for n, key in enumerate(keys, start=1):
+        game = GAMES[key]
+        write(f"  {n}. {game.title} ({game.min_seats}–{game.max_seats} players) — {game.pitch}")
+    while True:
+        line = await read()
+        if line is None:
+            return None
+        text = line.strip()
+        if not text:
+            return "coldest_night" if "coldest_night" in GAMES else keys[0]
+        if text.isdigit() and 1 <= int(text) <= len(keys):
+            return keys[int(text) - 1]
+        if text in GAMES:
+            return text
+        write(f"Type a number from 1 to {len(keys)}.")
+
+
+async def play(args: argparse.Namespace | None, settings: Settings) -> int:
+    from bot.console import Console, stdin_reader, stdout_writer
+    from bot.tables import TableError, TableService
+    from storage import open_store
+
+    store = open_store(database_url(args, settings))
+    await store.connect()
+    try:
+        service = TableService(store, default_agent=settings.default_agent)
+        console = Console(service, read=stdin_reader, write=stdout_writer)
+        try:
+            if args is not None and args.resume:
+                table = await store.get_table(args.resume)
+            else:
+                game = args.game if args is not None else None
+                if game is None:
+                    game = await choose_game(stdin_reader, stdout_writer)
+                    if game is None:
+                        return 0
+                table = await console.new_table(
+                    game,
+                    seats=args.seats if args else None,
+                    humans=args.humans if args else 1,
+                    agent=args.agent if args else settings.default_agent,
+                    seed=args.seed if args else None,
+                    options=parse_options(args.option) if args else None,
+                )
+            table = await console.play(table)
+        except TableError as err:
+            print(f"✗ {err}", file=sys.stderr)
+            return 2
+        except Exception as err:
+            from bot.tables import user_error
+
+            message = user_error(err)
+            if message is None:
+                raise
+            print(f"✗ {message}", file=sys.stderr)
+            return 2
+        return 0
+    finally:
+        await store.close()
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from rules.playout import PlayoutStuck, play_out
+
+    game = GAMES[args.game]
+    seats = args.seats or max(game.min_seats, min(3, game.max_seats))
+    names = args.agent.split(",")
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats or any(n not in game.agents for n in names):
+        print(f"--agent takes one of {sorted(game.agents)} (or one per seat).", file=sys.stderr)
+        return 2
+    options = parse_options(args.option)
+    reasons: Counter[str] = Counter()
+    wins: Counter[int] = Counter()
+    won_games = lengths = stuck = 0
+    started = time.perf_counter()
+    for n in range(args.games):
+        agents = [game.agents[name]() for name in names]
+        try:
+            result = play_out(game, seats, f"{args.seed}/{n}", agents, options=options)
+        except PlayoutStuck as err:
+            stuck += 1
+            print(f"game {n} did not end: {err}", file=sys.stderr)
+            continue
+        assert result.outcome is not None
+        reasons[result.outcome.reason] += 1
+        lengths += result.plies
+        won_games += bool(result.outcome.winners)
+        for seat in result.outcome.winners:
+            wins[seat] += 1
+    elapsed = time.perf_counter() - started
+    ended = args.games - stuck
+    print(f"{game.title}: {args.games} games, {seats} seats, agents {','.join(names)}")
+    print(f"{'games ended':<24}{ended:>10}")
+    print(f"{'games with a winner':<24}{won_games:>10}  ({100 * won_games / max(ended, 1):.1f}%)")
+    for reason, count in sorted(reasons.items()):
+        print(f"{'  ' + reason:<24}{count:>10}  ({100 * count / max(ended, 1):.1f}%)")
+    for seat in range(seats):
+        print(f"{'  wins seat ' + str(seat + 1):<24}{wins[seat]:>10}")
+    print(f"{'mean length (moves)':<24}{lengths / max(ended, 1):>10.1f}")
+    print(f"{'games per second':<24}{args.games / elapsed:>10.1f}")
+    return 0 if stuck == 0 else 1

@@ -1,0 +1,650 @@
+"""`TableService`: the only code that loads, advances and saves tables.
+
+It speaks in plain records (no discord): a Discord cog, the terminal table and the tests all
+drive the same methods. Every change is committed before anything is reported back, AI seats take
+their turns through the same path right after a human move commits, and a per-table lock
+serialises moves inside one process while the stored version protects across processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import GAMES
+from rules.chat import ChatVerdict, check_message, reaction_allowed
+from rules.core import Event, Game, Outcome, Seat, format_event
+from rules.engine import Engine
+from rules.errors import NotYourTurnError, RuleError
+from storage.base import (
+    ActionRecord,
+    PanelRecord,
+    ResultRecord,
+    SeatRecord,
+    StaleActionError,
+    Store,
+    TableRecord,
+    TableStatus,
+)
+
+OPEN: tuple[TableStatus, ...] = ("lobby", "active")
+
+
+class TableError(Exception):
+    """A table request that cannot be done (full table, not the host, no table here…)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class PanelUpdate:
+    """A seat's private view that changed since it was last delivered."""
+
+    table_id: int
+    seat: Seat
+    user_id: int
+    text: str
+    choices: tuple[str, ...]  # labels of the seat's legal actions, in order
+    ply: int  # moves so far; buttons carry it to spot stale clicks
+    digest: str
+    panel: PanelRecord | None  # where it was delivered before, if anywhere
+
+
+@dataclass
+class Played:
+    """What a service call did: the table after it, and what to tell whom."""
+
+    table: TableRecord
+    lines: list[str] = field(default_factory=list)  # public event lines, names filled in
+    private: dict[Seat, list[str]] = field(default_factory=dict)
+    moves: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == "finished"
+
+
+def seat_of(table: TableRecord, user_id: int) -> Seat | None:
+    for index, seat in enumerate(table.seats):
+        if seat.user_id == user_id and not seat.resigned:
+            return index
+    return None
+
+
+def seat_names(table: TableRecord) -> list[str]:
+    return [seat.name for seat in table.seats]
+
+
+def label_mark(label: str) -> str:
+    """A short fingerprint of a move's label, carried by its button."""
+    return hashlib.blake2b(label.encode(), digest_size=3).hexdigest()
+
+
+def digest(*parts: str) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=12).hexdigest()
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        new_seed: Callable[[], str] = lambda: secrets.token_hex(8),
+        default_agent: str = "heuristic",
+        max_tables_per_channel: int = 1,
+        max_ai_plies: int = 20_000,
+    ) -> None:
+        self.store = store
+        self.games = dict(games if games is not None else GAMES)
+        self.engines = {key: Engine(game) for key, game in self.games.items()}
+        self.clock = clock
+        self.new_seed = new_seed
+        self.default_agent = default_agent
+        self.max_tables_per_channel = max_tables_per_channel
+        self.max_ai_plies = max_ai_plies
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, Any]] = {}  # table id → (ply, parsed state)
+
+    # lookups ------------------------------------------------------------------------------
+    def game(self, key: str) -> Game[Any, Any, Any]:
+        found = self.games.get(key.strip().casefold().replace(" ", "_").replace("-", "_"))
+        if found is None:
+            for game in self.games.values():
+                if game.title.casefold() == key.strip().casefold():
+                    return game
+            known = ", ".join(f"`{k}`" for k in sorted(self.games))
+            raise TableError(f"There is no game called “{key}”. Games: {known}.")
+        return found
+
+    def engine(self, table: TableRecord) -> Engine[Any, Any, Any]:
+        return self.engines[table.game]
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def table(self, table_id: int) -> TableRecord:
+        return await self.store.get_table(table_id)
+
+    async def table_in(self, channel_id: int) -> TableRecord | None:
+        """The open table played in this thread or channel (a thread's table wins)."""
+        for found in (
+            await self.store.find_tables(status=OPEN, thread_id=channel_id),
+            await self.store.find_tables(status=OPEN, channel_id=channel_id),
+        ):
+            playing = [t for t in found if t.thread_id in (None, channel_id)]
+            if playing:
+                return playing[-1]
+        return None
+
+    async def tables_of(self, user_id: int) -> list[TableRecord]:
+        return await self.store.find_tables(status=OPEN, user_id=user_id)
+
+    def state(self, table: TableRecord) -> Any:
+        if table.state is None:
+            raise TableError("This table has not started yet.")
+        cached = self._states.get(table.id)
+        if cached is not None and cached[0] == table.ply:
+            return cached[1]
+        state = self.games[table.game].state_model.model_validate(table.state)
+        self._states[table.id] = (table.ply, state)
+        return state
+
+    # lobby --------------------------------------------------------------------------------
+    async def open(
+        self,
+        game_key: str,
+        host: Player,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> TableRecord:
+        game = self.game(game_key)
+        chosen = self.engines[game.key].options(options)
+        if channel_id is not None:
+            here = await self.store.find_tables(status=OPEN, channel_id=channel_id)
+            if len([t for t in here if t.thread_id is None or t.status == "lobby"]) >= (
+                self.max_tables_per_channel
+            ):
+                raise TableError(
+                    "A table is already open in this channel: join it, or finish it first "
+                    "(`/game status`)."
+                )
+        now = self.clock()
+        record = TableRecord(
+            game=game.key,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.user_id,
+            options=chosen.model_dump(mode="json", exclude_defaults=True),
+            seats=(SeatRecord(name=host.name, user_id=host.user_id),),
+            created_at=now,
+            updated_at=now,
+        )
+        return await self.store.create_table(record)
+
+    async def _lobby(self, table_id: int) -> TableRecord:
+        table = await self.store.get_table(table_id)
+        if table.status != "lobby":
+            raise TableError(
+                "This table has already started."
+                if table.status == "active"
+                else "This table is closed."
+            )
+        return table
+
+    async def _save(self, table: TableRecord, **changes: Any) -> TableRecord:
+        updated = table.model_copy(update={**changes, "updated_at": self.clock()})
+        try:
+            return await self.store.update_table(updated, table.version)
+        except StaleActionError:
+            raise TableError("The table changed at the same moment; please try again.") from None
+
+    async def join(self, table_id: int, player: Player) -> TableRecord:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            game = self.games[table.game]
+            if seat_of(table, player.user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(table.seats) >= game.max_seats:
+                raise TableError(f"The table is full: {game.title} seats at most {game.max_seats}.")
+            seats = (*table.seats, SeatRecord(name=player.name, user_id=player.user_id))
+            return await self._save(table, seats=seats)
+
+    async def leave(self, table_id: int, user_id: int) -> TableRecord:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            seat = seat_of(table, user_id)
+            if seat is None:
+                raise TableError("You are not seated at this table.")
+            seats = tuple(s for i, s in enumerate(table.seats) if i != seat)
+            humans = [s for s in seats if s.user_id is not None]
+            if not humans:
+                return await self._save(table, seats=seats, status="abandoned")
+            host = table.host_id if table.host_id != user_id else humans[0].user_id
+            return await self._save(table, seats=seats, host_id=host)
+
+    async def add_agent(self, table_id: int, by_user: int, level: str | None = None) -> TableRecord:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            game = self.games[table.game]
+            if seat_of(table, by_user) is None:
+                raise TableError("Only players seated at this table can add an AI player.")
+            level = (level or self.default_agent).strip().casefold()
+            if level not in game.agents:
+                known = ", ".join(f"`{k}`" for k in sorted(game.agents))
+                raise TableError(f"There is no AI level “{level}”. Levels: {known}.")
+            if len(table.seats) >= game.max_seats:
+                raise TableError(f"The table is full: {game.title} seats at most {game.max_seats}.")
+            count = sum(1 for s in table.seats if s.agent) + 1
+            seat = SeatRecord(name=f"AI {count} ({level})", agent=level)
+            return await self._save(table, seats=(*table.seats, seat))
+
+    async def kick(
+        self, table_id: int, by_user: int, target: int, *, can_manage: bool = False
+    ) -> TableRecord:
+        """Remove a seat from the lobby: `target` is a user id, or a 1-based seat number."""
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            if by_user != table.host_id and not can_manage:
+                raise TableError(
+                    "Only the host (or someone with Manage Server) can remove players."
+                )
+            seat = seat_of(table, target)
+            if seat is None and 1 <= target <= len(table.seats):
+                seat = target - 1
+            if seat is None:
+                raise TableError("That player is not seated at this table.")
+            if table.seats[seat].user_id == table.host_id:
+                raise TableError("The host cannot be removed; the host can leave instead.")
+            seats = tuple(s for i, s in enumerate(table.seats) if i != seat)
+            return await self._save(table, seats=seats)
+
+    async def start(
+        self,
+        table_id: int,
+        by_user: int,
+        *,
+        can_manage: bool = False,
+        thread_id: int | None = None,
+    ) -> Played:
+        async with self.lock(table_id):
+            table = await self._lobby(table_id)
+            game = self.games[table.game]
+            if by_user != table.host_id and not can_manage:
+                raise TableError("Only the host can start the game.")
+            count = len(table.seats)
+            if count < game.min_seats:
+                need = game.min_seats - count
+                raise TableError(
+                    f"{game.title} needs at least {game.min_seats} players: "
+                    f"{need} more must join (or add an AI with `/game ai`)."
+                )
+            seed = table.seed or self.new_seed()
+            engine = self.engines[game.key]
+            state = engine.setup(count, table.options, seed)
+            table = await self._save(
+                table,
+                status="active",
+                seed=seed,
+                state=state.model_dump(mode="json"),
+                thread_id=thread_id,
+            )
+            self._states[table.id] = (table.ply, state)
+            played = Played(table=table)
+            played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
+            await self._run_agents(played)
+            return played
+
+    # play ---------------------------------------------------------------------------------
+    def _seat(self, table: TableRecord, user_id: int) -> Seat:
+        if table.status == "lobby":
+            raise TableError("The game has not started yet: the host starts it with `/game start`.")
+        if table.status != "active":
+            raise TableError("This game is over.")
+        seat = seat_of(table, user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        return seat
+
+    def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
+        if table.status != "active":
+            return []
+        game = self.games[table.game]
+        state = self.state(table) if state is None else state
+        return sorted(game.awaiting(state) or game.to_act(state))
+
+    async def act(
+        self, table_id: int, user_id: int, action: Any, *, ply: int | None = None
+    ) -> Played:
+        """Play `action` (typed text, or an action record) for the user's seat."""
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            seat = self._seat(table, user_id)
+            if ply is not None and ply != table.ply:
+                raise TableError("That move is out of date: the game has moved on. Look again.")
+            game = self.games[table.game]
+            state = self.state(table)
+            if seat not in game.to_act(state):
+                names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
+                raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
+            if isinstance(action, str):
+                action = game.parse(state, seat, action)
+            played = Played(table=table)
+            await self._commit(played, seat, action)
+            await self._run_agents(played)
+            return played
+
+    async def act_choice(
+        self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
+    ) -> Played:
+        """A button press: the `index`-th legal action of the user's seat after `ply` moves.
+
+        After other moves the click still counts if the same move (same label, `mark`) is offered at
+        that place: the player's panel did not change, so they chose what they saw.
+        """
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            seat = self._seat(table, user_id)
+            state = self.state(table)
+            legal = self.engine(table).legal(state, seat)
+            game = self.games[table.game]
+            fresh = ply == table.ply and 0 <= index < len(legal)
+            same = (
+                mark is not None
+                and 0 <= index < len(legal)
+                and label_mark(game.label(state, legal[index])) == mark
+            )
+            if not (fresh or same):
+                raise TableError(
+                    "That button is out of date: the game has moved on. Use your new panel "
+                    "(or `/game hand`)."
+                )
+            played = Played(table=table)
+            await self._commit(played, seat, legal[index])
+            await self._run_agents(played)
+            return played
+
+    async def _commit(self, played: Played, seat: Seat, action: Any) -> None:
+        table = played.table
+        game = self.games[table.game]
+        engine = self.engines[table.game]
+        state = self.state(table)
+        ply = table.ply + 1
+        step = engine.act(state, seat, action, seed=table.seed, ply=ply)
+        outcome = game.outcome(step.state)
+        now = self.clock()
+        new = table.model_copy(
+            update={
+                "state": step.state.model_dump(mode="json"),
+                "ply": ply,
+                "status": "finished" if outcome else "active",
+                "updated_at": now,
+            }
+        )
+        record = ActionRecord(
+            table_id=table.id, ply=ply, seat=seat, action=engine.dump_action(action), at=now
+        )
+        try:
+            table = await self.store.commit_action(new, table.version, record)
+        except StaleActionError:
+            self._states.pop(table.id, None)
+            raise TableError("The table changed at the same moment; please try again.") from None
+        self._states[table.id] = (table.ply, step.state)
+        played.table = table
+        played.moves += 1
+        self._collect(played, step.events)
+        if outcome is not None:
+            played.outcome = outcome
+            await self.store.record_result(
+                ResultRecord(
+                    table_id=table.id,
+                    game=table.game,
+                    outcome=outcome.model_dump(mode="json"),
+                    finished_at=now,
+                )
+            )
+            played.lines.append(self.summary(table, outcome))
+
+    def _collect(self, played: Played, events: Sequence[Event]) -> None:
+        names = seat_names(played.table)
+        for event in events:
+            text = format_event(event.text, names)
+            if event.visible_to is None:
+                played.lines.append(text)
+            else:
+                for seat in event.visible_to:
+                    played.private.setdefault(seat, []).append(text)
+
+    async def _run_agents(self, played: Played) -> None:
+        """AI seats act while the game awaits one of them, each move committed like a human's."""
+        table = played.table
+        game = self.games[table.game]
+        engine = self.engines[table.game]
+        for _ in range(self.max_ai_plies):
+            table = played.table
+            if table.status != "active":
+                return
+            state = self.state(table)
+            agents = [s for s in self.waiting_for(table, state) if table.seats[s].agent]
+            if not agents:
+                return
+            seat = agents[0]
+            legal = engine.legal(state, seat)
+            agent = game.agents[table.seats[seat].agent or "random"]()
+            rng = engine.agent_rng(table.seed, table.ply + 1, seat)
+            await self._commit(played, seat, agent.choose(game.observe(state, seat), legal, rng))
+        raise TableError("The AI players could not finish their turns; the table is paused.")
+
+    def summary(self, table: TableRecord, outcome: Outcome) -> str:
+        names = seat_names(table)
+        reason = outcome.reason.replace("_", " ")
+        if outcome.winners and len(outcome.winners) == len(names):
+            head = f"**Everyone wins** ({reason})."
+        elif outcome.winners:
+            head = f"**{', '.join(names[s] for s in sorted(outcome.winners))} won** ({reason})."
+        else:
+            head = f"**The game is lost** ({reason})."
+        parts = [f"Game over. {head}"]
+        if outcome.scores:
+            scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+            parts.append(f"Scores: {scores}.")
+        if outcome.group_score is not None:
+            parts.append(f"Group score: {outcome.group_score}.")
+        parts.append(f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it).")
+        return " ".join(parts)
+
+    async def resign(self, table_id: int, user_id: int) -> Played:
+        """Leave a running game; an AI takes the seat so the others can finish."""
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            seat = self._seat(table, user_id)
+            seats = list(table.seats)
+            old = seats[seat]
+            seats[seat] = SeatRecord(
+                name=f"{old.name} (AI)", agent=self.default_agent, user_id=None, resigned=True
+            )
+            humans = [s for s in seats if s.user_id is not None]
+            status = "active" if humans else "abandoned"
+            table = await self._save(table, seats=tuple(seats), status=status)
+            played = Played(table=table, lines=[f"{old.name} resigned; an AI plays their seat."])
+            if status == "active":
+                await self._run_agents(played)
+            else:
+                played.lines.append("No human players are left, so the table is closed.")
+            return played
+
+    async def abandon(
+        self, table_id: int, by_user: int, *, can_manage: bool = False
+    ) -> TableRecord:
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table.status not in OPEN:
+                raise TableError("This table is already closed.")
+            if by_user != table.host_id and not can_manage:
+                raise TableError(
+                    "Only the host (or someone with Manage Server) can end this table."
+                )
+            return await self._save(table, status="abandoned")
+
+    async def remember(self, table_id: int, **ids: int | None) -> TableRecord:
+        """Store where the lobby or board message lives (does not touch the game)."""
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            return await self._save(table, **ids)
+
+    # views --------------------------------------------------------------------------------
+    def observation(self, table: TableRecord, seat: Seat | None) -> Any:
+        return self.games[table.game].observe(self.state(table), seat)
+
+    def board_text(self, table: TableRecord) -> str:
+        game = self.games[table.game]
+        if table.state is None:
+            return self.lobby_text(table)
+        text = game.describe(game.observe(self.state(table), None))
+        return format_event(text, seat_names(table))
+
+    def lobby_text(self, table: TableRecord) -> str:
+        game = self.games[table.game]
+        lines = [f"**{game.title}** lobby (table #{table.id}) — {game.pitch}"]
+        for index, seat in enumerate(table.seats, start=1):
+            who = seat.name + (" (host)" if seat.user_id == table.host_id else "")
+            lines.append(f"{index}. {who}")
+        lines.append(f"Players: {len(table.seats)} of {game.min_seats}–{game.max_seats}.")
+        if table.options:
+            lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in table.options.items()))
+        return "\n".join(lines)
+
+    def turn_line(self, table: TableRecord) -> str:
+        waiting = self.waiting_for(table)
+        if not waiting:
+            return ""
+        return "Waiting for " + ", ".join(table.seats[s].name for s in waiting) + "."
+
+    def private_text(self, table: TableRecord, seat: Seat) -> str:
+        game = self.games[table.game]
+        text = game.describe(game.observe(self.state(table), seat))
+        return format_event(text, seat_names(table))
+
+    def labels(self, table: TableRecord, seat: Seat) -> list[str]:
+        if table.status != "active":
+            return []
+        state = self.state(table)
+        game = self.games[table.game]
+        return [game.label(state, a) for a in self.engine(table).legal(state, seat)]
+
+    async def private_updates(
+        self,
+        table: TableRecord,
+        *,
+        force: bool = False,
+        notes: Mapping[Seat, Sequence[str]] | None = None,
+    ) -> list[PanelUpdate]:
+        """Private views of human seats that changed since they were last delivered.
+
+        `notes` are private event lines ("You drew Teddy Bear") shown on top of the seat's view.
+        """
+        if table.state is None:
+            return []
+        stored = {p.seat: p for p in await self.store.panels(table.id)}
+        updates = []
+        for seat, record in enumerate(table.seats):
+            if record.user_id is None:
+                continue
+            text = self.private_text(table, seat)
+            if notes and notes.get(seat):
+                text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
+            choices = tuple(self.labels(table, seat))
+            mark = digest(text, *choices)
+            panel = stored.get(seat)
+            if panel is not None and panel.user_id != record.user_id:
+                panel = None
+            if force or panel is None or panel.digest != mark:
+                updates.append(
+                    PanelUpdate(
+                        table.id, seat, record.user_id, text, choices, table.ply, mark, panel
+                    )
+                )
+        return updates
+
+    async def panel_sent(
+        self,
+        update: PanelUpdate,
+        *,
+        channel_id: int | None,
+        message_id: int | None,
+        dm_closed: bool = False,
+    ) -> None:
+        await self.store.save_panel(
+            PanelRecord(
+                table_id=update.table_id,
+                seat=update.seat,
+                user_id=update.user_id,
+                channel_id=channel_id,
+                message_id=message_id,
+                digest="" if dm_closed else update.digest,
+                dm_closed=dm_closed,
+            )
+        )
+
+    async def log(
+        self, table: TableRecord, limit: int = 15, *, seat: Seat | None = None
+    ) -> list[str]:
+        """Recent event lines, regenerated by replaying the stored action log from the seed."""
+        if table.state is None:
+            return []
+        engine = self.engine(table)
+        state = engine.setup(len(table.seats), table.options, table.seed)
+        lines: list[str] = []
+        names = seat_names(table)
+        for entry in await self.store.actions(table.id):
+            step = engine.act(
+                state, entry.seat, engine.parse_action(entry.action), seed=table.seed, ply=entry.ply
+            )
+            state = step.state
+            lines.extend(format_event(e.text, names) for e in step.events if e.seen_by(seat))
+        return lines[-limit:]
+
+    # chat ---------------------------------------------------------------------------------
+    async def check_chat(
+        self, channel_id: int, user_id: int, content: str, *, has_attachment: bool = False
+    ) -> ChatVerdict | None:
+        """The verdict on a seated player's message in an active table's channel, else None."""
+        policy = await self._policy(channel_id, user_id)
+        if policy is None:
+            return None
+        return check_message(policy, content, has_attachment=has_attachment)
+
+    async def check_reaction(self, channel_id: int, user_id: int, emoji: str) -> bool:
+        policy = await self._policy(channel_id, user_id)
+        return policy is None or reaction_allowed(policy, emoji)
+
+    async def _policy(self, channel_id: int, user_id: int) -> Any:
+        table = await self.table_in(channel_id)
+        if table is None or table.status != "active":
+            return None
+        if table.thread_id is not None and table.thread_id != channel_id:
+            return None
+        seat = seat_of(table, user_id)
+        if seat is None:
+            return None
+        return self.games[table.game].chat_policy(self.state(table), seat)
+
+
+def user_error(err: BaseException) -> str | None:
+    """The message to show a user for an expected refusal, or None for a real fault."""
+    if isinstance(err, RuleError | TableError):
+        return str(err)
+    return None

@@ -1,0 +1,73 @@
+"""`/play <move>` (and `!play <move>`): a legal move by its label or the game's notation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import TableError, seat_of
+from cogs.lobby import handle_command_error, resolve_table
+from cogs.ui import publish
+from rules.parsing import normalise
+
+if TYPE_CHECKING:
+    from bot.app import SnowboundBot
+
+
+class PlayCog(commands.Cog, name="Play"):
+    def __init__(self, bot: SnowboundBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error)
+
+    @commands.hybrid_command(name="play")
+    @app_commands.describe(move="your move: pick from the list or type it")
+    async def play(self, ctx: commands.Context[Any], *, move: str) -> None:
+        """Make a move at this channel's table."""
+        table = await resolve_table(ctx, lobby=False)
+        if ctx.interaction is not None:
+            await ctx.defer(ephemeral=True)
+        played = await self.service.act(table.id, ctx.author.id, move)
+        await publish(self.bot, played)
+        if ctx.interaction is not None:
+            await ctx.send("Done.", ephemeral=True)
+
+    @play.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.choices(interaction.channel_id, interaction.user.id, current)
+
+    async def choices(
+        self, channel_id: int | None, user_id: int, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The caller's legal moves whose label contains every word typed so far (max 25)."""
+        if channel_id is None:
+            return []
+        table = await self.service.table_in(channel_id)
+        if table is None or table.status != "active":
+            return []
+        seat = seat_of(table, user_id)
+        if seat is None:
+            return []
+        words = normalise(current).split()
+        found = []
+        for label in self.service.labels(table, seat):
+            text = normalise(label)
+            if all(word in text for word in words):
+                found.append(app_commands.Choice(name=label[:100], value=label[:100]))
+            if len(found) == 25:
+                break
+        return found
+
+
+async def setup(bot: SnowboundBot) -> None:
+    await bot.add_cog(PlayCog(bot))
+
+
+__all__ = ["PlayCog", "TableError"]

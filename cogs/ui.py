@@ -1,0 +1,418 @@
+"""What tables look like on Discord, and the buttons that survive restarts.
+
+Buttons are `DynamicItem`s: everything they need is in their `custom_id`, so after a restart they
+keep working without any registry, and a click on an out-of-date move is refused politely.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import logging
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery import message_ref
+from bot.tables import PanelUpdate, Played, TableService, label_mark, seat_of, user_error
+from storage.base import TableRecord
+
+if TYPE_CHECKING:
+    from bot.app import SnowboundBot
+
+log = logging.getLogger(__name__)
+
+COLOUR = discord.Colour.from_rgb(120, 170, 220)
+MAX_DESCRIPTION = 4000
+BUTTONS_MAX = 5  # one row of buttons; more choices become select menus
+PER_SELECT = 25
+MAX_SELECTS = 4
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def picture_of(table: TableRecord, observation: Any, *, hints: bool = False) -> bytes | None:
+    """The game's PNG board, if it has one (`cogs/games/<key>.py: picture`)."""
+    try:
+        module = importlib.import_module(f"cogs.games.{table.game}")
+    except ModuleNotFoundError:
+        return None
+    draw: Callable[..., bytes | None] | None = getattr(module, "picture", None)
+    if draw is None:
+        return None
+    try:
+        return draw(observation, hints=hints)
+    except Exception:
+        log.exception("picture for table %s failed", table.id)
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# embeds
+
+
+def lobby_embed(service: TableService, table: TableRecord) -> discord.Embed:
+    embed = discord.Embed(
+        title=f"{service.games[table.game].title} — table #{table.id}",
+        description=clip(service.lobby_text(table), MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+    if table.status == "lobby":
+        embed.set_footer(text="Join, add AI players, and the host presses Start.")
+    else:
+        embed.set_footer(text=f"This lobby is {table.status}.")
+    return embed
+
+
+def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
+    game = service.games[table.game]
+    embed = discord.Embed(
+        title=f"{game.title} — table #{table.id}",
+        description=clip(service.board_text(table), MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+    names = " · ".join(
+        f"{i}. {s.name}" + (" (AI)" if s.agent and "(AI)" not in s.name else "")
+        for i, s in enumerate(table.seats, 1)
+    )
+    embed.add_field(name="Players", value=clip(names, 1024), inline=False)
+    footer = service.turn_line(table) if table.status == "active" else f"Table {table.status}."
+    embed.set_footer(text=clip(footer, 2048))
+    message: dict[str, Any] = {
+        "embed": embed,
+        "view": BoardView(table) if table.status == "active" else None,
+    }
+    if table.state is not None:
+        png = picture_of(table, service.observation(table, None))
+        if png:
+            embed.set_image(url="attachment://board.png")
+            message["attachments"] = [discord.File(io.BytesIO(png), "board.png")]
+    return message
+
+
+def panel_message(service: TableService, table: TableRecord, update: PanelUpdate) -> dict[str, Any]:
+    game = service.games[table.game]
+    embed = discord.Embed(
+        title=f"{game.title} — table #{table.id} — your view",
+        description=clip(update.text, MAX_DESCRIPTION),
+        colour=COLOUR,
+    )
+    if update.choices:
+        shown = PER_SELECT * MAX_SELECTS
+        more = f" Showing {shown} of {len(update.choices)}." if len(update.choices) > shown else ""
+        embed.set_footer(text=f"Choose a move below, or type /play.{more}")
+    else:
+        embed.set_footer(text="Nothing to do right now; this panel updates when that changes.")
+    return {"embed": embed, "view": ChoicesView(table.id, update.ply, update.choices)}
+
+
+def private_update(service: TableService, table: TableRecord, seat: int) -> PanelUpdate:
+    choices = tuple(service.labels(table, seat))
+    text = service.private_text(table, seat)
+    user = table.seats[seat].user_id or 0
+    return PanelUpdate(table.id, seat, user, text, choices, table.ply, "", None)
+
+
+# ---------------------------------------------------------------------------------------------
+# views and dynamic items
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:a:(?P<t>\d+):(?P<p>\d+):(?P<i>\d+):(?P<m>[0-9a-f]{6})",
+):
+    def __init__(self, table_id: int, ply: int, index: int, label: str) -> None:
+        self.table_id, self.ply, self.index, self.mark = table_id, ply, index, label_mark(label)
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, 80) or "…",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"sb:a:{table_id}:{ply}:{index}:{self.mark}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        button = cls(int(match["t"]), int(match["p"]), int(match["i"]), item.label or "")
+        button.mark = match["m"]
+        return button
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sb:s:(?P<t>\d+):(?P<p>\d+):(?P<g>\d+)",
+):
+    def __init__(self, table_id: int, ply: int, page: int, labels: list[tuple[int, str]]) -> None:
+        self.table_id, self.ply = table_id, ply
+        options = [
+            discord.SelectOption(label=clip(label, 100), value=f"{index}:{label_mark(label)}")
+            for index, label in labels
+        ] or [discord.SelectOption(label="—", value="none")]
+        first, last = (labels[0][0] + 1, labels[-1][0] + 1) if labels else (0, 0)
+        super().__init__(
+            discord.ui.Select(
+                placeholder=f"Moves {first}–{last}",
+                options=options,
+                custom_id=f"sb:s:{table_id}:{ply}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        select = cls(int(match["t"]), int(match["p"]), int(match["g"]), [])
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        if not values or values[0] == "none":
+            await interaction.response.send_message("Pick a move.", ephemeral=True)
+            return
+        index, _, mark = str(values[0]).partition(":")
+        await play_choice(interaction, self.table_id, self.ply, int(index), mark or None)
+
+
+class ChoicesView(discord.ui.View):
+    def __init__(self, table_id: int, ply: int, choices: tuple[str, ...]) -> None:
+        super().__init__(timeout=None)
+        if len(choices) <= BUTTONS_MAX:
+            for index, label in enumerate(choices):
+                self.add_item(ChoiceButton(table_id, ply, index, label))
+            return
+        indexed = list(enumerate(choices))
+        for page in range(min(MAX_SELECTS, (len(indexed) + PER_SELECT - 1) // PER_SELECT)):
+            chunk = indexed[page * PER_SELECT : (page + 1) * PER_SELECT]
+            self.add_item(ChoiceSelect(table_id, ply, page, chunk))
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:l:(?P<t>\d+):(?P<op>join|leave|ai|start)",
+):
+    STYLES = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "ai": ("Add AI", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, table_id: int, op: str) -> None:
+        self.table_id, self.op = table_id, op
+        label, style = self.STYLES[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"sb:l:{table_id}:{op}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["t"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.lobby import lobby_operation
+
+        await lobby_operation(interaction, self.table_id, self.op)
+
+
+class LobbyView(discord.ui.View):
+    def __init__(self, table: TableRecord) -> None:
+        super().__init__(timeout=None)
+        if table.status == "lobby":
+            for op in ("join", "leave", "ai", "start"):
+                self.add_item(LobbyButton(table.id, op))
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d+):(?P<op>hand)"
+):
+    def __init__(self, table_id: int, op: str = "hand") -> None:
+        self.table_id, self.op = table_id, op
+        super().__init__(
+            discord.ui.Button(
+                label="My hand & moves",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sb:b:{table_id}:{op}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> BoardButton:
+        return cls(int(match["t"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        service = bot.service
+        table = await service.table(self.table_id)
+        seat = seat_of(table, interaction.user.id)
+        if seat is None or table.status != "active":
+            await interaction.response.send_message(
+                "You are not playing at this table.", ephemeral=True
+            )
+            return
+        update = private_update(service, table, seat)
+        await interaction.response.send_message(
+            ephemeral=True, **panel_message(service, table, update)
+        )
+
+
+class BoardView(discord.ui.View):
+    def __init__(self, table: TableRecord) -> None:
+        super().__init__(timeout=None)
+        self.add_item(BoardButton(table.id))
+
+
+class ConfirmAbandon(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:x:(?P<t>\d+):(?P<u>\d+)"
+):
+    def __init__(self, table_id: int, user_id: int) -> None:
+        self.table_id, self.user_id = table_id, user_id
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, end this table",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"sb:x:{table_id}:{user_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ConfirmAbandon:
+        return cls(int(match["t"]), int(match["u"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        if interaction.user.id != self.user_id:
+            await interaction.response.send_message("This button is not yours.", ephemeral=True)
+            return
+        try:
+            table = await bot.service.abandon(
+                self.table_id, interaction.user.id, can_manage=can_manage(interaction.user)
+            )
+        except Exception as err:
+            await reply_error(interaction, err)
+            return
+        await interaction.response.send_message(f"Table #{table.id} has been ended.")
+        await publish(bot, Played(table=table, lines=["The table was ended by its host."]))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton,
+    ChoiceSelect,
+    LobbyButton,
+    BoardButton,
+    ConfirmAbandon,
+)
+
+
+# ---------------------------------------------------------------------------------------------
+# acting and publishing
+
+
+def can_manage(user: discord.abc.User) -> bool:
+    perms = getattr(user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+async def reply_error(interaction: discord.Interaction, err: BaseException) -> None:
+    message = user_error(err)
+    if message is None:
+        log.error("interaction failed", exc_info=err)
+        message = "Sorry, something went wrong on my side. The table is unchanged."
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def play_choice(
+    interaction: discord.Interaction, table_id: int, ply: int, index: int, mark: str | None
+) -> None:
+    bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+    try:
+        played = await bot.service.act_choice(table_id, interaction.user.id, ply, index, mark)
+    except Exception as err:
+        await reply_error(interaction, err)
+        return
+    await interaction.response.defer()
+    await publish(bot, played)
+
+
+def table_channel(bot: discord.Client, table: TableRecord) -> Any:
+    for channel_id in (table.thread_id, table.channel_id):
+        if channel_id:
+            channel = bot.get_channel(channel_id)
+            if channel is not None:
+                return channel
+    return None
+
+
+async def send_lines(channel: Any, lines: list[str]) -> None:
+    """Post event lines, packed into as few messages as fit."""
+    chunk = ""
+    for line in lines:
+        line = clip(line, 1900)
+        if len(chunk) + len(line) + 1 > 1900:
+            await channel.send(chunk)
+            chunk = ""
+        chunk = f"{chunk}\n{line}" if chunk else line
+    if chunk:
+        await channel.send(chunk)
+
+
+async def publish(bot: SnowboundBot, played: Played, *, panels: bool = True) -> None:
+    """Show what happened: event lines, the board (edited in place), changed private panels."""
+    table = played.table
+    channel = table_channel(bot, table)
+    if channel is None:
+        log.warning("table %s has no reachable channel", table.id)
+        return
+    if played.lines:
+        await send_lines(channel, played.lines)
+    if table.state is not None:
+        await update_board(bot, table, channel)
+    if panels and table.state is not None:
+        await push_panels(bot, table, channel, notes=played.private)
+
+
+async def update_board(bot: SnowboundBot, table: TableRecord, channel: Any) -> None:
+    message = board_message(bot.service, table)
+    if table.board_message_id:
+        try:
+            await message_ref(bot, channel, table.board_message_id).edit(**message)
+            return
+        except (discord.HTTPException, AttributeError):
+            log.info("board message of table %s is gone; posting a new one", table.id)
+    files = message.pop("attachments", None)
+    if files:
+        message["files"] = files
+    sent = await channel.send(**message)
+    await bot.service.remember(table.id, board_message_id=sent.id)
+
+
+async def push_panels(
+    bot: SnowboundBot,
+    table: TableRecord,
+    channel: Any,
+    *,
+    force: bool = False,
+    notes: dict[int, list[str]] | None = None,
+) -> None:
+    """Send each human seat its private view if it changed (private events shown on top)."""
+    service = bot.service
+    for update in await service.private_updates(table, force=force, notes=notes):
+        await bot.delivery.deliver(update, panel_message(service, table, update), channel)

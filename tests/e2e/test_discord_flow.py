@@ -1,0 +1,135 @@
+"""The Discord surface end to end on a tiny game: lobby → start → play → end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+
+from tests.e2e.conftest import dm_to, drain, say
+from tests.support.nim import NIM
+
+
+def public(messages: list[discord.Message]) -> list[discord.Message]:
+    return [m for m in messages if m.guild is not None]
+
+
+def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
+    return [m for m in messages if dm_to(m) == member.id]
+
+
+def text_of(message: discord.Message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
+    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "s33d")
+    config = dpytest.get_config()
+    ana, bo = config.members
+    await say(f"!game new nim stones={stones}", ana)
+    await say("!game join", bo)
+    drain()
+    await say("!game start", ana)
+    return bot, ana, bo
+
+
+async def test_a_lobby_message_shows_seats_and_a_dm_confirms_the_join(bot_factory: Any) -> None:
+    await bot_factory(games={"nim": NIM})
+    ana, _bo = dpytest.get_config().members
+    await say("!game new nim", ana)
+    sent = drain()
+    lobby = public(sent)[0]
+    assert "Nim" in text_of(lobby)
+    assert f"1. {discord.utils.escape_markdown(ana.display_name)} (host)" in text_of(lobby)
+    assert "You joined" in dms(sent, ana)[0].content
+
+
+async def test_starting_posts_the_board_and_each_player_gets_a_private_panel(
+    bot_factory: Any,
+) -> None:
+    bot, ana, bo = await start_nim(bot_factory)
+    sent = drain()
+    board = [m for m in public(sent) if m.embeds and "table #1" in (m.embeds[0].title or "")]
+    assert board and "Stones left: 7" in text_of(board[-1])
+    state = bot.service.state(await bot.service.table(1))
+    for seat, member in enumerate((ana, bo)):
+        panel = dms(sent, member)
+        assert panel and state.secrets[seat] in text_of(panel[-1])
+    for message in public(sent):
+        assert not any(word in text_of(message) for word in state.secrets)
+
+
+async def test_a_move_out_of_turn_gets_a_private_reason_and_nothing_changes(
+    bot_factory: Any,
+) -> None:
+    bot, _ana, bo = await start_nim(bot_factory)
+    drain()
+    await say("!play take 1", bo)
+    sent = drain()
+    assert not public(sent)
+    assert "not your turn" in dms(sent, bo)[0].content
+    assert (await bot.service.table(1)).ply == 0
+
+
+async def test_an_unknown_move_is_explained_privately_without_echoing_mentions(
+    bot_factory: Any,
+) -> None:
+    _bot, ana, _bo = await start_nim(bot_factory)
+    drain()
+    await say("!play @everyone <@123>", ana)
+    sent = drain()
+    assert not public(sent)
+    reply = dms(sent, ana)[0]
+    assert "not a move you can make now" in reply.content
+
+
+async def test_a_game_played_by_chat_commands_ends_with_a_summary_and_the_seed(
+    bot_factory: Any,
+) -> None:
+    bot, ana, bo = await start_nim(bot_factory, stones=4)
+    drain()
+    await say("!play take 3", ana)
+    await say("!play take 1", bo)
+    sent = drain()
+    summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
+    bo_name = discord.utils.escape_markdown(bo.display_name)
+    assert summary and f"{bo_name} won" in summary[0] and "s33d" in summary[0]
+    table = await bot.service.table(1)
+    assert table.status == "finished"
+
+
+async def test_the_board_message_is_edited_in_place_after_a_move(bot_factory: Any) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    drain()
+    board_id = (await bot.service.table(1)).board_message_id
+    await say("!play take 2", ana)
+    channel = dpytest.get_config().channels[0]
+    board = await channel.fetch_message(board_id)
+    assert "Stones left: 5" in text_of(board)
+    assert (await bot.service.table(1)).board_message_id == board_id
+
+
+async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
+    bot_factory: Any, monkeypatch: Any
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+
+    async def closed(user_id: int, **message: Any) -> None:
+        return None if user_id == bo.id else await original(user_id, **message)
+
+    original = bot.delivery.dm
+    monkeypatch.setattr(bot.delivery, "dm", closed)
+    await say("!game new nim", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    sent = drain()
+    notices = [m.content for m in public(sent) if "/game hand" in (m.content or "")]
+    assert notices and str(bo.id) in notices[-1]
+    await dpytest.message("!play take 1", member=ana)  # the table keeps going
+    assert (await bot.service.table(1)).ply == 1
