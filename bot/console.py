@@ -12,7 +12,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.tables import Played, Player, TableError, TableService, user_error
+from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
 from storage.base import TableRecord
 
 Reader = Callable[[], Awaitable[str | None]]
@@ -138,7 +138,13 @@ class Console:
                 actor, seat = other.user_id, int(head) - 1
             try:
                 if text.isdigit():
-                    played = await service.act_choice(table.id, actor, table.version, int(text) - 1)
+                    labels = service.labels(table, seat)
+                    number = int(text)
+                    if not 1 <= number <= len(labels):
+                        self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
+                        continue
+                    mark = label_mark(labels[number - 1])
+                    played = await service.act_choice(table.id, actor, table.ply, number - 1, mark)
                 else:
                     played = await service.act(table.id, actor, text)
             except Exception as err:  # a bad move must never end the table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import json
 import os
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -53,6 +54,28 @@ def dm_to(message: discord.Message) -> int | None:
     if message.guild is not None:
         return None
     return DM_RECIPIENTS.get(message.channel.id)
+
+
+@pytest.fixture(autouse=True)
+def keep_payload_with_files(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dpytest reads only `params.payload`, which discord.py empties when files are attached
+    (it moves into a multipart `payload_json`): put it back so tests see the board's text."""
+    import discord.abc
+    import discord.channel
+    import discord.http
+    import discord.message
+
+    original = discord.http.handle_message_parameters
+
+    def handle(*args: Any, **kwargs: Any) -> discord.http.MultipartParameters:
+        params = original(*args, **kwargs)
+        if params.payload is None and params.multipart:
+            payload = json.loads(params.multipart[0]["value"])
+            return discord.http.MultipartParameters(payload, params.multipart, params.files)
+        return params
+
+    for module in (discord.abc, discord.channel, discord.message):
+        monkeypatch.setattr(module, "handle_message_parameters", handle)
 
 
 @pytest.fixture

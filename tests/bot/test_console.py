@@ -1,0 +1,88 @@
+"""The terminal table, driven through stdin of a real `python -m bot play` process to the end."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(args: list[str], stdin: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=300,
+    )
+
+
+def numbered_moves(count: int, seed: int) -> str:
+    """A human who always answers with one of the first few listed moves (the seed fixes which)."""
+    rng = random.Random(seed)
+    return "".join(f"{rng.randint(1, 4)}\n" for _ in range(count))
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_human_at_the_terminal_plays_a_whole_game_against_ai_seats(
+    key: str, tmp_path: Path
+) -> None:
+    game = GAMES[key]
+    seats = max(game.min_seats, min(2, game.max_seats))
+    db = tmp_path / "console.db"
+    args = ["play", key, "--seats", str(seats), "--agent", "random", "--seed", "7", "--db", str(db)]
+    result = run_cli(args, "help\nhand\nboard\nlog\n" + numbered_moves(4000, 1), tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    out = result.stdout
+    assert "Type `help` for commands." in out
+    assert "play the move with that number" in out  # help answered
+    assert "Game over." in out, out[-3000:]
+    assert "Seed: `7`" in out
+
+
+def test_quitting_saves_and_resume_continues_the_same_table(tmp_path: Path) -> None:
+    db = tmp_path / "console.db"
+    key = "coldest_night"
+    first = run_cli(
+        ["play", key, "--seats", "2", "--seed", "9", "--db", str(db)], "1\nquit\n", tmp_path
+    )
+    assert "Saved. Resume with: play --resume 1" in first.stdout
+    again = run_cli(["play", "--resume", "1", "--db", str(db)], "quit\n", tmp_path)
+    assert again.returncode == 0 and "Table #1" in again.stdout
+
+
+def test_a_bad_move_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
+    db = tmp_path / "console.db"
+    result = run_cli(
+        ["play", "coldest_night", "--seats", "2", "--seed", "9", "--db", str(db)],
+        "fly to the moon\n999\nquit\n",
+        tmp_path,
+    )
+    assert "✗ “fly to the moon” is not a move you can make now" in result.stdout
+    assert "✗ There is no move 999: choose 1–" in result.stdout
+    assert "Saved." in result.stdout
+
+
+def test_without_a_token_the_bot_says_so_and_starts_the_terminal_table(tmp_path: Path) -> None:
+    result = run_cli([], "\n1\nquit\n", tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("No SNOWBOUND_TOKEN is set")
+    assert "Which game?" in result.stdout and "Table #1" in result.stdout
+    assert (tmp_path / "data" / "snowbound.db").exists()  # the embedded SQLite default
+
+
+def test_simulate_prints_a_summary_and_exits_zero_when_every_game_ended(tmp_path: Path) -> None:
+    result = run_cli(["simulate", "coldest_night", "--games", "20", "--seats", "2"], "", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "games ended" in result.stdout and "games per second" in result.stdout
