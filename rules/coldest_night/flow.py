@@ -8,7 +8,8 @@ unwinds whatever procedure was running (CN-42: a win in mid-turn skips the rest 
 
 from __future__ import annotations
 
-from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
+from rules.coldest_night import tokens
+from rules.coldest_night.data import CARDS, FROST, TOKENS, TokenId
 from rules.coldest_night.state import (
     ColdestNightState,
     MemoryPending,
@@ -19,9 +20,6 @@ from rules.coldest_night.state import (
     UseToken,
 )
 from rules.core import Event, seat_ref
-
-KEY_DRAWS = {"cabinet_key": 2, "cellar_key": 3}
-FUEL_HEAT = {"lighter_fluid": 2, "kerosene": 3}
 
 
 class Ended(Exception):
@@ -182,60 +180,11 @@ class Table:
 
     def token_uses(self, seat: int) -> list[UseToken]:
         """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
-        found: list[UseToken] = []
-        for t in TOKEN_ORDER:
-            if self.tokens[t] != "available":
-                continue
-            if t == "alcohol":
-                found += [UseToken(seat=seat, token=t, card_id=c) for c in self.pit]
-            elif t == "axe":
-                found += [
-                    UseToken(seat=seat, token=t, mode="draw", target_seat=s)
-                    for s in self.draw_targets()
-                ]
-                found.append(UseToken(seat=seat, token=t, mode="heat"))
-            elif t == "backpack":
-                if self.solo:
-                    if self.draw_targets():
-                        found.append(UseToken(seat=seat, token=t))
-                else:
-                    to = [s for s in range(self.n) if s != seat and self.may_receive(s)]
-                    found += [
-                        UseToken(seat=seat, token=t, card_id=c, to_seat=s)
-                        for c in self.hands[seat]
-                        for s in to
-                    ]
-            elif t == "blanket":
-                found += [
-                    UseToken(seat=seat, token=t, frostbite_id=f)
-                    for fs in self.frostbite
-                    for f in fs
-                ]
-            elif t in KEY_DRAWS:
-                found += [UseToken(seat=seat, token=t, target_seat=s) for s in self.draw_targets()]
-            elif t == "emergency_supplies":
-                if len(self.pit) <= 3 and self.deck:
-                    found.append(UseToken(seat=seat, token=t))
-            else:
-                found.append(UseToken(seat=seat, token=t))
-        return found
+        return tokens.uses(self, seat)
 
     def token_usable(self) -> bool:
         """Some seat has a legal `use_token` right now (CN-19)."""
-        for t in TOKEN_ORDER:
-            if self.tokens[t] != "available":
-                continue
-            if t in ("axe", "lighter_fluid", "kerosene") or (t == "alcohol" and self.pit):
-                return True
-            if t in KEY_DRAWS and self.draw_targets():
-                return True
-            if t == "blanket" and any(self.frostbite):
-                return True
-            if t == "emergency_supplies" and len(self.pit) <= 3 and self.deck:
-                return True
-            if t == "backpack" and any(self.token_uses(s) for s in range(self.n)):
-                return True
-        return False
+        return tokens.usable(self)
 
     def awaited(self) -> int | None:
         if self.phase == "game_over":
@@ -615,46 +564,5 @@ class Table:
 
     # --- tokens -------------------------------------------------------------------------------
     def use_token(self, use: UseToken) -> None:
-        """CN-28…35; then the same pause goes on with legality re-evaluated."""
-        t = use.token
-        back: Resume = self.phase  # type: ignore[assignment]  # a token window phase
-        who = seat_ref(use.seat)
-        name = TOKENS[t].name
-        self.tokens[t] = "attached" if t == "alcohol" else "spent"
-        if t == "alcohol" and use.card_id is not None:
-            self.alcohol_on = use.card_id
-            self.say(f"{who} pours Alcohol on {CARDS[use.card_id].name} (+1 heat).")
-        elif t in FUEL_HEAT or (t == "axe" and use.mode == "heat"):
-            boost = FUEL_HEAT.get(t, 1)
-            self.turn_boost += boost
-            self.say(f"{who} uses {name}: +{boost} heat this turn.")
-        elif t == "axe" or t in KEY_DRAWS or (t == "backpack" and self.solo):
-            target = use.seat if use.target_seat is None else use.target_seat
-            n = KEY_DRAWS.get(t, 1)
-            self.say(f"{who} uses {name}: {seat_ref(target)} draws {n}.")
-            if self.draw_n(target, n, back):
-                return
-        elif t == "backpack" and use.card_id is not None and use.to_seat is not None:
-            self.hands[use.seat].remove(use.card_id)
-            self.hands[use.to_seat].append(use.card_id)
-            self.say(f"{who} gave a card to {seat_ref(use.to_seat)} (Backpack).")
-            self.say(
-                f"{who} gave {CARDS[use.card_id].name} to {seat_ref(use.to_seat)} (Backpack).",
-                frozenset({use.seat, use.to_seat}),
-                "private",
-            )
-        elif t == "blanket" and use.frostbite_id is not None:
-            owner = next(s for s in range(self.n) if use.frostbite_id in self.frostbite[s])
-            self.frostbite[owner].remove(use.frostbite_id)
-            self.frostbite_discard.append(use.frostbite_id)
-            self.say(
-                f"{who} uses the Blanket: {seat_ref(owner)}'s "
-                f"{FROST[use.frostbite_id].name} is discarded."
-            )
-        elif t == "emergency_supplies":
-            self.say(f"{who} uses Emergency Supplies: the top card goes into the fire.")
-            got = self.collect(1)
-            if got:
-                self.say(f"{card_text(got[0])} enters the pit.")
-                self.enter_pit(got[0], use.seat)
-        self.resume(back)
+        """CN-28…35 (see `tokens.use`)."""
+        tokens.use(self, use)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from rules.coldest_night.data import CARDS, FROST, TOKENS
-from rules.coldest_night.flow import FUEL_HEAT, KEY_DRAWS, Table
+from rules.coldest_night.flow import Table
 from rules.coldest_night.state import (
     TOKEN_WINDOW_PHASES,
     Action,
@@ -24,6 +24,7 @@ from rules.coldest_night.state import (
     TargetRemove,
     UseToken,
 )
+from rules.coldest_night.tokens import FUEL_HEAT, KEY_DRAWS
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 

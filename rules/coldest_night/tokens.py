@@ -1,0 +1,125 @@
+"""Lucky find tokens: which uses are legal (CN-19) and what each one does (CN-28…CN-35).
+
+Functions over a `flow.Table`; after a use, the same pause goes on with legality re-evaluated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
+from rules.coldest_night.state import Resume, UseToken
+from rules.core import seat_ref
+
+if TYPE_CHECKING:
+    from rules.coldest_night.flow import Table
+
+KEY_DRAWS = {"cabinet_key": 2, "cellar_key": 3}
+FUEL_HEAT = {"lighter_fluid": 2, "kerosene": 3}
+
+
+def _card_text(card_id: str) -> str:
+    c = CARDS[card_id]
+    return f"{c.name} (heat {c.heat}, ash {c.ash})"
+
+
+def uses(t: Table, seat: int) -> list[UseToken]:
+    """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
+    found: list[UseToken] = []
+    for tok in TOKEN_ORDER:
+        if t.tokens[tok] != "available":
+            continue
+        if tok == "alcohol":
+            found += [UseToken(seat=seat, token=tok, card_id=c) for c in t.pit]
+        elif tok == "axe":
+            found += [
+                UseToken(seat=seat, token=tok, mode="draw", target_seat=s) for s in t.draw_targets()
+            ]
+            found.append(UseToken(seat=seat, token=tok, mode="heat"))
+        elif tok == "backpack":
+            if t.solo:
+                if t.draw_targets():
+                    found.append(UseToken(seat=seat, token=tok))
+            else:
+                to = [s for s in range(t.n) if s != seat and t.may_receive(s)]
+                found += [
+                    UseToken(seat=seat, token=tok, card_id=c, to_seat=s)
+                    for c in t.hands[seat]
+                    for s in to
+                ]
+        elif tok == "blanket":
+            found += [
+                UseToken(seat=seat, token=tok, frostbite_id=f) for fs in t.frostbite for f in fs
+            ]
+        elif tok in KEY_DRAWS:
+            found += [UseToken(seat=seat, token=tok, target_seat=s) for s in t.draw_targets()]
+        elif tok == "emergency_supplies":
+            if len(t.pit) <= 3 and t.deck:
+                found.append(UseToken(seat=seat, token=tok))
+        else:
+            found.append(UseToken(seat=seat, token=tok))
+    return found
+
+
+def usable(t: Table) -> bool:
+    """Some seat has a legal `use_token` right now (CN-19)."""
+    for tok in TOKEN_ORDER:
+        if t.tokens[tok] != "available":
+            continue
+        if tok in ("axe", "lighter_fluid", "kerosene") or (tok == "alcohol" and t.pit):
+            return True
+        if tok in KEY_DRAWS and t.draw_targets():
+            return True
+        if tok == "blanket" and any(t.frostbite):
+            return True
+        if tok == "emergency_supplies" and len(t.pit) <= 3 and t.deck:
+            return True
+        if tok == "backpack" and any(uses(t, s) for s in range(t.n)):
+            return True
+    return False
+
+
+def use(t: Table, use: UseToken) -> None:
+    """CN-28…35; then the same pause goes on with legality re-evaluated."""
+    tok = use.token
+    back: Resume = t.phase  # type: ignore[assignment]  # a token window phase
+    who = seat_ref(use.seat)
+    name = TOKENS[tok].name
+    t.tokens[tok] = "attached" if tok == "alcohol" else "spent"
+    if tok == "alcohol" and use.card_id is not None:
+        t.alcohol_on = use.card_id
+        t.say(f"{who} pours Alcohol on {CARDS[use.card_id].name} (+1 heat).")
+    elif tok in FUEL_HEAT or (tok == "axe" and use.mode == "heat"):
+        boost = FUEL_HEAT.get(tok, 1)
+        t.turn_boost += boost
+        t.say(f"{who} uses {name}: +{boost} heat this turn.")
+    elif tok == "axe" or tok in KEY_DRAWS or (tok == "backpack" and t.solo):
+        target = use.seat if use.target_seat is None else use.target_seat
+        n = KEY_DRAWS.get(tok, 1)
+        t.say(f"{who} uses {name}: {seat_ref(target)} draws {n}.")
+        if t.draw_n(target, n, back):
+            return
+    elif tok == "backpack" and use.card_id is not None and use.to_seat is not None:
+        t.hands[use.seat].remove(use.card_id)
+        t.hands[use.to_seat].append(use.card_id)
+        t.say(f"{who} gave a card to {seat_ref(use.to_seat)} (Backpack).")
+        t.say(
+            f"{who} gave {CARDS[use.card_id].name} to {seat_ref(use.to_seat)} (Backpack).",
+            frozenset({use.seat, use.to_seat}),
+            "private",
+        )
+    elif tok == "blanket" and use.frostbite_id is not None:
+        owner = next(s for s in range(t.n) if use.frostbite_id in t.frostbite[s])
+        t.frostbite[owner].remove(use.frostbite_id)
+        t.frostbite_discard.append(use.frostbite_id)
+        t.say(
+            f"{who} uses the Blanket: {seat_ref(owner)}'s "
+            f"{FROST[use.frostbite_id].name} is discarded."
+        )
+    elif tok == "emergency_supplies":
+        t.say(f"{who} uses Emergency Supplies: the top card goes into the fire.")
+        got = t.collect(1)
+        if got:
+            t.say(f"{_card_text(got[0])} enters the pit.")
+            t.enter_pit(got[0], use.seat)
+    t.resume(back)
