@@ -74,15 +74,20 @@ class SnowboundMixin(_Base):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot:
             return
-        if await self.filter_message(message):
+        ctx = await self.get_context(message)
+        if ctx.valid:
+            # A chat command is a move, not table talk: it is carried out, and then removed if its
+            # text breaks the table's chat rule (`!play give Teddy Bear to seat 2` names a number).
+            await self.invoke(ctx)
+            await self.filter_message(message, command=True)
             return
-        await self.process_commands(message)
+        await self.filter_message(message)
 
     async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
         if not after.author.bot and before.content != after.content:
             await self.filter_message(after)
 
-    async def filter_message(self, message: discord.Message) -> bool:
+    async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
         """Delete a message the author's seat may not send; True if it was blocked."""
         if message.guild is None:
             return False
@@ -101,7 +106,8 @@ class SnowboundMixin(_Base):
         except discord.NotFound:
             pass
         channel_name = getattr(message.channel, "name", "game")
-        if await self.delivery.dm(message.author.id, content=notice(verdict, channel_name)) is None:
+        text = notice(verdict, channel_name, command=command)
+        if await self.delivery.dm(message.author.id, content=text) is None:
             log.info("could not tell %s why a message was removed", message.author.id)
         return True
 

@@ -18,9 +18,19 @@ REASONS = {
 }
 
 
-def notice(verdict: ChatVerdict, channel_name: str) -> str:
-    """The private message sent to the author of a deleted message."""
+def notice(verdict: ChatVerdict, channel_name: str, *, command: bool = False) -> str:
+    """The private message sent to the author of a deleted message.
+
+    A chat command (`!play …`) is carried out before its message is removed, and the author is told
+    so: slash commands keep a move's words out of the channel altogether.
+    """
     reason = verdict.reason or "blocked"
     why = REASONS.get(reason, f"the game's rules do not allow it ({reason})")
     detail = f" {verdict.detail}" if verdict.detail else ""
+    if command:
+        return (
+            f"Your command in #{channel_name} was carried out, then removed from the channel: "
+            f"{why}.{detail} Use the slash command (`/play`) to keep your moves private. "
+            f"(reason: `{reason}`)"
+        )
     return f"Your message in #{channel_name} was removed: {why}.{detail} (reason: `{reason}`)"

@@ -1,0 +1,220 @@
+"""The Coldest Night on Discord: a 3-seat game (2 members + 1 AI) from `!game new` to the end."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.backend as back
+import discord.ext.test.factories as facts
+
+from rules import GAMES
+from rules.coldest_night.data import DATA
+from tests.e2e.conftest import dm_to, drain, say
+
+GAME = GAMES["coldest_night"]
+NAMES = sorted({card.name for card in DATA.kindling}, key=len, reverse=True)
+
+
+def text_of(message: discord.Message) -> str:
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def names_in(text: str) -> set[str]:
+    """Card names in a text, longest first, so "Rotten Floorboards" is not also "Floorboards"."""
+    found = set()
+    for name in NAMES:
+        if re.search(rf"\b{re.escape(name)}\b", text):
+            found.add(name)
+            text = re.sub(rf"\b{re.escape(name)}\b", " ", text)
+    return found
+
+
+def hand_names(state: Any, seat: int) -> set[str]:
+    observation = GAME.observe(state, seat)
+    held = {card.name for card in observation.hand}
+    held |= {card.name for card in observation.scavenge_pool or []}
+    return held
+
+
+async def open_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
+    bot = await bot_factory(new_seed=lambda: "cn-e2e")
+    members = list(dpytest.get_config().members)
+    ana, bo = members
+    await say("!game new coldest_night", ana)
+    await say("!game join", bo)
+    await say("!game ai heuristic", ana)
+    return bot, members
+
+
+def leaks(bot: Any, messages: list[discord.Message], state: Any, members: list[Any]) -> list[str]:
+    """Cards held by a seat that appear in a message anybody else can see."""
+    found = []
+    for message in messages:
+        reader = dm_to(message)
+        text = text_of(message)
+        for seat, member in enumerate(members):
+            if reader == member.id:
+                continue
+            leaked = names_in(text) & hand_names(state, seat)
+            if leaked:
+                found.append(f"{leaked} of seat {seat + 1} in {text[:200]!r}")
+    return found
+
+
+async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
+    bot_factory: Any,
+) -> None:
+    bot, members = await open_table(bot_factory)
+    service = bot.service
+    drain()
+    await say("!game start", members[0])
+    table = await service.table(1)
+    assert table.status == "active" and len(table.seats) == 3
+    sent = drain()
+    board_id = table.board_message_id
+    assert board_id and any(m.id == board_id for m in sent)
+    board = next(m for m in sent if m.id == board_id)
+    assert "table #1" in (board.embeds[0].title or "") and "Heat total" in text_of(board)
+    for seat, member in enumerate(members):
+        panels = [m for m in sent if dm_to(m) == member.id]
+        assert panels, f"seat {seat + 1} got no private panel"
+        assert hand_names(service.state(table), seat) <= names_in(text_of(panels[-1]))
+    assert not leaks(bot, sent, service.state(table), members)
+
+    rng = random.Random(5)
+    moves = 0
+    while table.status == "active":
+        state = service.state(table)
+        waiting = service.waiting_for(table)
+        seat = next(s for s in waiting if table.seats[s].user_id is not None)
+        agent = GAME.agents["heuristic"]()
+        legal = GAME.legal_actions(state, seat)
+        action = agent.choose(GAME.observe(state, seat), legal, rng)
+        await say(f"!play {GAME.label(state, action)}", members[seat])
+        table = await service.table(1)
+        sent = drain()
+        assert table.ply > moves, "the move was not applied"
+        moves = table.ply
+        problems = leaks(bot, sent, service.state(table), members)
+        assert not problems, problems
+        assert table.board_message_id == board_id  # edited in place, never re-posted
+        assert moves < 2000
+
+    assert moves >= 20  # a real game, not a quick stop
+    summary = [m.content for m in sent if m.guild and "Game over" in (m.content or "")]
+    assert summary and "Seed: `cn-e2e`" in summary[-1]
+    outcome = GAME.outcome(service.state(table))
+    assert outcome is not None and outcome.reason in summary[-1].replace(" ", "_")
+    assert (await service.store.results(game="coldest_night"))[0].table_id == 1
+
+
+async def test_the_number_filter_deletes_a_number_but_allows_the_heat_total(
+    bot_factory: Any,
+) -> None:
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    drain()
+    table = await bot.service.table(1)
+    heat = GAME.observe(bot.service.state(table), None).heat_total
+    other = 7 if heat != 7 else 8
+    channel = dpytest.get_config().channels[0]
+
+    blocked = await dpytest.message(f"I could use a {other} right now", channel, members[1])
+    allowed = await dpytest.message(f"we are at {heat}, hotter please", channel, members[1])
+    history = [m.id async for m in channel.history(limit=50)]
+    assert blocked.id not in history
+    assert allowed.id in history
+    notices = [m for m in drain() if dm_to(m) == members[1].id]
+    assert len(notices) == 1 and "`number`" in notices[0].content
+
+
+async def test_an_edit_that_adds_a_number_is_deleted_too(bot_factory: Any) -> None:
+    _, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    channel = dpytest.get_config().channels[0]
+    message = await dpytest.message("nice", channel, members[0])
+    drain()
+    data = facts.dict_from_message(message)
+    data.update(
+        content="nice, I have 2 good ones", guild_id=channel.guild.id, channel_id=channel.id
+    )
+    back.get_state().parse_message_update(data)
+    await dpytest.run_all_events()
+    assert message.id not in [m.id async for m in channel.history(limit=50)]
+    assert any("`number`" in m.content for m in drain() if dm_to(m) == members[0].id)
+
+
+async def test_a_chat_move_with_a_seat_number_is_played_then_removed(bot_factory: Any) -> None:
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    table = await bot.service.table(1)
+    state = bot.service.state(table)
+    seat = next(s for s in bot.service.waiting_for(table) if table.seats[s].user_id)
+    channel = dpytest.get_config().channels[0]
+    labels = bot.service.labels(table, seat)
+    label = next(lab for lab in labels if re.search(r"\d", lab))
+    drain()
+    message = await dpytest.message(f"!play {label}", channel, members[seat])
+    assert (await bot.service.table(1)).ply >= 1  # carried out …
+    assert message.id not in [m.id async for m in channel.history(limit=50)]  # … then removed
+    notice = [m.content for m in drain() if dm_to(m) == members[seat].id]
+    assert any("was carried out, then removed" in n for n in notice)
+    assert state is not None
+
+
+async def test_people_without_a_seat_and_the_bot_are_not_filtered(bot_factory: Any) -> None:
+    bot, members = await open_table(bot_factory)
+    await say("!game leave", members[1])
+    await say("!game start", members[0])
+    channel = dpytest.get_config().channels[0]
+    message = await dpytest.message("I bet on 42", channel, members[1])
+    assert message.id in [m.id async for m in channel.history(limit=50)]
+    assert bot.service is not None
+
+
+async def test_a_reaction_with_a_forbidden_number_is_removed(
+    bot_factory: Any, monkeypatch: Any
+) -> None:
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    channel = dpytest.get_config().channels[0]
+    message = await dpytest.message("look", channel, members[0])
+    removed: list[str] = []
+
+    async def remove_reaction(self: discord.Message, emoji: Any, member: Any) -> None:
+        removed.append(str(emoji))
+
+    monkeypatch.setattr(discord.Message, "remove_reaction", remove_reaction)
+    for emoji in ("🔟", "🔥"):  # dpytest's own add_reaction predates discord.py 2.7's payload
+        payload = {
+            "message_id": message.id,
+            "channel_id": channel.id,
+            "type": 0,
+            "user_id": members[1].id,
+            "guild_id": channel.guild.id,
+        }
+        partial = discord.PartialEmoji(name=emoji)
+        await bot.on_raw_reaction_add(
+            discord.RawReactionActionEvent(payload, partial, "REACTION_ADD")  # type: ignore[arg-type]
+        )
+    assert removed == ["🔟"]
+
+
+async def test_a_player_asks_for_their_hand_and_gets_it_only_in_private(bot_factory: Any) -> None:
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    drain()
+    await say("!game hand", members[1])
+    sent = drain()
+    table = await bot.service.table(1)
+    assert not [m for m in sent if m.guild is not None]
+    panel = [m for m in sent if dm_to(m) == members[1].id]
+    assert panel and hand_names(bot.service.state(table), 1) <= names_in(text_of(panel[0]))
