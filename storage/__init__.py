@@ -2,6 +2,17 @@
 
 `open_store(url)` picks the backend from `SNOWBOUND_DATABASE_URL`; the caller then awaits
 `store.connect()` before use and `store.close()` after.
+
+Decisions the design leaves open:
+- Both stores give back exactly what JSON holds (`storage.codec`): int dict keys come back as
+  strings, tuples as lists; values JSON cannot hold (sets, models) raise TypeError on write.
+- `commit_action` checks the version first, then the ply; an action for another table id is a
+  ValueError; a table id that does not exist is TableNotFoundError (not StaleActionError).
+- `find_tables` orders by (created_at, id); `results` newest first; a result, a panel or guild
+  settings saved again replace the old row; rows for a missing table are TableNotFoundError.
+- `sqlite://:memory:` (also `sqlite:///:memory:`) is one private database per store; `memory:` is
+  accepted like `memory://`. An optional `clock` lets tests fix the timestamps.
+- A database whose `user_version` is newer than the code's migrations is refused on connect.
 """
 
 from __future__ import annotations
