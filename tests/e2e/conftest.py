@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import glob
+import itertools
 import json
 import os
 from collections.abc import AsyncIterator, Mapping
@@ -28,8 +29,10 @@ async def make_bot(
     service = TableService(store, games, **seeds)
     bot = SingleShardBot(settings, service)
     await bot._async_setup_hook()
-    await bot.setup_hook()
-    dpytest.configure(bot, members=members)
+    dpytest.configure(bot, members=members)  # replaces the connection state with dpytest's …
+    bot.tree._state = bot._connection  # … so the command tree must be attached to the new one,
+    bot._connection._command_tree = bot.tree
+    await bot.setup_hook()  # and extensions register their buttons with it
     record_dm_recipients(bot)
     return bot
 
@@ -76,6 +79,33 @@ def keep_payload_with_files(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for module in (discord.abc, discord.channel, discord.message):
         monkeypatch.setattr(module, "handle_message_parameters", handle)
+
+
+@pytest.fixture(autouse=True)
+def keep_files_on_edit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """dpytest ignores the files of an edit and stores discord.py's partial attachment records
+    (no size, no url), which break reading the message back: store each uploaded file as a real
+    attachment, as Discord does, so an edited board keeps its picture."""
+    from discord.ext.test import backend, factories
+
+    original = backend.edit_message
+    count = itertools.count()
+
+    def edit(message: discord.Message, **fields: Any) -> Any:
+        params = fields.get("params")
+        if params is not None and params.files and params.payload is not None:
+            stored = []
+            for file in params.files:
+                path = tmp_path / f"edited_{next(count)}_{file.filename}"
+                file.fp.seek(0)
+                path.write_bytes(file.fp.read())
+                uri = path.absolute().as_uri()
+                size = path.stat().st_size
+                stored.append(factories.make_attachment_dict(file.filename, size, uri, uri))
+            params.payload["attachments"] = stored
+        return original(message, **fields)
+
+    monkeypatch.setattr(backend, "edit_message", edit)
 
 
 @pytest.fixture

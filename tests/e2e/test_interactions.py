@@ -1,0 +1,185 @@
+"""Slash commands, autocomplete and buttons, dispatched as real interaction payloads.
+
+dpytest has no interaction support, so these tests build the gateway payload Discord would send,
+hand it to the bot's connection state exactly as the gateway does, and capture the HTTP responses
+the bot makes through discord.py's webhook adapter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.factories as facts
+import pytest
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.tables import label_mark
+from tests.e2e.conftest import dm_to, drain, say
+from tests.support.nim import NIM
+
+IDS = itertools.count(10_000)
+
+
+class Responses(AsyncWebhookAdapter):
+    """Records every interaction response instead of sending it to Discord."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[dict[str, Any]] = []
+
+    async def request(self, route: Any, *args: Any, **kwargs: Any) -> Any:
+        payload = kwargs.get("payload") or {}
+        self.sent.append({"method": route.method, "path": route.path, "payload": payload})
+        if route.path.endswith("/callback"):
+            return {"interaction": {"id": str(next(IDS)), "type": payload.get("type", 4)}}
+        channel = dpytest.get_config().channels[0]
+        return facts.make_message_dict(channel, channel.guild.me, content="")
+
+    def of_type(self, kind: int) -> list[dict[str, Any]]:
+        return [r["payload"] for r in self.sent if r["payload"].get("type") == kind]
+
+
+@pytest.fixture
+def responses() -> Any:
+    adapter = Responses()
+    token = async_context.set(adapter)
+    yield adapter
+    async_context.reset(token)
+
+
+def payload(member: discord.Member, kind: int, data: dict[str, Any]) -> dict[str, Any]:
+    channel = dpytest.get_config().channels[0]
+    return {
+        "id": str(next(IDS)),
+        "application_id": "4242",
+        "type": kind,
+        "token": "interaction-token",
+        "version": 1,
+        "channel_id": str(channel.id),
+        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
+        "guild_id": str(channel.guild.id),
+        "member": {**facts.dict_from_member(member), "permissions": str(1 << 5)},
+        "data": data,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "0",
+        "entitlements": [],
+        "authorizing_integration_owners": {},
+        "context": 0,
+        "attachment_size_limit": 8 << 20,
+    }
+
+
+async def dispatch(bot: Any, responses: Responses, data: dict[str, Any]) -> None:
+    """Feed the payload to the bot as the gateway would, and wait for the tasks it starts."""
+    before = asyncio.all_tasks()
+    bot._connection.parse_interaction_create(data)
+    started = asyncio.all_tasks() - before
+    await asyncio.gather(*started)
+    await dpytest.run_all_events()
+
+
+def autocomplete(member: discord.Member, typed: str) -> dict[str, Any]:
+    data = {
+        "id": "1",
+        "name": "play",
+        "type": 1,
+        "options": [{"name": "move", "type": 3, "value": typed, "focused": True}],
+    }
+    return payload(member, 4, data)
+
+
+def button(member: discord.Member, custom_id: str, label: str = "button") -> dict[str, Any]:
+    """A click on a button of a message the bot sent (Discord sends the message along)."""
+    channel = dpytest.get_config().channels[0]
+    data = payload(member, 3, {"custom_id": custom_id, "component_type": 2})
+    message = facts.make_message_dict(channel, channel.guild.me, content="")
+    message["components"] = [
+        {"type": 1, "components": [{"type": 2, "custom_id": custom_id, "label": label, "style": 1}]}
+    ]
+    data["message"] = message
+    return data
+
+
+async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
+    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    ana, bo = dpytest.get_config().members
+    await say(f"!game new nim stones={stones}", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return bot, ana, bo
+
+
+async def test_play_autocomplete_lists_only_the_callers_matching_moves(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, bo = await nim_table(bot_factory)
+    await dispatch(bot, responses, autocomplete(ana, "take"))
+    choices = responses.of_type(8)[-1]["data"]["choices"]
+    assert [c["name"] for c in choices] == ["Take 1", "Take 2", "Take 3"]
+    await dispatch(bot, responses, autocomplete(ana, "2"))
+    assert [c["value"] for c in responses.of_type(8)[-1]["data"]["choices"]] == ["Take 2"]
+    await dispatch(bot, responses, autocomplete(bo, ""))  # not Bo's turn: nothing to offer
+    assert responses.of_type(8)[-1]["data"]["choices"] == []
+
+
+async def test_a_move_button_plays_the_move_and_updates_the_table(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory)
+    custom_id = f"sb:a:1:0:1:{label_mark('Take 2')}"
+    await dispatch(bot, responses, button(ana, custom_id))
+    table = await bot.service.table(1)
+    assert table.ply == 1 and table.state and table.state["stones"] == 7
+    assert responses.of_type(6), "the click is acknowledged (deferred update)"
+    channel_lines = [m.content for m in drain() if m.guild is not None]
+    assert any("takes 2" in line for line in channel_lines)
+
+
+async def test_a_stale_button_is_refused_privately_and_changes_nothing(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, bo = await nim_table(bot_factory)
+    await say("!play take 1", ana)
+    await say("!play take 1", bo)
+    drain()
+    stale = f"sb:a:1:0:0:{label_mark('Shout')}"  # Ana's old panel offered "Take 1" there
+    await dispatch(bot, responses, button(ana, stale))
+    reply = responses.of_type(4)[-1]["data"]
+    assert reply["flags"] == 64 and "out of date" in reply["content"]
+    assert (await bot.service.table(1)).ply == 2
+
+
+async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    await say("!game new nim", ana)
+    drain()
+    await dispatch(bot, responses, button(bo, "sb:l:1:join"))
+    table = await bot.service.table(1)
+    assert [s.user_id for s in table.seats] == [ana.id, bo.id]
+    edit = responses.of_type(7)[-1]["data"]
+    assert "2." in edit["embeds"][0]["description"]
+    assert any(dm_to(m) == bo.id for m in drain())  # DM reachability checked on joining
+    await dispatch(bot, responses, button(bo, "sb:l:1:join"))
+    assert "already seated" in responses.of_type(4)[-1]["data"]["content"]
+
+
+async def test_the_board_button_shows_a_private_panel_with_move_buttons(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory)
+    await dispatch(bot, responses, button(ana, "sb:b:1:hand"))
+    reply = responses.of_type(4)[-1]["data"]
+    assert reply["flags"] == 64
+    state = bot.service.state(await bot.service.table(1))
+    assert state.secrets[0] in reply["embeds"][0]["description"]
+    ids = [c["custom_id"] for row in reply["components"] for c in row["components"]]
+    assert ids[0].startswith("sb:a:1:0:0:") and len(ids) == 4
