@@ -305,6 +305,8 @@ class TableService:
             self._states[table.id] = (table.ply, state)
             played = Played(table=table)
             played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
+            opening = getattr(game.observe(state, None), "log", None) or ()  # set-up draws, public
+            played.lines.extend(format_event(line, seat_names(table)) for line in opening)
             await self._run_agents(played)
             return played
 

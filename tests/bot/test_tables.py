@@ -258,3 +258,15 @@ async def test_the_chat_policy_of_the_authors_seat_is_applied(service: TableServ
     assert await service.check_chat(5, CY.user_id, "3") is None  # not seated: not checked
     assert await service.check_chat(6, ANA.user_id, "3") is None  # another channel
     assert table_id
+
+
+async def test_starting_reports_the_public_set_up_draws(store: SqliteStore) -> None:
+    from rules.cold_comfort import GAME as COLD_COMFORT
+
+    service = TableService(store, {"cold_comfort": COLD_COMFORT}, new_seed=lambda: "s33d")
+    table = await service.open("cold_comfort", ANA)
+    await service.join(table.id, BO)
+    played = await service.start(table.id, ANA.user_id)
+    opening = COLD_COMFORT.observe(service.state(played.table), None).log
+    assert played.lines == ["Cold Comfort begins with Ana, Bo.", *opening]
+    assert any("Heart of the City" in line and "rolled [" in line for line in played.lines)
