@@ -58,6 +58,7 @@ class SnowboundMixin(_Base):
         self.delivery = Delivery(self, service)
         self.extension_names = tuple(extensions)
         self.warned_permissions: set[int] = set()
+        self.told_about_commands: set[tuple[int, int]] = set()
 
     async def setup_hook(self) -> None:
         for name in self.extension_names:
@@ -105,6 +106,12 @@ class SnowboundMixin(_Base):
             await self.warn_missing_manage_messages(message.channel)
         except discord.NotFound:
             pass
+        if command:
+            # a removed chat command is explained once per player and channel, not on every move
+            key = (message.channel.id, message.author.id)
+            if key in self.told_about_commands:
+                return True
+            self.told_about_commands.add(key)
         channel_name = getattr(message.channel, "name", "game")
         text = notice(verdict, channel_name, command=command)
         if await self.delivery.dm(message.author.id, content=text) is None:
