@@ -21,7 +21,11 @@ from storage import SqliteStore
 
 
 async def make_bot(
-    tmp_path: Path, games: Mapping[str, Any] | None = None, members: int = 2, **seeds: Any
+    tmp_path: Path,
+    games: Mapping[str, Any] | None = None,
+    members: int = 2,
+    channels: int = 1,
+    **seeds: Any,
 ) -> SingleShardBot:
     store = SqliteStore(str(tmp_path / "e2e.db"))
     await store.connect()
@@ -29,7 +33,9 @@ async def make_bot(
     service = TableService(store, games, **seeds)
     bot = SingleShardBot(settings, service)
     await bot._async_setup_hook()
-    dpytest.configure(bot, members=members)  # replaces the connection state with dpytest's …
+    dpytest.configure(
+        bot, members=members, text_channels=channels
+    )  # replaces the connection state with dpytest's …
     bot.tree._state = bot._connection  # … so the command tree must be attached to the new one,
     bot._connection._command_tree = bot.tree
     await bot.setup_hook()  # and extensions register their buttons with it
@@ -109,7 +115,10 @@ def keep_files_on_edit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 @pytest.fixture
-async def bot_factory(tmp_path: Path) -> AsyncIterator[Any]:
+async def bot_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Any]:
+    # dpytest writes attached files to ./dpytest_<n>.dat, numbered from 0 in every process: in a
+    # directory of its own, no other test run can overwrite or delete them while a test reads them
+    monkeypatch.chdir(tmp_path)
     made: list[SingleShardBot] = []
 
     async def factory(**kwargs: Any) -> SingleShardBot:

@@ -133,3 +133,48 @@ async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
     assert notices and str(bo.id) in notices[-1]
     await dpytest.message("!play take 1", member=ana)  # the table keeps going
     assert (await bot.service.table(1)).ply == 1
+
+
+async def test_two_tables_run_in_two_channels_and_one_member_sits_at_both(
+    bot_factory: Any,
+) -> None:
+    bot = await bot_factory(games={"nim": NIM}, channels=2)
+    first, second = dpytest.get_config().channels[:2]
+    ana, bo = dpytest.get_config().members
+    for channel in (first, second):
+        await say("!game new nim stones=5", ana, channel)
+        await say("!game join", bo, channel)
+        await say("!game start", ana, channel)
+    await say("!play take 2", ana, first)
+    await say("!play take 1", ana, second)
+    one, two = await bot.service.table(1), await bot.service.table(2)
+    assert (one.channel_id, two.channel_id) == (first.id, second.id)
+    assert one.state and two.state and (one.state["stones"], two.state["stones"]) == (3, 4)
+    assert len(await bot.service.tables_of(ana.id)) == 2
+
+
+async def test_after_a_restart_the_table_its_buttons_and_panels_keep_working(
+    bot_factory: Any, tmp_path: Any
+) -> None:
+    from bot.tables import TableService
+    from storage import SqliteStore
+
+    bot, ana, bo = await start_nim(bot_factory)
+    await say("!play take 1", ana)
+    drain()
+    panels_before = {p.seat: p.message_id for p in await bot.service.store.panels(1)}
+    # the process restarts: a new store connection and service, nothing kept in memory
+    await bot.service.store.close()
+    store = SqliteStore(str(tmp_path / "e2e.db"))
+    await store.connect()
+    bot.service = TableService(store)
+    bot.service.games["nim"] = NIM
+    bot.service.engines["nim"] = type(bot.service.engines["coldest_night"])(NIM)
+    bot.delivery.service = bot.service
+    for name in ("cogs.play", "cogs.lobby"):
+        await bot.reload_extension(name)
+    await say("!play take 2", bo)
+    table = await bot.service.table(1)
+    assert table.ply == 2 and table.state and table.state["stones"] == 4
+    panels_after = {p.seat: p.message_id for p in await bot.service.store.panels(1)}
+    assert panels_after == panels_before  # edited in place, not re-sent
