@@ -12,7 +12,20 @@ the people most often counted to are the hardest to harm, declines trades, and t
 night it nullifies deadly attacks with a Joker, and spends the cheapest J/Q/K set that stops a hit
 that would kill (or hurt its last person); a hit that only injures is blocked only by one card.
 
-MEASUREMENTS-PLACEHOLDER
+Measured with `rules.playout.play_out` (seeds 0…n−1, default options: standard schedule):
+
+| seats | agent     | games | win rate | nights survived (mean) |
+|-------|-----------|-------|----------|------------------------|
+| 1     | random    | 1,000 | 4.6 %    | 6.18                   |
+| 1     | heuristic | 1,000 | 27.4 %   | 8.11                   |
+| 2     | random    | 1,000 | 4.6 %    | 7.02                   |
+| 2     | heuristic | 1,000 | 64.3 %   | 9.33                   |
+| 3     | random    | 150   | 12.0 %   | 7.97                   |
+| 3     | heuristic | 1,000 | 85.2 %   | 9.75                   |
+| 4     | random    | 150   | 28.7 %   | 8.60                   |
+| 4     | heuristic | 1,000 | 94.1 %   | 9.90                   |
+
+(Random 3–4 seat games take ~0.5–1.5 s each, so only 150 were run.)
 
 ("nights survived" is the group score: n − 1 on a loss, 10 on a win.)
 """
