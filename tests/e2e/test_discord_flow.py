@@ -178,3 +178,36 @@ async def test_after_a_restart_the_table_its_buttons_and_panels_keep_working(
     assert table.ply == 2 and table.state and table.state["stones"] == 4
     panels_after = {p.seat: p.message_id for p in await bot.service.store.panels(1)}
     assert panels_after == panels_before  # edited in place, not re-sent
+
+
+async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
+    bot_factory: Any, monkeypatch: Any
+) -> None:
+    """dpytest has no threads, so a channel stands in for the thread the lobby message opens."""
+    import discord.ext.test.backend as back
+
+    bot = await bot_factory(games={"nim": NIM})
+    lobby_channel = dpytest.get_config().channels[0]
+    ana, bo = dpytest.get_config().members
+    opened: list[Any] = []
+
+    async def create_thread(self: Any, *, name: str, **kwargs: Any) -> Any:
+        thread = back.make_text_channel(name, lobby_channel.guild)
+        opened.append(thread)
+        return thread
+
+    monkeypatch.setattr(discord.Message, "create_thread", create_thread)
+    await say("!game new nim stones=5", ana)
+    await say("!game join", bo)
+    drain()
+    await say("!game start", ana)
+    (thread,) = opened
+    assert thread.name == "Nim #1"
+    table = await bot.service.table(1)
+    assert table.thread_id == thread.id and table.channel_id == lobby_channel.id
+    sent = drain()
+    assert any(m.channel.id == thread.id and m.embeds for m in sent)  # the board is in the thread
+    await say("!play take 2", ana, thread)
+    assert (await bot.service.table(1)).ply == 1
+    await say("!game new nim", bo)  # the lobby channel is free for the next table
+    assert (await bot.service.table(2)).status == "lobby"
