@@ -280,10 +280,13 @@ class LobbyCog(commands.Cog, name="Games"):
         seat = seat_of(table, ctx.author.id)
         if seat is None:
             raise TableError("You are not playing at this table.")
-        png = picture_of(table, self.service.observation(table, seat), hints=True)
+        # a picture marks the moves of the seat to act, so out of turn it would show someone else's
+        mine = seat in self.service.waiting_for(table)
+        png = picture_of(table, self.service.observation(table, seat), hints=mine)
         if png is None:
             raise TableError("This game has no board picture; `/game hand` lists your moves.")
-        await private(ctx, file=discord.File(io.BytesIO(png), "hint.png"))
+        note = None if mine else "It is not your turn, so nothing is marked on this picture."
+        await private(ctx, note, file=discord.File(io.BytesIO(png), "hint.png"))
 
     @game.command(name="status")
     async def status(self, ctx: commands.Context[Any]) -> None:

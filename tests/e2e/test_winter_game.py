@@ -260,6 +260,18 @@ async def test_game_hint_sends_the_player_a_private_picture(bot_factory: Any) ->
     assert hint.startswith(PNG) and hint != attached(board, "board.png")  # the spots are marked
 
 
+async def test_a_hint_out_of_turn_marks_nothing_and_says_why(bot_factory: Any) -> None:
+    bot, _ana, _bo = await start_winter(bot_factory)
+    _seat, _member, other = await awaited(bot)
+    table = await bot.service.table(1)
+    board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
+    drain()
+    await say("!game hint", other)
+    (reply,) = dms(drain(), other)
+    assert "not your turn" in (reply.content or "")
+    assert attached(reply, "hint.png") == attached(board, "board.png")  # no one else's moves
+
+
 async def test_a_game_against_a_random_ai_is_played_to_the_end(bot_factory: Any) -> None:
     bot = await bot_factory(new_seed=lambda: SEED)
     ana, _bo = dpytest.get_config().members
