@@ -231,6 +231,17 @@ PHASE_HINT = {
     "move_counters": "put your counters on the new squares of your move",
 }
 
+DOING = {
+    "choose_colour": "choose the colours",
+    "draw": "draw a card",
+    "place": "place a card",
+    "counter": "put a counter",
+    "move": "move a card",
+    "remove": "remove a card",
+    "take": "take back a counter",
+    "keep": "keep a group",
+}
+
 ALLOWED = {
     "choose_colour": ("choose_colour",),
     "place_drawn": ("place",),
@@ -261,7 +272,7 @@ def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | No
     if seat != state.active:
         return f"It is not your turn: seat {state.active + 1} is to play."
     if action.type not in ALLOWED[state.phase]:
-        return f"You cannot {action.type} now: {PHASE_HINT[state.phase]}."
+        return f"You cannot {DOING[action.type]} now: {PHASE_HINT[state.phase]}."
     lake = Lake(state.cards, state.counters)
     colour = state.colours[seat]
     if isinstance(action, Place):

@@ -137,3 +137,10 @@ def test_wi24_move_without_a_destination_is_accepted_when_the_card_has_one_move(
 def test_wi24_move_without_a_destination_lists_the_moves_when_there_are_several() -> None:
     with pytest.raises(ParseError, match="Move G3 to E1"):
         GAME.parse(position_r(), 0, "move G3")
+
+
+def test_a_command_of_the_wrong_phase_is_named_in_words() -> None:
+    with pytest.raises(IllegalActionError, match="You cannot choose the colours now: move a card"):
+        GAME.parse(position_r(), 0, "colour light")
+    with pytest.raises(IllegalActionError, match="You cannot put a counter now: move a card"):
+        GAME.parse(position_r(), 0, "counter D4")
