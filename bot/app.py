@@ -14,12 +14,13 @@ from bot.chat import notice
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.tables import TableService
+from rules.chat import ChatVerdict
 from storage import open_store
 from storage.base import Store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.admin")
+EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.timers")
 
 
 def intents() -> discord.Intents:
@@ -79,8 +80,10 @@ class SnowboundMixin(_Base):
         if ctx.valid:
             # A chat command is a move, not table talk: it is carried out, and then removed if its
             # text breaks the table's chat rule (`!play give Teddy Bear to seat 2` names a number).
+            # The rule is the one in force when it was sent: a move can end a night or begin one.
+            verdict = await self.chat_verdict(message)
             await self.invoke(ctx)
-            await self.filter_message(message, command=True)
+            await self.remove_blocked(message, verdict, command=not ctx.command_failed)
             return
         await self.filter_message(message)
 
@@ -88,16 +91,26 @@ class SnowboundMixin(_Base):
         if not after.author.bot and before.content != after.content:
             await self.filter_message(after)
 
-    async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
-        """Delete a message the author's seat may not send; True if it was blocked."""
+    async def chat_verdict(self, message: discord.Message) -> ChatVerdict | None:
+        """The chat filter's verdict on a message, None when no table rule applies to it."""
         if message.guild is None:
-            return False
-        verdict = await self.service.check_chat(
+            return None
+        return await self.service.check_chat(
             message.channel.id,
             message.author.id,
             message.content,
             has_attachment=bool(message.attachments or message.stickers),
         )
+
+    async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
+        """Delete a message the author's seat may not send; True if it was blocked."""
+        return await self.remove_blocked(message, await self.chat_verdict(message), command=command)
+
+    async def remove_blocked(
+        self, message: discord.Message, verdict: ChatVerdict | None, *, command: bool = False
+    ) -> bool:
+        """Delete the message if the verdict blocks it and tell the author why; `command`: a chat
+        command that was carried out. True if it was blocked."""
         if verdict is None or verdict.allowed:
             return False
         try:

@@ -92,6 +92,11 @@ class Console:
         )
         shown_board_at = -1
         while table.status == "active":
+            for expired in await service.tick():  # a game's clock may have run out meanwhile
+                self.show_lines(expired)
+                table = expired.table
+            if table.status != "active":
+                break
             seat = self.human_to_act(table)
             if seat is None:
                 self.write("No human seat can act; the table is paused.")
@@ -181,7 +186,10 @@ class Console:
         labels = service.labels(table, seat)
         for index, label in enumerate(labels, start=1):
             self.write(f"  {index:>3}. {label}")
-        self.write(f"{service.turn_line(table)}  {name}, your move:")
+        clock = ""
+        if table.deadline is not None:
+            clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"
+        self.write(f"{service.turn_line(table)}{clock}  {name}, your move:")
 
     def show_lines(self, played: Played) -> None:
         for line in played.lines:

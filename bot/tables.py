@@ -18,7 +18,7 @@ from typing import Any
 
 from rules import GAMES
 from rules.chat import ChatVerdict, check_message, reaction_allowed
-from rules.core import Event, Game, Outcome, Seat, format_event
+from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, format_event, timer_of
 from rules.engine import Engine
 from rules.errors import NotYourTurnError, RuleError
 from storage.base import (
@@ -301,6 +301,7 @@ class TableService:
                 seed=seed,
                 state=state.model_dump(mode="json"),
                 thread_id=thread_id,
+                deadline=self._deadline(game, None, state, None),
             )
             self._states[table.id] = (table.ply, state)
             played = Played(table=table)
@@ -394,6 +395,7 @@ class TableService:
                 "ply": ply,
                 "status": "finished" if outcome else "active",
                 "updated_at": now,
+                "deadline": self._deadline(game, state, step.state, table.deadline),
             }
         )
         record = ActionRecord(
@@ -419,6 +421,42 @@ class TableService:
                 )
             )
             played.lines.append(self.summary(table, outcome))
+
+    def _deadline(
+        self, game: Game[Any, Any, Any], before: Any, after: Any, current: float | None
+    ) -> float | None:
+        """When the game's clock runs out: kept while it waits at the same point, else restarted."""
+        timer = timer_of(game, after)
+        if timer is None:
+            return None
+        previous = timer_of(game, before) if before is not None else None
+        if current is not None and previous is not None and previous.key == timer.key:
+            return current
+        return self.clock() + timer.seconds
+
+    async def tick(self, now: float | None = None) -> list[Played]:
+        """Play the timer's move at every table whose clock has run out by `now`."""
+        now = self.clock() if now is None else now
+        results = []
+        for due in await self.store.find_tables(status="active", due_before=now):
+            async with self.lock(due.id):
+                table = await self.store.get_table(due.id)
+                if table.status != "active" or table.deadline is None or table.deadline > now:
+                    continue
+                game = self.games[table.game]
+                timer = timer_of(game, self.state(table))
+                played = Played(table=table)
+                if timer is None:  # nothing waits on a clock any more
+                    played.table = await self._save(table, deadline=None)
+                    continue
+                if timer.seat is not None:
+                    name = table.seats[timer.seat].name
+                    played.lines.append(f"⏰ Time ran out for {name}.")
+                seat = SYSTEM_SEAT if timer.seat is None else timer.seat
+                await self._commit(played, seat, timer.action)
+                await self._run_agents(played)
+            results.append(played)
+        return results
 
     def _collect(self, played: Played, events: Sequence[Event]) -> None:
         names = seat_names(played.table)

@@ -80,6 +80,8 @@ def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
         for i, s in enumerate(table.seats, 1)
     )
     embed.add_field(name="Players", value=clip(names, 1024), inline=False)
+    if table.status == "active" and table.deadline is not None:
+        embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")
     footer = service.turn_line(table) if table.status == "active" else f"Table {table.status}."
     embed.set_footer(text=clip(footer, 2048))
     message: dict[str, Any] = {

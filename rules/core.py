@@ -15,6 +15,9 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 Seat = int
 
+SYSTEM_SEAT: Seat = -1
+"""The seat a timer's system action is logged under (e.g. The 10th Night's `end_day`)."""
+
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A")
 O = TypeVar("O", bound=BaseModel)
@@ -91,6 +94,20 @@ class Outcome(Frozen):
     group_score: int | None = None
 
 
+class Timer(Frozen):
+    """A game's clock at the point it is waiting (an option such as `day_seconds`).
+
+    `key` names the waiting point: while it stays the same the clock keeps running; a new key starts
+    it again. When `seconds` pass, the bot plays `action` — as `seat`, or as the system
+    (`SYSTEM_SEAT`) when `seat` is None. Games without clocks simply have no `timer` method.
+    """
+
+    key: str
+    seconds: int
+    seat: Seat | None
+    action: Any
+
+
 class ChatPolicy(Frozen):
     """What one seated player may say in the table's channel right now.
 
@@ -163,3 +180,9 @@ class Game(Protocol[S, A, O]):
     def rules_text(self) -> str:
         """A short rules summary for `/game rules` and the terminal's `help`."""
         ...
+
+
+def timer_of(game: Game[Any, Any, Any], state: Any) -> Timer | None:
+    """The game's running clock, if it has clocks and one runs now (the method is optional)."""
+    timer: Callable[[Any], Timer | None] | None = getattr(game, "timer", None)
+    return timer(state) if timer is not None else None

@@ -12,7 +12,7 @@ from typing import Any, Generic
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core import A, Game, O, Options, Outcome, S, Seat, Step, rng_for
+from rules.core import SYSTEM_SEAT, A, Game, O, Options, Outcome, S, Seat, Step, rng_for, timer_of
 from rules.errors import GameOverError, IllegalActionError, NotYourTurnError, OptionsError
 
 
@@ -63,6 +63,11 @@ class Engine(Generic[S, A, O]):
         game = self.game
         if game.outcome(state) is not None:
             raise GameOverError("This game is over; no more moves can be made.")
+        if seat == SYSTEM_SEAT:
+            timer = timer_of(game, state)
+            if timer is None or timer.seat is not None or timer.action != action:
+                raise IllegalActionError("Only the game's running clock can make that move.")
+            return
         if seat not in game.to_act(state):
             raise NotYourTurnError(
                 "It is not your turn: the game is not waiting for you right now."

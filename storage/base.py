@@ -129,8 +129,12 @@ class Store(Protocol):
         thread_id: int | None = None,
         guild_id: int | None = None,
         user_id: int | None = None,
+        due_before: float | None = None,
     ) -> list[TableRecord]:
-        """Tables matching every given filter (user_id: the user holds a seat), oldest first."""
+        """Tables matching every given filter, oldest first.
+
+        `user_id`: the user holds a seat; `due_before`: the table's deadline has passed by then.
+        """
         ...
 
     async def save_panel(self, panel: PanelRecord) -> None:

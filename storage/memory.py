@@ -137,6 +137,7 @@ class MemoryStore:
         thread_id: int | None = None,
         guild_id: int | None = None,
         user_id: int | None = None,
+        due_before: float | None = None,
     ) -> list[TableRecord]:
         self._check_open()
         statuses = (status,) if isinstance(status, str) else status
@@ -148,6 +149,10 @@ class MemoryStore:
             and (thread_id is None or row["thread_id"] == thread_id)
             and (guild_id is None or row["guild_id"] == guild_id)
             and (user_id is None or user_id in self._seats[table_id])
+            and (
+                due_before is None
+                or (row["deadline"] is not None and row["deadline"] <= due_before)
+            )
         ]
         rows.sort(key=lambda row: (row["created_at"], row["id"]))
         return [codec.table_from_row(row) for row in rows]

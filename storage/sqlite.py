@@ -267,6 +267,7 @@ class SqliteStore:
         thread_id: int | None = None,
         guild_id: int | None = None,
         user_id: int | None = None,
+        due_before: float | None = None,
     ) -> list[TableRecord]:
         where: list[str] = []
         params: list[Any] = []
@@ -287,6 +288,9 @@ class SqliteStore:
         if user_id is not None:
             where.append("id IN (SELECT table_id FROM table_seats WHERE user_id = ?)")
             params.append(user_id)
+        if due_before is not None:
+            where.append("deadline IS NOT NULL AND deadline <= ?")
+            params.append(due_before)
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)

@@ -326,6 +326,10 @@ def _accept_problem(s: TenthNightState, o: Offer, card_id: str | None) -> str | 
 
 def apply_day(t: Table, seat: int, a: DayAction) -> None:
     """Apply a legal day action to the working table (TN-10 effects)."""
+    if isinstance(a, EndDay):  # the day timer's system action: no seat plays it
+        t.say("⏰ The day is over.")
+        end_day(t)
+        return
     p = t.players[seat]
     me = seat_ref(seat)
     if isinstance(a, Ready):
@@ -333,10 +337,6 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         t.say(f"{me} is ready for the night.")
         if all(x.ready for x in t.players):
             end_day(t)
-        return
-    if isinstance(a, EndDay):
-        t.say("⏰ The day is over.")
-        end_day(t)
         return
     if isinstance(a, EndRecord):
         t.say(f"{me} ends the record run after {t.round - 1} nights.")

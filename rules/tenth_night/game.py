@@ -14,12 +14,12 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
-from rules.core import FREE_CHAT, Agent, ChatPolicy, Outcome, Seat, Step
+from rules.core import FREE_CHAT, Agent, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
 
 from . import text
-from .actions import Action, DayAction, Defend, action_model
+from .actions import Action, DayAction, Defend, EndDay, action_model
 from .day import apply_day, legal, problem
 from .describe import describe as describe_text
 from .observation import (
@@ -131,6 +131,25 @@ class TenthNightGame:
                 return "To nullify, play one Joker from your hand."
             return "Defend with J, Q or K cards from your hand (each at most once)."
         return problem(state, seat, action)
+
+    def timer(self, state: TenthNightState) -> Timer | None:
+        """The §7 clocks: `day_seconds` ends the day (system `end_day`); `defence_seconds` passes
+        for the deciding seat. A new day, or a new decision, starts the clock again."""
+        options = state.options
+        if state.phase == "day" and options.day_seconds:
+            return Timer(
+                key=f"day{state.round}", seconds=options.day_seconds, seat=None, action=EndDay()
+            )
+        cursor = state.cursor
+        if state.phase == "night" and cursor is not None and options.defence_seconds:
+            key = f"defence{state.round}-{len(state.attacks)}-{cursor.seat}-{len(cursor.visited)}"
+            return Timer(
+                key=key,
+                seconds=options.defence_seconds,
+                seat=cursor.seat,
+                action=Defend(mode="pass"),
+            )
+        return None
 
     def apply(
         self, state: TenthNightState, seat: Seat, action: Action, rng: random.Random

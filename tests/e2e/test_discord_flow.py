@@ -211,3 +211,25 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
     assert (await bot.service.table(1)).ply == 1
     await say("!game new nim", bo)  # the lobby channel is free for the next table
     assert (await bot.service.table(2)).status == "lobby"
+
+
+async def test_the_scheduler_plays_an_expired_clock_and_shows_it_in_the_channel(
+    bot_factory: Any,
+) -> None:
+    now = [1_000.0]
+    bot = await bot_factory(new_seed=lambda: "clock", clock=lambda: now[0])
+    ana, bo = dpytest.get_config().members
+    await say("!game new tenth_night day_seconds=60", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    table = await bot.service.table(1)
+    assert table.deadline == 1_060.0
+    board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
+    assert "Time runs out <t:1060:R>" in text_of(board)
+    timers = bot.get_cog("Timers")
+    assert await timers.run_due(1_059.0) == 0
+    now[0] = 1_061.0
+    assert await timers.run_due(1_061.0) == 1
+    lines = [m.content for m in drain() if m.guild is not None]
+    assert any("⏰ The day is over." in line for line in lines)

@@ -317,6 +317,16 @@ async def test_find_tables_filters_on_channel(store: Store) -> None:
     assert [t.id for t in await store.find_tables(channel_id=1)] == [here.id]
 
 
+async def test_find_tables_due_before_finds_tables_whose_deadline_has_passed(
+    store: Store,
+) -> None:
+    late = await store.create_table(a_table(deadline=100.0))
+    await store.create_table(a_table(deadline=300.0))
+    await store.create_table(a_table())
+    due = await store.find_tables(status="active", due_before=200.0)
+    assert [t.id for t in due] == [late.id]
+
+
 async def test_find_tables_filters_on_thread(store: Store) -> None:
     await store.create_table(a_table(thread_id=None))
     threaded = await store.create_table(a_table(thread_id=77))

@@ -1,0 +1,46 @@
+"""The engine accepts a system move only when it is exactly what the game's running clock says."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import GAMES
+from rules.core import SYSTEM_SEAT, timer_of
+from rules.engine import Engine
+from rules.errors import IllegalActionError
+from rules.tenth_night.actions import EndDay, Ready
+
+GAME = GAMES["tenth_night"]
+ENGINE = Engine(GAME)
+
+
+def test_tn_day_seconds_the_day_clock_names_end_day_for_the_system() -> None:
+    state = ENGINE.setup(2, {"day_seconds": 45}, "s")
+    timer = timer_of(GAME, state)
+    assert timer is not None and timer.seat is None and timer.seconds == 45
+    assert timer.action == EndDay()
+
+
+def test_a_system_move_is_refused_when_no_clock_runs() -> None:
+    state = ENGINE.setup(2, None, "s")
+    assert timer_of(GAME, state) is None
+    with pytest.raises(IllegalActionError, match="clock"):
+        ENGINE.act(state, SYSTEM_SEAT, EndDay(), seed="s", ply=1)
+
+
+def test_a_system_move_other_than_the_clocks_is_refused() -> None:
+    state = ENGINE.setup(2, {"day_seconds": 45}, "s")
+    with pytest.raises(IllegalActionError):
+        ENGINE.act(state, SYSTEM_SEAT, Ready(), seed="s", ply=1)
+
+
+def test_tn_day_seconds_players_cannot_end_the_day_for_everyone() -> None:
+    state = ENGINE.setup(2, {"day_seconds": 45}, "s")
+    with pytest.raises(IllegalActionError, match="Only the day timer"):
+        ENGINE.act(state, 0, EndDay(), seed="s", ply=1)
+
+
+def test_games_without_clocks_have_no_timer() -> None:
+    for key in ("coldest_night", "winter", "cold_comfort"):
+        state = Engine(GAMES[key]).setup(GAMES[key].max_seats, None, "s")
+        assert timer_of(GAMES[key], state) is None
