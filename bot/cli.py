@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.config import Settings, load_settings
 from rules import GAMES
+from rules.core import seat_range
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -99,7 +100,7 @@ async def choose_game(
     write("Which game? (Enter = The Coldest Night)")
     for n, key in enumerate(keys, start=1):
         game = GAMES[key]
-        write(f"  {n}. {game.title} ({game.min_seats}–{game.max_seats} players) — {game.pitch}")
+        write(f"  {n}. {game.title} ({seat_range(game)} players) — {game.pitch}")
     while True:
         line = await read()
         if line is None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from rules import GAMES
 from rules.chat import ChatVerdict, check_message, reaction_allowed
-from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, format_event, timer_of
+from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, format_event, seat_range, timer_of
 from rules.engine import Engine
 from rules.errors import NotYourTurnError, RuleError
 from storage.base import (
@@ -562,7 +562,7 @@ class TableService:
         for index, seat in enumerate(table.seats, start=1):
             who = seat.name + (" (host)" if seat.user_id == table.host_id else "")
             lines.append(f"{index}. {who}")
-        lines.append(f"Players: {len(table.seats)} of {game.min_seats}–{game.max_seats}.")
+        lines.append(f"Players: {len(table.seats)} of {seat_range(game)}.")
         if table.options:
             lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in table.options.items()))
         return "\n".join(lines)

@@ -27,6 +27,7 @@ from cogs.ui import (
     publish,
     reply_error,
 )
+from rules.core import seat_range
 from storage.base import TableRecord
 
 if TYPE_CHECKING:
@@ -177,11 +178,7 @@ class LobbyCog(commands.Cog, name="Games"):
         """The games Snowbound hosts."""
         lines = []
         for key, game in sorted(self.service.games.items(), key=lambda kv: kv[1].title):
-            players = (
-                f"{game.min_seats}"
-                if game.min_seats == game.max_seats
-                else f"{game.min_seats}–{game.max_seats}"
-            )
+            players = seat_range(game)
             lines.append(f"**{game.title}** (`{key}`, {players} players) — {game.pitch}")
         await ctx.send("\n".join(lines))
 

@@ -182,6 +182,12 @@ class Game(Protocol[S, A, O]):
         ...
 
 
+def seat_range(game: Game[Any, Any, Any]) -> str:
+    """How many players a game seats, as players read it: "2" or "2–6"."""
+    low, high = game.min_seats, game.max_seats
+    return str(low) if low == high else f"{low}–{high}"
+
+
 def timer_of(game: Game[Any, Any, Any], state: Any) -> Timer | None:
     """The game's running clock, if it has clocks and one runs now (the method is optional)."""
     timer: Callable[[Any], Timer | None] | None = getattr(game, "timer", None)

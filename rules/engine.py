@@ -12,7 +12,20 @@ from typing import Any, Generic
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core import SYSTEM_SEAT, A, Game, O, Options, Outcome, S, Seat, Step, rng_for, timer_of
+from rules.core import (
+    SYSTEM_SEAT,
+    A,
+    Game,
+    O,
+    Options,
+    Outcome,
+    S,
+    Seat,
+    Step,
+    rng_for,
+    seat_range,
+    timer_of,
+)
 from rules.errors import GameOverError, IllegalActionError, NotYourTurnError, OptionsError
 
 
@@ -43,10 +56,7 @@ class Engine(Generic[S, A, O]):
     def check_seats(self, seats: int) -> None:
         g = self.game
         if not g.min_seats <= seats <= g.max_seats:
-            span = (
-                f"{g.min_seats}" if g.min_seats == g.max_seats else f"{g.min_seats}–{g.max_seats}"
-            )
-            raise OptionsError(f"{g.title} is played by {span} players, not {seats}.")
+            raise OptionsError(f"{g.title} is played by {seat_range(g)} players, not {seats}.")
 
     def setup(self, seats: int, options: Mapping[str, Any] | Options | None, seed: str | int) -> S:
         self.check_seats(seats)
