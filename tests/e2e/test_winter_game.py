@@ -204,7 +204,7 @@ async def test_the_lobby_lists_both_players_and_confirms_each_join_by_dm(bot_fac
     channel = dpytest.get_config().channels[0]
     refreshed = text_of(await channel.fetch_message(lobby.id))
     assert f"2. {discord.utils.escape_markdown(bo.display_name)}" in refreshed
-    assert "Players: 2 of 2–2." in refreshed
+    assert "Players: 2 of 2." in refreshed
 
 
 async def test_starting_posts_the_board_with_its_picture_and_a_private_panel_for_each_player(
