@@ -65,7 +65,7 @@ class Console:
         if not game.min_seats <= seats <= game.max_seats:
             raise TableError(f"{game.title} seats {game.min_seats}–{game.max_seats} players.")
         host = Player(1, "Player 1") if humans else Player(1, "Host")
-        table = await service.open(game.key, host, options=options)
+        table = await service.open(game.key, host, options=options, allow_test_hooks=True)
         for n in range(2, humans + 1):
             table = await service.join(table.id, Player(n, f"Player {n}"))
         for _ in range(seats - max(humans, 1)):

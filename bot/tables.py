@@ -170,8 +170,16 @@ class TableService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         options: Mapping[str, Any] | None = None,
+        allow_test_hooks: bool = False,
     ) -> TableRecord:
+        """Open a lobby; the host takes seat 1. Test hooks (a fixed deck order…) are refused unless
+        `allow_test_hooks` (the terminal table), so no player can stack a deck on Discord."""
         game = self.game(game_key)
+        hooks = sorted(set(options or ()) & game.options_model.test_hooks)
+        if hooks and not allow_test_hooks:
+            raise TableError(
+                f"`{'`, `'.join(hooks)}` only fix a game for testing and cannot be set at a table."
+            )
         chosen = self.engines[game.key].options(options)
         if channel_id is not None:
             here = await self.store.find_tables(status=OPEN, channel_id=channel_id)

@@ -9,7 +9,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
@@ -30,7 +30,13 @@ class Frozen(BaseModel):
 
 
 class Options(Frozen):
-    """Base for a game's options (variants, house rules, test hooks)."""
+    """Base for a game's options (variants, house rules, test hooks).
+
+    `test_hooks` names the options that fix a set-up for tests (a deck order…): tables on Discord
+    refuse them, so nobody can stack a deck; the terminal table and tests may set them.
+    """
+
+    test_hooks: ClassVar[frozenset[str]] = frozenset()
 
 
 def rng_for(seed: str | int, ply: int) -> random.Random:

@@ -6,7 +6,7 @@ is therefore 0-based too: the spec's CN-EX1 "start_seat = 2" is `start_seat=1` i
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
@@ -45,6 +45,10 @@ class ColdestNightOptions(Options):
     shuffle (solo: the 43 non-IF kindling ids and the 8 frostbite ids without Blue Lips).
     `start_seat` is a 0-based seat index like every seat in code (spec seat 2 is `start_seat=1`).
     """
+
+    test_hooks: ClassVar[frozenset[str]] = frozenset(
+        {"kindling_order", "frostbite_order", "start_seat"}
+    )
 
     kindling_order: tuple[str, ...] | None = None
     frostbite_order: tuple[str, ...] | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, PositiveInt, field_validator
 
@@ -20,6 +20,8 @@ MODIFIER_VALUE = {"J": 1, "Q": 2, "K": 3}
 
 class TenthNightOptions(Options):
     """Table options (§7). The number of players is the lobby's seat count, not an option here."""
+
+    test_hooks: ClassVar[frozenset[str]] = frozenset({"deck_order"})
 
     record_mode: bool = False
     attack_schedule: Schedule = "standard"

@@ -270,3 +270,16 @@ async def test_starting_reports_the_public_set_up_draws(store: SqliteStore) -> N
     opening = COLD_COMFORT.observe(service.state(played.table), None).log
     assert played.lines == ["Cold Comfort begins with Ana, Bo.", *opening]
     assert any("Heart of the City" in line and "rolled [" in line for line in played.lines)
+
+
+async def test_a_set_up_test_hook_cannot_be_set_at_a_table(service: TableService) -> None:
+    from rules import GAMES
+
+    service.games["coldest_night"] = GAMES["coldest_night"]
+    service.engines["coldest_night"] = Engine(GAMES["coldest_night"])
+    with pytest.raises(TableError, match="`kindling_order` only fix a game for testing"):
+        await service.open("coldest_night", ANA, options={"kindling_order": ["K01"]})
+    table = await service.open(
+        "coldest_night", ANA, options={"start_seat": 1}, allow_test_hooks=True
+    )
+    assert table.options == {"start_seat": 1}
