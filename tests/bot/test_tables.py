@@ -9,7 +9,7 @@ import pytest
 
 from bot.tables import Player, TableError, TableService
 from rules.engine import Engine
-from rules.errors import IllegalActionError, NotYourTurnError, OptionsError, ParseError
+from rules.errors import IllegalActionError, NotYourTurnError, OptionsError, ParseError, RuleError
 from storage import SqliteStore
 from tests.support.nim import NIM
 
@@ -283,3 +283,39 @@ async def test_a_set_up_test_hook_cannot_be_set_at_a_table(service: TableService
         "coldest_night", ANA, options={"start_seat": 1}, allow_test_hooks=True
     )
     assert table.options == {"start_seat": 1}
+
+
+async def test_fifty_concurrent_plays_on_a_coldest_night_table_apply_only_legal_moves(
+    store: SqliteStore,
+) -> None:
+    from rules import GAMES
+
+    game = GAMES["coldest_night"]
+    service = TableService(store, {"coldest_night": game}, new_seed=lambda: "race")
+    players = [ANA, BO, CY]
+    table = await service.open("coldest_night", ANA)
+    for player in players[1:]:
+        await service.join(table.id, player)
+    table = (await service.start(table.id, ANA.user_id)).table
+    # every seat fires every move it could make at the start, all at once
+    attempts = [
+        (player, label)
+        for seat, player in enumerate(players)
+        for label in service.labels(table, seat) or ["scavenge"]
+    ]
+    attempts = (attempts * 50)[:50]
+
+    async def attempt(player: Player, text: str) -> bool:
+        try:
+            await service.act(table.id, player.user_id, text)
+            return True
+        except (RuleError, TableError):
+            return False
+
+    results = await asyncio.gather(*(attempt(p, t) for p, t in attempts))
+    table = await service.table(table.id)
+    log = await store.actions(table.id)
+    assert sum(results) == table.ply == len(log) >= 2, results
+    assert [a.ply for a in log] == list(range(1, table.ply + 1))
+    replayed = Engine(game).replay(3, table.options, table.seed, [(a.seat, a.action) for a in log])
+    assert replayed.model_dump(mode="json") == table.state  # every applied move was legal
