@@ -157,3 +157,22 @@ async def say(content: str, member: Any, channel: Any = 0) -> None:
         original = getattr(err, "original", err)
         if user_error(original) is None and not isinstance(original, commands.UserInputError):
             raise
+
+
+def public(messages: list[discord.Message]) -> list[discord.Message]:
+    """The messages posted in server channels (everyone there can read them)."""
+    return [m for m in messages if m.guild is not None]
+
+
+def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
+    """The messages sent to `member` privately."""
+    return [m for m in messages if dm_to(m) == member.id]
+
+
+def text_of(message: discord.Message) -> str:
+    """Everything a reader sees of a message: its text and its embeds' text."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name} {f.value}" for f in embed.fields]
+    return "\n".join(parts)

@@ -15,25 +15,9 @@ import discord.ext.test as dpytest
 
 from rules.cold_comfort.tiles import DECK_ORDER
 from rules.core import rng_for
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dms, drain, public, say, text_of
 
 SEED = "cold-comfort-e2e"
-
-
-def public(messages: list[discord.Message]) -> list[discord.Message]:
-    return [m for m in messages if m.guild is not None]
-
-
-def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
-    return [m for m in messages if dm_to(m) == member.id]
-
-
-def text_of(message: discord.Message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
 
 
 # typed notation -----------------------------------------------------------------------------------

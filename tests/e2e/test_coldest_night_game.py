@@ -13,18 +13,10 @@ import discord.ext.test.factories as facts
 
 from rules import GAMES
 from rules.coldest_night.data import DATA
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dm_to, drain, say, text_of
 
 GAME = GAMES["coldest_night"]
 NAMES = sorted({card.name for card in DATA.kindling}, key=len, reverse=True)
-
-
-def text_of(message: discord.Message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
 
 
 def names_in(text: str) -> set[str]:

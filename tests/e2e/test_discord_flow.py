@@ -7,24 +7,8 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.support.nim import NIM
-
-
-def public(messages: list[discord.Message]) -> list[discord.Message]:
-    return [m for m in messages if m.guild is not None]
-
-
-def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
-    return [m for m in messages if dm_to(m) == member.id]
-
-
-def text_of(message: discord.Message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:

@@ -29,7 +29,7 @@ from rules.tenth_night.actions import (
     WithdrawExchange,
 )
 from rules.tenth_night.state import TenthNightState, is_heart, is_person_card
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
 
 GAME = GAMES["tenth_night"]
 SEED = "tn-e2e"
@@ -95,22 +95,6 @@ def same_move(a: Any, b: Any) -> bool:
 
 # ---------------------------------------------------------------------------------------------
 # reading what the bot sent
-
-
-def public(messages: list[discord.Message]) -> list[discord.Message]:
-    return [m for m in messages if m.guild is not None]
-
-
-def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
-    return [m for m in messages if dm_to(m) == member.id]
-
-
-def text_of(message: discord.Message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
 
 
 def boards(messages: list[discord.Message]) -> list[discord.Message]:

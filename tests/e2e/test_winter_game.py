@@ -17,7 +17,7 @@ from rules.winter.geometry import legal_spots
 from rules.winter.lake import ORIENTATIONS, Lake
 from rules.winter.state import Move, WinterState
 from rules.winter.text import cell_text, why_illegal
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dms, drain, public, say, text_of
 
 SEED = "winter-e2e-1"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -44,22 +44,6 @@ def typed(label: str) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # reading what the bot sent
-
-
-def public(messages: list[discord.Message]) -> list[discord.Message]:
-    return [m for m in messages if m.guild is not None]
-
-
-def dms(messages: list[discord.Message], member: discord.abc.User) -> list[discord.Message]:
-    return [m for m in messages if dm_to(m) == member.id]
-
-
-def text_of(message: discord.Message) -> str:
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name} {f.value}" for f in embed.fields]
-    return "\n".join(parts)
 
 
 def attached(message: discord.Message, name: str) -> bytes:
