@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -279,7 +280,8 @@ class LobbyCog(commands.Cog, name="Games"):
             raise TableError("You are not playing at this table.")
         # a picture marks the moves of the seat to act, so out of turn it would show someone else's
         mine = seat in self.service.waiting_for(table)
-        png = picture_of(table, self.service.observation(table, seat), hints=mine)
+        observation = self.service.observation(table, seat)
+        png = await asyncio.to_thread(picture_of, table, observation, hints=mine)
         if png is None:
             raise TableError("This game has no board picture; `/game hand` lists your moves.")
         note = None if mine else "It is not your turn, so nothing is marked on this picture."
@@ -292,7 +294,7 @@ class LobbyCog(commands.Cog, name="Games"):
         if table.status == "lobby":
             await ctx.send(embed=lobby_embed(self.service, table))
             return
-        message = board_message(self.service, table)
+        message = await board_message(self.service, table)
         files = message.pop("attachments", None)
         sent = await ctx.send(**message, **({"files": files} if files else {}))
         await self.service.remember(table.id, board_message_id=sent.id)

@@ -6,6 +6,7 @@ keep working without any registry, and a click on an out-of-date move is refused
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import io
 import logging
@@ -68,7 +69,9 @@ def lobby_embed(service: TableService, table: TableRecord) -> discord.Embed:
     return embed
 
 
-def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
+async def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
+    """The public board: the game's text, players, clock, and its picture if it has one (drawn in a
+    worker thread, so a big lake or city does not hold up the bot)."""
     game = service.games[table.game]
     embed = discord.Embed(
         title=f"{game.title} — table #{table.id}",
@@ -89,7 +92,7 @@ def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
         "view": BoardView(table) if table.status == "active" else None,
     }
     if table.state is not None:
-        png = picture_of(table, service.observation(table, None))
+        png = await asyncio.to_thread(picture_of, table, service.observation(table, None))
         if png:
             embed.set_image(url="attachment://board.png")
             message["attachments"] = [discord.File(io.BytesIO(png), "board.png")]
@@ -392,7 +395,7 @@ async def publish(bot: SnowboundBot, played: Played, *, panels: bool = True) -> 
 
 
 async def update_board(bot: SnowboundBot, table: TableRecord, channel: Any) -> None:
-    message = board_message(bot.service, table)
+    message = await board_message(bot.service, table)
     if table.board_message_id:
         try:
             await message_ref(bot, channel, table.board_message_id).edit(**message)

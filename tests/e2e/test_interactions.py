@@ -183,3 +183,37 @@ async def test_the_board_button_shows_a_private_panel_with_move_buttons(
     assert state.secrets[0] in reply["embeds"][0]["description"]
     ids = [c["custom_id"] for row in reply["components"] for c in row["components"]]
     assert ids[0].startswith("sb:a:1:0:0:") and len(ids) == 4
+
+
+def select(member: discord.Member, custom_id: str, value: str) -> dict[str, Any]:
+    """A choice in a select menu of a message the bot sent."""
+    channel = dpytest.get_config().channels[0]
+    data = payload(member, 3, {"custom_id": custom_id, "component_type": 3, "values": [value]})
+    message = facts.make_message_dict(channel, channel.guild.me, content="")
+    options = [{"label": "move", "value": value}]
+    message["components"] = [
+        {"type": 1, "components": [{"type": 3, "custom_id": custom_id, "options": options}]}
+    ]
+    data["message"] = message
+    return data
+
+
+async def test_a_move_picked_from_a_select_menu_is_played(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot = await bot_factory(new_seed=lambda: "select")
+    ana, bo = dpytest.get_config().members
+    await say("!game new tenth_night", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    table = await bot.service.table(1)
+    labels = bot.service.labels(table, 0)
+    assert len(labels) > 5  # a day offers many moves: the panel shows select menus
+    index = len(labels) - 1  # the last move, on the last menu
+    expected = bot.service.engine(table).legal(bot.service.state(table), 0)[index]
+    custom_id = f"sb:s:1:{table.ply}:{index // 25}"
+    await dispatch(bot, responses, select(ana, custom_id, f"{index}:{label_mark(labels[index])}"))
+    assert (await bot.service.table(1)).ply == 1
+    (logged,) = await bot.service.store.actions(1)
+    assert bot.service.engine(table).parse_action(logged.action) == expected
