@@ -68,6 +68,7 @@ class Played:
     private: dict[Seat, list[str]] = field(default_factory=dict)
     moves: int = 0
     outcome: Outcome | None = None
+    waited_before: frozenset[Seat] = frozenset()  # whom the game waited for before this call
 
     @property
     def finished(self) -> bool:
@@ -330,6 +331,16 @@ class TableService:
             raise TableError("You are not playing at this table.")
         return seat
 
+    def _waiting_set(self, table: TableRecord, state: Any = None) -> frozenset[Seat]:
+        return frozenset(self.waiting_for(table, state))
+
+    def newly_waiting(self, played: Played) -> list[Seat]:
+        """Human seats the game now waits for that it was not waiting for before: the players to
+        notify (an edited panel or board notifies nobody)."""
+        now = self.waiting_for(played.table)
+        seats = played.table.seats
+        return [s for s in now if s not in played.waited_before and seats[s].user_id is not None]
+
     def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
         if table.status != "active":
             return []
@@ -353,7 +364,7 @@ class TableService:
                 raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
             if isinstance(action, str):
                 action = game.parse(state, seat, action)
-            played = Played(table=table)
+            played = Played(table=table, waited_before=self._waiting_set(table, state))
             await self._commit(played, seat, action)
             await self._run_agents(played)
             return played
@@ -383,7 +394,7 @@ class TableService:
                     "That button is out of date: the game has moved on. Use your new panel "
                     "(or `/game hand`)."
                 )
-            played = Played(table=table)
+            played = Played(table=table, waited_before=self._waiting_set(table, state))
             await self._commit(played, seat, legal[index])
             await self._run_agents(played)
             return played
@@ -452,8 +463,9 @@ class TableService:
                 if table.status != "active" or table.deadline is None or table.deadline > now:
                     continue
                 game = self.games[table.game]
-                timer = timer_of(game, self.state(table))
-                played = Played(table=table)
+                state = self.state(table)
+                timer = timer_of(game, state)
+                played = Played(table=table, waited_before=self._waiting_set(table, state))
                 if timer is None:  # nothing waits on a clock any more
                     played.table = await self._save(table, deadline=None)
                     continue
@@ -527,7 +539,11 @@ class TableService:
             humans = [s for s in seats if s.user_id is not None]
             status = "active" if humans else "abandoned"
             table = await self._save(table, seats=tuple(seats), status=status)
-            played = Played(table=table, lines=[f"{old.name} resigned; an AI plays their seat."])
+            played = Played(
+                table=table,
+                lines=[f"{old.name} resigned; an AI plays their seat."],
+                waited_before=self._waiting_set(table),
+            )
             if status == "active":
                 await self._run_agents(played)
             else:

@@ -366,17 +366,18 @@ def table_channel(bot: discord.Client, table: TableRecord) -> Any:
     return None
 
 
-async def send_lines(channel: Any, lines: list[str]) -> None:
-    """Post event lines, packed into as few messages as fit."""
+async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
+    """Post event lines, packed into as few messages as fit; `ping` users get mentioned."""
+    allowed = discord.AllowedMentions(users=[discord.Object(u) for u in ping])
     chunk = ""
     for line in lines:
         line = clip(line, 1900)
         if len(chunk) + len(line) + 1 > 1900:
-            await channel.send(chunk)
+            await channel.send(chunk, allowed_mentions=allowed)
             chunk = ""
         chunk = f"{chunk}\n{line}" if chunk else line
     if chunk:
-        await channel.send(chunk)
+        await channel.send(chunk, allowed_mentions=allowed)
 
 
 async def publish(bot: SnowboundBot, played: Played, *, panels: bool = True) -> None:
@@ -386,8 +387,15 @@ async def publish(bot: SnowboundBot, played: Played, *, panels: bool = True) -> 
     if channel is None:
         log.warning("table %s has no reachable channel", table.id)
         return
-    if played.lines:
-        await send_lines(channel, played.lines)
+    lines = list(played.lines)
+    ping: tuple[int, ...] = ()
+    if table.status == "active":  # the players the game now waits for, and did not before
+        seats = table.seats
+        ping = tuple(u for s in bot.service.newly_waiting(played) if (u := seats[s].user_id))
+        if ping:
+            lines.append("Your move: " + ", ".join(f"<@{u}>" for u in ping) + ".")
+    if lines:
+        await send_lines(channel, lines, ping=ping)
     if table.state is not None:
         await update_board(bot, table, channel)
     if panels and table.state is not None:

@@ -319,3 +319,11 @@ async def test_fifty_concurrent_plays_on_a_coldest_night_table_apply_only_legal_
     assert [a.ply for a in log] == list(range(1, table.ply + 1))
     replayed = Engine(game).replay(3, table.options, table.seed, [(a.seat, a.action) for a in log])
     assert replayed.model_dump(mode="json") == table.state  # every applied move was legal
+
+
+async def test_newly_waiting_names_the_humans_whose_turn_just_came(service: TableService) -> None:
+    table_id = await two_player_table(service)
+    played = await service.act(table_id, ANA.user_id, "take 1")
+    assert service.newly_waiting(played) == [1]
+    played = await service.act(table_id, BO.user_id, "shout")  # still Bo's turn: no new ping
+    assert service.newly_waiting(played) == []

@@ -217,3 +217,13 @@ async def test_the_scheduler_plays_an_expired_clock_and_shows_it_in_the_channel(
     assert await timers.run_due(1_061.0) == 1
     lines = [m.content for m in drain() if m.guild is not None]
     assert any("⏰ The day is over." in line for line in lines)
+
+
+async def test_the_player_whose_turn_comes_is_mentioned_once(bot_factory: Any) -> None:
+    _, ana, bo = await start_nim(bot_factory)
+    started = [m.content for m in public(drain()) if m.content]
+    assert f"Your move: <@{ana.id}>." in started[0]
+    await say("!play take 1", ana)
+    after = [m.content for m in public(drain()) if m.content]
+    assert after and after[0].endswith(f"Your move: <@{bo.id}>.")
+    assert f"<@{ana.id}>" not in after[0]  # the mover is not pinged about her own move
