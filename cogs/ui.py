@@ -99,20 +99,24 @@ async def board_message(service: TableService, table: TableRecord) -> dict[str, 
     return message
 
 
-def panel_message(service: TableService, table: TableRecord, update: PanelUpdate) -> dict[str, Any]:
+def panel_message(
+    service: TableService, table: TableRecord, update: PanelUpdate, *, page: int = 0
+) -> dict[str, Any]:
     game = service.games[table.game]
     embed = discord.Embed(
         title=f"{game.title} — table #{table.id} — your view",
         description=clip(update.text, MAX_DESCRIPTION),
         colour=COLOUR,
     )
-    if update.choices:
-        shown = PER_SELECT * MAX_SELECTS
-        more = f" Showing {shown} of {len(update.choices)}." if len(update.choices) > shown else ""
-        embed.set_footer(text=f"Choose a move below, or type /play.{more}")
+    count = len(update.choices)
+    if count > PER_SELECT * MAX_SELECTS:
+        first, last = page_span(count, page)
+        embed.set_footer(text=f"Moves {first}–{last} of {count} below, or type /play.")
+    elif count:
+        embed.set_footer(text="Choose a move below, or type /play.")
     else:
         embed.set_footer(text="Nothing to do right now; this panel updates when that changes.")
-    return {"embed": embed, "view": ChoicesView(table.id, update.ply, update.choices)}
+    return {"embed": embed, "view": ChoicesView(table.id, update.ply, update.choices, page)}
 
 
 def private_update(service: TableService, table: TableRecord, seat: int) -> PanelUpdate:
@@ -189,16 +193,66 @@ class ChoiceSelect(
 
 
 class ChoicesView(discord.ui.View):
-    def __init__(self, table_id: int, ply: int, choices: tuple[str, ...]) -> None:
+    """A seat's moves: buttons for a few, else select menus of 25 — four menus a page, with
+    page buttons beyond that."""
+
+    def __init__(self, table_id: int, ply: int, choices: tuple[str, ...], page: int = 0) -> None:
         super().__init__(timeout=None)
         if len(choices) <= BUTTONS_MAX:
             for index, label in enumerate(choices):
                 self.add_item(ChoiceButton(table_id, ply, index, label))
             return
         indexed = list(enumerate(choices))
-        for page in range(min(MAX_SELECTS, (len(indexed) + PER_SELECT - 1) // PER_SELECT)):
-            chunk = indexed[page * PER_SELECT : (page + 1) * PER_SELECT]
-            self.add_item(ChoiceSelect(table_id, ply, page, chunk))
+        groups = [indexed[i : i + PER_SELECT] for i in range(0, len(indexed), PER_SELECT)]
+        pages = (len(groups) + MAX_SELECTS - 1) // MAX_SELECTS
+        page = max(0, min(page, pages - 1))
+        for number in range(page * MAX_SELECTS, min(len(groups), (page + 1) * MAX_SELECTS)):
+            self.add_item(ChoiceSelect(table_id, ply, number, groups[number]))
+        if pages > 1:
+            for target, text in ((page - 1, "◀ Earlier moves"), (page + 1, "More moves ▶")):
+                if 0 <= target < pages:
+                    self.add_item(PageButton(table_id, target, text))
+
+
+def page_span(count: int, page: int) -> tuple[int, int]:
+    """The 1-based numbers of the first and last move shown on `page` of a panel."""
+    per_page = PER_SELECT * MAX_SELECTS
+    first = page * per_page
+    return first + 1, min(count, first + per_page)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:g:(?P<t>\d+):(?P<g>\d+)",
+):
+    def __init__(self, table_id: int, page: int, text: str = "More moves") -> None:
+        self.table_id, self.page = table_id, page
+        super().__init__(
+            discord.ui.Button(
+                label=text, style=discord.ButtonStyle.secondary, custom_id=f"sb:g:{table_id}:{page}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(int(match["t"]), int(match["g"]), item.label or "More moves")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the clicker's own moves on another page (their panel, fresh)."""
+        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        table = await bot.service.table(self.table_id)
+        seat = seat_of(table, interaction.user.id)
+        if seat is None or table.status != "active":
+            await interaction.response.send_message(
+                "You are not playing at this table.", ephemeral=True
+            )
+            return
+        update = private_update(bot.service, table, seat)
+        await interaction.response.edit_message(
+            **panel_message(bot.service, table, update, page=self.page)
+        )
 
 
 class LobbyButton(
@@ -317,6 +371,7 @@ class ConfirmAbandon(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
+    PageButton,
     ChoiceSelect,
     LobbyButton,
     BoardButton,

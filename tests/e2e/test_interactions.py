@@ -217,3 +217,21 @@ async def test_a_move_picked_from_a_select_menu_is_played(
     assert (await bot.service.table(1)).ply == 1
     (logged,) = await bot.service.store.actions(1)
     assert bot.service.engine(table).parse_action(logged.action) == expected
+
+
+async def test_the_page_button_redraws_the_clickers_panel_on_the_next_page(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot = await bot_factory(new_seed=lambda: "select")
+    ana, bo = dpytest.get_config().members
+    await say("!game new tenth_night", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    count = len(bot.service.labels(await bot.service.table(1), 0))
+    assert count > 100
+    await dispatch(bot, responses, button(ana, "sb:g:1:1", "More moves ▶"))
+    edit = responses.of_type(7)[-1]["data"]
+    assert edit["embeds"][0]["footer"]["text"].startswith(f"Moves 101–{min(count, 200)} of {count}")
+    menus = [c for row in edit["components"] for c in row["components"] if c["type"] == 3]
+    assert menus[0]["options"][0]["value"].startswith("100:")
