@@ -174,6 +174,7 @@ def simulate(args: argparse.Namespace) -> int:
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
     won_games = lengths = stuck = 0
+    group_scores: list[int] = []
     started = time.perf_counter()
     for n in range(args.games):
         agents = [game.agents[name]() for name in names]
@@ -187,6 +188,8 @@ def simulate(args: argparse.Namespace) -> int:
         reasons[result.outcome.reason] += 1
         lengths += result.plies
         won_games += bool(result.outcome.winners)
+        if result.outcome.group_score is not None:
+            group_scores.append(result.outcome.group_score)
         for seat in result.outcome.winners:
             wins[seat] += 1
     elapsed = time.perf_counter() - started
@@ -199,5 +202,8 @@ def simulate(args: argparse.Namespace) -> int:
     for seat in range(seats):
         print(f"{'  wins seat ' + str(seat + 1):<24}{wins[seat]:>10}")
     print(f"{'mean length (moves)':<24}{lengths / max(ended, 1):>10.1f}")
+    if group_scores:
+        mean = sum(group_scores) / len(group_scores)
+        print(f"{'mean group score':<24}{mean:>10.2f}")
     print(f"{'games per second':<24}{args.games / elapsed:>10.1f}")
     return 0 if stuck == 0 else 1
