@@ -1,0 +1,249 @@
+"""What a table looks like from outside: lookups, board and private texts, panels, the log and
+the chat rule. Read-only: nothing here changes a table (that is `bot.tables.TableService`)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.records import (
+    OPEN,
+    PanelUpdate,
+    Played,
+    TableError,
+    digest,
+    seat_names,
+    seat_of,
+)
+from rules.chat import ChatVerdict, check_message, reaction_allowed
+from rules.core import Game, Outcome, Seat, format_event, seat_range
+from rules.engine import Engine
+from storage.base import PanelRecord, Store, TableRecord
+
+
+class TableViews:
+    """The read side of `TableService`, which sets these attributes."""
+
+    store: Store
+    games: dict[str, Game[Any, Any, Any]]
+    engines: dict[str, Engine[Any, Any, Any]]
+    clock: Callable[[], float]
+    _states: dict[int, tuple[int, Any]]
+
+    def game(self, key: str) -> Game[Any, Any, Any]:
+        found = self.games.get(key.strip().casefold().replace(" ", "_").replace("-", "_"))
+        if found is None:
+            for game in self.games.values():
+                if game.title.casefold() == key.strip().casefold():
+                    return game
+            known = ", ".join(f"`{k}`" for k in sorted(self.games))
+            raise TableError(f"There is no game called “{key}”. Games: {known}.")
+        return found
+
+    def engine(self, table: TableRecord) -> Engine[Any, Any, Any]:
+        return self.engines[table.game]
+
+    async def table(self, table_id: int) -> TableRecord:
+        return await self.store.get_table(table_id)
+
+    async def table_in(self, channel_id: int) -> TableRecord | None:
+        """The open table played in this thread or channel (a thread's table wins)."""
+        for found in (
+            await self.store.find_tables(status=OPEN, thread_id=channel_id),
+            await self.store.find_tables(status=OPEN, channel_id=channel_id),
+        ):
+            playing = [t for t in found if t.thread_id in (None, channel_id)]
+            if playing:
+                return playing[-1]
+        return None
+
+    async def tables_of(self, user_id: int) -> list[TableRecord]:
+        return await self.store.find_tables(status=OPEN, user_id=user_id)
+
+    def state(self, table: TableRecord) -> Any:
+        if table.state is None:
+            raise TableError("This table has not started yet.")
+        cached = self._states.get(table.id)
+        if cached is not None and cached[0] == table.ply:
+            return cached[1]
+        state = self.games[table.game].state_model.model_validate(table.state)
+        self._states[table.id] = (table.ply, state)
+        return state
+
+    def _waiting_set(self, table: TableRecord, state: Any = None) -> frozenset[Seat]:
+        return frozenset(self.waiting_for(table, state))
+
+    def newly_waiting(self, played: Played) -> list[Seat]:
+        """Human seats the game now waits for that it was not waiting for before: the players to
+        notify (an edited panel or board notifies nobody)."""
+        now = self.waiting_for(played.table)
+        seats = played.table.seats
+        return [s for s in now if s not in played.waited_before and seats[s].user_id is not None]
+
+    def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
+        if table.status != "active":
+            return []
+        game = self.games[table.game]
+        state = self.state(table) if state is None else state
+        return sorted(game.awaiting(state) or game.to_act(state))
+
+    def summary(self, table: TableRecord, outcome: Outcome) -> str:
+        names = seat_names(table)
+        reason = outcome.reason.replace("_", " ")
+        if outcome.winners and len(outcome.winners) == len(names):
+            head = f"**Everyone wins** ({reason})."
+        elif outcome.winners:
+            head = f"**{', '.join(names[s] for s in sorted(outcome.winners))} won** ({reason})."
+        else:
+            head = f"**The game is lost** ({reason})."
+        parts = [f"Game over. {head}"]
+        if outcome.scores:
+            scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+            parts.append(f"Scores: {scores}.")
+        if outcome.group_score is not None:
+            parts.append(f"Group score: {outcome.group_score}.")
+        parts.append(f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it).")
+        return " ".join(parts)
+
+    # views --------------------------------------------------------------------------------
+    def observation(self, table: TableRecord, seat: Seat | None) -> Any:
+        return self.games[table.game].observe(self.state(table), seat)
+
+    def board_text(self, table: TableRecord) -> str:
+        game = self.games[table.game]
+        if table.state is None:
+            return self.lobby_text(table)
+        text = game.describe(game.observe(self.state(table), None))
+        return format_event(text, seat_names(table))
+
+    def lobby_text(self, table: TableRecord) -> str:
+        game = self.games[table.game]
+        lines = [f"**{game.title}** lobby (table #{table.id}) — {game.pitch}"]
+        for index, seat in enumerate(table.seats, start=1):
+            who = seat.name + (" (host)" if seat.user_id == table.host_id else "")
+            lines.append(f"{index}. {who}")
+        lines.append(f"Players: {len(table.seats)} of {seat_range(game)}.")
+        if table.options:
+            lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in table.options.items()))
+        return "\n".join(lines)
+
+    def turn_line(self, table: TableRecord) -> str:
+        waiting = self.waiting_for(table)
+        if not waiting:
+            return ""
+        return "Waiting for " + ", ".join(table.seats[s].name for s in waiting) + "."
+
+    def private_text(self, table: TableRecord, seat: Seat) -> str:
+        game = self.games[table.game]
+        text = game.describe(game.observe(self.state(table), seat))
+        return format_event(text, seat_names(table))
+
+    def labels(self, table: TableRecord, seat: Seat) -> list[str]:
+        if table.status != "active":
+            return []
+        state = self.state(table)
+        game = self.games[table.game]
+        return [game.label(state, a) for a in self.engine(table).legal(state, seat)]
+
+    async def private_updates(
+        self,
+        table: TableRecord,
+        *,
+        force: bool = False,
+        notes: Mapping[Seat, Sequence[str]] | None = None,
+    ) -> list[PanelUpdate]:
+        """Private views of human seats that changed since they were last delivered.
+
+        `notes` are private event lines ("You drew Teddy Bear") shown on top of the seat's view.
+        """
+        if table.state is None:
+            return []
+        stored = {p.seat: p for p in await self.store.panels(table.id)}
+        updates = []
+        for seat, record in enumerate(table.seats):
+            if record.user_id is None:
+                continue
+            text = self.private_text(table, seat)
+            if notes and notes.get(seat):
+                text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
+            choices = tuple(self.labels(table, seat))
+            mark = digest(text, *choices)
+            panel = stored.get(seat)
+            if panel is not None and panel.user_id != record.user_id:
+                panel = None
+            if force or panel is None or panel.digest != mark:
+                updates.append(
+                    PanelUpdate(
+                        table.id, seat, record.user_id, text, choices, table.ply, mark, panel
+                    )
+                )
+        return updates
+
+    async def panel_sent(
+        self,
+        update: PanelUpdate,
+        *,
+        channel_id: int | None,
+        message_id: int | None,
+        dm_closed: bool = False,
+    ) -> None:
+        await self.store.save_panel(
+            PanelRecord(
+                table_id=update.table_id,
+                seat=update.seat,
+                user_id=update.user_id,
+                channel_id=channel_id,
+                message_id=message_id,
+                digest="" if dm_closed else update.digest,
+                dm_closed=dm_closed,
+            )
+        )
+
+    async def log(
+        self, table: TableRecord, limit: int = 15, *, seat: Seat | None = None
+    ) -> list[str]:
+        """Recent event lines, regenerated by replaying the stored action log from the seed.
+
+        A long game takes a while to replay, so it yields to the other tables every few moves
+        (not a thread: some engines keep caches that are not made for threads)."""
+        if table.state is None:
+            return []
+        engine = self.engine(table)
+        state = engine.setup(len(table.seats), table.options, table.seed)
+        lines: list[str] = []
+        names = seat_names(table)
+        for entry in await self.store.actions(table.id):
+            if entry.ply % 10 == 0:
+                await asyncio.sleep(0)
+            step = engine.act(
+                state, entry.seat, engine.parse_action(entry.action), seed=table.seed, ply=entry.ply
+            )
+            state = step.state
+            lines.extend(format_event(e.text, names) for e in step.events if e.seen_by(seat))
+        return lines[-limit:]
+
+    # chat ---------------------------------------------------------------------------------
+    async def check_chat(
+        self, channel_id: int, user_id: int, content: str, *, has_attachment: bool = False
+    ) -> ChatVerdict | None:
+        """The verdict on a seated player's message in an active table's channel, else None."""
+        policy = await self._policy(channel_id, user_id)
+        if policy is None:
+            return None
+        return check_message(policy, content, has_attachment=has_attachment)
+
+    async def check_reaction(self, channel_id: int, user_id: int, emoji: str) -> bool:
+        policy = await self._policy(channel_id, user_id)
+        return policy is None or reaction_allowed(policy, emoji)
+
+    async def _policy(self, channel_id: int, user_id: int) -> Any:
+        table = await self.table_in(channel_id)
+        if table is None or table.status != "active":
+            return None
+        if table.thread_id is not None and table.thread_id != channel_id:
+            return None
+        seat = seat_of(table, user_id)
+        if seat is None:
+            return None
+        return self.games[table.game].chat_policy(self.state(table), seat)
