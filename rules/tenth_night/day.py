@@ -31,6 +31,7 @@ from .actions import (
     Want,
     WithdrawExchange,
 )
+from .night import end_day, end_game
 from .state import (
     MAX_PEOPLE,
     Offer,
@@ -42,7 +43,7 @@ from .state import (
     is_person_card,
     rank,
 )
-from .table import Table, end_day, end_game, lab
+from .table import Table, lab
 
 # ---------------------------------------------------------------------------------------------
 # enumeration (deterministic order: answers first, then healing, growth, swaps, trades, order)

@@ -22,6 +22,7 @@ from . import text
 from .actions import Action, DayAction, Defend, EndDay, action_model
 from .day import apply_day, legal, problem
 from .describe import describe as describe_text
+from .night import defend
 from .observation import (
     TenthNightObservation,
     TenthNightPrivateObservation,
@@ -32,7 +33,7 @@ from .observation import (
     public_fields,
 )
 from .state import PublicOptions, TenthNightOptions, TenthNightState
-from .table import Table, defend, setup_table
+from .table import Table, setup_table
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
 _CACHE_SIZE = 16

@@ -7,13 +7,14 @@ from typing import Any
 
 from rules.cards import card, is_card_id
 from rules.tenth_night import GAME
+from rules.tenth_night.night import start_attack
 from rules.tenth_night.state import (
     Person,
     PlayerState,
     PublicOptions,
     TenthNightState,
 )
-from rules.tenth_night.table import AttackW, Table, start_attack
+from rules.tenth_night.table import AttackW, Table
 
 
 def cid(token: str) -> str:
