@@ -174,6 +174,16 @@ class LobbyCog(commands.Cog, name="Games"):
         """Show this channel's table again."""
         await self.status(ctx)
 
+    @game.command(name="help")
+    async def help(self, ctx: commands.Context[Any]) -> None:
+        """How to play with Snowbound."""
+        await private(ctx, HELP.replace("!", ctx.prefix if ctx.interaction is None else "/"))
+
+    @commands.command(name="help")
+    async def plain_help(self, ctx: commands.Context[Any]) -> None:
+        """`!help`: the same as `!game help`."""
+        await self.help(ctx)
+
     @game.command(name="list")
     async def list_games(self, ctx: commands.Context[Any]) -> None:
         """The games Snowbound hosts."""
@@ -336,6 +346,16 @@ class LobbyCog(commands.Cog, name="Games"):
         view = discord.ui.View(timeout=None)
         view.add_item(ConfirmAbandon(table.id, ctx.author.id))
         await private(ctx, f"End table #{table.id} for everyone?", view=view)
+
+
+HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.
+`!game list` the games · `!game new <game> [key=value …]` open a lobby here
+`!game join` / `!game leave` / `!game ai [heuristic|random]` seats · `!game start` (host)
+`!play <move>` make a move (the slash command lists your moves as you type)
+`!game hand` your hand and moves, privately · `!game hint` your spots on the board picture
+`!game status` the board again · `!game log [n]` recent events · `!game rules [game]`
+`!game resign` an AI takes your seat · `!game abandon` end the table (host)
+Your hand and moves also arrive by DM, with buttons; you are mentioned when it is your move."""
 
 
 async def handle_command_error(ctx: commands.Context[Any], error: Exception) -> None:

@@ -227,3 +227,13 @@ async def test_the_player_whose_turn_comes_is_mentioned_once(bot_factory: Any) -
     after = [m.content for m in public(drain()) if m.content]
     assert after and after[0].endswith(f"Your move: <@{bo.id}>.")
     assert f"<@{ana.id}>" not in after[0]  # the mover is not pinged about her own move
+
+
+async def test_help_is_sent_privately_with_the_servers_prefix(bot_factory: Any) -> None:
+    await bot_factory(games={"nim": NIM})
+    ana, _ = dpytest.get_config().members
+    for command in ("!help", "!game help"):
+        await say(command, ana)
+        sent = drain()
+        assert not public(sent)
+        assert "`!game new <game>" in dms(sent, ana)[0].content
