@@ -20,12 +20,12 @@ Measured with `rules.playout.play_out` (seeds 0…n−1, default options: standa
 | 1     | heuristic | 1,000 | 27.4 %   | 8.11                   |
 | 2     | random    | 1,000 | 4.6 %    | 7.02                   |
 | 2     | heuristic | 1,000 | 64.3 %   | 9.33                   |
-| 3     | random    | 150   | 12.0 %   | 7.97                   |
+| 3     | random    | 1,000 | 12.9 %   | 7.93                   |
 | 3     | heuristic | 1,000 | 85.2 %   | 9.75                   |
-| 4     | random    | 150   | 28.7 %   | 8.60                   |
+| 4     | random    | 1,000 | 26.2 %   | 8.52                   |
 | 4     | heuristic | 1,000 | 94.1 %   | 9.90                   |
 
-(Random 3–4 seat games take ~0.5–1.5 s each, so only 150 were run.)
+(Random 3–4 seat rows: `python -m bot simulate tenth_night --games 1000 --seats N --agent random`.)
 
 ("nights survived" is the group score: n − 1 on a loss, 10 on a win.)
 """
