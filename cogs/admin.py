@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import discord
 from discord.ext import commands
 
 if TYPE_CHECKING:
@@ -38,4 +37,4 @@ async def setup(bot: SnowboundBot) -> None:
     await bot.add_cog(AdminCog(bot))
 
 
-__all__ = ["AdminCog", "discord"]
+__all__ = ["AdminCog"]

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError, seat_of
+from bot.tables import seat_of
 from cogs.lobby import handle_command_error, resolve_table
 from cogs.ui import publish
 from rules.parsing import normalise
@@ -70,4 +70,4 @@ async def setup(bot: SnowboundBot) -> None:
     await bot.add_cog(PlayCog(bot))
 
 
-__all__ = ["PlayCog", "TableError"]
+__all__ = ["PlayCog"]
