@@ -9,34 +9,12 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from bot.config import Settings, load_settings
 from rules import GAMES
 from rules.core import seat_range
-
-
-def parse_options(pairs: list[str]) -> dict[str, Any]:
-    """`key=value` pairs; a value with commas becomes a list, digits become numbers."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key.strip():
-            raise SystemExit(f"Options are written key=value, not “{pair}”.")
-        options[key.strip()] = parse_value(raw.strip())
-    return options
-
-
-def parse_value(raw: str) -> Any:
-    if "," in raw:
-        return [parse_value(part.strip()) for part in raw.split(",") if part.strip()]
-    if raw.lstrip("-").isdigit():
-        return int(raw)
-    if raw.casefold() in ("true", "yes", "on"):
-        return True
-    if raw.casefold() in ("false", "no", "off"):
-        return False
-    return raw
+from rules.errors import OptionsError
+from rules.parsing import parse_options
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -170,7 +148,11 @@ def simulate(args: argparse.Namespace) -> int:
     if len(names) != seats or any(n not in game.agents for n in names):
         print(f"--agent takes one of {sorted(game.agents)} (or one per seat).", file=sys.stderr)
         return 2
-    options = parse_options(args.option)
+    try:
+        options = parse_options(args.option)
+    except OptionsError as err:
+        print(f"✗ {err}", file=sys.stderr)
+        return 2
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
     won_games = lengths = stuck = 0

@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cli import parse_options
 from bot.delivery import message_ref
 from bot.tables import Player, TableError, seat_of, user_error
 from cogs.ui import (
@@ -29,6 +28,7 @@ from cogs.ui import (
     reply_error,
 )
 from rules.core import seat_range
+from rules.parsing import parse_options
 from storage.base import TableRecord
 
 if TYPE_CHECKING:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from rules.errors import ParseError
+from rules.errors import OptionsError, ParseError
 
 A = TypeVar("A")
 
@@ -53,3 +53,42 @@ def match_label(actions: Sequence[A], label: Callable[[A], str], text: str, *, l
     shown = ", ".join(f"`{label(a)}`" for a in actions[:limit])
     more = f" (and {len(actions) - limit} more)" if len(actions) > limit else ""
     raise ParseError(f"“{text}” is not a move you can make now. You can: {shown}{more}.")
+
+
+def echo(text: str, limit: int = 60) -> str:
+    """User text repeated in a reply, cut short so a reply never outgrows a message."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+MAX_OPTIONS = 40
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """`key=value` pairs (from `/game new`, `play -o`, `simulate -o`): a value with commas becomes a
+    list, digits become numbers, yes/no become booleans. Bad text is an `OptionsError`, a refusal
+    the player reads — never an exit, since any member may type it."""
+    if len(pairs) > MAX_OPTIONS:
+        raise OptionsError(
+            f"That is too many options ({len(pairs)}); a table takes at most {MAX_OPTIONS}."
+        )
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionsError(f"Options are written key=value, not “{echo(pair)}”.")
+        options[key.strip()] = parse_value(raw.strip())
+    return options
+
+
+def parse_value(raw: str) -> Any:
+    if "," in raw:
+        return [parse_value(part.strip()) for part in raw.split(",") if part.strip()]
+    digits = raw[1:] if raw.startswith("-") else raw
+    if digits.isdigit() and digits.isascii() and len(digits) <= 18:
+        return int(raw)
+    if raw.casefold() in ("true", "yes", "on"):
+        return True
+    if raw.casefold() in ("false", "no", "off"):
+        return False
+    return raw

@@ -237,3 +237,21 @@ async def test_help_is_sent_privately_with_the_servers_prefix(bot_factory: Any) 
         sent = drain()
         assert not public(sent)
         assert "`!game new <game>" in dms(sent, ana)[0].content
+
+
+async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_running(
+    bot_factory: Any,
+) -> None:
+    """`!game new <game> foo` once raised SystemExit from option parsing and stopped the bot."""
+    bot = await bot_factory(games={"nim": NIM})
+    ana, _bo = dpytest.get_config().members
+    await say("!game new nim foo", ana)
+    sent = drain()
+    assert not public(sent)
+    assert "key=value" in dms(sent, ana)[0].content
+    await say("!game new nim " + "k" * 6000, ana)
+    refusal = dms(drain(), ana)[0].content
+    assert "key=value" in refusal and len(refusal) < 300
+    await say("!game new nim stones=5", ana)  # still alive, and the channel is still free
+    assert "Nim" in text_of(public(drain())[0])
+    assert (await bot.service.table(1)).options == {"stones": 5}
