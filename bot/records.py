@@ -19,6 +19,10 @@ class TableError(Exception):
     """A table request that cannot be done (full table, not the host, no table here…)."""
 
 
+class SecretMoveError(TableError):
+    """A secret move (a ballot, a hidden contribution) typed where everyone can read it."""
+
+
 @dataclass(frozen=True)
 class Player:
     user_id: int

@@ -19,6 +19,7 @@ from bot.records import (  # re-exported: cogs and tests import them from here
     PanelUpdate,
     Played,
     Player,
+    SecretMoveError,
     TableError,
     label_mark,
     seat_names,
@@ -27,7 +28,7 @@ from bot.records import (  # re-exported: cogs and tests import them from here
 )
 from bot.views import TableViews
 from rules import GAMES
-from rules.core import SYSTEM_SEAT, Event, Game, Seat, format_event, timer_of
+from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
 from rules.engine import Engine
 from rules.errors import NotYourTurnError
 from storage.base import (
@@ -43,6 +44,7 @@ __all__ = [
     "PanelUpdate",
     "Played",
     "Player",
+    "SecretMoveError",
     "TableError",
     "TableService",
     "label_mark",
@@ -219,7 +221,8 @@ class TableService(TableViews):
                 )
             seed = table.seed or self.new_seed()
             engine = self.engines[game.key]
-            state = engine.setup(count, table.options, seed)
+            opening = engine.start(count, table.options, seed)
+            state = opening.state
             table = await self._save(
                 table,
                 status="active",
@@ -231,8 +234,7 @@ class TableService(TableViews):
             self._states[table.id] = (table.ply, state)
             played = Played(table=table)
             played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
-            opening = getattr(game.observe(state, None), "log", None) or ()  # set-up draws, public
-            played.lines.extend(format_event(line, seat_names(table)) for line in opening)
+            self._collect(played, opening.events)  # set-up draws (public) and deals (private)
             await self._run_agents(played)
             return played
 
@@ -248,21 +250,36 @@ class TableService(TableViews):
         return seat
 
     async def act(
-        self, table_id: int, user_id: int, action: Any, *, ply: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: Any,
+        *,
+        ply: int | None = None,
+        in_public: bool = False,
     ) -> Played:
-        """Play `action` (typed text, or an action record) for the user's seat."""
+        """Play `action` (typed text, or an action record) for the user's seat.
+
+        `in_public`: the text was typed where everyone reads it; a move the game calls secret (a
+        ballot, a hidden contribution) is then refused with `SecretMoveError` and not played."""
         async with self.lock(table_id):
             table = await self.store.get_table(table_id)
             seat = self._seat(table, user_id)
             if ply is not None and ply != table.ply:
                 raise TableError("That move is out of date: the game has moved on. Look again.")
             game = self.games[table.game]
+            engine = self.engines[table.game]
             state = self.state(table)
             if seat not in game.to_act(state):
                 names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
                 raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
             if isinstance(action, str):
-                action = game.parse(state, seat, action)
+                action = engine.parse(state, seat, action)
+            if in_public and game.is_secret(state, action):
+                raise SecretMoveError(
+                    "That move is secret: make it with `/play` or the buttons on your private "
+                    "panel, not in the channel. Nothing was played."
+                )
             played = Played(table=table, waited_before=self._waiting_set(table, state))
             await self._commit(played, seat, action)
             await self._run_agents(played)
@@ -294,17 +311,19 @@ class TableService(TableViews):
                     "(or `/game hand`)."
                 )
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, legal[index])
+            await self._commit(played, seat, legal[index], checked=True)
             await self._run_agents(played)
             return played
 
-    async def _commit(self, played: Played, seat: Seat, action: Any) -> None:
+    async def _commit(
+        self, played: Played, seat: Seat, action: Any, *, checked: bool = False
+    ) -> None:
         table = played.table
         game = self.games[table.game]
         engine = self.engines[table.game]
         state = self.state(table)
         ply = table.ply + 1
-        step = engine.act(state, seat, action, seed=table.seed, ply=ply)
+        step = engine.act(state, seat, action, seed=table.seed, ply=ply, checked=checked)
         outcome = game.outcome(step.state)
         now = self.clock()
         new = table.model_copy(
@@ -344,10 +363,10 @@ class TableService(TableViews):
         self, game: Game[Any, Any, Any], before: Any, after: Any, current: float | None
     ) -> float | None:
         """When the game's clock runs out: kept while it waits at the same point, else restarted."""
-        timer = timer_of(game, after)
+        timer = game.timer(after)
         if timer is None:
             return None
-        previous = timer_of(game, before) if before is not None else None
+        previous = game.timer(before) if before is not None else None
         if current is not None and previous is not None and previous.key == timer.key:
             return current
         return self.clock() + timer.seconds
@@ -363,19 +382,32 @@ class TableService(TableViews):
                     continue
                 game = self.games[table.game]
                 state = self.state(table)
-                timer = timer_of(game, state)
+                timer = game.timer(state)
                 played = Played(table=table, waited_before=self._waiting_set(table, state))
                 if timer is None:  # nothing waits on a clock any more
                     played.table = await self._save(table, deadline=None)
                     continue
-                if timer.seat is not None:
-                    name = table.seats[timer.seat].name
-                    played.lines.append(f"⏰ Time ran out for {name}.")
-                seat = SYSTEM_SEAT if timer.seat is None else timer.seat
-                await self._commit(played, seat, timer.action)
+                await self._play_timer(played, timer)
                 await self._run_agents(played)
             results.append(played)
         return results
+
+    async def _play_timer(self, played: Played, timer: Timer) -> None:
+        """Make each of the clock's moves that is still open when its turn in the list comes."""
+        key = timer.key
+        for seat, action in timer.moves:
+            table = played.table
+            if table.status != "active":
+                return
+            state = self.state(table)
+            now = self.games[table.game].timer(state)
+            if now is None or (now.key != key and seat == SYSTEM_SEAT):
+                continue
+            if seat != SYSTEM_SEAT:
+                if action not in self.engines[table.game].legal(state, seat):
+                    continue  # decided in the meantime
+                played.lines.append(f"⏰ Time ran out for {table.seats[seat].name}.")
+            await self._commit(played, seat, action)
 
     def _collect(self, played: Played, events: Sequence[Event]) -> None:
         names = seat_names(played.table)
@@ -404,7 +436,8 @@ class TableService(TableViews):
             legal = engine.legal(state, seat)
             agent = game.agents[table.seats[seat].agent or "random"]()
             rng = engine.agent_rng(table.seed, table.ply + 1, seat)
-            await self._commit(played, seat, agent.choose(game.observe(state, seat), legal, rng))
+            choice = agent.choose(game.observe(state, seat), legal, rng)
+            await self._commit(played, seat, choice, checked=choice in legal)
         raise TableError("The AI players could not finish their turns; the table is paused.")
 
     async def resign(self, table_id: int, user_id: int) -> Played:

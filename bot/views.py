@@ -89,22 +89,9 @@ class TableViews:
         return sorted(game.awaiting(state) or game.to_act(state))
 
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
-        names = seat_names(table)
-        reason = outcome.reason.replace("_", " ")
-        if outcome.winners and len(outcome.winners) == len(names):
-            head = f"**Everyone wins** ({reason})."
-        elif outcome.winners:
-            head = f"**{', '.join(names[s] for s in sorted(outcome.winners))} won** ({reason})."
-        else:
-            head = f"**The game is lost** ({reason})."
-        parts = [f"Game over. {head}"]
-        if outcome.scores:
-            scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
-            parts.append(f"Scores: {scores}.")
-        if outcome.group_score is not None:
-            parts.append(f"Group score: {outcome.group_score}.")
-        parts.append(f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it).")
-        return " ".join(parts)
+        """The game's own end-of-game words, then the seed that replays every shuffle."""
+        text = self.games[table.game].summary(outcome, seat_names(table))
+        return f"{text} Seed: `{table.seed}` (every shuffle and roll can be replayed from it)."
 
     # views --------------------------------------------------------------------------------
     def observation(self, table: TableRecord, seat: Seat | None) -> Any:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import seat_of
+from bot.tables import SecretMoveError, seat_of
 from cogs.lobby import handle_command_error, resolve_table
 from cogs.ui import publish
 from rules.parsing import normalise
@@ -32,7 +33,13 @@ class PlayCog(commands.Cog, name="Play"):
         table = await resolve_table(ctx, lobby=False)
         if ctx.interaction is not None:
             await ctx.defer(ephemeral=True)
-        played = await self.service.act(table.id, ctx.author.id, move)
+        in_public = ctx.interaction is None and ctx.guild is not None
+        try:
+            played = await self.service.act(table.id, ctx.author.id, move, in_public=in_public)
+        except SecretMoveError:
+            with contextlib.suppress(discord.HTTPException):
+                await ctx.message.delete()  # a ballot typed in the channel: gone before it is read
+            raise
         await publish(self.bot, played)
         if ctx.interaction is not None:
             await ctx.send("Done.", ephemeral=True)

@@ -93,25 +93,57 @@ class Step(Generic[S]):
     events: tuple[Event, ...] = ()
 
 
+class SeatResult(Frozen):
+    """How one seat's own goal ended (Dead of Winter's secret objectives, a co-op group result).
+
+    `kind` is the game's word for the goal ("secret", "betrayal", "coop"…); `ref` names the card
+    or goal behind it, `detail` says it in words. A seat may have several results.
+    """
+
+    seat: Seat
+    kind: str = "player"
+    met: bool
+    group: int | None = None
+    ref: str | None = None
+    detail: str | None = None
+
+
 class Outcome(Frozen):
+    """How a game ended. `reason` is a short code a game's `summary` puts into words; `results`
+    and `details` carry what a game needs beyond winners and scores."""
+
     winners: frozenset[Seat]
     reason: str
     scores: dict[Seat, int] | None = None
     group_score: int | None = None
+    results: tuple[SeatResult, ...] = ()
+    details: dict[str, Any] = {}
 
 
 class Timer(Frozen):
     """A game's clock at the point it is waiting (an option such as `day_seconds`).
 
     `key` names the waiting point: while it stays the same the clock keeps running; a new key starts
-    it again. When `seconds` pass, the bot plays `action` — as `seat`, or as the system
-    (`SYSTEM_SEAT`) when `seat` is None. Games without clocks simply have no `timer` method.
+    it again. When `seconds` pass, the bot plays each of `moves` in order — `(seat, action)`, with
+    `SYSTEM_SEAT` for a move of the game itself (The 10th Night's `end_day`). Several moves act for
+    several seats at once (the ballots still missing when a vote's time is up); a move whose seat
+    can no longer make it by then is skipped.
     """
 
     key: str
     seconds: int
-    seat: Seat | None
-    action: Any
+    moves: tuple[tuple[Seat, Any], ...]
+
+    @classmethod
+    def single(cls, key: str, seconds: int, seat: Seat | None, action: Any) -> Timer:
+        """A clock that makes one move: as `seat`, or as the system when `seat` is None."""
+        return cls(
+            key=key, seconds=seconds, moves=((SYSTEM_SEAT if seat is None else seat, action),)
+        )
+
+    def system_move(self, action: Any) -> bool:
+        """Whether `action` is a move this clock may make as the system."""
+        return any(seat == SYSTEM_SEAT and move == action for seat, move in self.moves)
 
 
 class ChatPolicy(Frozen):
@@ -140,8 +172,17 @@ class Agent(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
 
 
-class Game(Protocol[S, A, O]):
-    key: str
+class BaseGame(Generic[S, A, O]):
+    """The game protocol. A game subclasses it, sets the class attributes, implements the
+    required methods, and overrides only the optional hooks it needs (their defaults are here).
+
+    Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
+    `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
+    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, and the `picture` flag.
+    `docs/DESIGN.md` says what each one is for.
+    """
+
+    key: str  # "coldest_night": module, registry, storage and command value
     title: str
     pitch: str  # one line for `/game list`
     min_seats: int
@@ -150,51 +191,113 @@ class Game(Protocol[S, A, O]):
     state_model: type[S]
     action_model: TypeAdapter[A]
     agents: Mapping[str, Callable[[], Agent]]  # at least "random" and "heuristic"
+    picture: bool = False  # True when `cogs/games/<key>.py` draws a board picture
 
-    def setup(self, seats: int, options: Any, rng: random.Random) -> S: ...
+    # required -------------------------------------------------------------------------------
+    def setup(self, seats: int, options: Any, rng: random.Random) -> S | Step[S]:
+        """The first state, or a `Step` when set-up has something to tell (opening draws, and
+        private events such as a dealt objective)."""
+        raise NotImplementedError
 
     def to_act(self, state: S) -> frozenset[Seat]:
         """Every seat that has a legal action now (including optional interjections)."""
-        ...
+        raise NotImplementedError
 
-    def awaiting(self, state: S) -> frozenset[Seat]:
-        """Seats whose decision the game is waiting for (pings, timers, AI turns); ⊆ to_act."""
-        ...
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]:
+        """The seat's legal actions in a fixed order. The engine asks once per state and hands the
+        list to `parse`, checks and agents."""
+        raise NotImplementedError
 
-    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]: ...
+    def apply(self, state: S, seat: Seat, action: A, rng: random.Random) -> Step[S]:
+        raise NotImplementedError
 
-    def apply(self, state: S, seat: Seat, action: A, rng: random.Random) -> Step[S]: ...
+    def observe(self, state: S, seat: Seat | None) -> O:
+        """A seat's view (public + its own secrets); None is the public view."""
+        raise NotImplementedError
 
-    def observe(self, state: S, seat: Seat | None) -> O: ...
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
 
-    def outcome(self, state: S) -> Outcome | None: ...
+    def label(self, state: S, action: A) -> str:
+        raise NotImplementedError
 
-    def chat_policy(self, state: S, seat: Seat) -> ChatPolicy: ...
-
-    def label(self, state: S, action: A) -> str: ...
-
-    def parse(self, state: S, seat: Seat, text: str) -> A: ...
-
-    def secrets(self, state: S, seat: Seat) -> frozenset[str]:
-        """Values only `seat` may see (card ids in hand, its objective…), for leak tests."""
-        ...
+    def parse(self, state: S, seat: Seat, text: str, legal: Sequence[A] | None = None) -> A:
+        """Typed notation or a label → one of `legal` (the seat's legal actions, computed by the
+        caller when not given), or a `ParseError`/`IllegalActionError` a player can read."""
+        raise NotImplementedError
 
     def describe(self, observation: O) -> str:
         """Plain text (light Markdown) of an observation, for the board, DMs and the terminal."""
-        ...
+        raise NotImplementedError
 
     def rules_text(self) -> str:
         """A short rules summary for `/game rules` and the terminal's `help`."""
-        ...
+        raise NotImplementedError
+
+    # optional hooks ---------------------------------------------------------------------------
+    def awaiting(self, state: S) -> frozenset[Seat]:
+        """Seats whose decision the game is waiting for (pings, clocks, AI turns); ⊆ to_act.
+        An optional interjection (a Coldest Night token) is in `to_act` but not here."""
+        return self.to_act(state)
+
+    def chat_policy(self, state: S, seat: Seat) -> ChatPolicy:
+        """What `seat` may say in the table's channel right now."""
+        return FREE_CHAT
+
+    def secrets(self, state: S, seat: Seat) -> frozenset[str]:
+        """Values only `seat` may see now (card ids in hand, its objective…), for leak tests."""
+        return frozenset()
+
+    def hidden(self, state: S) -> frozenset[str]:
+        """Values nobody may see now (a face-down card, an unrevealed vote…), for leak tests.
+        Only values that cannot also be public in another way belong here."""
+        return frozenset()
+
+    def timer(self, state: S) -> Timer | None:
+        """The clock running now, if the game has clocks."""
+        return None
+
+    def why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
+        """Why a well-formed action is refused now, in a sentence; None for a generic refusal."""
+        return None
+
+    def notation(self) -> str:
+        """A short guide to typing moves (shown with refusals of typed text and in help)."""
+        return ""
+
+    def is_secret(self, state: S, action: A) -> bool:
+        """Whether typing `action` in a public channel would give a secret away (a ballot, a
+        hidden contribution): the bot refuses such a move there before anyone sees it."""
+        return False
+
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """The end-of-game announcement, in the game's own words."""
+        return default_summary(outcome, names)
+
+
+Game = BaseGame
+"""The protocol's name in type hints: every game is a `BaseGame`."""
+
+
+def default_summary(outcome: Outcome, names: Sequence[str]) -> str:
+    """Winners (or a shared win or loss), the reason in words, and any scores."""
+    reason = outcome.reason.replace("_", " ")
+    if outcome.winners and len(outcome.winners) == len(names):
+        head = f"**Everyone wins** ({reason})."
+    elif outcome.winners:
+        head = f"**{', '.join(names[s] for s in sorted(outcome.winners))} won** ({reason})."
+    else:
+        head = f"**The game is lost** ({reason})."
+    parts = [f"Game over. {head}"]
+    if outcome.scores:
+        scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+        parts.append(f"Scores: {scores}.")
+    if outcome.group_score is not None:
+        parts.append(f"Group score: {outcome.group_score}.")
+    return " ".join(parts)
 
 
 def seat_range(game: Game[Any, Any, Any]) -> str:
     """How many players a game seats, as players read it: "2" or "2–6"."""
     low, high = game.min_seats, game.max_seats
     return str(low) if low == high else f"{low}–{high}"
-
-
-def timer_of(game: Game[Any, Any, Any], state: Any) -> Timer | None:
-    """The game's running clock, if it has clocks and one runs now (the method is optional)."""
-    timer: Callable[[Any], Timer | None] | None = getattr(game, "timer", None)
-    return timer(state) if timer is not None else None

@@ -7,6 +7,7 @@ after the end or not among the legal actions, and hands every apply its own `rng
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
@@ -24,7 +25,6 @@ from rules.core import (
     Step,
     rng_for,
     seat_range,
-    timer_of,
 )
 from rules.errors import GameOverError, IllegalActionError, NotYourTurnError, OptionsError
 
@@ -37,9 +37,15 @@ def _pretty(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+_LEGAL_CACHE = 64  # states remembered by `legal`: a few tables' worth of seats
+
+
 class Engine(Generic[S, A, O]):
     def __init__(self, game: Game[S, A, O]) -> None:
         self.game = game
+        # (id(state), seat) → (state, legal actions): states are frozen, so a list computed once
+        # serves parse, check, agents and pictures; the state is kept to rule out a reused id.
+        self._legal: OrderedDict[tuple[int, Seat], tuple[S, Sequence[A]]] = OrderedDict()
 
     # set-up ---------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Options | None = None) -> Options:
@@ -58,38 +64,68 @@ class Engine(Generic[S, A, O]):
         if not g.min_seats <= seats <= g.max_seats:
             raise OptionsError(f"{g.title} is played by {seat_range(g)} players, not {seats}.")
 
-    def setup(self, seats: int, options: Mapping[str, Any] | Options | None, seed: str | int) -> S:
+    def start(
+        self, seats: int, options: Mapping[str, Any] | Options | None, seed: str | int
+    ) -> Step[S]:
+        """The first state and what set-up tells the table (public draws, private deals)."""
         self.check_seats(seats)
-        return self.game.setup(seats, self.options(options), rng_for(seed, 0))
+        made = self.game.setup(seats, self.options(options), rng_for(seed, 0))
+        return made if isinstance(made, Step) else Step(state=made)
+
+    def setup(self, seats: int, options: Mapping[str, Any] | Options | None, seed: str | int) -> S:
+        return self.start(seats, options, seed).state
 
     # play -------------------------------------------------------------------------------------
     def legal(self, state: S, seat: Seat) -> Sequence[A]:
-        if self.game.outcome(state) is not None or seat not in self.game.to_act(state):
-            return ()
-        return self.game.legal_actions(state, seat)
+        """The seat's legal actions now (none out of turn or after the end), computed once."""
+        key = (id(state), seat)
+        hit = self._legal.get(key)
+        if hit is not None and hit[0] is state:
+            self._legal.move_to_end(key)
+            return hit[1]
+        game = self.game
+        if game.outcome(state) is not None or seat not in game.to_act(state):
+            actions: Sequence[A] = ()
+        else:
+            actions = game.legal_actions(state, seat)
+        self._legal[key] = (state, actions)
+        if len(self._legal) > _LEGAL_CACHE:
+            self._legal.popitem(last=False)
+        return actions
+
+    def parse(self, state: S, seat: Seat, text: str) -> A:
+        """Typed text → one of the seat's legal actions (a readable `RuleError` otherwise)."""
+        self.check_turn(state, seat)
+        return self.game.parse(state, seat, text, self.legal(state, seat))
+
+    def check_turn(self, state: S, seat: Seat) -> None:
+        if self.game.outcome(state) is not None:
+            raise GameOverError("This game is over; no more moves can be made.")
+        if seat != SYSTEM_SEAT and seat not in self.game.to_act(state):
+            raise NotYourTurnError(
+                "It is not your turn: the game is not waiting for you right now."
+            )
 
     def check(self, state: S, seat: Seat, action: A) -> None:
         """Raise the right `RuleError` unless `seat` may play `action` now."""
         game = self.game
-        if game.outcome(state) is not None:
-            raise GameOverError("This game is over; no more moves can be made.")
+        self.check_turn(state, seat)
         if seat == SYSTEM_SEAT:
-            timer = timer_of(game, state)
-            if timer is None or timer.seat is not None or timer.action != action:
+            timer = game.timer(state)
+            if timer is None or not timer.system_move(action):
                 raise IllegalActionError("Only the game's running clock can make that move.")
             return
-        if seat not in game.to_act(state):
-            raise NotYourTurnError(
-                "It is not your turn: the game is not waiting for you right now."
-            )
-        if action not in game.legal_actions(state, seat):
-            explain = getattr(game, "why_illegal", None)
-            reason = explain(state, seat, action) if explain else None
+        if action not in self.legal(state, seat):
+            reason = game.why_illegal(state, seat, action)
             raise IllegalActionError(reason or "That move is not allowed right now.")
 
-    def act(self, state: S, seat: Seat, action: A, *, seed: str | int, ply: int) -> Step[S]:
-        """Apply the `ply`-th action of the log (1-based) after checking it."""
-        self.check(state, seat, action)
+    def act(
+        self, state: S, seat: Seat, action: A, *, seed: str | int, ply: int, checked: bool = False
+    ) -> Step[S]:
+        """Apply the `ply`-th action of the log (1-based) after checking it (`checked`: the
+        action was taken from this state's legal list, so it needs no second check)."""
+        if not checked:
+            self.check(state, seat, action)
         return self.game.apply(state, seat, action, rng_for(seed, ply))
 
     def parse_action(self, data: Any) -> A:

@@ -17,10 +17,10 @@ from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import describe, label, parse, rules_text
-from rules.core import FREE_CHAT, Agent, ChatPolicy, Event, Outcome, Seat, Step
+from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Event, Outcome, Seat, Step
 
 
-class ColdComfortGame:
+class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]):
     key = "cold_comfort"
     title = "Cold Comfort"
     pitch = "Run hotels in a gold-rush town: host dice as guests and control neighbourhoods."
@@ -31,9 +31,10 @@ class ColdComfortGame:
     action_model: TypeAdapter[Action] = action_model
     agents: Mapping[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HotelierAgent}
 
-    def setup(self, seats: int, options: Any, rng: random.Random) -> ColdComfortState:
+    def setup(self, seats: int, options: Any, rng: random.Random) -> Step[ColdComfortState]:
         opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()
-        return play.setup(seats, opts, rng)
+        state = play.setup(seats, opts, rng)
+        return Step(state, tuple(Event(text=line) for line in state.log))
 
     def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
         return acting_seats(state)
@@ -65,8 +66,14 @@ class ColdComfortGame:
     def label(self, state: ColdComfortState, action: Action) -> str:
         return label(state, action)
 
-    def parse(self, state: ColdComfortState, seat: Seat, text: str) -> Action:
-        return parse(state, seat, text)
+    def parse(
+        self,
+        state: ColdComfortState,
+        seat: Seat,
+        text: str,
+        legal: Sequence[Action] | None = None,
+    ) -> Action:
+        return parse(state, seat, text, legal)
 
     def secrets(self, state: ColdComfortState, seat: Seat) -> frozenset[str]:
         # CC-30: no seat holds a secret; the deck order is hidden from everyone.

@@ -75,8 +75,10 @@ def _squash(text: str) -> str:
     return _SPACES.sub(" ", text.strip().casefold())
 
 
-def parse(state: ColdComfortState, seat: int, text: str) -> Action:
-    legal = legal_actions(state, seat)
+def parse(
+    state: ColdComfortState, seat: int, text: str, legal_now: Sequence[Action] | None = None
+) -> Action:
+    legal = legal_actions(state, seat) if legal_now is None else list(legal_now)
     wanted = _squash(text)
     for action in legal:
         if _squash(label(state, action)) == wanted:

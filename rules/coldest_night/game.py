@@ -40,7 +40,7 @@ from rules.coldest_night.state import (
     TargetRemove,
     UseToken,
 )
-from rules.core import FREE_CHAT, Agent, ChatPolicy, Options, Outcome, Seat, Step
+from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
 from rules.errors import OptionsError
 
 HAND_SIZE = {"standard": 3, "solo": 4}
@@ -138,7 +138,7 @@ def legal(t: Table, seat: Seat) -> list[Action]:
     return found
 
 
-class ColdestNight:
+class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
     key = "coldest_night"
     title = "The Coldest Night"
     pitch = "Cooperative: keep one shared fire burning until morning without saying a number."
@@ -230,9 +230,15 @@ class ColdestNight:
     def label(self, state: ColdestNightState, action: Action) -> str:
         return text.label(Table(state), action)
 
-    def parse(self, state: ColdestNightState, seat: Seat, typed: str) -> Action:
+    def parse(
+        self,
+        state: ColdestNightState,
+        seat: Seat,
+        typed: str,
+        legal_now: Sequence[Action] | None = None,
+    ) -> Action:
         t = Table(state)
-        return text.parse(t, legal(t, seat), typed)
+        return text.parse(t, legal(t, seat) if legal_now is None else list(legal_now), typed)
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
-from rules.core import FREE_CHAT, Agent, ChatPolicy, Outcome, Seat, Step, Timer
+from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
 
@@ -39,7 +39,7 @@ NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
 _CACHE_SIZE = 16
 
 
-class TenthNightGame:
+class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     key = "tenth_night"
     title = "The 10th Night"
     pitch = "Cooperative card survival: guard your row of people through ten silent monster nights."
@@ -138,18 +138,11 @@ class TenthNightGame:
         for the deciding seat. A new day, or a new decision, starts the clock again."""
         options = state.options
         if state.phase == "day" and options.day_seconds:
-            return Timer(
-                key=f"day{state.round}", seconds=options.day_seconds, seat=None, action=EndDay()
-            )
+            return Timer.single(f"day{state.round}", options.day_seconds, None, EndDay())
         cursor = state.cursor
         if state.phase == "night" and cursor is not None and options.defence_seconds:
             key = f"defence{state.round}-{len(state.attacks)}-{cursor.seat}-{len(cursor.visited)}"
-            return Timer(
-                key=key,
-                seconds=options.defence_seconds,
-                seat=cursor.seat,
-                action=Defend(mode="pass"),
-            )
+            return Timer.single(key, options.defence_seconds, cursor.seat, Defend(mode="pass"))
         return None
 
     def apply(
@@ -220,8 +213,14 @@ class TenthNightGame:
     def label(self, state: TenthNightState, action: Action) -> str:
         return text.label(state, action)
 
-    def parse(self, state: TenthNightState, seat: Seat, typed: str) -> Action:
-        legal_now = self.legal_actions(state, seat)
+    def parse(
+        self,
+        state: TenthNightState,
+        seat: Seat,
+        typed: str,
+        legal: Sequence[Action] | None = None,
+    ) -> Action:
+        legal_now = self.legal_actions(state, seat) if legal is None else legal
         by_label = self._label_index(state, seat, legal_now)
         exact = by_label.get(typed.strip())
         if exact is not None:

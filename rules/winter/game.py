@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from rules.core import Agent, ChatPolicy, Event, Options, Outcome, Seat, Step, seat_ref
+from rules.core import Agent, BaseGame, ChatPolicy, Event, Options, Outcome, Seat, Step, seat_ref
 from rules.errors import IllegalActionError
 from rules.winter import text, view
 from rules.winter.cards import CARD_TYPE, sections_of
@@ -56,7 +56,7 @@ def end_check(state: WinterState) -> Result | None:
     return None
 
 
-class WinterGame:
+class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     key = "winter"
     title = "Winter"
     pitch = "Lay 18 ice cards into a frozen lake, claim squares of your colour, then thaw it apart."
@@ -72,12 +72,12 @@ class WinterGame:
         self.agents: Mapping[str, Callable[[], Agent]] = AGENTS
 
     # -- set-up -----------------------------------------------------------------------------
-    def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> WinterState:
+    def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> Step[WinterState]:
         first = rng.randrange(2)  # WI-2: spec seat rng.randrange(2) + 1, 0-based here
         deck = list(range(18))
         rng.shuffle(deck)
         opening = PlacedCard(card_id=deck[0], row=0, col=0, orientation="up")
-        return WinterState(
+        state = WinterState(
             first_player=first,
             active=first,
             phase="place_drawn",
@@ -87,6 +87,7 @@ class WinterGame:
             max_thaw_turns=options.max_thaw_turns,
             log=(f"Card {deck[0]} opens the lake at C3.",),
         )
+        return Step(state, tuple(Event(text=line) for line in state.log))
 
     # -- turns ------------------------------------------------------------------------------
     def to_act(self, state: WinterState) -> frozenset[Seat]:
@@ -419,8 +420,16 @@ class WinterGame:
     def label(self, state: WinterState, action: WinterAction) -> str:
         return text.label(state, action)
 
-    def parse(self, state: WinterState, seat: Seat, typed: str) -> WinterAction:
-        return text.parse(self, state, seat, typed)
+    def parse(
+        self,
+        state: WinterState,
+        seat: Seat,
+        typed: str,
+        legal: Sequence[WinterAction] | None = None,
+    ) -> WinterAction:
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        return text.parse(self, state, seat, typed, legal)
 
     def why_illegal(self, state: WinterState, seat: Seat, action: WinterAction) -> str | None:
         return text.why_illegal(state, seat, action)

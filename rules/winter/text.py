@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
@@ -201,8 +202,10 @@ def _keep(state: WinterState, cell: Cell) -> Keep:
     return Keep(row=r, col=c)
 
 
-def parse(game: WinterGame, state: WinterState, seat: int, typed: str) -> WinterAction:
-    legal = list(game.legal_actions(state, seat))
+def parse(
+    game: WinterGame, state: WinterState, seat: int, typed: str, legal_now: Sequence[WinterAction]
+) -> WinterAction:
+    legal = list(legal_now)
     candidates = notation(state, typed, legal)
     if candidates is None:
         return match_label(legal, lambda a: label(state, a), typed)

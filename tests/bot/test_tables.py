@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import Player, TableError, TableService
+from rules.core import format_event
 from rules.engine import Engine
 from rules.errors import IllegalActionError, NotYourTurnError, OptionsError, ParseError, RuleError
 from storage import SqliteStore
@@ -267,8 +268,9 @@ async def test_starting_reports_the_public_set_up_draws(store: SqliteStore) -> N
     table = await service.open("cold_comfort", ANA)
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)
-    opening = COLD_COMFORT.observe(service.state(played.table), None).log
+    opening = [format_event(line, ["Ana", "Bo"]) for line in service.state(played.table).log]
     assert played.lines == ["Cold Comfort begins with Ana, Bo.", *opening]
+    assert "Ana starts." in played.lines  # set-up events name the players
     assert any("Heart of the City" in line and "rolled [" in line for line in played.lines)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import GAMES
-from rules.core import SYSTEM_SEAT, timer_of
+from rules.core import SYSTEM_SEAT
 from rules.engine import Engine
 from rules.errors import IllegalActionError
 from rules.tenth_night.actions import EndDay, Ready
@@ -16,14 +16,14 @@ ENGINE = Engine(GAME)
 
 def test_tn_day_seconds_the_day_clock_names_end_day_for_the_system() -> None:
     state = ENGINE.setup(2, {"day_seconds": 45}, "s")
-    timer = timer_of(GAME, state)
-    assert timer is not None and timer.seat is None and timer.seconds == 45
-    assert timer.action == EndDay()
+    timer = GAME.timer(state)
+    assert timer is not None and timer.seconds == 45
+    assert timer.moves == ((SYSTEM_SEAT, EndDay()),)
 
 
 def test_a_system_move_is_refused_when_no_clock_runs() -> None:
     state = ENGINE.setup(2, None, "s")
-    assert timer_of(GAME, state) is None
+    assert GAME.timer(state) is None
     with pytest.raises(IllegalActionError, match="clock"):
         ENGINE.act(state, SYSTEM_SEAT, EndDay(), seed="s", ply=1)
 
@@ -43,4 +43,4 @@ def test_tn_day_seconds_players_cannot_end_the_day_for_everyone() -> None:
 def test_games_without_clocks_have_no_timer() -> None:
     for key in ("coldest_night", "winter", "cold_comfort"):
         state = Engine(GAMES[key]).setup(GAMES[key].max_seats, None, "s")
-        assert timer_of(GAMES[key], state) is None
+        assert GAMES[key].timer(state) is None

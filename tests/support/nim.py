@@ -13,7 +13,18 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.agents import RandomAgent
-from rules.core import FREE_CHAT, ChatPolicy, Event, Frozen, Options, Outcome, Seat, Step, seat_ref
+from rules.core import (
+    FREE_CHAT,
+    BaseGame,
+    ChatPolicy,
+    Event,
+    Frozen,
+    Options,
+    Outcome,
+    Seat,
+    Step,
+    seat_ref,
+)
 from rules.errors import ParseError
 from rules.parsing import match_label
 
@@ -66,7 +77,7 @@ class Greedy:
         return takes[0]
 
 
-class Nim:
+class Nim(BaseGame[NimState, Any, NimPublic]):
     key = "nim"
     title = "Nim"
     pitch = "Take the last stone."
@@ -141,9 +152,12 @@ class Nim:
     def label(self, state: NimState, action: Any) -> str:
         return "Shout" if isinstance(action, Shout) else f"Take {action.count}"
 
-    def parse(self, state: NimState, seat: Seat, text: str) -> Any:
-        legal = self.legal_actions(state, seat)
-        if text.strip().isdigit():
+    def parse(
+        self, state: NimState, seat: Seat, text: str, legal: Sequence[Any] | None = None
+    ) -> Any:
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        if text.strip().isdigit() and len(text.strip()) < 10:
             wanted = Take(count=int(text))
             if wanted in legal:
                 return wanted
@@ -152,6 +166,10 @@ class Nim:
 
     def secrets(self, state: NimState, seat: Seat) -> frozenset[str]:
         return frozenset({state.secrets[seat]})
+
+    def is_secret(self, state: NimState, action: Any) -> bool:
+        """A shout is a secret move here, to test that it is refused when typed in public."""
+        return isinstance(action, Shout)
 
     def describe(self, observation: Any) -> str:
         text = f"Stones left: {observation.stones}. Next: {{s{observation.active}}}."
