@@ -1,0 +1,101 @@
+"""The service honours the protocol hooks a hidden-information game needs: private set-up events,
+secret moves refused in public, one clock moving for several seats, the game's own summary and
+per-seat results (exercised with the small secret-ballot game in `tests/support/ballot.py`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables import Player, SecretMoveError, TableService
+from storage import SqliteStore
+from tests.support.ballot import BALLOT
+
+ANA, BO, CY = Player(1, "Ana"), Player(2, "Bo"), Player(3, "Cy")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def ballot(store: SqliteStore, clock: Clock, **options: object) -> tuple[TableService, int]:
+    service = TableService(store, {"ballot": BALLOT}, clock=clock, new_seed=lambda: "vote")
+    table = await service.open("ballot", ANA, options=options)
+    await service.join(table.id, BO)
+    await service.join(table.id, CY)
+    return service, table.id
+
+
+async def test_set_up_events_reach_only_their_seat(store: SqliteStore) -> None:
+    service, table_id = await ballot(store, Clock())
+    played = await service.start(table_id, ANA.user_id)
+    roles = service.state(played.table).roles
+    assert "The ballot opens." in played.lines
+    assert not any("Your role" in line for line in played.lines)
+    for seat, role in enumerate(roles):
+        assert played.private[seat] == [f"Your role: {role}"]
+
+
+async def test_a_secret_move_typed_in_public_is_refused_and_nothing_is_played(
+    store: SqliteStore,
+) -> None:
+    service, table_id = await ballot(store, Clock())
+    await service.start(table_id, ANA.user_id)
+    with pytest.raises(SecretMoveError, match="secret"):
+        await service.act(table_id, ANA.user_id, "vote yes", in_public=True)
+    assert (await service.table(table_id)).ply == 0
+    played = await service.act(table_id, ANA.user_id, "vote yes")  # privately: fine
+    assert played.lines == ["Ana has voted."]
+
+
+async def test_one_clock_casts_the_missing_ballots_of_several_seats(store: SqliteStore) -> None:
+    clock = Clock()
+    service, table_id = await ballot(store, clock, vote_seconds=60)
+    await service.start(table_id, ANA.user_id)
+    assert (await service.table(table_id)).deadline == 1_060.0
+    await service.act(table_id, ANA.user_id, "vote yes")
+    assert (await service.table(table_id)).deadline == 1_060.0  # the same vote: the same clock
+    assert await service.tick(1_059.0) == []
+    (played,) = await service.tick(1_061.0)
+    assert "⏰ Time ran out for Bo." in played.lines
+    assert "⏰ Time ran out for Cy." in played.lines
+    assert "Ballots: Ana yes, Bo no, Cy no. The vote fails." in played.lines
+    table = await service.table(table_id)
+    assert table.status == "finished" and table.ply == 3 and table.deadline is None
+    log = await store.actions(table_id)
+    assert [(a.seat, a.action["choice"]) for a in log] == [(0, "yes"), (1, "no"), (2, "no")]
+
+
+async def test_a_ballot_cast_before_the_clock_is_not_cast_again(store: SqliteStore) -> None:
+    clock = Clock()
+    service, table_id = await ballot(store, clock, vote_seconds=60)
+    await service.start(table_id, ANA.user_id)
+    await service.act(table_id, BO.user_id, "vote yes")
+    (played,) = await service.tick(1_061.0)
+    assert "⏰ Time ran out for Bo." not in played.lines
+    log = await store.actions(table_id)
+    assert [a.seat for a in log] == [1, 0, 2]
+
+
+async def test_the_game_writes_its_own_summary_and_per_seat_results_are_stored(
+    store: SqliteStore,
+) -> None:
+    service, table_id = await ballot(store, Clock())
+    played = await service.start(table_id, ANA.user_id)
+    roles = service.state(played.table).roles
+    for player in (ANA, BO, CY):
+        played = await service.act(table_id, player.user_id, "vote yes")
+    pleased = [p.name for p, role in zip((ANA, BO, CY), roles, strict=True) if role == "for"]
+    assert played.lines[-1] == (
+        f"The vote passed. Pleased: {', '.join(pleased) or 'nobody'}. "
+        "Seed: `vote` (every shuffle and roll can be replayed from it)."
+    )
+    (result,) = await store.results(game="ballot")
+    stored = result.outcome["results"]
+    assert [(r["seat"], r["kind"], r["met"]) for r in stored] == [
+        (seat, role, role == "for") for seat, role in enumerate(roles)
+    ]
+    assert result.outcome["details"] == {"yes": 3}
