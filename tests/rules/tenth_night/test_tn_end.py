@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from tn_helpers import act, attack_on, dusk, make, night_table
 
 from rules.core import FREE_CHAT
 from rules.engine import Engine
@@ -11,6 +10,7 @@ from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend, EndDay, EndRecord, Ready
 from rules.tenth_night.night import dawn
+from tests.rules.tenth_night.tn_helpers import act, attack_on, dusk, make, night_table
 
 
 def test_tn_ex14_tn31_a_seat_without_people_loses_the_game_for_everyone() -> None:

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from tn_helpers import act, attack_on, dusk, ids, make, night_table, results, shown
 
 from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend
 from rules.tenth_night.night import dawn
+from tests.rules.tenth_night.tn_helpers import (
+    act,
+    attack_on,
+    dusk,
+    ids,
+    make,
+    night_table,
+    results,
+    shown,
+)
 
 ROW = "7H 3S 10D 5C 2H"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from tn_helpers import ids, make, night_table, shown
 
 from rules.cards import deck_ids
 from rules.engine import Engine
@@ -14,6 +13,7 @@ from rules.tenth_night import GAME
 from rules.tenth_night.night import start_attack
 from rules.tenth_night.state import assigned_seat, attacks_for, start_seat, zigzag
 from rules.tenth_night.table import start_day
+from tests.rules.tenth_night.tn_helpers import ids, make, night_table, shown
 
 
 class SpyRandom(random.Random):

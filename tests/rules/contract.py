@@ -1,0 +1,237 @@
+"""The contract every game honours (DESIGN §7), as a suite each game runs with its own settings.
+
+A game's `tests/rules/<game>/test_contract.py` subclasses `ContractSuite`, names the game and the
+option sets it declares (every variant and module combination), and pytest runs every check below
+for it. Leak checks are by value: a seat's `secrets` and the game's `hidden` values must never be
+seen by anyone else — in observations, events, or the board text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, ClassVar
+
+import pytest
+
+from rules.core import Game
+from rules.engine import Engine
+from rules.errors import GameOverError, NotYourTurnError
+from rules.playout import next_actor, play_out
+
+
+def _strings(value: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found |= _strings(k) | _strings(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            found |= _strings(v)
+    return found
+
+
+def _words(text: str) -> set[str]:
+    return set(text.replace(",", " ").replace(".", " ").split()) | {text}
+
+
+class ContractSuite:
+    """Subclass with `game` set (and optionally the rest); pytest collects the subclass."""
+
+    game: ClassVar[Game[Any, Any, Any]]
+    option_sets: ClassVar[Sequence[Mapping[str, Any]]] = ({},)
+    seeds: ClassVar[Sequence[int]] = range(6)
+    leak_seeds: ClassVar[Sequence[int]] = (13,)
+
+    # helpers ------------------------------------------------------------------------------------
+    def seat_counts(self) -> list[int]:
+        return list(range(self.game.min_seats, self.game.max_seats + 1))
+
+    def agents(self, seats: int) -> list[Any]:
+        return [self.game.agents["random"]() for _ in range(seats)]
+
+    def walk(
+        self, seats: int, seed: int, every: int = 1, options: Mapping[str, Any] | None = None
+    ) -> Iterator[tuple[Any, int | None, Any, int]]:
+        """Yield (state, seat, action, ply) along a random playout, every `every`-th ply."""
+        game = self.game
+        engine = Engine(game)
+        state = engine.setup(seats, options, seed)
+        agents = self.agents(seats)
+        ply = 0
+        while game.outcome(state) is None:
+            seat = next_actor(game, state)
+            assert seat is not None, "no seat may act but the game has no outcome"
+            legal = engine.legal(state, seat)
+            ply += 1
+            action = agents[seat].choose(
+                game.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
+            )
+            if ply % every == 0:
+                yield state, seat, action, ply
+            state = engine.act(state, seat, action, seed=seed, ply=ply).state
+            assert ply < 50_000
+        yield state, None, None, ply
+
+    def seatings(self) -> Iterator[tuple[int, Mapping[str, Any]]]:
+        """Every seat count with every declared option set the game accepts for it."""
+        engine = Engine(self.game)
+        for options in self.option_sets:
+            for seats in self.seat_counts():
+                try:
+                    engine.setup(seats, options, 0)
+                except Exception:  # an option set for other seat counts (a 2-player variant)
+                    continue
+                yield seats, options
+
+    # the contract -------------------------------------------------------------------------------
+    def test_every_declared_option_set_is_accepted_for_some_seat_count(self) -> None:
+        accepted = {json.dumps(dict(o), sort_keys=True) for _, o in self.seatings()}
+        assert len(accepted) == len(self.option_sets)
+
+    def test_random_playouts_always_terminate(self) -> None:
+        for seats, options in self.seatings():
+            for seed in self.seeds:
+                result = play_out(self.game, seats, seed, self.agents(seats), options=options)
+                assert result.outcome is not None
+
+    def test_same_seed_gives_the_same_game_whatever_the_global_random_state(self) -> None:
+        for seats, options in self.seatings():
+            random.seed(1)
+            first = play_out(self.game, seats, "same", self.agents(seats), options=options)
+            random.seed(2)
+            random.random()
+            second = play_out(self.game, seats, "same", self.agents(seats), options=options)
+            assert first.log == second.log
+            assert first.state == second.state
+
+    def test_the_action_log_replays_to_the_same_state(self) -> None:
+        engine = Engine(self.game)
+        for seats, options in self.seatings():
+            result = play_out(self.game, seats, 11, self.agents(seats), options=options)
+            stored = [
+                (seat, json.loads(json.dumps(engine.dump_action(a)))) for seat, a in result.log
+            ]
+            assert engine.replay(seats, options, 11, stored) == result.state
+
+    def test_state_json_round_trips(self) -> None:
+        for seats, options in self.seatings():
+            for state, _, _, _ in self.walk(seats, 3, every=7, options=options):
+                again = self.game.state_model.model_validate_json(state.model_dump_json())
+                assert again == state
+
+    def test_to_act_is_empty_exactly_when_the_game_is_over(self) -> None:
+        game = self.game
+        for seats, options in self.seatings():
+            for state, _, _, _ in self.walk(seats, 5, options=options):
+                assert (game.outcome(state) is None) == bool(game.to_act(state))
+                assert game.awaiting(state) <= game.to_act(state)
+
+    def test_every_seat_in_to_act_has_a_legal_action(self) -> None:
+        game = self.game
+        for seats, options in self.seatings():
+            for state, _, _, _ in self.walk(seats, 7, options=options):
+                for seat in game.to_act(state):
+                    assert game.legal_actions(state, seat), f"seat {seat} in to_act, no actions"
+
+    def test_acting_out_of_turn_or_after_the_end_is_refused(self) -> None:
+        game = self.game
+        engine = Engine(game)
+        seats = game.max_seats
+        last = None
+        some_action = None
+        for state, seat, action, ply in self.walk(seats, 9, every=3):
+            last = state
+            some_action = action or some_action
+            if seat is None:
+                break
+            idle = [s for s in range(seats) if s not in game.to_act(state)]
+            for other in idle:
+                with pytest.raises(NotYourTurnError):
+                    engine.act(state, other, action, seed=9, ply=ply)
+        assert last is not None and game.outcome(last) is not None
+        with pytest.raises(GameOverError):
+            engine.act(last, 0, some_action, seed=9, ply=10**6)
+
+    def test_no_observation_event_or_board_shows_a_secret_to_anyone_else(self) -> None:
+        game = self.game
+        engine = Engine(game)
+        for seats, options in self.seatings():
+            for seed in self.leak_seeds:
+                opening = engine.start(seats, options, seed)
+                self._check_events(opening.state, opening.state, opening.events, seats)
+                for state, seat, action, ply in self.walk(seats, seed, options=options):
+                    self._check_views(state, seats)
+                    if seat is not None:
+                        step = engine.act(state, seat, action, seed=seed, ply=ply)
+                        self._check_events(state, step.state, step.events, seats)
+
+    def _check_views(self, state: Any, seats: int) -> None:
+        game = self.game
+        public_view = game.observe(state, None)
+        public = _strings(public_view.model_dump(mode="json"))
+        board = _words(game.describe(public_view))
+        hidden = game.hidden(state)
+        assert not (hidden & (public | board)), f"public view shows hidden {hidden & public}"
+        for owner in range(seats):
+            secret = game.secrets(state, owner)
+            assert not (secret & (public | board)), f"public shows seat {owner}'s {secret}"
+            for viewer in range(seats):
+                seen = _strings(game.observe(state, viewer).model_dump(mode="json"))
+                assert not (hidden & seen), f"seat {viewer} sees hidden {hidden & seen}"
+                if viewer == owner:
+                    continue
+                leaked = secret & seen - game.secrets(state, viewer)
+                assert not leaked, f"seat {viewer} sees seat {owner}'s {leaked}"
+
+    def _check_events(self, before: Any, after: Any, events: Sequence[Any], seats: int) -> None:
+        game = self.game
+        hidden = game.hidden(before) & game.hidden(after)  # a reveal may show what was hidden
+        for event in events:
+            words = _words(event.text)
+            assert not (hidden & words), f"event {event.text!r} shows hidden {hidden & words}"
+            audience = range(seats) if event.visible_to is None else event.visible_to
+            for owner in range(seats):
+                secret = game.secrets(after, owner) | game.secrets(before, owner)
+                if any(v != owner for v in audience):
+                    assert not (secret & words), f"event {event.text!r} leaks {secret & words}"
+
+    def test_parsing_a_label_gives_back_its_action(self) -> None:
+        game = self.game
+        engine = Engine(game)
+        for state, seat, _, _ in self.walk(game.max_seats, 17, every=5):
+            if seat is None:
+                continue
+            legal = list(engine.legal(state, seat))
+            labels = [game.label(state, a) for a in legal]
+            for action, text in list(zip(legal, labels, strict=True))[:80]:
+                parsed = engine.parse(state, seat, text)
+                if labels.count(text) == 1:
+                    assert parsed == action, f"{text!r} parsed to {parsed!r}"
+                else:  # identical copies of a card share a label: any of them is the same move
+                    assert game.label(state, parsed) == text
+
+    def test_every_seat_observation_has_public_fields_and_describes(self) -> None:
+        game = self.game
+        for state, _, _, _ in self.walk(game.max_seats, 19, every=11):
+            public = game.observe(state, None)
+            assert game.describe(public)
+            for seat in range(game.max_seats):
+                private = game.observe(state, seat)
+                assert set(type(public).model_fields) <= set(type(private).model_fields) or (
+                    type(public) is type(private)
+                )
+                assert game.describe(private)
+
+    def test_the_game_ships_agents_rules_text_and_an_end_summary(self) -> None:
+        game = self.game
+        assert {"random", "heuristic"} <= set(game.agents)
+        assert game.rules_text().strip()
+        assert game.pitch.strip()
+        result = play_out(game, game.min_seats, 1, self.agents(game.min_seats))
+        assert result.outcome is not None
+        names = [f"Player{n}" for n in range(game.min_seats)]
+        assert game.summary(result.outcome, names).strip()
