@@ -26,7 +26,13 @@ from rules.core import (
     rng_for,
     seat_range,
 )
-from rules.errors import GameOverError, IllegalActionError, NotYourTurnError, OptionsError
+from rules.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    OptionsError,
+    ParseError,
+)
 
 
 def _pretty(err: ValidationError) -> str:
@@ -37,6 +43,7 @@ def _pretty(err: ValidationError) -> str:
     return "; ".join(parts)
 
 
+MAX_TYPED = 300  # characters: the longest move label is far shorter
 _LEGAL_CACHE = 64  # states remembered by `legal`: a few tables' worth of seats
 
 
@@ -94,8 +101,16 @@ class Engine(Generic[S, A, O]):
         return actions
 
     def parse(self, state: S, seat: Seat, text: str) -> A:
-        """Typed text → one of the seat's legal actions (a readable `RuleError` otherwise)."""
+        """Typed text → one of the seat's legal actions (a readable `RuleError` otherwise).
+
+        Text longer than any move is refused before a game reads it: no game's notation needs
+        it, and a 5,000-digit number would otherwise reach `int()` and its digit limit."""
         self.check_turn(state, seat)
+        if len(text) > MAX_TYPED:
+            raise ParseError(
+                f"That is too long to be a move ({len(text):,} characters): "
+                "`/play` lists what you can do."
+            )
         return self.game.parse(state, seat, text, self.legal(state, seat))
 
     def check_turn(self, state: S, seat: Seat) -> None:
