@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -382,7 +383,7 @@ class PostgresStore:
                 counts[name] = int(await conn.fetchval(f"SELECT count(*) FROM {name}"))
         return counts
 
-    async def import_rows(self, rows: dict[str, Iterable[dict[str, Any]]]) -> dict[str, int]:
+    async def import_rows(self, rows: Mapping[str, Iterable[dict[str, Any]]]) -> dict[str, int]:
         """Copy codec-shaped rows (ids, versions and plies kept) into an EMPTY database, in one
         transaction; the id sequence then continues after the largest copied id. Returns the
         number of rows written per table. A non-empty target is refused (StorageError)."""
@@ -412,3 +413,22 @@ class PostgresStore:
                 "coalesce((SELECT max(id) FROM tables), 0) + 1, false)"
             )
         return written
+
+
+def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row `import_rows` copies, read from a SQLite file opened read-only (codec-shaped:
+    JSON as text), so a copy never changes its source."""
+    uri = f"file:{path}?mode=ro"
+    with sqlite3.connect(uri, uri=True) as db:
+        db.row_factory = sqlite3.Row
+        order = {
+            "tables": "id",
+            "actions": "table_id, ply",
+            "private_panels": "table_id, seat",
+            "results": "table_id",
+            "guild_settings": "guild_id",
+        }
+        return {
+            name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]
+            for name in COPIED_TABLES
+        }
