@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -170,12 +170,18 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
         default_agent=settings.default_agent,
         max_tables_per_channel=settings.max_tables_per_channel,
     )
-    return SnowboundBot(settings, service)
+    shards: dict[str, Any] = {}
+    if settings.shard_count is not None:
+        # A process connects only its own shards; several processes together cover them all.
+        shards["shard_count"] = settings.shard_count
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
+    return SnowboundBot(settings, service, **shards)
 
 
 def run_bot(settings: Settings) -> int:
     async def runner() -> None:
-        store = open_store(settings.database_url)
+        store = open_store(settings.database_url, pool_size=settings.database_pool_size)
         await store.connect()
         bot = build_bot(settings, store)
         try:

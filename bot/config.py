@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from typing import Annotated, Self
+
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -23,6 +25,56 @@ class Settings(BaseSettings):
     default_agent: str = Field(default="heuristic", description="AI level for Add AI and resigns")
     max_tables_per_channel: int = Field(default=1, ge=1, description="open tables in one channel")
     use_threads: bool = Field(default=True, description="open a thread per table when possible")
+    database_pool_size: int = Field(
+        default=10, ge=1, le=500, description="PostgreSQL connections per process"
+    )
+    shard_count: int | None = Field(
+        default=None, ge=1, description="shards of the whole bot; unset = as Discord advises"
+    )
+    # `0,1` in the environment: NoDecode stops pydantic-settings reading it as JSON.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, description="the shards this process connects; unset = all of them"
+    )
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            if not all(part.isdigit() for part in parts):
+                raise ValueError("must be shard numbers separated by commas, such as 0,1")
+            return tuple(int(part) for part in parts) or None
+        if isinstance(value, int):
+            return (value,)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SNOWBOUND_SHARD_IDS needs SNOWBOUND_SHARD_COUNT (the total) too")
+        wrong = [n for n in self.shard_ids if not 0 <= n < self.shard_count]
+        if wrong:
+            raise ValueError(
+                f"SNOWBOUND_SHARD_IDS {wrong} are outside 0…{self.shard_count - 1} "
+                f"for SNOWBOUND_SHARD_COUNT={self.shard_count}"
+            )
+        if len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError("SNOWBOUND_SHARD_IDS names a shard twice")
+        return self
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether guild-owned work (clocks, timeouts, reminders) for `guild_id` runs here.
+
+        Discord puts a guild on shard `(guild_id >> 22) % shard_count`; a process that connects
+        every shard owns every guild. Tables outside a guild (the terminal table) belong to the
+        process that holds shard 0, which is also where Discord delivers DMs.
+        """
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return shard in self.shard_ids
 
     @field_validator("log_level")
     @classmethod
@@ -44,6 +96,8 @@ def load_settings() -> Settings:
     except ValidationError as err:
         lines = [
             f"  SNOWBOUND_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+            if e["loc"]
+            else f"  {e['msg'].removeprefix('Value error, ')}"
             for e in err.errors()
         ]
         message = "Snowbound cannot start: a setting is not valid.\n" + "\n".join(lines)

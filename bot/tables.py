@@ -30,7 +30,7 @@ from bot.views import TableViews
 from rules import GAMES
 from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
 from rules.engine import Engine
-from rules.errors import NotYourTurnError
+from rules.errors import NotYourTurnError, RuleError
 from storage.base import (
     ActionRecord,
     ResultRecord,
@@ -316,7 +316,13 @@ class TableService(TableViews):
             return played
 
     async def _commit(
-        self, played: Played, seat: Seat, action: Any, *, checked: bool = False
+        self,
+        played: Played,
+        seat: Seat,
+        action: Any,
+        *,
+        checked: bool = False,
+        retry: bool = True,
     ) -> None:
         table = played.table
         game = self.games[table.game]
@@ -341,8 +347,28 @@ class TableService(TableViews):
         try:
             table = await self.store.commit_action(new, table.version, record)
         except StaleActionError:
+            # Another process moved first. Retry once against the stored state if this seat may
+            # still make this move there; otherwise the player hears it as before.
             self._states.pop(table.id, None)
-            raise TableError("The table changed at the same moment; please try again.") from None
+            if not retry or seat == SYSTEM_SEAT:
+                raise TableError(
+                    "The table changed at the same moment; please try again."
+                ) from None
+            fresh = await self.store.get_table(table.id)
+            fresh_state = self.state(fresh) if fresh.status == "active" else None
+            if fresh_state is None or seat not in game.to_act(fresh_state):
+                raise TableError(
+                    "The table changed at the same moment; please try again."
+                ) from None
+            try:
+                engine.check(fresh_state, seat, action)
+            except RuleError:
+                raise TableError(
+                    "The table changed at the same moment; please try again."
+                ) from None
+            played.table = fresh
+            await self._commit(played, seat, action, retry=False)
+            return
         self._states[table.id] = (table.ply, step.state)
         played.table = table
         played.moves += 1
@@ -371,11 +397,16 @@ class TableService(TableViews):
             return current
         return self.clock() + timer.seconds
 
-    async def tick(self, now: float | None = None) -> list[Played]:
-        """Play the timer's move at every table whose clock has run out by `now`."""
+    async def tick(
+        self, now: float | None = None, *, owns: Callable[[int | None], bool] | None = None
+    ) -> list[Played]:
+        """Play the timer's move at every table whose clock has run out by `now`; `owns(guild_id)`
+        keeps a sharded process to the tables of its own guilds (one process per clock)."""
         now = self.clock() if now is None else now
         results = []
         for due in await self.store.find_tables(status="active", due_before=now):
+            if owns is not None and not owns(due.guild_id):
+                continue
             async with self.lock(due.id):
                 table = await self.store.get_table(due.id)
                 if table.status != "active" or table.deadline is None or table.deadline > now:

@@ -44,7 +44,8 @@ class TimersCog(commands.Cog, name="Timers"):
     async def run_due(self, now: float) -> int:
         """Play every expired clock and show what happened; the number of tables handled."""
         try:
-            played = await self.bot.service.tick(now)
+            # With several shard processes, each plays only the clocks of its own guilds.
+            played = await self.bot.service.tick(now, owns=self.bot.settings.owns_guild)
         except Exception:
             log.exception("timer tick failed")
             return 0

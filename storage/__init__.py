@@ -1,4 +1,4 @@
-"""Persistence: the `Store` protocol (`storage.base`), SQLite (default) and in-memory backends.
+"""Persistence: the `Store` protocol (`storage.base`), SQLite (default), PostgreSQL and in-memory.
 
 `open_store(url)` picks the backend from `SNOWBOUND_DATABASE_URL`; the caller then awaits
 `store.connect()` before use and `store.close()` after.
@@ -13,6 +13,8 @@ Decisions the design leaves open:
 - `sqlite://:memory:` (also `sqlite:///:memory:`) is one private database per store; `memory:` is
   accepted like `memory://`. An optional `clock` lets tests fix the timestamps.
 - A database whose `user_version` is newer than the code's migrations is refused on connect.
+- `postgresql://…` (also `postgres://…`) opens a `PostgresStore` with a pool of `pool_size`
+  connections; asyncpg is imported only then, so SQLite users never load it.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ __all__ = [
 ]
 
 ACCEPTED_URLS = (
-    "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory: or memory://"
+    "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory:, memory:// "
+    "or postgresql://user:password@host:5432/database"
 )
 
 
@@ -76,9 +79,14 @@ def sqlite_path(url: str) -> str:
     return path
 
 
-def open_store(url: str, *, clock: Callable[[], float] = time.time) -> Store:
-    """A not-yet-connected store for `url` (parent directories of a SQLite file are created)."""
+def open_store(url: str, *, clock: Callable[[], float] = time.time, pool_size: int = 10) -> Store:
+    """A not-yet-connected store for `url` (parent directories of a SQLite file are created);
+    `pool_size` is the number of PostgreSQL connections (the other stores have one)."""
     url = url.strip()
+    if url.startswith(("postgresql://", "postgres://")):
+        from storage.postgres import PostgresStore
+
+        return PostgresStore(url, clock=clock, pool_size=pool_size)
     if url in ("memory://", "memory:"):
         return MemoryStore(clock=clock)
     if url.startswith("sqlite:"):

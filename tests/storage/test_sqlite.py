@@ -203,7 +203,7 @@ async def test_open_store_takes_memory_url() -> None:
 
 
 @pytest.mark.parametrize(
-    "url", ["postgres://localhost/db", "mysql:///x", "data/snowbound.db", "", "sqlite://"]
+    "url", ["mongodb://localhost/db", "mysql:///x", "data/snowbound.db", "", "sqlite://"]
 )
 async def test_open_store_refuses_other_urls_naming_the_accepted_forms(url: str) -> None:
     with pytest.raises(ValueError, match=r"sqlite:///relative/path\.db"):

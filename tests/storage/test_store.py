@@ -1,4 +1,4 @@
-"""One contract suite for every `Store` backend (DESIGN §4), plus SQLite-only checks."""
+"""One contract suite for every `Store` backend (DESIGN §4): memory, SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from storage import (
     TableNotFoundError,
     TableRecord,
 )
+from tests.support.postgres import postgres_store
 
 
 def ticking_clock(start: float = 1_000.0) -> Callable[[], float]:
@@ -36,11 +37,19 @@ def ticking_clock(start: float = 1_000.0) -> Callable[[], float]:
 @dataclass
 class Backend:
     name: str
-    store: Any  # MemoryStore | SqliteStore
+    store: Any  # MemoryStore | SqliteStore | PostgresStore
     path: Path | None
 
-    def fail_next_action_insert(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def fail_next_action_insert(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Make the second write of `commit_action` (the INSERT into the log) fail."""
+        if self.name == "postgresql":
+            await self.store.pool.execute(
+                "CREATE FUNCTION refuse_actions() RETURNS trigger LANGUAGE plpgsql AS "
+                "$$ BEGIN RAISE EXCEPTION 'injected failure'; END $$; "
+                "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions "
+                "FOR EACH ROW EXECUTE FUNCTION refuse_actions()"
+            )
+            return
         if self.path is not None:
             with sqlite3.connect(self.path) as db:
                 db.execute(
@@ -55,8 +64,12 @@ class Backend:
         monkeypatch.setattr(self.store, "_insert_action", refuse)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
+    if request.param == "postgresql":
+        async with postgres_store(clock=ticking_clock()) as pg:
+            yield Backend("postgresql", pg, None)
+        return
     if request.param == "memory":
         store: Any = MemoryStore(clock=ticking_clock())
         path = None
@@ -227,7 +240,7 @@ async def test_a_failure_on_the_log_insert_leaves_the_table_row_unchanged(
 ) -> None:
     store = backend.store
     created = await store.create_table(a_table())
-    backend.fail_next_action_insert(monkeypatch)
+    await backend.fail_next_action_insert(monkeypatch)
     with pytest.raises(StorageError):
         await store.commit_action(
             created.model_copy(update={"state": {"heat": 1}}), 1, an_action(created, 1)

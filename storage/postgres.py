@@ -1,0 +1,434 @@
+"""The `Store` for many processes: PostgreSQL through an asyncpg connection pool.
+
+Every bot process (one per group of shards) and every worker shares one database, so nothing may
+rely on in-process locks: each write is one transaction on its own pooled connection, the table row
+is guarded by its `version` (`UPDATE … WHERE version = $n`, which PostgreSQL re-checks after a
+concurrent writer commits), and the action log row is appended in the same transaction, so a move is
+in both places or in neither. JSON columns are `jsonb`; rows go through `storage.codec` exactly as
+SQLite's do, so both backends give back the same records.
+
+Schema changes are the numbered files in `storage/migrations/postgresql/`, applied on connect under
+a transaction-scoped advisory lock (two processes starting together cannot both apply one) and
+recorded in `schema_migrations`. `schema=` keeps a store inside one PostgreSQL schema (created if
+missing): the tests give every test its own schema on one server.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+import asyncpg
+
+from storage import codec
+from storage.base import (
+    ActionRecord,
+    PanelRecord,
+    ResultRecord,
+    StaleActionError,
+    StorageError,
+    TableNotFoundError,
+    TableRecord,
+    TableStatus,
+)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+_TABLE_COLUMNS = ", ".join(codec.TABLE_COLUMNS)
+_FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
+
+# Everything `import_rows` copies, in foreign-key order.
+COPIED_TABLES: tuple[str, ...] = (
+    "tables",
+    "actions",
+    "private_panels",
+    "results",
+    "guild_settings",
+)
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.strip().startswith(("postgresql://", "postgres://"))
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The packaged PostgreSQL migrations as (number, file name, SQL), numbered 1, 2… no gaps."""
+    folder = resources.files("storage").joinpath("migrations").joinpath("postgresql")
+    found: list[tuple[int, str, str]] = []
+    for entry in folder.iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 0001, 0002… without gaps; found {numbers}")
+    return found
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+class PostgresStore:
+    def __init__(
+        self,
+        url: str,
+        *,
+        clock: Callable[[], float] = time.time,
+        pool_size: int = 10,
+        schema: str | None = None,
+        command_timeout: float = 30.0,
+    ) -> None:
+        if not is_postgres_url(url):
+            raise ValueError(f"not a PostgreSQL URL: {redact(url)!r}")
+        if pool_size < 1:
+            raise ValueError("the connection pool needs at least one connection")
+        if schema is not None and not _SCHEMA_NAME.match(schema):
+            raise ValueError(f"schema names are lower-case letters, digits and _: {schema!r}")
+        self.url = url
+        self.schema = schema
+        self.pool_size = pool_size
+        self._clock = clock
+        self._command_timeout = command_timeout
+        self._pool: asyncpg.Pool | None = None
+        self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
+
+    # -- connection and schema --------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        if self._pool is not None:
+            return
+        settings = {"search_path": self.schema} if self.schema else {}
+        if self.schema:
+            first = await asyncpg.connect(self.url)
+            try:
+                await first.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
+            except asyncpg.UniqueViolationError:
+                pass  # another process created it at the same moment
+            finally:
+                await first.close()
+        pool = await asyncpg.create_pool(
+            self.url,
+            min_size=1,
+            max_size=self.pool_size,
+            server_settings=settings,
+            command_timeout=self._command_timeout,
+        )
+        try:
+            async with pool.acquire() as conn:
+                self.applied_migrations = await self._migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def _migrate(self, conn: asyncpg.Connection) -> list[int]:
+        known = migrations()
+        latest = known[-1][0] if known else 0
+        applied: list[int] = []
+        async with conn.transaction():
+            # One migrator per schema at a time; the lock ends with the transaction.
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                "applied_at DOUBLE PRECISION NOT NULL)"
+            )
+            current = await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations")
+            if current > latest:
+                raise StorageError(
+                    f"the database {redact(self.url)} has schema version {current}, newer than "
+                    f"this code knows ({latest}); upgrade Snowbound before opening it"
+                )
+            for number, name, sql in known:
+                if number > current:
+                    await conn.execute(sql)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at) "
+                        "VALUES ($1, $2, $3)",
+                        number,
+                        name,
+                        self._clock(),
+                    )
+                    applied.append(number)
+        return applied
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise StorageError("the store is not connected: await store.connect() first")
+        return self._pool
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[asyncpg.Connection]:
+        """One transaction on one pooled connection: committed at the end, rolled back on error."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            yield conn
+
+    async def schema_version(self) -> int:
+        value = await self.pool.fetchval("SELECT coalesce(max(version), 0) FROM schema_migrations")
+        return int(value)
+
+    # -- tables -----------------------------------------------------------------------------------
+
+    async def create_table(self, table: TableRecord) -> TableRecord:
+        now = self._clock()
+        record = table.model_copy(
+            update={"version": 1, "created_at": table.created_at or now, "updated_at": now}
+        )
+        row = codec.table_row(record)
+        del row["id"]
+        columns = list(row)
+        placeholders = ", ".join(f"${n}" for n in range(1, len(columns) + 1))
+        table_id = await self.pool.fetchval(
+            f"INSERT INTO tables ({', '.join(columns)}) VALUES ({placeholders}) RETURNING id",
+            *row.values(),
+        )
+        row["id"] = int(table_id)
+        return codec.table_from_row(row)
+
+    async def get_table(self, table_id: int) -> TableRecord:
+        row = await self.pool.fetchrow(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = $1", table_id
+        )
+        if row is None:
+            raise TableNotFoundError(f"no table with id {table_id}")
+        return codec.table_from_row(row)
+
+    async def _update_row(
+        self, conn: asyncpg.Connection, table: TableRecord, expected_version: int
+    ) -> TableRecord:
+        """The guarded UPDATE inside the caller's transaction; raises unless it hit the row."""
+        record = table.model_copy(
+            update={"version": expected_version + 1, "updated_at": self._clock()}
+        )
+        row = codec.table_row(record)
+        changed = [name for name in row if name not in _FIXED]
+        assignments = ", ".join(f"{name} = ${n}" for n, name in enumerate(changed, start=1))
+        at = len(changed)
+        created_at = await conn.fetchval(
+            f"UPDATE tables SET {assignments} WHERE id = ${at + 1} AND version = ${at + 2} "
+            "RETURNING created_at",
+            *(row[name] for name in changed),
+            table.id,
+            expected_version,
+        )
+        if created_at is None:
+            current = await conn.fetchval("SELECT version FROM tables WHERE id = $1", table.id)
+            if current is None:
+                raise TableNotFoundError(f"no table with id {table.id}")
+            raise StaleActionError(
+                f"table {table.id} is at version {current}, not {expected_version}"
+            )
+        row["created_at"] = created_at
+        return codec.table_from_row(row)
+
+    async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
+        async with self._write() as conn:
+            return await self._update_row(conn, table, expected_version)
+
+    async def commit_action(
+        self, table: TableRecord, expected_version: int, action: ActionRecord
+    ) -> TableRecord:
+        if action.table_id != table.id:
+            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        row = codec.action_row(action)
+        try:
+            async with self._write() as conn:
+                record = await self._update_row(conn, table, expected_version)
+                await conn.execute(
+                    "INSERT INTO actions (table_id, ply, seat, action, at) "
+                    "VALUES ($1, $2, $3, $4, $5)",
+                    *(row[name] for name in codec.ACTION_COLUMNS),
+                )
+        except asyncpg.UniqueViolationError as error:
+            raise StaleActionError(
+                f"table {table.id} already has an action at ply {action.ply}"
+            ) from error
+        except asyncpg.PostgresError as error:
+            raise StorageError(f"could not append the action: {error}") from error
+        return record
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {', '.join(codec.ACTION_COLUMNS)} FROM actions "
+            "WHERE table_id = $1 ORDER BY ply",
+            table_id,
+        )
+        return [codec.action_from_row(row) for row in rows]
+
+    async def find_tables(
+        self,
+        *,
+        status: TableStatus | tuple[TableStatus, ...] | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        due_before: float | None = None,
+    ) -> list[TableRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+
+        def param(value: Any) -> str:
+            params.append(value)
+            return f"${len(params)}"
+
+        if status is not None:
+            statuses = [status] if isinstance(status, str) else list(status)
+            if not statuses:
+                return []
+            where.append(f"status = ANY({param(statuses)}::text[])")
+        for column, value in (
+            ("channel_id", channel_id),
+            ("thread_id", thread_id),
+            ("guild_id", guild_id),
+        ):
+            if value is not None:
+                where.append(f"{column} = {param(value)}")
+        if user_id is not None:
+            where.append(
+                f"id IN (SELECT table_id FROM table_seats WHERE user_id = {param(user_id)})"
+            )
+        if due_before is not None:
+            where.append(f"deadline IS NOT NULL AND deadline <= {param(float(due_before))}")
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY created_at, id"
+        rows = await self.pool.fetch(sql, *params)
+        return [codec.table_from_row(row) for row in rows]
+
+    # -- panels, results, guild settings ----------------------------------------------------------
+
+    async def save_panel(self, panel: PanelRecord) -> None:
+        await self._upsert(
+            "private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"), codec.panel_row(panel)
+        )
+
+    async def panels(self, table_id: int) -> list[PanelRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels "
+            "WHERE table_id = $1 ORDER BY seat",
+            table_id,
+        )
+        return [codec.panel_from_row(row) for row in rows]
+
+    async def record_result(self, result: ResultRecord) -> None:
+        await self._upsert("results", codec.RESULT_COLUMNS, ("table_id",), codec.result_row(result))
+
+    async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
+        sql = f"SELECT {', '.join(codec.RESULT_COLUMNS)} FROM results"
+        params: list[Any] = []
+        if game is not None:
+            sql += " WHERE game = $1"
+            params.append(game)
+        sql += f" ORDER BY finished_at DESC, table_id DESC LIMIT ${len(params) + 1}"
+        params.append(max(limit, 0))
+        rows = await self.pool.fetch(sql, *params)
+        return [codec.result_from_row(row) for row in rows]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        raw = await self.pool.fetchval(
+            "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
+        )
+        settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
+        return settings
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._upsert(
+            "guild_settings",
+            ("guild_id", "settings"),
+            ("guild_id",),
+            {"guild_id": guild_id, "settings": codec.dumps(settings)},
+        )
+
+    async def _upsert(
+        self, table: str, columns: Sequence[str], key: tuple[str, ...], row: dict[str, Any]
+    ) -> None:
+        """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`."""
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+        sql = (
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 1))}) "
+            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+        )
+        try:
+            await self.pool.execute(sql, *(row[c] for c in columns))
+        except asyncpg.ForeignKeyViolationError as error:
+            raise TableNotFoundError(f"no table with id {row.get('table_id')}") from error
+        except asyncpg.PostgresError as error:
+            raise StorageError(str(error)) from error
+
+    # -- bulk copy (`python -m bot migrate`) ------------------------------------------------------
+
+    async def row_counts(self) -> dict[str, int]:
+        """How many rows each copied table holds."""
+        counts: dict[str, int] = {}
+        async with self.pool.acquire() as conn:
+            for name in COPIED_TABLES:
+                counts[name] = int(await conn.fetchval(f"SELECT count(*) FROM {name}"))
+        return counts
+
+    async def import_rows(self, rows: Mapping[str, Iterable[dict[str, Any]]]) -> dict[str, int]:
+        """Copy codec-shaped rows (ids, versions and plies kept) into an EMPTY database, in one
+        transaction; the id sequence then continues after the largest copied id. Returns the
+        number of rows written per table. A non-empty target is refused (StorageError)."""
+        written: dict[str, int] = {}
+        async with self._write() as conn:
+            # Nobody may write while the copy runs, or "empty" could stop being true.
+            await conn.execute(f"LOCK TABLE {', '.join(COPIED_TABLES)} IN EXCLUSIVE MODE")
+            for name in COPIED_TABLES:
+                if await conn.fetchval(f"SELECT EXISTS (SELECT 1 FROM {name})"):
+                    raise StorageError(
+                        f"the target database already holds {name}; migrate only into an "
+                        "empty database"
+                    )
+            for name in COPIED_TABLES:
+                batch = list(rows.get(name, ()))
+                written[name] = len(batch)
+                if not batch:
+                    continue
+                columns = list(batch[0])
+                placeholders = ", ".join(f"${n}" for n in range(1, len(columns) + 1))
+                await conn.executemany(
+                    f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({placeholders})",
+                    [tuple(row[c] for c in columns) for row in batch],
+                )
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('tables', 'id'), "
+                "coalesce((SELECT max(id) FROM tables), 0) + 1, false)"
+            )
+        return written
+
+
+def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row `import_rows` copies, read from a SQLite file opened read-only (codec-shaped:
+    JSON as text), so a copy never changes its source."""
+    uri = f"file:{path}?mode=ro"
+    with sqlite3.connect(uri, uri=True) as db:
+        db.row_factory = sqlite3.Row
+        order = {
+            "tables": "id",
+            "actions": "table_id, ply",
+            "private_panels": "table_id, seat",
+            "results": "table_id",
+            "guild_settings": "guild_id",
+        }
+        return {
+            name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]
+            for name in COPIED_TABLES
+        }
