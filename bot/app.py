@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.chat import notice
+from bot.chat import ChatFilter
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.tables import TableService
-from rules.chat import ChatVerdict
 from storage import open_store
 from storage.base import Store
 
@@ -58,8 +57,7 @@ class SnowboundMixin(_Base):
         self.service = service
         self.delivery = Delivery(self, service)
         self.extension_names = tuple(extensions)
-        self.warned_permissions: set[int] = set()
-        self.told_about_commands: set[tuple[int, int]] = set()
+        self.chat = ChatFilter(self)
 
     async def setup_hook(self) -> None:
         for name in self.extension_names:
@@ -72,88 +70,15 @@ class SnowboundMixin(_Base):
     async def on_ready(self) -> None:
         log.info("Snowbound is on Discord as %s in %d servers", self.user, len(self.guilds))
 
-    # chat filter ---------------------------------------------------------------------------
+    # chat filter (bot/chat.py) -------------------------------------------------------------
     async def on_message(self, message: discord.Message) -> None:
-        if message.author.bot:
-            return
-        ctx = await self.get_context(message)
-        if ctx.valid:
-            # A chat command is a move, not table talk: it is carried out, and then removed if its
-            # text breaks the table's chat rule (`!play give Teddy Bear to seat 2` names a number).
-            # The rule is the one in force when it was sent: a move can end a night or begin one.
-            verdict = await self.chat_verdict(message)
-            await self.invoke(ctx)
-            await self.remove_blocked(message, verdict, command=not ctx.command_failed)
-            return
-        await self.filter_message(message)
+        await self.chat.on_message(message)
 
     async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
-        if not after.author.bot and before.content != after.content:
-            await self.filter_message(after)
-
-    async def chat_verdict(self, message: discord.Message) -> ChatVerdict | None:
-        """The chat filter's verdict on a message, None when no table rule applies to it."""
-        if message.guild is None:
-            return None
-        return await self.service.check_chat(
-            message.channel.id,
-            message.author.id,
-            message.content,
-            has_attachment=bool(message.attachments or message.stickers),
-        )
-
-    async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
-        """Delete a message the author's seat may not send; True if it was blocked."""
-        return await self.remove_blocked(message, await self.chat_verdict(message), command=command)
-
-    async def remove_blocked(
-        self, message: discord.Message, verdict: ChatVerdict | None, *, command: bool = False
-    ) -> bool:
-        """Delete the message if the verdict blocks it and tell the author why; `command`: a chat
-        command that was carried out. True if it was blocked."""
-        if verdict is None or verdict.allowed:
-            return False
-        try:
-            await message.delete()
-        except discord.Forbidden:
-            await self.warn_missing_manage_messages(message.channel)
-        except discord.NotFound:
-            pass
-        if command:
-            # a removed chat command is explained once per player and channel, not on every move
-            key = (message.channel.id, message.author.id)
-            if key in self.told_about_commands:
-                return True
-            self.told_about_commands.add(key)
-        channel_name = getattr(message.channel, "name", "game")
-        text = notice(verdict, channel_name, command=command)
-        if await self.delivery.dm(message.author.id, content=text) is None:
-            log.info("could not tell %s why a message was removed", message.author.id)
-        return True
-
-    async def warn_missing_manage_messages(self, channel: discord.abc.Messageable) -> None:
-        key = getattr(channel, "id", 0)
-        if key in self.warned_permissions:
-            return
-        self.warned_permissions.add(key)
-        await channel.send(
-            "I need the **Manage Messages** permission here to enforce the game's chat rules."
-        )
+        await self.chat.on_message_edit(before, after)
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
-        if payload.guild_id is None or payload.user_id == (self.user.id if self.user else 0):
-            return
-        if await self.service.check_reaction(
-            payload.channel_id, payload.user_id, str(payload.emoji)
-        ):
-            return
-        channel = self.get_channel(payload.channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            try:
-                message = await channel.fetch_message(payload.message_id)
-                await message.remove_reaction(payload.emoji, discord.Object(id=payload.user_id))
-            except discord.HTTPException:
-                log.info("could not remove a reaction in %s", payload.channel_id)
+        await self.chat.on_raw_reaction_add(payload)
 
 
 class SnowboundBot(SnowboundMixin, commands.AutoShardedBot):

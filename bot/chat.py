@@ -1,31 +1,46 @@
-"""The message filter's decisions, free of discord: who is checked, and what the author is told.
+"""The chat filter: the Discord adapter that enforces a table's talking rules (CN-47/CN-48).
 
-The composition root (`bot/app.py`) feeds it every guild message and edit, deletes what it blocks
-and sends the notice privately. The verdict itself is the pure `rules.chat.check_message`.
+The bot's message, edit and reaction listeners hand every guild event to `ChatFilter`. The verdict
+is the pure `rules.chat.check_message` on the author's `ChatPolicy`; the words telling the author
+why come from that policy (`ChatPolicy.notice`: each game writes its own), so nothing here knows
+any game. What is blocked is deleted and explained privately.
 """
 
 from __future__ import annotations
 
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
 from rules.chat import ChatVerdict
+from rules.core import ChatPolicy
 
-REASONS = {
-    "blue_lips": "you hold **Blue Lips**, so you may not send messages in the game channel",
-    "number": "The Coldest Night forbids saying numbers (only the current heat total and the frost "
-    "values in play may be said)",
-    "attachment": "attachments and stickers cannot be checked by the number filter, so they are "
-    "not allowed during the game",
-    "night": "it is night in The 10th Night: nobody may talk until the day comes",
-}
+if TYPE_CHECKING:
+    from bot.app import SnowboundMixin
+
+log = logging.getLogger(__name__)
+
+# refusals that come from the filter itself, not from one game's rule
+ATTACHMENT = (
+    "attachments and stickers cannot be checked by the number filter, so they are not allowed "
+    "during the game"
+)
 
 
-def notice(verdict: ChatVerdict, channel_name: str, *, command: bool = False) -> str:
+def notice(
+    verdict: ChatVerdict, policy: ChatPolicy, channel_name: str, *, command: bool = False
+) -> str:
     """The private message sent to the author of a deleted message.
 
     A chat command (`!play …`) is carried out before its message is removed, and the author is told
     so: slash commands keep a move's words out of the channel altogether.
     """
     reason = verdict.reason or "blocked"
-    why = REASONS.get(reason, f"the game's rules do not allow it ({reason})")
+    if reason == "attachment":
+        why = ATTACHMENT
+    else:
+        why = policy.notice or f"the game's rules do not allow it ({reason})"
     detail = f" {verdict.detail}" if verdict.detail else ""
     if command:
         return (
@@ -34,3 +49,101 @@ def notice(verdict: ChatVerdict, channel_name: str, *, command: bool = False) ->
             f"(reason: `{reason}`)"
         )
     return f"Your message in #{channel_name} was removed: {why}.{detail} (reason: `{reason}`)"
+
+
+class ChatFilter:
+    """Deletes what a seated player may not say, and tells them why, once where it would nag."""
+
+    def __init__(self, bot: SnowboundMixin) -> None:
+        self.bot = bot
+        self.warned_permissions: set[int] = set()
+        self.told_about_commands: set[tuple[int, int]] = set()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot:
+            return
+        bot = self.bot
+        ctx = await bot.get_context(message)
+        if ctx.valid:
+            # A chat command is a move, not table talk: it is carried out, and then removed if its
+            # text breaks the table's chat rule (`!play give Teddy Bear to seat 2` names a number).
+            # The rule is the one in force when it was sent: a move can end a night or begin one.
+            judged = await self.judge(message)
+            await bot.invoke(ctx)
+            await self.remove_blocked(message, judged, command=not ctx.command_failed)
+            return
+        await self.filter_message(message)
+
+    async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
+        if not after.author.bot and before.content != after.content:
+            await self.filter_message(after)
+
+    async def judge(self, message: discord.Message) -> tuple[ChatPolicy, ChatVerdict] | None:
+        """The author's chat rule and its verdict on the message; None when no rule applies."""
+        if message.guild is None:
+            return None
+        return await self.bot.service.chat(
+            message.channel.id,
+            message.author.id,
+            message.content,
+            has_attachment=bool(message.attachments or message.stickers),
+        )
+
+    async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
+        """Delete a message the author's seat may not send; True if it was blocked."""
+        return await self.remove_blocked(message, await self.judge(message), command=command)
+
+    async def remove_blocked(
+        self,
+        message: discord.Message,
+        judged: tuple[ChatPolicy, ChatVerdict] | None,
+        *,
+        command: bool = False,
+    ) -> bool:
+        """Delete the message if the verdict blocks it and tell the author why; `command`: a chat
+        command that was carried out. True if it was blocked."""
+        if judged is None or judged[1].allowed:
+            return False
+        policy, verdict = judged
+        try:
+            await message.delete()
+        except discord.Forbidden:
+            await self.warn_missing_manage_messages(message.channel)
+        except discord.NotFound:
+            pass
+        if command:
+            # a removed chat command is explained once per player and channel, not on every move
+            key = (message.channel.id, message.author.id)
+            if key in self.told_about_commands:
+                return True
+            self.told_about_commands.add(key)
+        channel_name = getattr(message.channel, "name", "game")
+        text = notice(verdict, policy, channel_name, command=command)
+        if await self.bot.delivery.dm(message.author.id, content=text) is None:
+            log.info("could not tell %s why a message was removed", message.author.id)
+        return True
+
+    async def warn_missing_manage_messages(self, channel: discord.abc.Messageable) -> None:
+        key = getattr(channel, "id", 0)
+        if key in self.warned_permissions:
+            return
+        self.warned_permissions.add(key)
+        await channel.send(
+            "I need the **Manage Messages** permission here to enforce the game's chat rules."
+        )
+
+    async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
+        bot = self.bot
+        if payload.guild_id is None or payload.user_id == (bot.user.id if bot.user else 0):
+            return
+        if await bot.service.check_reaction(
+            payload.channel_id, payload.user_id, str(payload.emoji)
+        ):
+            return
+        channel = bot.get_channel(payload.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            try:
+                message = await channel.fetch_message(payload.message_id)
+                await message.remove_reaction(payload.emoji, discord.Object(id=payload.user_id))
+            except discord.HTTPException:
+                log.info("could not remove a reaction in %s", payload.channel_id)

@@ -85,7 +85,7 @@ class Console:
         if table.status == "lobby":
             host = table.host_id or 1
             played = await service.start(table.id, host)
-            self.show_lines(played)
+            self.present(played)
             table = played.table
         self.write(
             f"Table #{table.id}: {service.games[table.game].title}. Type `help` for commands."
@@ -93,7 +93,7 @@ class Console:
         shown_board_at = -1
         while table.status == "active":
             for expired in await service.tick():  # a game's clock may have run out meanwhile
-                self.show_lines(expired)
+                self.present(expired)
                 table = expired.table
             if table.status != "active":
                 break
@@ -158,7 +158,7 @@ class Console:
                     raise
                 self.write(f"✗ {message}")
                 continue
-            self.show_lines(played)
+            self.present(played)
             table = played.table
         if table.status == "finished":
             self.write(service.board_text(table))
@@ -191,7 +191,10 @@ class Console:
             clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"
         self.write(f"{service.turn_line(table)}{clock}  {name}, your move:")
 
-    def show_lines(self, played: Played) -> None:
+    def present(self, played: Played) -> None:
+        """The terminal's presenter of a result record: public lines, then each human seat's
+        private lines (a hotseat shares one screen). The board and moves are shown when a human's
+        turn comes (`show_turn`), so the record's board and panels are not printed here."""
         for line in played.lines:
             self.write(f"• {line}")
         for seat, lines in sorted(played.private.items()):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.core import Outcome, Seat
 from rules.errors import RuleError
@@ -43,9 +44,26 @@ class PanelUpdate:
     panel: PanelRecord | None  # where it was delivered before, if anywhere
 
 
+@dataclass(frozen=True)
+class Board:
+    """The public board as the service sees it: words only, so a presenter decides how to show it
+    (an edited message, a new one carrying the event lines, a terminal print)."""
+
+    title: str  # "The Coldest Night — table #3"
+    text: str  # the game's public description, names filled in
+    turn: str  # "Waiting for Ana." while active, else "Table finished."
+    observation: Any  # the public observation, for a game that draws a picture
+
+
 @dataclass
 class Played:
-    """What a service call did: the table after it, and what to tell whom."""
+    """The one result record of a service call (start, move, button, timer tick, resign, abandon):
+    the table after it and everything to show, computed by the service so a presenter only has to
+    turn it into requests, never to call back.
+
+    `lines`, `ping` and `board` are public; `private` and `panels` go to one seat each. The record
+    says *what* changed, not *how* to send it: a presenter may put the lines into the board message
+    or post them apart, and skip panels whose seat it can reach more cheaply."""
 
     table: TableRecord
     lines: list[str] = field(default_factory=list)  # public event lines, names filled in
@@ -53,6 +71,9 @@ class Played:
     moves: int = 0
     outcome: Outcome | None = None
     waited_before: frozenset[Seat] = frozenset()  # whom the game waited for before this call
+    ping: tuple[int, ...] = ()  # users the game now waits for and did not before
+    board: Board | None = None  # the public board after the call; None: it did not change
+    panels: list[PanelUpdate] = field(default_factory=list)  # private views that changed
 
     @property
     def finished(self) -> bool:

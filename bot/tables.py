@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.records import (  # re-exported: cogs and tests import them from here
     OPEN,
+    Board,
     PanelUpdate,
     Played,
     Player,
@@ -41,11 +42,13 @@ from storage.base import (
 )
 
 __all__ = [
+    "Board",
     "PanelUpdate",
     "Played",
     "Player",
     "SecretMoveError",
     "TableError",
+    "TableRecord",
     "TableService",
     "label_mark",
     "seat_of",
@@ -236,7 +239,7 @@ class TableService(TableViews):
             played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
             self._collect(played, opening.events)  # set-up draws (public) and deals (private)
             await self._run_agents(played)
-            return played
+            return await self.report(played)
 
     # play ---------------------------------------------------------------------------------
     def _seat(self, table: TableRecord, user_id: int) -> Seat:
@@ -283,7 +286,7 @@ class TableService(TableViews):
             played = Played(table=table, waited_before=self._waiting_set(table, state))
             await self._commit(played, seat, action)
             await self._run_agents(played)
-            return played
+            return await self.report(played)
 
     async def act_choice(
         self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
@@ -313,7 +316,7 @@ class TableService(TableViews):
             played = Played(table=table, waited_before=self._waiting_set(table, state))
             await self._commit(played, seat, legal[index], checked=True)
             await self._run_agents(played)
-            return played
+            return await self.report(played)
 
     async def _commit(
         self,
@@ -420,7 +423,7 @@ class TableService(TableViews):
                     continue
                 await self._play_timer(played, timer)
                 await self._run_agents(played)
-            results.append(played)
+                results.append(await self.report(played))
         return results
 
     async def _play_timer(self, played: Played, timer: Timer) -> None:
@@ -493,11 +496,15 @@ class TableService(TableViews):
                 await self._run_agents(played)
             else:
                 played.lines.append("No human players are left, so the table is closed.")
-            return played
+            return await self.report(played)
 
     async def abandon(
         self, table_id: int, by_user: int, *, can_manage: bool = False
     ) -> TableRecord:
+        return (await self.end(table_id, by_user, can_manage=can_manage)).table
+
+    async def end(self, table_id: int, by_user: int, *, can_manage: bool = False) -> Played:
+        """Abandon the table for everyone (host or Manage Server): the result record to show."""
         async with self.lock(table_id):
             table = await self.store.get_table(table_id)
             if table.status not in OPEN:
@@ -506,7 +513,10 @@ class TableService(TableViews):
                 raise TableError(
                     "Only the host (or someone with Manage Server) can end this table."
                 )
-            return await self._save(table, status="abandoned")
+            table = await self._save(table, status="abandoned")
+            return await self.report(
+                Played(table=table, lines=["The table was ended by its host."])
+            )
 
     async def remember(self, table_id: int, **ids: int | None) -> TableRecord:
         """Store where the lobby or board message lives (does not touch the game)."""

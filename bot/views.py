@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.records import (
     OPEN,
+    Board,
     PanelUpdate,
     Played,
     TableError,
@@ -17,7 +18,7 @@ from bot.records import (
     seat_of,
 )
 from rules.chat import ChatVerdict, check_message, reaction_allowed
-from rules.core import Game, Outcome, Seat, format_event, seat_range
+from rules.core import ChatPolicy, Game, Outcome, Seat, format_event, seat_range
 from rules.engine import Engine
 from storage.base import PanelRecord, Store, TableRecord
 
@@ -80,6 +81,31 @@ class TableViews:
         now = self.waiting_for(played.table)
         seats = played.table.seats
         return [s for s in now if s not in played.waited_before and seats[s].user_id is not None]
+
+    def board(self, table: TableRecord) -> Board:
+        """The public board of a started table, in words (see `Board`)."""
+        game = self.games[table.game]
+        turn = self.turn_line(table) if table.status == "active" else f"Table {table.status}."
+        return Board(
+            title=f"{game.title} — table #{table.id}",
+            text=self.board_text(table),
+            turn=turn,
+            observation=self.observation(table, None) if table.state is not None else None,
+        )
+
+    async def report(self, played: Played) -> Played:
+        """Fill in what a call's result shows: whom to ping, the board, the panels that changed.
+
+        Done once, here, so that every presenter (Discord, the terminal) reads the same record
+        instead of asking the service again."""
+        table = played.table
+        if table.status == "active":
+            seats = table.seats
+            played.ping = tuple(u for s in self.newly_waiting(played) if (u := seats[s].user_id))
+        if table.state is not None:
+            played.board = self.board(table)
+            played.panels = await self.private_updates(table, notes=played.private)
+        return played
 
     def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
         if table.status != "active":
@@ -215,16 +241,24 @@ class TableViews:
         self, channel_id: int, user_id: int, content: str, *, has_attachment: bool = False
     ) -> ChatVerdict | None:
         """The verdict on a seated player's message in an active table's channel, else None."""
+        judged = await self.chat(channel_id, user_id, content, has_attachment=has_attachment)
+        return None if judged is None else judged[1]
+
+    async def chat(
+        self, channel_id: int, user_id: int, content: str, *, has_attachment: bool = False
+    ) -> tuple[ChatPolicy, ChatVerdict] | None:
+        """The author's chat rule (whose `notice` explains a refusal) and its verdict, or None
+        when no table rule applies to them here."""
         policy = await self._policy(channel_id, user_id)
         if policy is None:
             return None
-        return check_message(policy, content, has_attachment=has_attachment)
+        return policy, check_message(policy, content, has_attachment=has_attachment)
 
     async def check_reaction(self, channel_id: int, user_id: int, emoji: str) -> bool:
         policy = await self._policy(channel_id, user_id)
         return policy is None or reaction_allowed(policy, emoji)
 
-    async def _policy(self, channel_id: int, user_id: int) -> Any:
+    async def _policy(self, channel_id: int, user_id: int) -> ChatPolicy | None:
         table = await self.table_in(channel_id)
         if table is None or table.status != "active":
             return None

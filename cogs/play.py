@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import SecretMoveError, seat_of
-from cogs.lobby import handle_command_error, resolve_table
-from cogs.ui import publish
+from cogs.common import handle_command_error, hybrid_command, resolve_table
+from cogs.present import publish
 from rules.parsing import normalise
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         await handle_command_error(ctx, error)
 
-    @commands.hybrid_command(name="play")
+    @hybrid_command("play")
     @app_commands.describe(move="your move: pick from the list or type it")
     async def play(self, ctx: commands.Context[Any], *, move: str) -> None:
         """Make a move at this channel's table."""

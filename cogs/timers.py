@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
-from cogs.ui import publish
+from cogs.present import publish
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot

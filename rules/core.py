@@ -151,13 +151,15 @@ class ChatPolicy(Frozen):
 
     mode "free": anything; "no_numbers": no number except `allowed_numbers`; "silent": nothing.
     `reason` is the code shown to a blocked author when the whole seat is silenced
-    (for example `blue_lips`, `night`).
+    (for example `blue_lips`, `night`). `notice` is the game's own words for why a message was
+    refused ("it is night in The 10th Night: …"), so the bot's chat filter holds no game's text.
     """
 
     mode: Literal["free", "no_numbers", "silent"] = "free"
     reason: str | None = None
     allowed_numbers: frozenset[int] = frozenset()
     block_attachments: bool = False
+    notice: str = ""
 
 
 FREE_CHAT = ChatPolicy()

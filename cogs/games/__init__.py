@@ -1,4 +1,18 @@
-"""Per-game Discord extras. `cogs/games/<game key>.py` may define:
+"""Board pictures, one renderer per game that declares `picture = True` (a test keeps the two in
+step). A renderer reads only the observation it is given (and the game's public rules helpers),
+never agents or a game's internals, and returns a PNG."""
 
-- `picture(observation, *, hints: bool = False) -> bytes | None`: a PNG of the board (Pillow).
-"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cogs.games import cold_comfort, winter
+
+Picture = Callable[..., bytes | None]  # (observation, *, hints: bool = False) -> PNG bytes
+
+PICTURES: dict[str, Picture] = {
+    "winter": winter.picture,
+    "cold_comfort": cold_comfort.picture,
+}
+
+__all__ = ["PICTURES", "Picture"]

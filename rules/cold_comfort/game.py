@@ -22,6 +22,7 @@ from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Event, Outcome, S
 
 class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]):
     key = "cold_comfort"
+    picture = True  # drawn by cogs/games/cold_comfort.py
     title = "Cold Comfort"
     pitch = "Run hotels in a gold-rush town: host dice as guests and control neighbourhoods."
     min_seats = 2

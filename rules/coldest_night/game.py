@@ -220,11 +220,20 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         if state.phase == "game_over":
             return FREE_CHAT
         if any(FROST[f].kind == "blue_lips" for f in state.frostbite[seat]):
-            return ChatPolicy(mode="silent", reason="blue_lips", block_attachments=True)
+            return ChatPolicy(
+                mode="silent",
+                reason="blue_lips",
+                block_attachments=True,
+                notice="you hold **Blue Lips**, so you may not send messages in the game channel",
+            )
         allowed = {Table(state).heat_total()}
         allowed |= {FROST[f].frost for held in state.frostbite for f in held}
         return ChatPolicy(
-            mode="no_numbers", allowed_numbers=frozenset(allowed), block_attachments=True
+            mode="no_numbers",
+            allowed_numbers=frozenset(allowed),
+            block_attachments=True,
+            notice="The Coldest Night forbids saying numbers (only the current heat total and "
+            "the frost values in play may be said)",
         )
 
     def label(self, state: ColdestNightState, action: Action) -> str:

@@ -199,7 +199,11 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         )
 
     def chat_policy(self, state: TenthNightState, seat: Seat) -> ChatPolicy:
-        return NIGHT_CHAT if state.phase == "night" else FREE_CHAT
+        if state.phase != "night":
+            return FREE_CHAT
+        return NIGHT_CHAT.model_copy(
+            update={"notice": "it is night in The 10th Night: nobody may talk until the day comes"}
+        )
 
     def secrets(self, state: TenthNightState, seat: Seat) -> frozenset[str]:
         """The seat's hand ids, and hand cards it was shown in offers it is a party to."""

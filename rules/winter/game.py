@@ -58,6 +58,7 @@ def end_check(state: WinterState) -> Result | None:
 
 class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     key = "winter"
+    picture = True  # drawn by cogs/games/winter.py
     title = "Winter"
     pitch = "Lay 18 ice cards into a frozen lake, claim squares of your colour, then thaw it apart."
     min_seats = 2

@@ -329,3 +329,29 @@ async def test_newly_waiting_names_the_humans_whose_turn_just_came(service: Tabl
     assert service.newly_waiting(played) == [1]
     played = await service.act(table_id, BO.user_id, "shout")  # still Bo's turn: no new ping
     assert service.newly_waiting(played) == []
+
+
+async def test_a_move_returns_one_record_with_pings_board_and_only_the_panels_that_changed(
+    service: TableService,
+) -> None:
+    table_id = await two_player_table(service)
+    played = await service.act(table_id, ANA.user_id, "take 1")
+    assert played.ping == (BO.user_id,)
+    assert played.board is not None and played.board.turn == "Waiting for Bo."
+    assert played.board.text == service.board_text(played.table)
+    assert {p.seat for p in played.panels} == {0, 1}  # nothing delivered yet: both are new
+    for update in played.panels:
+        await service.panel_sent(update, channel_id=1, message_id=update.seat + 100)
+    again = await service.act(table_id, BO.user_id, "shout")  # still Bo's turn
+    assert again.ping == ()
+    assert all(p.panel is not None for p in again.panels)  # delivered before: edited in place
+
+
+async def test_ending_a_table_returns_the_record_to_show_with_the_board_closed(
+    service: TableService,
+) -> None:
+    table_id = await two_player_table(service)
+    played = await service.end(table_id, ANA.user_id)
+    assert played.table.status == "abandoned" and played.ping == ()
+    assert played.lines == ["The table was ended by its host."]
+    assert played.board is not None and played.board.turn == "Table abandoned."

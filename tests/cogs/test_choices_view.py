@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.ui import ChoicesView, page_span
+from cogs.present import ChoicesView, page_span
 
 
 def layout(view: discord.ui.View) -> list[str]:

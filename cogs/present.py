@@ -1,24 +1,35 @@
-"""What tables look like on Discord, and the buttons that survive restarts.
+"""The Discord presenter: what tables look like on Discord, the buttons that survive restarts,
+and `publish`, which turns the service's one result record (`Played`) into Discord requests.
 
 Buttons are `DynamicItem`s: everything they need is in their `custom_id`, so after a restart they
-keep working without any registry, and a click on an out-of-date move is refused politely.
+keep working without any registry, and a click on an out-of-date move is refused politely. A
+button's callback acts and then presents its result, and what it presents holds buttons again:
+that is why the buttons, the views and the presenter share this one module (no import cycle).
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import io
 import logging
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.delivery import message_ref
-from bot.tables import PanelUpdate, Played, TableService, label_mark, seat_of, user_error
-from storage.base import TableRecord
+from bot.tables import (
+    Board,
+    PanelUpdate,
+    Played,
+    Player,
+    TableRecord,
+    TableService,
+    label_mark,
+    seat_of,
+)
+from cogs.common import can_manage, clip, display_name, reply_error, snowbound, table_channel
+from cogs.games import PICTURES
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -32,17 +43,13 @@ PER_SELECT = 25
 MAX_SELECTS = 4
 
 
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def picture_of(table: TableRecord, observation: Any, *, hints: bool = False) -> bytes | None:
-    """The game's PNG board, if it has one (`cogs/games/<key>.py: picture`)."""
-    try:
-        module = importlib.import_module(f"cogs.games.{table.game}")
-    except ModuleNotFoundError:
+def picture_of(
+    service: TableService, table: TableRecord, observation: Any, *, hints: bool = False
+) -> bytes | None:
+    """The game's PNG board, if it declares one (`picture = True`, drawn by `cogs.games`)."""
+    if not service.games[table.game].picture:
         return None
-    draw: Callable[..., bytes | None] | None = getattr(module, "picture", None)
+    draw = PICTURES.get(table.game)
     if draw is None:
         return None
     try:
@@ -69,14 +76,14 @@ def lobby_embed(service: TableService, table: TableRecord) -> discord.Embed:
     return embed
 
 
-async def board_message(service: TableService, table: TableRecord) -> dict[str, Any]:
+async def board_message(
+    service: TableService, table: TableRecord, board: Board | None = None
+) -> dict[str, Any]:
     """The public board: the game's text, players, clock, and its picture if it has one (drawn in a
     worker thread, so a big lake or city does not hold up the bot)."""
-    game = service.games[table.game]
+    board = board if board is not None else service.board(table)
     embed = discord.Embed(
-        title=f"{game.title} — table #{table.id}",
-        description=clip(service.board_text(table), MAX_DESCRIPTION),
-        colour=COLOUR,
+        title=board.title, description=clip(board.text, MAX_DESCRIPTION), colour=COLOUR
     )
     names = " · ".join(
         f"{i}. {s.name}" + (" (AI)" if s.agent and "(AI)" not in s.name else "")
@@ -85,14 +92,13 @@ async def board_message(service: TableService, table: TableRecord) -> dict[str, 
     embed.add_field(name="Players", value=clip(names, 1024), inline=False)
     if table.status == "active" and table.deadline is not None:
         embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")
-    footer = service.turn_line(table) if table.status == "active" else f"Table {table.status}."
-    embed.set_footer(text=clip(footer, 2048))
+    embed.set_footer(text=clip(board.turn, 2048))
     message: dict[str, Any] = {
         "embed": embed,
         "view": BoardView(table) if table.status == "active" else None,
     }
     if table.state is not None:
-        png = await asyncio.to_thread(picture_of, table, service.observation(table, None))
+        png = await asyncio.to_thread(picture_of, service, table, board.observation)
         if png:
             embed.set_image(url="attachment://board.png")
             message["attachments"] = [discord.File(io.BytesIO(png), "board.png")]
@@ -130,6 +136,11 @@ def private_update(service: TableService, table: TableRecord, seat: int) -> Pane
 # views and dynamic items
 
 
+def _label(item: discord.ui.Item[Any]) -> str:
+    """The text on a clicked button (discord.py hands `from_custom_id` any item type)."""
+    return (item.label or "") if isinstance(item, discord.ui.Button) else ""
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sb:a:(?P<t>\d+):(?P<p>\d+):(?P<i>\d+):(?P<m>[0-9a-f]{6})",
@@ -146,9 +157,9 @@ class ChoiceButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceButton:
-        button = cls(int(match["t"]), int(match["p"]), int(match["i"]), item.label or "")
+        button = cls(int(match["t"]), int(match["p"]), int(match["i"]), _label(item))
         button.mark = match["m"]
         return button
 
@@ -177,14 +188,18 @@ class ChoiceSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ChoiceSelect:
         select = cls(int(match["t"]), int(match["p"]), int(match["g"]), [])
-        select.item = item
+        if isinstance(item, discord.ui.Select):
+            select.item = item
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values or (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+        values: list[str] = list(self.item.values)
+        raw = interaction.data.get("values") if interaction.data is not None else None
+        if not values and isinstance(raw, list):
+            values = [str(v) for v in raw]
         if not values or values[0] == "none":
             await interaction.response.send_message("Pick a move.", ephemeral=True)
             return
@@ -235,13 +250,13 @@ class PageButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(int(match["t"]), int(match["g"]), item.label or "More moves")
+        return cls(int(match["t"]), int(match["g"]), _label(item) or "More moves")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the clicker's own moves on another page (their panel, fresh)."""
-        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        bot = snowbound(interaction.client)
         table = await bot.service.table(self.table_id)
         seat = seat_of(table, interaction.user.id)
         if seat is None or table.status != "active":
@@ -275,13 +290,11 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
         return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.lobby import lobby_operation
-
         await lobby_operation(interaction, self.table_id, self.op)
 
 
@@ -308,12 +321,12 @@ class BoardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
         return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        bot = snowbound(interaction.client)
         service = bot.service
         table = await service.table(self.table_id)
         seat = seat_of(table, interaction.user.id)
@@ -349,24 +362,24 @@ class ConfirmAbandon(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ConfirmAbandon:
         return cls(int(match["t"]), int(match["u"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: SnowboundBot = interaction.client  # type: ignore[assignment]
+        bot = snowbound(interaction.client)
         if interaction.user.id != self.user_id:
             await interaction.response.send_message("This button is not yours.", ephemeral=True)
             return
         try:
-            table = await bot.service.abandon(
+            played = await bot.service.end(
                 self.table_id, interaction.user.id, can_manage=can_manage(interaction.user)
             )
         except Exception as err:
             await reply_error(interaction, err)
             return
-        await interaction.response.send_message(f"Table #{table.id} has been ended.")
-        await publish(bot, Played(table=table, lines=["The table was ended by its host."]))
+        await interaction.response.send_message(f"Table #{played.table.id} has been ended.")
+        await publish(bot, played)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
@@ -383,22 +396,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 # acting and publishing
 
 
-def can_manage(user: discord.abc.User) -> bool:
-    perms = getattr(user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
-
-
-async def reply_error(interaction: discord.Interaction, err: BaseException) -> None:
-    message = user_error(err)
-    if message is None:
-        log.error("interaction failed", exc_info=err)
-        message = "Sorry, something went wrong on my side. The table is unchanged."
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
-
-
 async def play_choice(
     interaction: discord.Interaction, table_id: int, ply: int, index: int, mark: str | None
 ) -> None:
@@ -410,15 +407,6 @@ async def play_choice(
         return
     await interaction.response.defer()
     await publish(bot, played)
-
-
-def table_channel(bot: discord.Client, table: TableRecord) -> Any:
-    for channel_id in (table.thread_id, table.channel_id):
-        if channel_id:
-            channel = bot.get_channel(channel_id)
-            if channel is not None:
-                return channel
-    return None
 
 
 async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
@@ -435,30 +423,30 @@ async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = 
         await channel.send(chunk, allowed_mentions=allowed)
 
 
-async def publish(bot: SnowboundBot, played: Played, *, panels: bool = True) -> None:
-    """Show what happened: event lines, the board (edited in place), changed private panels."""
+async def publish(bot: SnowboundBot, played: Played) -> None:
+    """Show a result record: the event lines (with a ping for whoever the game now waits for),
+    the board (edited in place), and the private panels that changed. Decisions about *how* to
+    send (one message or several, edit or post) are made here, never in the service."""
     table = played.table
     channel = table_channel(bot, table)
     if channel is None:
         log.warning("table %s has no reachable channel", table.id)
         return
     lines = list(played.lines)
-    ping: tuple[int, ...] = ()
-    if table.status == "active":  # the players the game now waits for, and did not before
-        seats = table.seats
-        ping = tuple(u for s in bot.service.newly_waiting(played) if (u := seats[s].user_id))
-        if ping:
-            lines.append("Your move: " + ", ".join(f"<@{u}>" for u in ping) + ".")
+    if played.ping:
+        lines.append("Your move: " + ", ".join(f"<@{u}>" for u in played.ping) + ".")
     if lines:
-        await send_lines(channel, lines, ping=ping)
-    if table.state is not None:
-        await update_board(bot, table, channel)
-    if panels and table.state is not None:
-        await push_panels(bot, table, channel, notes=played.private)
+        await send_lines(channel, lines, ping=played.ping)
+    if played.board is not None:
+        await update_board(bot, table, channel, played.board)
+    for update in played.panels:
+        await bot.delivery.deliver(update, panel_message(bot.service, table, update), channel)
 
 
-async def update_board(bot: SnowboundBot, table: TableRecord, channel: Any) -> None:
-    message = await board_message(bot.service, table)
+async def update_board(
+    bot: SnowboundBot, table: TableRecord, channel: Any, board: Board | None = None
+) -> None:
+    message = await board_message(bot.service, table, board)
     if table.board_message_id:
         try:
             await message_ref(bot, channel, table.board_message_id).edit(**message)
@@ -472,15 +460,86 @@ async def update_board(bot: SnowboundBot, table: TableRecord, channel: Any) -> N
     await bot.service.remember(table.id, board_message_id=sent.id)
 
 
-async def push_panels(
-    bot: SnowboundBot,
-    table: TableRecord,
-    channel: Any,
-    *,
-    force: bool = False,
-    notes: dict[int, list[str]] | None = None,
-) -> None:
-    """Send each human seat its private view if it changed (private events shown on top)."""
+# ---------------------------------------------------------------------------------------------
+# the lobby's buttons and starting a table
+
+
+async def refresh_lobby(bot: SnowboundBot, table: TableRecord, channel: Any) -> None:
+    """Edit the lobby message in place (or post it if it is gone)."""
+    embed, view = lobby_embed(bot.service, table), LobbyView(table)
+    if table.lobby_message_id and channel is not None:
+        try:
+            await message_ref(bot, channel, table.lobby_message_id).edit(embed=embed, view=view)
+            return
+        except discord.HTTPException:
+            log.info("lobby message of table %s is gone", table.id)
+    if channel is not None:
+        sent = await channel.send(embed=embed, view=view)
+        await bot.service.remember(table.id, lobby_message_id=sent.id)
+
+
+async def begin(bot: SnowboundBot, table_id: int, user: discord.abc.User, channel: Any) -> None:
+    """Start the table, open its thread (or stay in the channel), then show everything."""
     service = bot.service
-    for update in await service.private_updates(table, force=force, notes=notes):
-        await bot.delivery.deliver(update, panel_message(service, table, update), channel)
+    played = await service.start(table_id, user.id, can_manage=can_manage(user))
+    table = played.table
+    await refresh_lobby(bot, table, channel)
+    thread = await open_thread(bot, table, channel)
+    if thread is not None:
+        played.table = await service.remember(table.id, thread_id=thread.id)
+    await publish(bot, played)
+
+
+async def open_thread(bot: SnowboundBot, table: TableRecord, channel: Any) -> Any:
+    if not bot.settings.use_threads or not isinstance(channel, discord.TextChannel):
+        return None
+    name = f"{bot.service.games[table.game].title} #{table.id}"
+    try:
+        if table.lobby_message_id:
+            return await message_ref(bot, channel, table.lobby_message_id).create_thread(name=name)
+        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    except Exception as err:  # no permission, or not supported: play in the channel
+        log.info("no thread for table %s (%s); playing in the channel", table.id, err)
+        return None
+
+
+async def lobby_operation(interaction: discord.Interaction, table_id: int, op: str) -> None:
+    """A lobby button: join, leave, add an AI, or start."""
+    bot = snowbound(interaction.client)
+    service = bot.service
+    user = interaction.user
+    try:
+        if op == "start":
+            await interaction.response.defer()
+            await begin(bot, table_id, user, interaction.channel)
+            return
+        if op == "join":
+            table = await service.join(table_id, Player(user.id, display_name(user)))
+            await check_dm(bot, user, table, interaction.channel)
+        elif op == "leave":
+            table = await service.leave(table_id, user.id)
+        else:
+            table = await service.add_agent(table_id, user.id)
+    except Exception as err:
+        await reply_error(interaction, err)
+        return
+    await interaction.response.edit_message(
+        embed=lobby_embed(service, table), view=LobbyView(table)
+    )
+
+
+async def check_dm(
+    bot: SnowboundBot, user: discord.abc.User, table: TableRecord, channel: Any
+) -> None:
+    """DM reachability is tested when a player joins, so nobody learns it mid-game."""
+    title = bot.service.games[table.game].title
+    sent = await bot.delivery.dm(
+        user.id,
+        content=f"You joined **{title}** (table #{table.id}). Your hand and moves arrive here.",
+    )
+    if sent is None and channel is not None:
+        await channel.send(
+            f"{user.mention}, your DMs are closed, so I cannot send your hand privately. "
+            "Open them, or use `/game hand` during the game.",
+            allowed_mentions=discord.AllowedMentions(users=[user]),
+        )
