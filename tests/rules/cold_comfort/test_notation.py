@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from cc_helpers import act, cx1, make_state
-from test_turns import cx3
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Mine
 from rules.errors import IllegalActionError, ParseError
+from tests.rules.cold_comfort.cc_helpers import act, cx1, make_state
+from tests.rules.cold_comfort.test_turns import cx3
 
 
 @pytest.mark.parametrize("typed", ["build 5 at (2,0)", "build 5 at (2, 0)", "build 5 at 2,0"])

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from cc_helpers import C05_EAST, C10, C13, act, make_state
-from test_turns import cx4
-
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import End, Grow, Land
 from rules.cold_comfort.scoring import score_neighbourhoods
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState, Landing
+from tests.rules.cold_comfort.cc_helpers import C05_EAST, C10, C13, act, make_state
+from tests.rules.cold_comfort.test_turns import cx4
 
 
 def test_cx4_roll_fills_the_new_tile_then_extras_go_to_hotels_before_lots() -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from cc_helpers import C10, C13, cx1, make_state, setup
 
 from rules.cold_comfort.board import board_of, distance, legal_placements
 from rules.cold_comfort.play import dice_for
 from rules.cold_comfort.state import PlacedTile
 from rules.cold_comfort.tiles import TILES, placed_squares, printed_streets
+from tests.rules.cold_comfort.cc_helpers import C10, C13, cx1, make_state, setup
 
 
 def test_cc3_every_value_appears_on_twenty_lots_and_there_are_24_public_squares() -> None:
