@@ -9,11 +9,12 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.cold_comfort import rules_play
 from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.rules_play import apply as apply_action
+from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import describe, label, parse, rules_text
@@ -33,7 +34,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[ColdComfortState]:
         opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()
-        state = rules_play.setup(seats, opts, rng)
+        state = setup_state(seats, opts, rng)
         return Step(state, tuple(Event(text=line) for line in state.log))
 
     def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
@@ -51,7 +52,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     def apply(
         self, state: ColdComfortState, seat: Seat, action: Action, rng: random.Random
     ) -> Step[ColdComfortState]:
-        new, log = rules_play.apply(state, seat, action, rng)
+        new, log = apply_action(state, seat, action, rng)
         return Step(new, tuple(Event(text=line) for line in log))
 
     def observe(self, state: ColdComfortState, seat: Seat | None) -> ColdComfortObservation:

@@ -6,7 +6,6 @@ Agents use `resolve` to look one ply ahead with the real rules, without the game
 from __future__ import annotations
 
 from rules.core import Seat, Step
-from rules.winter import rules_freeze, rules_thaw
 from rules.winter.actions import (
     ChooseColour,
     Draw,
@@ -17,6 +16,8 @@ from rules.winter.actions import (
     Take,
     WinterAction,
 )
+from rules.winter.rules_freeze import choose_colour, counter, draw, place
+from rules.winter.rules_thaw import keep, move, remove, take
 from rules.winter.state import WinterState
 
 
@@ -24,17 +25,17 @@ def resolve(state: WinterState, seat: Seat, action: WinterAction) -> Step[Winter
     """Apply an action already known to be legal."""
     lines: list[str] = []
     if isinstance(action, ChooseColour):
-        return rules_freeze.choose_colour(state, seat, action, lines)
+        return choose_colour(state, seat, action, lines)
     if isinstance(action, Draw):
-        return rules_freeze.draw(state, seat, action, lines)
+        return draw(state, seat, action, lines)
     if isinstance(action, Place):
-        return rules_freeze.place(state, seat, action, lines)
+        return place(state, seat, action, lines)
     if isinstance(action, PutCounter):
-        return rules_freeze.counter(state, seat, action, lines)
+        return counter(state, seat, action, lines)
     if isinstance(action, Take):
-        return rules_thaw.take(state, seat, action, lines)
+        return take(state, seat, action, lines)
     if isinstance(action, Remove):
-        return rules_thaw.remove(state, seat, action, lines)
+        return remove(state, seat, action, lines)
     if isinstance(action, Move):
-        return rules_thaw.move(state, seat, action, lines)
-    return rules_thaw.keep(state, seat, action, lines)
+        return move(state, seat, action, lines)
+    return keep(state, seat, action, lines)
