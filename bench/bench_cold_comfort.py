@@ -6,7 +6,7 @@ import time
 
 from cogs.games.cold_comfort import picture
 from rules.cold_comfort import GAME
-from rules.cold_comfort.board import board_of, legal_placements
+from rules.cold_comfort.rules_board import board_of, legal_placements
 from rules.cold_comfort.state import ColdComfortState, PlacedTile
 from rules.playout import play_out
 

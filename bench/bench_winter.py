@@ -9,7 +9,8 @@ from cogs.games.winter import picture
 from rules.engine import Engine
 from rules.playout import next_actor, play_out
 from rules.winter import GAME
-from rules.winter.state import WinterAction, WinterState
+from rules.winter.actions import WinterAction
+from rules.winter.state import WinterState
 
 
 def _full_lake() -> WinterState:

@@ -7,6 +7,9 @@ a seat-coloured border), the offered squares of a pending fire or landing choice
 (seats, pool against trigger, deck, round, turn, last roll and landings, last scoring, the drawn
 tile in four rotations). With `hints`, the anchor of every legal placement of the drawn tile is
 dotted. It never shows the deck order or the seed.
+
+It reads only the observation (and the models and constants `rules.cold_comfort` exports): tile
+footprints, the drawn tile's rotations and its legal placements come with it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.cold_comfort.board import board_of, legal_placements
-from rules.cold_comfort.observation import ColdComfortObservation, SquareView
-from rules.cold_comfort.state import SEAT_COLOURS
-from rules.cold_comfort.tiles import ROTATIONS, footprint_size, placed_squares
+from rules.cold_comfort import SEAT_COLOURS, ColdComfortObservation, RotationView, SquareView
 
 CELL = 40
 LABEL = 24
@@ -195,7 +195,7 @@ def _map(
             width=2,
         )
     for tile in obs.tiles:
-        w, h = footprint_size(tile.rotation)
+        w, h = obs.tile_sizes[tile.tile_id]
         l, t, _, _ = frame.box(tile.x, tile.y + h - 1)
         _, _, r, b = frame.box(tile.x + w - 1, tile.y)
         draw.rectangle((l, t, r, b), outline=OUTLINE, width=3)
@@ -210,19 +210,19 @@ def _map(
         for x, y in obs.landing_pending.options:
             draw.rectangle(frame.box(x, y), outline=LANDING, width=4)
     if hints and obs.drawn_tile is not None:
-        board = board_of(obs.tiles)
-        for x, y, _ in legal_placements(board, obs.drawn_tile.tile_id):
+        for x, y, _ in obs.drawn_placements:
             l, t, r, b = frame.box(x, y)
             cx, cy = (l + r) / 2, (t + b) / 2
             draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=HINT)
     _labels(draw, frame)
 
 
-def _mini_tile(draw: ImageDraw.ImageDraw, tile_id: str, rotation: int, left: int, top: int) -> int:
+def _mini_tile(draw: ImageDraw.ImageDraw, turned: RotationView, left: int, top: int) -> int:
     """One rotation of the drawn tile, 14-px squares, anchor (south-west) marked; returns height."""
     s = 14
-    h = footprint_size(rotation)[1]
-    for (x, y), value in placed_squares(tile_id, 0, 0, rotation):
+    rotation = turned.rotation
+    h = turned.height
+    for x, y, value in turned.squares:
         box = (left + x * s, top + (h - 1 - y) * s, left + (x + 1) * s, top + (h - y) * s)
         draw.rectangle(box, fill=PUBLIC if value == 0 else CREAM, outline=OUTLINE)
         draw.text(
@@ -279,10 +279,9 @@ def _panel(draw: ImageDraw.ImageDraw, obs: ColdComfortObservation, left: int) ->
         line(f"Drawn tile {obs.drawn_tile.tile_id} (red = anchor):", f=bold, step=20)
         x = left
         tallest = 0
-        for rotation in ROTATIONS:
-            w, _ = footprint_size(rotation)
-            tallest = max(tallest, _mini_tile(draw, obs.drawn_tile.tile_id, rotation, x, y))
-            x += w * 14 + 22
+        for turned in obs.drawn_rotations:
+            tallest = max(tallest, _mini_tile(draw, turned, x, y))
+            x += turned.width * 14 + 22
         y += tallest + 4
     if obs.last_roll is not None:
         line(f"Last roll: {' '.join(map(str, obs.last_roll))}", f=bold, step=18)

@@ -4,6 +4,9 @@
 numbers on every edge, light and dark sections, card outlines, lock marks, counters in the
 players' colours, the drawn or lifted card beside the board, the offered groups or squares of a
 pending choice and, with `hints`, the spots the seat to act may use. It never shows the deck order.
+
+It reads only the observation (and the models `rules.winter` exports): the frame, its column
+letters and the hint marks come with it, so no rule or agent module is imported here.
 """
 
 from __future__ import annotations
@@ -15,9 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from rules.winter.agents import state_from
-from rules.winter.geometry import cell_label, legal_spots
-from rules.winter.state import CardFace, Move, Place, PutCounter, Remove, WinterObservation
+from rules.winter import CardFace, WinterObservation
 
 CELL = 34
 MARGIN = 26
@@ -56,11 +57,8 @@ class _Canvas:
 
     def __init__(self, obs: WinterObservation, header: tuple[str, str]) -> None:
         self.row0, self.col0 = obs.frame_row0, obs.frame_col0
-        if obs.cards:
-            self.row1 = max(c.row for c in obs.cards) + 3
-            self.col1 = max(c.col for c in obs.cards) + 3
-        else:
-            self.row1, self.col1 = self.row0 + 5, self.col0 + 5
+        self.row1, self.col1 = obs.frame_row1, obs.frame_col1
+        self.letters = obs.column_letters
         self.rows = self.row1 - self.row0 + 1
         self.cols = self.col1 - self.col0 + 1
         self.side = obs.drawn_card is not None or obs.lifted_card is not None
@@ -113,9 +111,7 @@ def _header(draw: ImageDraw.ImageDraw, lines: tuple[str, str], width: int) -> No
 
 def _labels(draw: ImageDraw.ImageDraw, cv: _Canvas) -> None:
     font = _font(13)
-    origin = (cv.row0, cv.col0)
-    for col in range(cv.col0, cv.col1 + 1):
-        letters = cell_label((cv.row0, col), origin)[:-1]
+    for col, letters in zip(range(cv.col0, cv.col1 + 1), cv.letters, strict=True):
         x0, y0, x1, y1 = cv.box(cv.row0, col)
         cx = (x0 + x1) / 2
         _centred(draw, (cx, y0 - MARGIN / 2), letters, font, TEXT)
@@ -203,26 +199,14 @@ def _choices(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> 
 
 def _hints(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
     """Mark what the seat to act may use: spots, destinations, squares, removable cards."""
-    if not obs.to_act:
-        return
-    if obs.phase == "place_drawn":
-        spots = legal_spots({(c.row, c.col) for c in obs.cards})
-        for r, c in spots:
-            _spot(draw, cv, r, c)
-        return
-    from rules.winter import GAME
-
-    state = state_from(obs)
-    seen: set[tuple[int, int]] = set()
-    for action in GAME.legal_actions(state, obs.to_act[0]):
-        if isinstance(action, PutCounter):
-            x0, y0, x1, y1 = cv.box(action.row, action.col, 2, 2)
+    for mark in obs.hint_marks():
+        if mark.kind == "square":
+            x0, y0, x1, y1 = cv.box(mark.row, mark.col, 2, 2)
             draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=SQUARE_HINT, width=2)
-        elif isinstance(action, Move) and (action.to_row, action.to_col) not in seen:
-            seen.add((action.to_row, action.to_col))
-            _spot(draw, cv, action.to_row, action.to_col)
-        elif isinstance(action, Remove | Place):
-            x0, y0, x1, y1 = cv.box(action.row, action.col, 2, 2)
+        elif mark.kind == "spot":
+            _spot(draw, cv, mark.row, mark.col)
+        else:
+            x0, y0, x1, y1 = cv.box(mark.row, mark.col, 2, 2)
             draw.line((x1 - 12, y0 + 4, x1 - 4, y0 + 12), fill="#D32F2F", width=3)
             draw.line((x1 - 4, y0 + 4, x1 - 12, y0 + 12), fill="#D32F2F", width=3)
 

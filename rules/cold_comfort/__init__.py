@@ -1,4 +1,4 @@
-"""Cold Comfort (spec `../shared/games/cold-comfort.md`): hotels, dice visitors and a growing town.
+"""Cold Comfort (spec `cold-comfort.md`): hotels, dice visitors and a growing town.
 
 Decisions where the spec is silent (also listed in the report):
 - Gold and points are stored per seat as tuples; the deck is the list of tiles not yet drawn, so
@@ -13,8 +13,34 @@ Decisions where the spec is silent (also listed in the report):
   or `turned`, and an optional tile id (`grow C05 at (3,0) r180`).
 - Typed commands whose every field is given but which are illegal are refused in `parse` with the
   reason from `why_illegal`, instead of returning an action the engine would refuse anyway.
+
+Layout (the same module names in every game package): `actions`, `state`, `rules_tiles`,
+`rules_board`, `rules_dice`, `rules_legal`, `rules_play` (set-up, management, fire),
+`rules_round` (scoring round, next turn), `rules_scoring`, `observation`, `text`, `agents`,
+`data/`, and `game` (the only module importing all the others). Renderers import only the names
+below.
 """
 
+from rules.cold_comfort.actions import Action
 from rules.cold_comfort.game import GAME, ColdComfortGame
+from rules.cold_comfort.observation import (
+    ColdComfortObservation,
+    PlayerView,
+    RotationView,
+    SquareView,
+    TileFaceView,
+)
+from rules.cold_comfort.state import SEAT_COLOURS, ColdComfortState
 
-__all__ = ["GAME", "ColdComfortGame"]
+__all__ = [
+    "GAME",
+    "SEAT_COLOURS",
+    "Action",
+    "ColdComfortGame",
+    "ColdComfortObservation",
+    "ColdComfortState",
+    "PlayerView",
+    "RotationView",
+    "SquareView",
+    "TileFaceView",
+]

@@ -13,12 +13,14 @@ final score 17.7 for the heuristic against 6.25 for each random seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from rules.agents import RandomAgent
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Land, Mine, Spread
 from rules.cold_comfort.observation import ColdComfortObservation, SquareView
-from rules.cold_comfort.tiles import placed_squares
+from rules.cold_comfort.rules_tiles import placed_squares
+from rules.core import Agent
 
 Coord = tuple[int, int]
 
@@ -99,3 +101,6 @@ class HotelierAgent:
 
 def a_value(squares: dict[Coord, SquareView], square: Coord) -> int:
     return squares[square].hotel_value or 0
+
+
+AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HotelierAgent}

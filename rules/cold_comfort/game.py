@@ -1,4 +1,5 @@
-"""The `Game` object for Cold Comfort: thin glue over `play`, `legal`, `observation` and `text`."""
+"""The `Game` object for Cold Comfort: thin glue over `rules_play`, `rules_legal`, `rules_scoring`,
+`observation`, `text` and `agents`; the only module of the package importing all the others."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.agents import RandomAgent
-from rules.cold_comfort import play
 from rules.cold_comfort.actions import Action, action_model
-from rules.cold_comfort.agents import HotelierAgent
-from rules.cold_comfort.legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.observation import ColdComfortObservation, observe
-from rules.cold_comfort.scoring import outcome_of
+from rules.cold_comfort.rules_legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.rules_play import apply as apply_action
+from rules.cold_comfort.rules_play import setup as setup_state
+from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import describe, label, parse, rules_text
 from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Event, Outcome, Seat, Step
@@ -30,11 +31,11 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     options_model = ColdComfortOptions
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HotelierAgent}
+    agents: Mapping[str, Callable[[], Agent]] = AGENTS
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[ColdComfortState]:
         opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()
-        state = play.setup(seats, opts, rng)
+        state = setup_state(seats, opts, rng)
         return Step(state, tuple(Event(text=line) for line in state.log))
 
     def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
@@ -52,7 +53,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     def apply(
         self, state: ColdComfortState, seat: Seat, action: Action, rng: random.Random
     ) -> Step[ColdComfortState]:
-        new, log = play.apply(state, seat, action, rng)
+        new, log = apply_action(state, seat, action, rng)
         return Step(new, tuple(Event(text=line) for line in log))
 
     def observe(self, state: ColdComfortState, seat: Seat | None) -> ColdComfortObservation:

@@ -1,18 +1,23 @@
-"""The observation record (spec §9). All is public (CC-30): every seat sees the same one."""
+"""The observation record (spec §9). All is public (CC-30): every seat sees the same one.
+
+Beyond the contract fields it carries what the city picture needs so the renderer reads no rules
+module: each placed tile's footprint (`tile_sizes`), the drawn tile in its four rotations
+(`drawn_rotations`) and its legal placements (`drawn_placements`, the picture's hints).
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from rules.cold_comfort.board import board_of
-from rules.cold_comfort.scoring import outcome_of
+from rules.cold_comfort.rules_board import board_of, legal_placements
+from rules.cold_comfort.rules_scoring import outcome_of
+from rules.cold_comfort.rules_tiles import ROTATIONS, TILES, footprint_size, placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
     SEAT_COLOURS,
     ColdComfortState,
     PlacedTile,
 )
-from rules.cold_comfort.tiles import TILES
 from rules.core import Frozen, format_event
 
 Coord = tuple[int, int]
@@ -88,6 +93,16 @@ class OptionsView(Frozen):
     turn_limit: int
 
 
+class RotationView(Frozen):
+    """The drawn tile turned by `rotation` with its anchor at (0, 0): (x, y, printed value) of each
+    square, 0 for a public building."""
+
+    rotation: int
+    width: int
+    height: int
+    squares: list[tuple[int, int, int]]
+
+
 class OutcomeView(Frozen):
     winners: list[int]
     reason: str
@@ -123,6 +138,9 @@ class ColdComfortObservation(Frozen):
     options: OptionsView
     log: list[str]
     outcome: OutcomeView | None
+    tile_sizes: dict[str, Coord]
+    drawn_rotations: list[RotationView]
+    drawn_placements: list[tuple[int, int, int]]
 
 
 def tile_face(tile_id: str) -> TileFaceView:
@@ -132,6 +150,15 @@ def tile_face(tile_id: str) -> TileFaceView:
         rows=[list(r) for r in face.rows],
         street_edges=list(face.street_edges),
     )
+
+
+def rotations_of(tile_id: str) -> list[RotationView]:
+    out = []
+    for rotation in ROTATIONS:
+        width, height = footprint_size(rotation)
+        squares = [(x, y, v) for (x, y), v in placed_squares(tile_id, 0, 0, rotation)]
+        out.append(RotationView(rotation=rotation, width=width, height=height, squares=squares))
+    return out
 
 
 def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObservation:
@@ -232,4 +259,9 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
         )
         if outcome
         else None,
+        tile_sizes={t.tile_id: footprint_size(t.rotation) for t in state.tiles},
+        drawn_rotations=rotations_of(state.drawn_tile) if state.drawn_tile else [],
+        drawn_placements=list(legal_placements(board, state.drawn_tile))
+        if state.drawn_tile
+        else [],
     )

@@ -17,10 +17,10 @@ from rules.cold_comfort.actions import (
     Mine,
     Spread,
 )
-from rules.cold_comfort.board import fmt
-from rules.cold_comfort.legal import legal_actions, why_illegal
 from rules.cold_comfort.observation import ColdComfortObservation
-from rules.cold_comfort.play import build_cost, change_cost
+from rules.cold_comfort.rules_board import fmt
+from rules.cold_comfort.rules_legal import legal_actions, why_illegal
+from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label

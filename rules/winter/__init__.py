@@ -20,15 +20,62 @@ Decisions where the spec is silent:
   accepted when exactly one legal action matches, otherwise the matching labels are listed.
 - `describe` drops the text grid (pointing to the picture) when it would pass 1800 characters.
 - The picture's hints mark placement spots and move destinations (green dots on the anchor
-  cell), claimable squares (yellow frames) and removable cards (red crosses) for the seat to act.
+  cell), claimable squares (yellow frames) and removable cards (red crosses) for the seat to act;
+  the observation lists them (`hint_marks()`) so the renderer reads no rules module.
+
+Layout (the same module names in every game package): `actions`, `state`, `rules_cards`,
+`rules_geometry`, `rules_lake` (the mutable working copy of the lake), `rules_legal`,
+`rules_freeze`, `rules_thaw`, `rules_apply`, `observation`, `text`, `agents`, `data/`, and
+`game` (the only module importing all the others). Renderers import only the names below.
 """
 
 from __future__ import annotations
 
-from rules.core import Game
-from rules.winter.game import WinterGame
-from rules.winter.state import WinterAction, WinterObservation, WinterState
+from rules.winter.actions import (
+    ChooseColour,
+    Colour,
+    Draw,
+    Keep,
+    Move,
+    Place,
+    PutCounter,
+    Remove,
+    Take,
+    WinterAction,
+)
+from rules.winter.game import GAME, WinterGame
+from rules.winter.observation import (
+    CardFace,
+    CardView,
+    CounterView,
+    GroupView,
+    HintMark,
+    OutcomeView,
+    SquareView,
+    WinterObservation,
+)
+from rules.winter.state import WinterState
 
-GAME: Game[WinterState, WinterAction, WinterObservation] = WinterGame()
-
-__all__ = ["GAME", "WinterGame"]
+__all__ = [
+    "GAME",
+    "CardFace",
+    "CardView",
+    "ChooseColour",
+    "Colour",
+    "CounterView",
+    "Draw",
+    "GroupView",
+    "HintMark",
+    "Keep",
+    "Move",
+    "OutcomeView",
+    "Place",
+    "PutCounter",
+    "Remove",
+    "SquareView",
+    "Take",
+    "WinterAction",
+    "WinterGame",
+    "WinterObservation",
+    "WinterState",
+]

@@ -1,7 +1,8 @@
 """Winter AI players.
 
 `HeuristicAgent` rebuilds the position from its observation (everything but the deck order is
-public, WI-23) and looks one ply ahead with the real rules:
+public, WI-23) and looks one ply ahead with the real rules (`rules_apply.resolve`; agents never
+import the game object):
 - Freezing: claim an open square of its colour when it has one (largest lock first), otherwise
   draw and place the card where it makes the most open squares of its colour minus the
   opponent's. It picks the colour with more open squares (then more sections) on the table.
@@ -23,53 +24,15 @@ from typing import Any
 
 from rules.agents import RandomAgent
 from rules.core import Agent
-from rules.winter.cards import sections_of
-from rules.winter.geometry import NEAR, Cell, new_squares
-from rules.winter.lake import Lake
-from rules.winter.state import (
-    SECTION_OF,
-    ChooseColour,
-    Colour,
-    Draw,
-    PlacedCard,
-    PlacedCounter,
-    PutCounter,
-    WinterAction,
-    WinterObservation,
-    WinterState,
-)
+from rules.winter.actions import SECTION_OF, ChooseColour, Colour, Draw, PutCounter, WinterAction
+from rules.winter.observation import WinterObservation, state_from
+from rules.winter.rules_apply import resolve
+from rules.winter.rules_cards import sections_of
+from rules.winter.rules_geometry import NEAR, Cell, new_squares
+from rules.winter.rules_lake import Lake
+from rules.winter.state import WinterState
 
 WIN = 10_000.0
-
-
-def state_from(obs: WinterObservation) -> WinterState:
-    """The position behind a public observation; the unknown deck is filled with unseen ids."""
-    seen = {c.card_id for c in obs.cards}
-    for face in (obs.drawn_card, obs.lifted_card):
-        if face is not None:
-            seen.add(face.card_id)
-    unseen = [i for i in range(18) if i not in seen][: obs.deck_count]
-    return WinterState(
-        first_player=obs.first_player,
-        active=obs.to_act[0] if obs.to_act else 0,
-        phase=obs.phase,
-        deck=tuple(unseen),
-        cards=tuple(
-            PlacedCard(card_id=c.card_id, row=c.row, col=c.col, orientation=c.orientation)
-            for c in obs.cards
-        ),
-        colours=(obs.colours[0], obs.colours[1]),
-        drawn_card=obs.drawn_card.card_id if obs.drawn_card else None,
-        counters=tuple(PlacedCounter(row=k.row, col=k.col, colour=k.colour) for k in obs.counters),
-        supply=(obs.supply[0], obs.supply[1]),
-        discarded_cards=obs.discarded_cards,
-        lifted_card=obs.lifted_card.card_id if obs.lifted_card else None,
-        pending_move=obs.pending_move,
-        lake_options=tuple((g.keep_row, g.keep_col) for g in obs.lake_options),
-        counter_options=tuple((q.row, q.col) for q in obs.counter_options),
-        thaw_turns=obs.thaw_turns,
-        max_thaw_turns=obs.max_thaw_turns,
-    )
 
 
 def melt_threat(state: WinterState, victim: int) -> float:
@@ -173,12 +136,9 @@ class HeuristicAgent:
     def _thaw(
         self, state: WinterState, seat: int, legal: list[WinterAction], rng: random.Random
     ) -> WinterAction:
-        from rules.winter import GAME
-
-        game: Any = GAME
         scored: list[tuple[float, float, WinterAction, WinterState]] = []
         for a in legal:
-            after: WinterState = game.resolve(state, seat, a).state
+            after = resolve(state, seat, a).state
             scored.append((self._value(after, seat), rng.random(), a, after))
         scored.sort(key=lambda x: (x[0], x[1]), reverse=True)
         best: tuple[float, WinterAction] | None = None
@@ -209,4 +169,4 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "heuristic": HeuristicAgent,
 }
 
-__all__ = ["AGENTS", "HeuristicAgent", "state_from"]
+__all__ = ["AGENTS", "HeuristicAgent"]

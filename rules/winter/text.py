@@ -1,30 +1,14 @@
-"""Words for players: action labels, the typed notation (WI-24), refusals and the rules summary."""
+"""Words for players: action labels, the typed notation (WI-24), the rules summary and the board
+as text. Refusals are put into words by `rules_legal.why_illegal`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
-from rules.winter.cards import Orientation, sections_of
-from rules.winter.geometry import (
-    Cell,
-    cell_label,
-    corner_only,
-    frame,
-    groups,
-    is_legal_spot,
-    label_cell,
-    overlaps,
-    square_at,
-    touches,
-)
-from rules.winter.lake import Lake
-from rules.winter.state import (
-    COLOUR_OF,
-    SECTION_OF,
+from rules.winter.actions import (
     ChooseColour,
     Draw,
     Keep,
@@ -32,14 +16,15 @@ from rules.winter.state import (
     Place,
     PutCounter,
     Remove,
-    Result,
     Take,
     WinterAction,
-    WinterState,
 )
-
-if TYPE_CHECKING:
-    from rules.winter.game import WinterGame
+from rules.winter.observation import WinterObservation
+from rules.winter.rules_cards import Orientation
+from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell
+from rules.winter.rules_lake import Lake, cell_text, origin
+from rules.winter.rules_legal import why_illegal
+from rules.winter.state import WinterState
 
 RULES = (
     "**Winter** — two players build a frozen lake from 18 cards, each with four light or dark "
@@ -61,23 +46,6 @@ FILLER = frozenset(
     {"card", "at", "on", "to", "back", "counter", "the", "group", "of", "a", "blue", "from"}
 )
 _TOKENS = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
-
-
-def origin(state: WinterState) -> Cell:
-    return frame((c.row, c.col) for c in state.cards)
-
-
-def cell_text(state: WinterState, cell: Cell) -> str:
-    return cell_label(cell, origin(state))
-
-
-def result_line(result: Result) -> str:
-    if result.reason == "both_frozen_out":
-        return "Both players have no counter left on the table: the game is drawn."
-    if result.reason == "turn_limit":
-        return "The thaw turn limit is reached: the game is drawn."
-    (winner,) = result.winners
-    return f"{{s{1 - winner}}} has no counter left on the table: {{s{winner}}} wins."
 
 
 # -- labels ---------------------------------------------------------------------------------------
@@ -203,7 +171,7 @@ def _keep(state: WinterState, cell: Cell) -> Keep:
 
 
 def parse(
-    game: WinterGame, state: WinterState, seat: int, typed: str, legal_now: Sequence[WinterAction]
+    state: WinterState, seat: int, typed: str, legal_now: Sequence[WinterAction]
 ) -> WinterAction:
     legal = list(legal_now)
     candidates = notation(state, typed, legal)
@@ -223,152 +191,82 @@ def parse(
     raise IllegalActionError(reason)
 
 
-# -- refusals -------------------------------------------------------------------------------------
-
-PHASE_HINT = {
-    "place_drawn": "place the card you drew (`place C3 up`)",
-    "choose_colour": "choose the colours (`colour light` or `colour dark`)",
-    "freezing": "draw a card or put a counter on a square of your colour",
-    "thawing": "move a card, remove a card or take back a counter",
-    "lake_choice": "choose which group of the lake to keep (`keep C3`)",
-    "move_counters": "put your counters on the new squares of your move",
-}
-
-DOING = {
-    "choose_colour": "choose the colours",
-    "draw": "draw a card",
-    "place": "place a card",
-    "counter": "put a counter",
-    "move": "move a card",
-    "remove": "remove a card",
-    "take": "take back a counter",
-    "keep": "keep a group",
-}
-
-ALLOWED = {
-    "choose_colour": ("choose_colour",),
-    "place_drawn": ("place",),
-    "freezing": ("draw", "counter"),
-    "thawing": ("move", "remove", "take"),
-    "lake_choice": ("keep",),
-    "move_counters": ("counter",),
-}
+# -- the board as text ----------------------------------------------------------------------
 
 
-def _spot_problem(state: WinterState, anchors: set[Cell] | frozenset[Cell], spot: Cell) -> str:
-    at = cell_text(state, spot)
-    if overlaps(anchors, spot):
-        return f"A card at {at} would overlap a card already on the table."
-    if corner_only(anchors, spot):
-        return (
-            f"{at} touches the lake only at a corner. A card must share an edge with "
-            f"another card (a shift of one section is fine)."
+def text_grid(obs: WinterObservation) -> str:
+    """The lake as a letter grid (`L`, `D`, `.`), framed like the picture (WI-20)."""
+    cells: dict[Cell, str] = {}
+    for card in obs.cards:
+        for i in (0, 1):
+            for j in (0, 1):
+                cells[(card.row + i, card.col + j)] = card.sections[i][j]
+    if not obs.cards:
+        return ""
+    r0, c0 = obs.frame_row0, obs.frame_col0
+    r1 = max(c.row for c in obs.cards) + 3
+    c1 = max(c.col for c in obs.cards) + 3
+    width = max(len(cell_label((r0, c), (r0, c0))) - 1 for c in range(c0, c1 + 1))
+    head = "    " + "".join(
+        cell_label((r0, c), (r0, c0))[:-1].ljust(width + 1) for c in range(c0, c1 + 1)
+    )
+    lines = [head.rstrip()]
+    for r in range(r0, r1 + 1):
+        row = "".join(cells.get((r, c), ".").ljust(width + 1) for c in range(c0, c1 + 1))
+        lines.append(f"{r - r0 + 1:>3} {row}".rstrip())
+    return "\n".join(lines)
+
+
+def describe(obs: WinterObservation) -> str:
+    def seat_word(s: int) -> str:
+        return f"seat {s + 1}"
+
+    def colour(s: int) -> str:
+        return f" ({obs.colours[s]})" if obs.colours[s] else ""
+
+    head = f"**Winter** — {obs.stage}"
+    if obs.stage == "thawing":
+        head += f", thaw turn {obs.thaw_turns}/{obs.max_thaw_turns or '∞'}"
+    lines = [head]
+    if obs.outcome is not None:
+        o = obs.outcome
+        won = ", ".join(seat_word(s) for s in o.winners) or "nobody (draw)"
+        lines.append(f"Game over ({o.reason}): winner {won}; counters on table {o.scores}.")
+    elif obs.to_act:
+        s = obs.to_act[0]
+        lines.append(f"To play: {seat_word(s)}{colour(s)} — {obs.phase.replace('_', ' ')}")
+    for s in (0, 1):
+        lines.append(
+            f"{seat_word(s)}{colour(s)}: {obs.on_table[s]} on the table, {obs.supply[s]} in supply"
         )
-    if not touches(anchors, spot):
-        return f"{at} does not touch the lake. Put the card edge to edge with another card."
-    return ""
-
-
-def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | None:
-    if state.phase == "over":
-        return "This game is over; no more moves can be made."
-    if seat != state.active:
-        return f"It is not your turn: seat {state.active + 1} is to play."
-    if action.type not in ALLOWED[state.phase]:
-        return f"You cannot {DOING[action.type]} now: {PHASE_HINT[state.phase]}."
-    lake = Lake(state.cards, state.counters)
-    colour = state.colours[seat]
-    if isinstance(action, Place):
-        return _spot_problem(state, lake.anchors(), (action.row, action.col)) or None
-    if isinstance(action, PutCounter):
-        return _counter_problem(state, seat, lake, action)
-    if isinstance(action, Take):
-        sq = (action.row, action.col)
-        owner = lake.counters.get(sq)
-        if owner is None:
-            return f"There is no counter on {cell_text(state, sq)}."
-        if owner != colour:
-            return (
-                f"The counter on {cell_text(state, sq)} is {owner}: it belongs to the other "
-                f"player. You can only take back your own ({colour}) counters."
-            )
-        return None
-    if isinstance(action, Remove | Move):
-        spot = (
-            (action.row, action.col)
-            if isinstance(action, Remove)
-            else (action.from_row, action.from_col)
+    lines.append(f"Deck: {obs.deck_count} · melted/removed: {obs.discarded_cards}")
+    if obs.drawn_card is not None:
+        up = "/".join("".join(r) for r in obs.drawn_card.up)
+        lines.append(
+            f"Drawn card {obs.drawn_card.card_id} (type {obs.drawn_card.card_type}): up {up}"
         )
-        at = cell_text(state, spot)
-        if spot not in lake.cards:
-            return f"No card is anchored at {at} (a card is named by its top-left section)."
-        if spot in lake.locked():
-            holders = [
-                cell_text(state, sq)
-                for sq in lake.counters
-                if abs(sq[0] - spot[0]) <= 1 and abs(sq[1] - spot[1]) <= 1
-            ]
-            return (
-                f"The card at {at} is locked by the counter on {', '.join(holders)}: "
-                f"a card under a counter can be neither moved nor removed."
-            )
-        if isinstance(action, Move):
-            return _move_problem(state, seat, lake, action)
-        return None
-    if isinstance(action, Keep):
-        offered = " or ".join(f"`keep {cell_text(state, r)}`" for r in state.lake_options)
-        return f"Choose one of the offered groups: {offered}."
-    return None
-
-
-def _counter_problem(state: WinterState, seat: int, lake: Lake, action: PutCounter) -> str | None:
-    sq = (action.row, action.col)
-    at = cell_text(state, sq)
-    colour = state.colours[seat]
-    assert colour is not None
-    if state.supply[seat] < 1:
-        return "You have no counters left in supply."
-    if state.phase == "move_counters":
-        offered = ", ".join(cell_text(state, s) for s in state.counter_options)
-        if sq not in state.counter_options:
-            return f"Put your counters on the new squares of your move: {offered}."
-        return None
-    if sq in lake.counters:
-        return (
-            f"{at} already holds a {lake.counters[sq]} counter. Two counters may never sit on "
-            f"the same square (overlapping squares are fine)."
+    grid = text_grid(obs)
+    grid_at = len(lines)
+    if obs.counters:
+        lines.append("Counters: " + ", ".join(f"{k.label} {k.colour}" for k in obs.counters))
+    if obs.open_squares:
+        shown = ", ".join(f"{q.label} {q.colour}" for q in obs.open_squares[:20])
+        more = f" …(+{len(obs.open_squares) - 20})" if len(obs.open_squares) > 20 else ""
+        lines.append(f"Open squares: {shown}{more}")
+    if obs.lake_options:
+        lines.append(
+            "Keep one group: "
+            + ", ".join(f"`keep {g.keep_label}` ({g.size} cards)" for g in obs.lake_options)
         )
-    found = square_at(lake.grid(), sq)
-    if found is None:
-        return (
-            f"{at} is not a square: the four sections from {at} to the one diagonally below "
-            f"right must all be covered and of one colour."
-        )
-    if found != SECTION_OF[colour]:
-        return f"{at} is a {COLOUR_OF[found]} square; you play {colour}."
-    return None
-
-
-def _move_problem(state: WinterState, seat: int, lake: Lake, action: Move) -> str | None:
-    colour = state.colours[seat]
-    assert colour is not None
-    origin_ = (action.from_row, action.from_col)
-    dest = (action.to_row, action.to_col)
-    if state.supply[seat] < 1:
-        return "You need at least one counter in supply to move a card (WI-8)."
-    if dest == origin_:
-        return "A moved card may not return to its own place, in either orientation (WI-9)."
-    card = lake.cards.pop(origin_)
-    candidates, _ = lake.candidates_after_lift(origin_)
-    face = sections_of(card.card_id, action.orientation)
-    fits = [g for g in candidates if is_legal_spot(g, dest)]
-    if not fits:
-        keep = candidates[0] if candidates else frozenset()
-        return _spot_problem(state, keep, dest) or "The card cannot go there."
-    if not any(lake.passes(g, dest, face, SECTION_OF[colour]) for g in fits):
-        return (
-            f"Moving {cell_text(state, origin_)} to {cell_text(state, dest)} "
-            f"({action.orientation}) makes no new {colour} square; a move must claim at "
-            f"least one."
-        )
-    return None
+    if obs.counter_options:
+        lines.append("Place counters on: " + ", ".join(q.label for q in obs.counter_options))
+    locked = [c.label for c in obs.cards if c.locked]
+    if locked:
+        lines.append("Locked: " + ", ".join(locked))
+    if grid:
+        block = "```\n" + grid + "\n```"
+        if len("\n".join(lines)) + len(block) > 1800:
+            block = "(The lake is too large to draw as text: see the picture.)"
+        lines.insert(grid_at, block)
+    out = "\n".join(lines)
+    return out if len(out) <= 1800 else out[:1790] + "\n…"

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from rules.cold_comfort.tiles import DECK_ORDER
+from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.core import rng_for
 from tests.e2e.conftest import dms, drain, public, say, text_of
 

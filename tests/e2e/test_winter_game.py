@@ -13,10 +13,11 @@ import discord
 import discord.ext.test as dpytest
 
 from rules.winter import GAME
-from rules.winter.geometry import legal_spots
-from rules.winter.lake import ORIENTATIONS, Lake
-from rules.winter.state import Move, WinterState
-from rules.winter.text import cell_text, why_illegal
+from rules.winter.actions import Move
+from rules.winter.rules_geometry import legal_spots
+from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
+from rules.winter.rules_legal import why_illegal
+from rules.winter.state import WinterState
 from tests.e2e.conftest import dms, drain, public, say, text_of
 
 SEED = "winter-e2e-1"

@@ -6,8 +6,9 @@ import random
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any
 
-from rules.cold_comfort import GAME, play
+from rules.cold_comfort import GAME, rules_play
 from rules.cold_comfort.actions import Action
+from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.cold_comfort.state import (
     ColdComfortOptions,
     ColdComfortState,
@@ -15,7 +16,6 @@ from rules.cold_comfort.state import (
     Hotel,
     PlacedTile,
 )
-from rules.cold_comfort.tiles import DECK_ORDER
 from rules.engine import Engine
 
 ENGINE = Engine(GAME)
@@ -53,7 +53,7 @@ class ScriptedRandom(random.Random):
 def setup(players: int, *, start: int, deck_top: Sequence[str], rolls: Sequence[int]) -> Any:
     """Set-up with start seat `start` (1-based, as in the spec) and scripted Heart rolls."""
     rng = ScriptedRandom(ranges=[start - 1], deck_top=deck_top, dice=rolls)
-    state = play.setup(players, ColdComfortOptions(), rng)
+    state = rules_play.setup(players, ColdComfortOptions(), rng)
     assert not rng.dice, "set-up did not use every scripted roll"
     return state
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cold_comfort import GAME
-from rules.cold_comfort.board import board_of
+from rules.cold_comfort.rules_board import board_of
 from rules.cold_comfort.state import ColdComfortState
 from rules.engine import Engine
 from rules.playout import next_actor

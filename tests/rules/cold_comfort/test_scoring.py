@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import End, Grow, Land
-from rules.cold_comfort.scoring import score_neighbourhoods
+from rules.cold_comfort.rules_scoring import score_neighbourhoods
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState, Landing
 from tests.rules.cold_comfort.cc_helpers import C05_EAST, C10, C13, act, make_state
 from tests.rules.cold_comfort.test_turns import cx4
@@ -29,7 +29,7 @@ def test_cx4_landing_record_lists_new_tile_dice_then_extras_from_6_down() -> Non
 
 
 def test_cx4_the_new_tiles_street_edge_makes_column_5_streets() -> None:
-    from rules.cold_comfort.board import board_of
+    from rules.cold_comfort.rules_board import board_of
 
     assert {(5, 0), (5, 1), (5, 2)} <= board_of(cx4().tiles).streets
 

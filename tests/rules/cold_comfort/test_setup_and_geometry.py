@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from rules.cold_comfort.board import board_of, distance, legal_placements
-from rules.cold_comfort.play import dice_for
+from rules.cold_comfort.rules_board import board_of, distance, legal_placements
+from rules.cold_comfort.rules_dice import dice_for
+from rules.cold_comfort.rules_tiles import TILES, placed_squares, printed_streets
 from rules.cold_comfort.state import PlacedTile
-from rules.cold_comfort.tiles import TILES, placed_squares, printed_streets
 from tests.rules.cold_comfort.cc_helpers import C10, C13, cx1, make_state, setup
 
 

@@ -5,16 +5,10 @@ from __future__ import annotations
 import random
 
 from rules.winter import GAME
-from rules.winter.cards import CARD_TYPE
-from rules.winter.geometry import Cell, frame, label_cell
-from rules.winter.state import (
-    Colour,
-    Phase,
-    PlacedCard,
-    PlacedCounter,
-    WinterAction,
-    WinterState,
-)
+from rules.winter.actions import Colour, WinterAction
+from rules.winter.rules_cards import CARD_TYPE
+from rules.winter.rules_geometry import Cell, frame, label_cell
+from rules.winter.state import Phase, PlacedCard, PlacedCounter, WinterState
 
 DARK_LIGHT: tuple[Colour | None, Colour | None] = ("dark", "light")
 

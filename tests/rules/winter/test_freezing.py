@@ -9,8 +9,9 @@ import pytest
 from rules.engine import Engine
 from rules.errors import IllegalActionError
 from rules.winter import GAME
-from rules.winter.cards import CARD_TYPE
-from rules.winter.state import Draw, Place, PlacedCard, WinterState
+from rules.winter.actions import Draw, Place
+from rules.winter.rules_cards import CARD_TYPE
+from rules.winter.state import PlacedCard, WinterState
 from tests.rules.winter.helpers import anchors, at, labels, play, position
 
 WX1_DECK = (10, 16, 12, 9)

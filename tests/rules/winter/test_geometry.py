@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.winter import GAME
-from rules.winter.cards import CARD_TYPE, DOWN, UP, Section
-from rules.winter.geometry import (
+from rules.winter.actions import Keep, Remove
+from rules.winter.rules_cards import CARD_TYPE, DOWN, UP, Section
+from rules.winter.rules_geometry import (
     Cell,
     card_cells,
     cell_label,
@@ -21,8 +22,7 @@ from rules.winter.geometry import (
     letters,
     square_at,
 )
-from rules.winter.lake import Lake
-from rules.winter.state import Keep, Remove
+from rules.winter.rules_lake import Lake
 from tests.rules.winter.helpers import position
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.winter import GAME
-from rules.winter.state import ChooseColour, Keep, Move, Place, PutCounter, Remove, Take
+from rules.winter.actions import ChooseColour, Keep, Move, Place, PutCounter, Remove, Take
 from tests.rules.winter.helpers import play, position, position_r
 from tests.rules.winter.test_freezing import wx1_start, wx3
 from tests.rules.winter.test_thawing import position_s

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rules.engine import Engine
 from rules.winter import GAME
-from rules.winter.state import PlacedCard, WinterObservation, WinterState
+from rules.winter.actions import Move, Remove
+from rules.winter.observation import WinterObservation
+from rules.winter.state import PlacedCard, WinterState
 from tests.rules.winter.helpers import play, position_r
 from tests.rules.winter.test_thawing import position_s, wx9
 
@@ -14,10 +16,35 @@ CONTRACT_FIELDS = {
     "pending_move", "lake_options", "counter_options", "frame_row0", "frame_col0", "thaw_turns",
     "max_thaw_turns", "log", "outcome",
 }  # fmt: skip
+PICTURE_FIELDS = {"frame_row1", "frame_col1", "column_letters"}
 
 
-def test_the_observation_has_exactly_the_contract_fields() -> None:
-    assert set(WinterObservation.model_fields) == CONTRACT_FIELDS
+def test_the_observation_has_the_contract_fields_and_only_the_pictures_extras() -> None:
+    assert set(WinterObservation.model_fields) == CONTRACT_FIELDS | PICTURE_FIELDS
+
+
+def test_the_frame_ends_two_cells_past_the_last_card_and_names_every_column() -> None:
+    obs = GAME.observe(position_r(), None)
+    assert obs.frame_row1 == max(c.row for c in obs.cards) + 3
+    assert obs.frame_col1 == max(c.col for c in obs.cards) + 3
+    assert len(obs.column_letters) == obs.frame_col1 - obs.frame_col0 + 1
+    assert obs.column_letters[:3] == ["A", "B", "C"]
+    for card in obs.cards:
+        assert card.label.startswith(obs.column_letters[card.col - obs.frame_col0])
+
+
+def test_hint_marks_are_the_legal_moves_of_the_seat_to_act_and_nothing_out_of_turn() -> None:
+    state = position_r()
+    seat = state.active
+    obs = GAME.observe(state, None)
+    marks = obs.hint_marks()
+    legal = GAME.legal_actions(state, seat)
+    crosses = {(m.row, m.col) for m in marks if m.kind == "cross"}
+    assert crosses == {(a.row, a.col) for a in legal if isinstance(a, Remove)}
+    spots = {(m.row, m.col) for m in marks if m.kind == "spot"}
+    assert spots == {(a.to_row, a.to_col) for a in legal if isinstance(a, Move)}
+    over = GAME.observe(state.model_copy(update={"phase": "over"}), None)
+    assert over.hint_marks() == []
 
 
 def test_wi23_every_seat_and_spectators_see_the_same_record() -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from rules.errors import IllegalActionError
 from rules.winter import GAME
-from rules.winter.state import Move, PlacedCard, WinterState
+from rules.winter.actions import Move
+from rules.winter.state import PlacedCard, WinterState
 from tests.rules.winter.helpers import (
     R_CARDS,
     anchors,

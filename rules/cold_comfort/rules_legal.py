@@ -14,8 +14,8 @@ from rules.cold_comfort.actions import (
     Mine,
     Spread,
 )
-from rules.cold_comfort.board import board_of, fmt, legal_placements, placement_problem
-from rules.cold_comfort.play import build_cost, change_cost
+from rules.cold_comfort.rules_board import board_of, fmt, legal_placements, placement_problem
+from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Square
 
 

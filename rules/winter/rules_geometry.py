@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from rules.winter.cards import Section, Sections
+from rules.winter.rules_cards import Section, Sections
 
 Cell = tuple[int, int]
 Grid = dict[Cell, Section]

@@ -10,14 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.cold_comfort.state import PlacedTile
-from rules.cold_comfort.tiles import (
+from rules.cold_comfort.rules_tiles import (
     ROTATIONS,
     footprint_size,
     placed_squares,
     printed_streets,
     public_count,
 )
+from rules.cold_comfort.state import PlacedTile
 
 Square = tuple[int, int]
 MAIN_STREET: tuple[Square, ...] = ((0, 0), (0, 1), (0, 2))

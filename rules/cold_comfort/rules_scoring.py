@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.cold_comfort.board import Board, board_of, distance, fmt
+from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
     Die,

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.winter.cards import Orientation, Section, Sections, sections_of
-from rules.winter.geometry import (
+from rules.winter.actions import SECTION_OF, Colour, Move
+from rules.winter.rules_cards import Orientation, Section, Sections, sections_of
+from rules.winter.rules_geometry import (
     NEAR,
     Cell,
     Grid,
     card_cells,
+    cell_label,
+    frame,
     groups,
     is_legal_spot,
     legal_spots,
@@ -22,9 +25,18 @@ from rules.winter.geometry import (
     square_at,
     survivors,
 )
-from rules.winter.state import SECTION_OF, Colour, Move, PlacedCard, PlacedCounter
+from rules.winter.state import PlacedCard, PlacedCounter, WinterState
 
 ORIENTATIONS: tuple[Orientation, Orientation] = ("up", "down")
+
+
+def origin(state: WinterState) -> Cell:
+    """The label frame of a position (WI-20): log lines and refusals name cells in it."""
+    return frame((c.row, c.col) for c in state.cards)
+
+
+def cell_text(state: WinterState, cell: Cell) -> str:
+    return cell_label(cell, origin(state))
 
 
 class Lake:

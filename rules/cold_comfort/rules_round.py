@@ -1,0 +1,163 @@
+"""The end of a turn (CC-18), the scoring round (§4.5: grow the city, land the extras, score the
+neighbourhoods) and the next turn (§4.6), with the end of the game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.cold_comfort.actions import Grow, Land
+from rules.cold_comfort.rules_board import fmt
+from rules.cold_comfort.rules_dice import bump, fill, sorted_dice
+from rules.cold_comfort.rules_scoring import resolve_extras, score_neighbourhoods
+from rules.cold_comfort.rules_tiles import placed_squares
+from rules.cold_comfort.state import (
+    SCORING_ROUNDS_TOTAL,
+    ColdComfortState,
+    Die,
+    Landing,
+    PlacedTile,
+)
+from rules.core import seat_ref
+
+
+def end_management(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+    """CC-18: a scoring round follows when the pool holds at least N + 3 dice."""
+    if state.pool >= state.trigger and state.deck:
+        drawn = state.deck[0]
+        log.append(
+            f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
+            f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} to place."
+        )
+        return state.model_copy(
+            update={"phase": "grow", "drawn_tile": drawn, "deck": state.deck[1:]}
+        )
+    return next_turn(state, log)
+
+
+def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+    limit = state.options.turn_limit
+    if limit > 0 and state.turn_number >= limit:
+        log.append(f"The turn limit ({limit}) is reached: the game ends.")
+        return finish(state, "turn_limit")
+    seat = state.next_seat(state.active_seat)
+    gold = state.gold
+    dice = []
+    pool = state.pool
+    for d in state.dice:
+        hotel = state.hotel_at((d.x, d.y))
+        if hotel is not None and hotel.seat == seat:
+            gold = bump(gold, seat, d.value)
+            pool += 1
+            log.append(f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}.")
+        else:
+            dice.append(d)
+    log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
+    return state.model_copy(
+        update={
+            "phase": "manage",
+            "turn_number": state.turn_number + 1,
+            "active_seat": seat,
+            "acted": False,
+            "build_used": False,
+            "fire_used": False,
+            "built_at": None,
+            "gold": gold,
+            "dice": tuple(dice),
+            "pool": pool,
+        }
+    )
+
+
+def finish(state: ColdComfortState, reason: str) -> ColdComfortState:
+    return state.model_copy(
+        update={
+            "phase": "over",
+            "end_reason": reason,
+            "fire_pending": None,
+            "landing_pending": None,
+            "drawn_tile": None,
+        }
+    )
+
+
+def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -> ColdComfortState:
+    assert state.drawn_tile is not None
+    tile = PlacedTile(
+        tile_id=state.drawn_tile, x=a.x, y=a.y, rotation=a.rotation, order=len(state.tiles)
+    )
+    roll = [rng.randint(1, 6) for _ in range(state.pool)]
+    log.append(
+        f"{seat_ref(state.active_seat)} places {tile.tile_id} at {fmt((a.x, a.y))}, turned "
+        f"{a.rotation}°. The pool's {state.pool} dice roll {roll}."
+    )
+    placed, extras = fill(tile, roll, list(state.dice))
+    for d in placed:
+        log.append(f"A {d.value} settles on the new tile at {fmt((d.x, d.y))}.")
+    squares = placed_squares(tile.tile_id, tile.x, tile.y, tile.rotation)
+    top = max(v for _, v in squares)
+    counts = tuple(extras.count(v) for v in range(1, 7))
+    state = state.model_copy(
+        update={
+            "tiles": (*state.tiles, tile),
+            "drawn_tile": None,
+            "dice": sorted_dice([*state.dice, *placed]),
+            "pool": state.pool - len(placed),
+            "last_roll": tuple(roll),
+            "last_landing": tuple(Landing(value=d.value, at=(d.x, d.y)) for d in placed),
+            "last_scoring": None,
+            "extras_left": counts,
+            "origin": tuple(s for s, v in squares if v == top),
+        }
+    )
+    return after_landing(resolve_extras(state, log), log)
+
+
+def land(state: ColdComfortState, a: Land, log: list[str]) -> ColdComfortState:
+    pending = state.landing_pending
+    assert pending is not None
+    square = (a.x, a.y)
+    log.append(f"{seat_ref(pending.chooser)} lands the extra {pending.value} on {fmt(square)}.")
+    extras = bump(state.extras_left, pending.value - 1, -1)
+    state = state.model_copy(
+        update={
+            "dice": sorted_dice([*state.dice, Die(x=a.x, y=a.y, value=pending.value)]),
+            "pool": state.pool - 1,
+            "phase": "grow",  # back to resolving the roll; resolve_extras may ask again
+            "extras_left": extras,
+            "landing_pending": None,
+            "last_landing": (*(state.last_landing or ()), Landing(value=pending.value, at=square)),
+        }
+    )
+    return after_landing(resolve_extras(state, log), log)
+
+
+def after_landing(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+    if state.phase == "land_tie":
+        return state
+    scores = score_neighbourhoods(state)
+    points = list(state.points)
+    for hood in scores:
+        names = "+".join(hood.tiles)
+        if hood.winners:
+            for s in hood.winners:
+                points[s] += hood.points_each
+            who = ", ".join(seat_ref(s) for s in hood.winners)
+            log.append(f"[{names}] (value {hood.value}): {who} +{hood.points_each}.")
+        elif hood.gang > 0:
+            log.append(f"[{names}] (value {hood.value}): a street gang holds it; nobody scores.")
+        else:
+            log.append(f"[{names}] (value {hood.value}): nobody scores.")
+    rounds = state.scoring_rounds + 1
+    state = state.model_copy(
+        update={
+            "phase": "manage",
+            "points": tuple(points),
+            "last_scoring": scores,
+            "scoring_rounds": rounds,
+        }
+    )
+    if rounds >= SCORING_ROUNDS_TOTAL:
+        log.append(f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends.")
+        return finish(state, "nine_scoring_rounds")
+    return next_turn(state, log)

@@ -1,0 +1,219 @@
+"""Who may do what now (spec §3, §4): the legal actions of a seat and why a move is refused.
+
+`legal_actions` lists every legal action in a fixed order (the engine computes it once per state);
+`why_illegal` puts a refused one into a sentence (a corner-only spot, a locked card, a move with no
+new square, an occupied or wrong-colour square, someone else's counter).
+"""
+
+from __future__ import annotations
+
+from rules.winter.actions import (
+    COLOUR_OF,
+    SECTION_OF,
+    ChooseColour,
+    Draw,
+    Keep,
+    Move,
+    Place,
+    PutCounter,
+    Remove,
+    Take,
+    WinterAction,
+)
+from rules.winter.rules_cards import sections_of
+from rules.winter.rules_geometry import (
+    Cell,
+    corner_only,
+    is_legal_spot,
+    legal_spots,
+    overlaps,
+    square_at,
+    touches,
+)
+from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
+from rules.winter.state import WinterState
+
+
+def to_act(state: WinterState) -> frozenset[int]:
+    return frozenset() if state.phase == "over" else frozenset({state.active})
+
+
+def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
+    if state.phase == "over" or seat != state.active:
+        return []
+    phase = state.phase
+    lake = Lake(state.cards, state.counters)
+    if phase == "choose_colour":
+        return [ChooseColour(colour="light"), ChooseColour(colour="dark")]
+    if phase == "place_drawn":
+        spots = legal_spots(lake.anchors())
+        return [Place(row=r, col=c, orientation=o) for r, c in spots for o in ORIENTATIONS]
+    colour = state.colours[seat]
+    assert colour is not None
+    if phase == "freezing":
+        out: list[WinterAction] = [Draw()]
+        if state.supply[seat] >= 1:
+            want = SECTION_OF[colour]
+            for (r, c), s in lake.open_squares():
+                if s == want:
+                    out.append(PutCounter(row=r, col=c))
+        return out
+    if phase == "move_counters":
+        return [PutCounter(row=r, col=c) for r, c in state.counter_options]
+    if phase == "lake_choice":
+        return [Keep(row=r, col=c) for r, c in state.lake_options]
+    # thawing
+    thaw: list[WinterAction] = list(lake.moves(colour, state.supply[seat]))
+    locked = lake.locked()
+    thaw.extend(Remove(row=r, col=c) for r, c in sorted(lake.cards) if (r, c) not in locked)
+    thaw.extend(Take(row=r, col=c) for (r, c), k in sorted(lake.counters.items()) if k == colour)
+    return thaw
+
+
+PHASE_HINT = {
+    "place_drawn": "place the card you drew (`place C3 up`)",
+    "choose_colour": "choose the colours (`colour light` or `colour dark`)",
+    "freezing": "draw a card or put a counter on a square of your colour",
+    "thawing": "move a card, remove a card or take back a counter",
+    "lake_choice": "choose which group of the lake to keep (`keep C3`)",
+    "move_counters": "put your counters on the new squares of your move",
+}
+
+DOING = {
+    "choose_colour": "choose the colours",
+    "draw": "draw a card",
+    "place": "place a card",
+    "counter": "put a counter",
+    "move": "move a card",
+    "remove": "remove a card",
+    "take": "take back a counter",
+    "keep": "keep a group",
+}
+
+ALLOWED = {
+    "choose_colour": ("choose_colour",),
+    "place_drawn": ("place",),
+    "freezing": ("draw", "counter"),
+    "thawing": ("move", "remove", "take"),
+    "lake_choice": ("keep",),
+    "move_counters": ("counter",),
+}
+
+
+def _spot_problem(state: WinterState, anchors: set[Cell] | frozenset[Cell], spot: Cell) -> str:
+    at = cell_text(state, spot)
+    if overlaps(anchors, spot):
+        return f"A card at {at} would overlap a card already on the table."
+    if corner_only(anchors, spot):
+        return (
+            f"{at} touches the lake only at a corner. A card must share an edge with "
+            f"another card (a shift of one section is fine)."
+        )
+    if not touches(anchors, spot):
+        return f"{at} does not touch the lake. Put the card edge to edge with another card."
+    return ""
+
+
+def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | None:
+    if state.phase == "over":
+        return "This game is over; no more moves can be made."
+    if seat != state.active:
+        return f"It is not your turn: seat {state.active + 1} is to play."
+    if action.type not in ALLOWED[state.phase]:
+        return f"You cannot {DOING[action.type]} now: {PHASE_HINT[state.phase]}."
+    lake = Lake(state.cards, state.counters)
+    colour = state.colours[seat]
+    if isinstance(action, Place):
+        return _spot_problem(state, lake.anchors(), (action.row, action.col)) or None
+    if isinstance(action, PutCounter):
+        return _counter_problem(state, seat, lake, action)
+    if isinstance(action, Take):
+        sq = (action.row, action.col)
+        owner = lake.counters.get(sq)
+        if owner is None:
+            return f"There is no counter on {cell_text(state, sq)}."
+        if owner != colour:
+            return (
+                f"The counter on {cell_text(state, sq)} is {owner}: it belongs to the other "
+                f"player. You can only take back your own ({colour}) counters."
+            )
+        return None
+    if isinstance(action, Remove | Move):
+        spot = (
+            (action.row, action.col)
+            if isinstance(action, Remove)
+            else (action.from_row, action.from_col)
+        )
+        at = cell_text(state, spot)
+        if spot not in lake.cards:
+            return f"No card is anchored at {at} (a card is named by its top-left section)."
+        if spot in lake.locked():
+            holders = [
+                cell_text(state, sq)
+                for sq in lake.counters
+                if abs(sq[0] - spot[0]) <= 1 and abs(sq[1] - spot[1]) <= 1
+            ]
+            return (
+                f"The card at {at} is locked by the counter on {', '.join(holders)}: "
+                f"a card under a counter can be neither moved nor removed."
+            )
+        if isinstance(action, Move):
+            return _move_problem(state, seat, lake, action)
+        return None
+    if isinstance(action, Keep):
+        offered = " or ".join(f"`keep {cell_text(state, r)}`" for r in state.lake_options)
+        return f"Choose one of the offered groups: {offered}."
+    return None
+
+
+def _counter_problem(state: WinterState, seat: int, lake: Lake, action: PutCounter) -> str | None:
+    sq = (action.row, action.col)
+    at = cell_text(state, sq)
+    colour = state.colours[seat]
+    assert colour is not None
+    if state.supply[seat] < 1:
+        return "You have no counters left in supply."
+    if state.phase == "move_counters":
+        offered = ", ".join(cell_text(state, s) for s in state.counter_options)
+        if sq not in state.counter_options:
+            return f"Put your counters on the new squares of your move: {offered}."
+        return None
+    if sq in lake.counters:
+        return (
+            f"{at} already holds a {lake.counters[sq]} counter. Two counters may never sit on "
+            f"the same square (overlapping squares are fine)."
+        )
+    found = square_at(lake.grid(), sq)
+    if found is None:
+        return (
+            f"{at} is not a square: the four sections from {at} to the one diagonally below "
+            f"right must all be covered and of one colour."
+        )
+    if found != SECTION_OF[colour]:
+        return f"{at} is a {COLOUR_OF[found]} square; you play {colour}."
+    return None
+
+
+def _move_problem(state: WinterState, seat: int, lake: Lake, action: Move) -> str | None:
+    colour = state.colours[seat]
+    assert colour is not None
+    origin_ = (action.from_row, action.from_col)
+    dest = (action.to_row, action.to_col)
+    if state.supply[seat] < 1:
+        return "You need at least one counter in supply to move a card (WI-8)."
+    if dest == origin_:
+        return "A moved card may not return to its own place, in either orientation (WI-9)."
+    card = lake.cards.pop(origin_)
+    candidates, _ = lake.candidates_after_lift(origin_)
+    face = sections_of(card.card_id, action.orientation)
+    fits = [g for g in candidates if is_legal_spot(g, dest)]
+    if not fits:
+        keep = candidates[0] if candidates else frozenset()
+        return _spot_problem(state, keep, dest) or "The card cannot go there."
+    if not any(lake.passes(g, dest, face, SECTION_OF[colour]) for g in fits):
+        return (
+            f"Moving {cell_text(state, origin_)} to {cell_text(state, dest)} "
+            f"({action.orientation}) makes no new {colour} square; a move must claim at "
+            f"least one."
+        )
+    return None
