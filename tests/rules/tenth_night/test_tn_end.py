@@ -10,7 +10,7 @@ from rules.engine import Engine
 from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend, EndDay, EndRecord, Ready
-from rules.tenth_night.night import dawn
+from rules.tenth_night.rules_night import dawn
 
 
 def test_tn_ex14_tn31_a_seat_without_people_loses_the_game_for_everyone() -> None:

@@ -8,7 +8,7 @@ from tn_helpers import act, attack_on, dusk, ids, make, night_table, results, sh
 from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend
-from rules.tenth_night.night import dawn
+from rules.tenth_night.rules_night import dawn
 
 ROW = "7H 3S 10D 5C 2H"
 
