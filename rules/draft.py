@@ -96,8 +96,17 @@ class Draft(Generic[M]):
 
 
 def thaw(frozen: M) -> Draft[M]:
-    """A working copy of `frozen`, as the draft class registered for its model (or `Draft`)."""
-    return _DRAFTS.get(type(frozen), Draft)(frozen)
+    """A working copy of `frozen`, as the draft class registered for its model (or `Draft`).
+
+    Only the fields are copied: a draft class whose `__init__` adds more (an rng, an event list)
+    is built by calling it, as its game does."""
+    return _make(_DRAFTS.get(type(frozen), Draft), frozen)
+
+
+def _make(cls: type[Draft[M]], frozen: M) -> Draft[M]:
+    draft = cls.__new__(cls)
+    Draft.__init__(draft, frozen)
+    return draft
 
 
 def freeze(draft: Draft[M]) -> M:
@@ -258,7 +267,7 @@ def _each_value(item: Convert) -> Convert:
 
 
 def _thaw_model(v: BaseModel) -> Draft[Any]:
-    return _DRAFTS.get(type(v), Draft)(v)
+    return _make(_DRAFTS.get(type(v), Draft), v)
 
 
 def _freeze_model(v: Any) -> Any:

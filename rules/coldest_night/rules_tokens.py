@@ -1,6 +1,7 @@
 """Lucky find tokens: which uses are legal (CN-19) and what each one does (CN-28…CN-35).
 
-Functions over a `rules_turn.Table` (the working copy); after a use, the same pause goes on with legality re-evaluated.
+Functions over a `rules_turn.Table` (the working copy); after a use, the same pause goes on with
+legality re-evaluated.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The §4.2 turn flow on a mutable working copy of the state.
 
 `Table` is a `rules.draft.Draft` of the state (lists in place of tuples): `apply` thaws the state,
-applies one action with every automatic sub-step that follows it, and freezes the result. Each procedure returns True when the game now waits at a pause,
-so callers stop there; the end checks of CN-7 run after every sub-step and raise `Ended`, which
-unwinds whatever procedure was running (CN-42: a win in mid-turn skips the rest of the turn).
+applies one action with every automatic sub-step that follows it, and freezes the result. Each
+procedure returns True when the game now waits at a pause, so callers stop there; the end checks
+of CN-7 run after every sub-step and raise `Ended`, which unwinds whatever procedure was running
+(CN-42: a win in mid-turn skips the rest of the turn).
 """
 
 from __future__ import annotations
