@@ -8,30 +8,14 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.coldest_night import observe as obs_mod
+from rules.coldest_night import observation as obs_mod
 from rules.coldest_night import text
-from rules.coldest_night.agents import AGENTS
-from rules.coldest_night.data import (
-    FD_IDS,
-    FROST,
-    FROST_IDS,
-    IF_IDS,
-    KINDLING_IDS,
-    SOLO_FROST_IDS,
-    SOLO_KINDLING_IDS,
-    STARTER_IDS,
-    TOKEN_ORDER,
-)
-from rules.coldest_night.flow import Ended, Table
-from rules.coldest_night.state import (
+from rules.coldest_night.actions import (
     ACTION_ADAPTER,
-    TOKEN_WINDOW_PHASES,
     Action,
     CheckForFrostbite,
     CheckFrostbite,
     ChilblainsDiscard,
-    ColdestNightOptions,
-    ColdestNightState,
     Done,
     Give,
     MemoryReturn,
@@ -40,102 +24,12 @@ from rules.coldest_night.state import (
     TargetRemove,
     UseToken,
 )
+from rules.coldest_night.agents import AGENTS
+from rules.coldest_night.data import FROST
+from rules.coldest_night.rules_setup import setup_state
+from rules.coldest_night.rules_turn import Ended, Table, legal
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
 from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
-from rules.errors import OptionsError
-
-HAND_SIZE = {"standard": 3, "solo": 4}
-
-
-def _order(
-    given: Sequence[str] | None, ids: Sequence[str], what: str, rng: random.Random
-) -> list[str]:
-    if given is None:
-        order = list(ids)
-        rng.shuffle(order)
-        return order
-    if sorted(given) != sorted(ids):
-        raise OptionsError(
-            f"`{what}` must list exactly these {len(ids)} ids once each: {', '.join(ids)}."
-        )
-    return list(given)
-
-
-def setup_state(seats: int, options: ColdestNightOptions, rng: random.Random) -> ColdestNightState:
-    """CN-1…CN-4 and CN-45."""
-    solo = seats == 1
-    k = _order(
-        options.kindling_order, SOLO_KINDLING_IDS if solo else KINDLING_IDS, "kindling_order", rng
-    )
-    f = _order(
-        options.frostbite_order, SOLO_FROST_IDS if solo else FROST_IDS, "frostbite_order", rng
-    )
-    if options.start_seat is not None and not 0 <= options.start_seat < seats:
-        raise OptionsError(
-            f"`start_seat` is a 0-based seat index: with {seats} players it must be "
-            f"between 0 and {seats - 1}, not {options.start_seat}."
-        )
-    if options.start_seat is not None:
-        start = options.start_seat
-    else:
-        start = 0 if solo else rng.randrange(seats)
-    fd1, fd2, fd3 = FD_IDS
-    if solo:
-        removed, r = tuple(k[:14]), k[14:]
-        deck = [*r[:13], fd1, *r[13:21], fd2, *r[21:29], fd3]
-    else:
-        removed = ()
-        deck = [*k[:20], fd1, *k[20:35], fd2, *k[35:50], fd3]
-    size = HAND_SIZE["solo" if solo else "standard"]
-    hands: list[list[str]] = [[] for _ in range(seats)]
-    for _ in range(size):
-        for seat in range(seats):
-            hands[seat].append(deck.pop(0))
-    return ColdestNightState(
-        variant="solo" if solo else "standard",
-        num_players=seats,
-        turn=1,
-        active_seat=start,
-        phase="main",
-        pit=STARTER_IDS,
-        deck=tuple(deck),
-        frost_deck=tuple(f),
-        hands=tuple(tuple(h) for h in hands),
-        frostbite=tuple(() for _ in range(seats)),
-        tokens=dict.fromkeys(TOKEN_ORDER, "supply"),
-        display=IF_IDS if solo else (),
-        removed=removed,
-    )
-
-
-def legal(t: Table, seat: Seat) -> list[Action]:
-    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
-    if t.phase == "game_over":
-        return []
-    found: list[Action] = []
-    if seat == t.awaited():
-        phase = t.phase
-        if phase == "frostbite_removal":
-            found.append(CheckFrostbite(seat=seat))
-        elif phase == "main":
-            found += [Play(seat=seat, card_id=c, source=src) for c, src in t.playable()]  # type: ignore[arg-type]
-            if t.main_action == "feed":
-                found.append(Done(seat=seat))
-            elif t.main_action is None:
-                found.append(Scavenge(seat=seat))
-        elif phase == "memory_choice" and t.memory is not None:
-            found += [MemoryReturn(seat=seat, card_id=c) for c in t.memory.options]
-        elif phase == "distribute" and t.pool:
-            eligible = t.eligible()
-            found += [Give(seat=seat, card_id=c, to_seat=s) for c in t.pool for s in eligible]
-        elif phase == "target_choice":
-            found += [TargetRemove(seat=seat, card_id=c) for c in t.pit]
-        elif phase == "frostbite_check":
-            found.append(CheckForFrostbite(seat=seat))
-        elif phase == "chilblains":
-            found += [ChilblainsDiscard(seat=seat, card_id=c) for c in t.hands[seat]]
-    if t.phase in TOKEN_WINDOW_PHASES:
-        found += t.token_uses(seat)
-    return found
 
 
 class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
@@ -166,7 +60,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
             return frozenset()
         seats = {seat}
         if state.phase in TOKEN_WINDOW_PHASES and t.token_usable():
-            seats |= {s for s in range(t.n) if t.token_uses(s)}
+            seats |= {s for s in range(t.num_players) if t.token_uses(s)}
         return frozenset(seats)
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
@@ -189,7 +83,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
                 t.say(f"{{s{seat}}} stops feeding the fire.")
                 t.fire_dies_down()
             elif isinstance(action, Scavenge):
-                t.scavenge()
+                t.scavenge_step()
             elif isinstance(action, MemoryReturn):
                 t.memory_return(action.card_id)
             elif isinstance(action, Give):

@@ -1,4 +1,4 @@
-"""Options, state and action records of The Coldest Night.
+"""Options and state records of The Coldest Night (the actions are in `actions.py`).
 
 Seats are 0-based here as everywhere in code (spec seat k is index k−1). The `start_seat` test hook
 is therefore 0-based too: the spec's CN-EX1 "start_seat = 2" is `start_seat=1` in code.
@@ -6,9 +6,9 @@ is therefore 0-based too: the spec's CN-EX1 "start_seat = 2" is `start_seat=1` i
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import ClassVar, Literal
 
-from pydantic import Field, TypeAdapter, field_validator
+from pydantic import Field, field_validator
 
 from rules.coldest_night.data import (
     FROST_IDS,
@@ -127,79 +127,3 @@ class ColdestNightState(Frozen):
     # the end
     winners: tuple[int, ...] | None = None
     end_reason: str | None = None
-
-
-# --- actions (§11) --------------------------------------------------------------------------------
-
-
-class _Action(Frozen):
-    seat: int
-
-
-class CheckFrostbite(_Action):
-    type: Literal["check_frostbite"] = "check_frostbite"
-
-
-class Play(_Action):
-    type: Literal["play"] = "play"
-    card_id: str
-    source: Literal["hand", "display"] = "hand"
-
-
-class Done(_Action):
-    type: Literal["done"] = "done"
-
-
-class Scavenge(_Action):
-    type: Literal["scavenge"] = "scavenge"
-
-
-class MemoryReturn(_Action):
-    type: Literal["memory_return"] = "memory_return"
-    card_id: str
-
-
-class Give(_Action):
-    type: Literal["give"] = "give"
-    card_id: str
-    to_seat: int
-
-
-class TargetRemove(_Action):
-    type: Literal["target_remove"] = "target_remove"
-    card_id: str
-
-
-class CheckForFrostbite(_Action):
-    type: Literal["check_for_frostbite"] = "check_for_frostbite"
-
-
-class ChilblainsDiscard(_Action):
-    type: Literal["chilblains_discard"] = "chilblains_discard"
-    card_id: str
-
-
-class UseToken(_Action):
-    type: Literal["use_token"] = "use_token"
-    token: TokenId
-    card_id: str | None = None
-    mode: Literal["draw", "heat"] | None = None
-    target_seat: int | None = None
-    to_seat: int | None = None
-    frostbite_id: str | None = None
-
-
-Action = Annotated[
-    CheckFrostbite
-    | Play
-    | Done
-    | Scavenge
-    | MemoryReturn
-    | Give
-    | TargetRemove
-    | CheckForFrostbite
-    | ChilblainsDiscard
-    | UseToken,
-    Field(discriminator="type"),
-]
-ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -8,10 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.coldest_night.data import CARDS, FROST, TOKENS
-from rules.coldest_night.flow import Table
-from rules.coldest_night.state import (
-    TOKEN_WINDOW_PHASES,
+from rules.coldest_night.actions import (
     Action,
     CheckForFrostbite,
     CheckFrostbite,
@@ -24,7 +21,10 @@ from rules.coldest_night.state import (
     TargetRemove,
     UseToken,
 )
-from rules.coldest_night.tokens import FUEL_HEAT, KEY_DRAWS
+from rules.coldest_night.data import CARDS, FROST, TOKENS
+from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
+from rules.coldest_night.rules_turn import Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
@@ -45,7 +45,7 @@ def _frost_name(t: Table, frost_id: str) -> str:
     f = FROST.get(frost_id)
     if f is None:
         return frost_id
-    owner = next((s for s in range(t.n) if frost_id in t.frostbite[s]), None)
+    owner = next((s for s in range(t.num_players) if frost_id in t.frostbite[s]), None)
     where = f"seat {owner + 1}" if owner is not None else "nobody"
     twins = [g for fs in t.frostbite for g in fs if FROST[g].name == f.name]
     if len(twins) > 1:
@@ -297,7 +297,7 @@ def why_illegal(t: Table, seat: int, a: Action) -> str:
 def _why_give(t: Table, a: Give) -> str:
     if t.pool is None or a.card_id not in t.pool:
         return f"{_name(a.card_id)} is not in your scavenge pool."
-    if not 0 <= a.to_seat < t.n:
+    if not 0 <= a.to_seat < t.num_players:
         return f"There is no seat {a.to_seat + 1} at this table."
     return _why_receive(t, a.to_seat, own=a.to_seat == t.scavenger) or "That seat cannot take it."
 
@@ -335,7 +335,7 @@ def _why_token(t: Table, seat: int, a: UseToken) -> str:
             return "The draw pile is empty."
     if a.token in ("axe", "cabinet_key", "cellar_key") and a.mode != "heat":
         target = a.target_seat
-        if target is None or not 0 <= target < t.n:
+        if target is None or not 0 <= target < t.num_players:
             return f"Choose which seat draws with the {name}."
         if not t.deck:
             return "The draw pile is empty."
@@ -347,7 +347,7 @@ def _why_token(t: Table, seat: int, a: UseToken) -> str:
             return _why_receive(t, 0, draw=True) or "That is not a way to use the Backpack."
         if a.card_id not in t.hands[seat]:
             return f"{_name(a.card_id)} is not in your hand."
-        if a.to_seat is None or a.to_seat == seat or not 0 <= a.to_seat < t.n:
+        if a.to_seat is None or a.to_seat == seat or not 0 <= a.to_seat < t.num_players:
             return "The Backpack passes one of your cards to another seat."
         return _why_receive(t, a.to_seat) or "That is not a way to use the Backpack."
     if a.token == "blanket":

@@ -26,8 +26,6 @@ where the project's architecture overrides it:
 
 from __future__ import annotations
 
-from .game import TenthNightGame
-
-GAME = TenthNightGame()
+from rules.tenth_night.game import GAME, TenthNightGame
 
 __all__ = ["GAME", "TenthNightGame"]

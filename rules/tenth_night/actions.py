@@ -8,8 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.core import Frozen
-
-from .state import Zone
+from rules.tenth_night.state import Zone
 
 
 class Swap(Frozen):

@@ -39,8 +39,7 @@ from itertools import permutations
 from typing import Any
 
 from rules.cards import card
-
-from .actions import (
+from rules.tenth_night.actions import (
     AcceptExchange,
     DeclineExchange,
     Defend,
@@ -53,8 +52,8 @@ from .actions import (
     Trio,
     WithdrawExchange,
 )
-from .observation import PersonView, TenthNightPrivateObservation
-from .state import row_index, zigzag
+from rules.tenth_night.observation import PersonView, TenthNightPrivateObservation
+from rules.tenth_night.state import row_index, zigzag
 
 
 class TenthNightRandomAgent:

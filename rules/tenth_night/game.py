@@ -17,13 +17,10 @@ from rules.cards import deck_ids
 from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
-
-from . import text
-from .actions import Action, DayAction, Defend, EndDay, action_model
-from .day import apply_day, legal, problem
-from .describe import describe as describe_text
-from .night import defend
-from .observation import (
+from rules.tenth_night import text
+from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
+from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
+from rules.tenth_night.observation import (
     TenthNightObservation,
     TenthNightPrivateObservation,
     card_view,
@@ -32,8 +29,11 @@ from .observation import (
     offer_view,
     public_fields,
 )
-from .state import PublicOptions, TenthNightOptions, TenthNightState
-from .table import Table, setup_table
+from rules.tenth_night.observation import describe as describe_text
+from rules.tenth_night.rules_day import apply_day, legal, problem
+from rules.tenth_night.rules_night import defend
+from rules.tenth_night.rules_table import Table, setup_table
+from rules.tenth_night.state import PublicOptions, TenthNightOptions, TenthNightState
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
 _CACHE_SIZE = 16
@@ -51,8 +51,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
-        from .agents import HeuristicAgent, TenthNightRandomAgent
-
         self.agents = {"random": TenthNightRandomAgent, "heuristic": HeuristicAgent}
         self._legal: OrderedDict[tuple[int, int], tuple[TenthNightState, list[Action]]] = (
             OrderedDict()
@@ -148,7 +146,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     def apply(
         self, state: TenthNightState, seat: Seat, action: Action, rng: random.Random
     ) -> Step[TenthNightState]:
-        t = Table.thaw(state, rng)
+        t = Table(state, rng)
         if isinstance(action, Defend):
             defend(t, seat, action.mode, action.card_ids)
         else:
@@ -262,3 +260,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
 
 
 __all__ = ["DayAction", "TenthNightGame"]
+
+
+GAME = TenthNightGame()

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 from rules.cards import card, is_card_id, matches
 from rules.errors import ParseError
-
-from .actions import (
+from rules.tenth_night.actions import (
     AcceptExchange,
     Action,
     DeclineExchange,
@@ -38,7 +37,7 @@ from .actions import (
     Want,
     WithdrawExchange,
 )
-from .state import Person, TenthNightState, modifier_value, rank
+from rules.tenth_night.state import Person, TenthNightState, modifier_value, rank
 
 
 def lab(card_id: str | None) -> str:

@@ -125,7 +125,7 @@ def test_tokens_in_spec_order() -> None:
 
 
 def test_a_data_file_with_a_missing_card_is_refused(tmp_path: Path) -> None:
-    source = (Path(data.__file__).with_name("data") / "cards.toml").read_text()
+    source = Path(data.__file__).with_name("cards.toml").read_text()
     start = source.index('[[kindling]]\nid = "K50"')
     broken = source[:start] + source[source.index("\n\n", start) :]
     path = tmp_path / "cards.toml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.coldest_night import GAME
-from rules.coldest_night.state import TargetRemove, UseToken
+from rules.coldest_night.actions import TargetRemove, UseToken
 from rules.errors import IllegalActionError, NotYourTurnError
 from tests.rules.coldest_night.helpers import (
     ENGINE,

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from rules.coldest_night import GAME
-from rules.coldest_night.observe import PrivateObservation, PublicObservation
-from rules.coldest_night.state import (
+from rules.coldest_night.actions import (
     ACTION_ADAPTER,
     CheckForFrostbite,
     Done,
@@ -18,6 +17,7 @@ from rules.coldest_night.state import (
     Scavenge,
     UseToken,
 )
+from rules.coldest_night.observation import PrivateObservation, PublicObservation
 from rules.core import FREE_CHAT, ChatPolicy
 from rules.errors import IllegalActionError, ParseError
 from tests.rules.coldest_night.helpers import ENGINE, act, cid, ids, labels, make, play

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.coldest_night import GAME
-from rules.coldest_night.state import Give, MemoryReturn, Scavenge, UseToken
+from rules.coldest_night.actions import Give, MemoryReturn, Scavenge, UseToken
 from tests.rules.coldest_night.helpers import (
     act,
     cid,

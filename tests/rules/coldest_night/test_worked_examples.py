@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.coldest_night import GAME
+from rules.coldest_night.actions import CheckForFrostbite, CheckFrostbite, Give, UseToken
 from rules.coldest_night.data import FROST_IDS, IF_IDS, KINDLING_IDS
-from rules.coldest_night.state import CheckForFrostbite, CheckFrostbite, Give, UseToken
 from rules.errors import IllegalActionError
 from tests.rules.coldest_night.helpers import (
     ENGINE,

@@ -9,7 +9,7 @@ from rules.engine import Engine
 from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend, EndDay, EndRecord, Ready
-from rules.tenth_night.night import dawn
+from rules.tenth_night.rules_night import dawn
 from tests.rules.tenth_night.tn_helpers import act, attack_on, dusk, make, night_table
 
 

@@ -7,7 +7,7 @@ import pytest
 from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend
-from rules.tenth_night.night import dawn
+from rules.tenth_night.rules_night import dawn
 from tests.rules.tenth_night.tn_helpers import (
     act,
     attack_on,

@@ -10,9 +10,9 @@ from rules.cards import deck_ids
 from rules.engine import Engine
 from rules.errors import OptionsError
 from rules.tenth_night import GAME
-from rules.tenth_night.night import start_attack
+from rules.tenth_night.rules_night import start_attack
+from rules.tenth_night.rules_table import start_day
 from rules.tenth_night.state import assigned_seat, attacks_for, start_seat, zigzag
-from rules.tenth_night.table import start_day
 from tests.rules.tenth_night.tn_helpers import ids, make, night_table, shown
 
 

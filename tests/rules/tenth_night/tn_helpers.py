@@ -7,14 +7,15 @@ from typing import Any
 
 from rules.cards import card, is_card_id
 from rules.tenth_night import GAME
-from rules.tenth_night.night import start_attack
+from rules.tenth_night.rules_night import start_attack
+from rules.tenth_night.rules_table import AttackW, Table
 from rules.tenth_night.state import (
+    AttackState,
     Person,
     PlayerState,
     PublicOptions,
     TenthNightState,
 )
-from rules.tenth_night.table import AttackW, Table
 
 
 def cid(token: str) -> str:
@@ -81,7 +82,7 @@ def make(
 
 def night_table(s: TenthNightState, rng: random.Random | None = None) -> Table:
     """The state as a working table in the middle of its night, before any attack is drawn."""
-    t = Table.thaw(s, rng or random.Random(0))
+    t = Table(s, rng or random.Random(0))
     t.phase = "night"
     t.attacks_tonight = 99
     return t
@@ -92,7 +93,8 @@ def attack_on(t: Table, seat: int) -> AttackW:
     # Attack j of Night n goes to seat (n − 1 + j − 1) mod NP: pad with finished attacks.
     n = t.num_players
     while (t.round - 1 + len(t.attacks)) % n != seat:
-        t.attacks.append(AttackW(number=len(t.attacks) + 1, assigned_seat=-1, done=True))
+        done = AttackState(number=len(t.attacks) + 1, assigned_seat=-1, done=True)
+        t.attacks.append(AttackW(done))
     start_attack(t)
     return t.attacks[-1]
 

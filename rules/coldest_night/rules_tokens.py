@@ -1,18 +1,20 @@
 """Lucky find tokens: which uses are legal (CN-19) and what each one does (CN-28…CN-35).
 
-Functions over a `flow.Table`; after a use, the same pause goes on with legality re-evaluated.
+Functions over a `rules_turn.Table` (the working copy); after a use, the same pause goes on with
+legality re-evaluated.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rules.coldest_night.actions import UseToken
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
-from rules.coldest_night.state import Resume, UseToken
+from rules.coldest_night.state import Resume
 from rules.core import seat_ref
 
 if TYPE_CHECKING:
-    from rules.coldest_night.flow import Table
+    from rules.coldest_night.rules_turn import Table
 
 KEY_DRAWS = {"cabinet_key": 2, "cellar_key": 3}
 FUEL_HEAT = {"lighter_fluid": 2, "kerosene": 3}
@@ -41,7 +43,7 @@ def uses(t: Table, seat: int) -> list[UseToken]:
                 if t.draw_targets():
                     found.append(UseToken(seat=seat, token=tok))
             else:
-                to = [s for s in range(t.n) if s != seat and t.may_receive(s)]
+                to = [s for s in range(t.num_players) if s != seat and t.may_receive(s)]
                 found += [
                     UseToken(seat=seat, token=tok, card_id=c, to_seat=s)
                     for c in t.hands[seat]
@@ -74,7 +76,7 @@ def usable(t: Table) -> bool:
             return True
         if tok == "emergency_supplies" and len(t.pit) <= 3 and t.deck:
             return True
-        if tok == "backpack" and any(uses(t, s) for s in range(t.n)):
+        if tok == "backpack" and any(uses(t, s) for s in range(t.num_players)):
             return True
     return False
 
@@ -109,7 +111,7 @@ def use(t: Table, use: UseToken) -> None:
             "private",
         )
     elif tok == "blanket" and use.frostbite_id is not None:
-        owner = next(s for s in range(t.n) if use.frostbite_id in t.frostbite[s])
+        owner = next(s for s in range(t.num_players) if use.frostbite_id in t.frostbite[s])
         t.frostbite[owner].remove(use.frostbite_id)
         t.frostbite_discard.append(use.frostbite_id)
         t.say(

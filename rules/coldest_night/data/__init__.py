@@ -149,7 +149,7 @@ class CardSet(_Record):
 
 
 def load(path: Path | None = None) -> CardSet:
-    path = path or Path(__file__).with_name("data") / "cards.toml"
+    path = path or Path(__file__).with_name("cards.toml")
     with path.open("rb") as fh:
         raw = tomllib.load(fh)
     for entry in raw.get("starter", []):

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from rules.cards import card
 from rules.core import seat_ref
-
-from .state import (
+from rules.tenth_night.rules_table import AttackW, Ctx, Table, lab, start_day
+from rules.tenth_night.state import (
+    AttackState,
+    Cursor,
     Person,
     Result,
     StepRecord,
@@ -27,7 +29,6 @@ from .state import (
     value,
     zigzag,
 )
-from .table import AttackW, Ctx, Table, lab, start_day
 
 
 def end_day(t: Table) -> None:
@@ -66,7 +67,7 @@ def start_attack(t: Table) -> None:
     """TN-15, TN-16: draw the stack up to the attack card, then resolve from the assigned seat."""
     number = len(t.attacks) + 1
     seat = assigned_seat(t.round, number, t.num_players)
-    a = AttackW(number=number, assigned_seat=seat)
+    a = AttackW(AttackState(number=number, assigned_seat=seat))
     t.attacks.append(a)
     while True:
         cid = t.draw_card()
@@ -85,7 +86,7 @@ def start_attack(t: Table) -> None:
     extra = [lab(c) for c in a.stack[:-1]]
     shown = f"{lab(cid)}" + (f" (with {' '.join(extra)})" if extra else "")
     t.say(f"Attack {number} on {seat_ref(seat)}: {shown}.")
-    resolve(t, a, Ctx(seat=seat, count=value(cid), visited_rows=[seat], visited=set()))
+    resolve(t, a, Ctx(Cursor(seat=seat, count=value(cid), visited_rows=(seat,), visited=())))
 
 
 def finish(t: Table, a: AttackW, result: str) -> None:
@@ -113,7 +114,7 @@ def compare(t: Table, a: AttackW, ctx: Ctx) -> str:
     idx = row_index(zigzag(ctx.count, n), n, atk.colour == "red")
     victim = p.row[idx]
     vic = card(victim.id)
-    ctx.visited.add((seat, victim.id))
+    ctx.visit(seat, victim.id)
     who = f"{seat_ref(seat)}'s {lab(victim.id)}"
 
     def step(result: str, **kw: object) -> None:
@@ -243,7 +244,7 @@ def defend(t: Table, seat: int, mode: str, card_ids: tuple[str, ...]) -> None:
     t.cursor = None
     a = t.attacks[-1]
     pending = a.steps.pop()
-    ctx = Ctx(cur.seat, cur.count, list(cur.visited_rows), set(cur.visited))
+    ctx = Ctx(cur)
     p = t.players[seat]
     for cid in card_ids:
         p.hand.remove(cid)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
-from rules.coldest_night.flow import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES, Action
+from rules.coldest_night.rules_turn import Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.core import Frozen
 
 
@@ -150,9 +151,9 @@ def _public_fields(t: Table) -> dict[str, object]:
     return {
         "game": "coldest_night",
         "variant": t.variant,
-        "num_players": t.n,
+        "num_players": t.num_players,
         "turn": t.turn,
-        "active_seat": t.active,
+        "active_seat": t.active_seat,
         "phase": t.phase,
         "to_act": [] if awaited is None else [awaited],
         "token_window": t.phase in TOKEN_WINDOW_PHASES,
@@ -174,7 +175,7 @@ def _public_fields(t: Table) -> dict[str, object]:
                 hand_count=len(t.hands[s]),
                 frostbite=[_FROST[f] for f in t.frostbite[s]],
             )
-            for s in range(t.n)
+            for s in range(t.num_players)
         ],
         "tokens": [
             TokenView(
@@ -199,7 +200,9 @@ def _public_fields(t: Table) -> dict[str, object]:
             if t.winners is not None
             else None
         ),
-        "final_hands": ({s: [_CARDS[c] for c in t.hands[s]] for s in range(t.n)} if over else None),
+        "final_hands": (
+            {s: [_CARDS[c] for c in t.hands[s]] for s in range(t.num_players)} if over else None
+        ),
     }
 
 

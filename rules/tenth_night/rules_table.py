@@ -1,19 +1,19 @@
 """A mutable working copy of the state, set-up (TN-4…TN-6), draws and reshuffles (TN-8) and the
 day's start (TN-9). The night and the end of the game are in `night.py`.
 
-`apply` copies the frozen state into a `Table`, mutates it, and freezes it again; rules read like
-the spec's steps instead of nested model copies.
+`apply` thaws the frozen state into a `Table` (a generic `rules.draft.Draft`), mutates it, and
+freezes it again; rules read like the spec's steps instead of nested model copies.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from bisect import insort
 
 from rules.cards import card, deck_ids
 from rules.core import Event, seat_ref
-
-from .state import (
+from rules.draft import Draft
+from rules.tenth_night.state import (
     AttackState,
     Cursor,
     Offer,
@@ -31,70 +31,56 @@ def lab(card_id: str) -> str:
     return card(card_id).label
 
 
-@dataclass
-class SeatW:
+class SeatW(Draft[PlayerState]):
+    """One seat's row and hand while a move is applied; people stay frozen records (replaced
+    whole when injured or healed)."""
+
+    keep = frozenset({"row"})
+
     row: list[Person]
     hand: list[str]
-    ready: bool = False
-    divine_protection: bool = False
-    hit_this_night: bool = False
-
-    def freeze(self) -> PlayerState:
-        return PlayerState(
-            row=tuple(self.row),
-            hand=tuple(self.hand),
-            ready=self.ready,
-            divine_protection=self.divine_protection,
-            hit_this_night=self.hit_this_night,
-        )
+    ready: bool
+    divine_protection: bool
+    hit_this_night: bool
 
 
-@dataclass
-class AttackW:
+class AttackW(Draft[AttackState]):
+    """One attack of the night while it resolves; its step records are kept frozen."""
+
+    keep = frozenset({"steps"})
+
     number: int
     assigned_seat: int
-    stack: list[str] = field(default_factory=list)
-    attack_card: str | None = None
-    deadly_joker: bool = False
-    modifier_total: int = 0
-    steps: list[StepRecord] = field(default_factory=list)
-    done: bool = False
-    final_result: str | None = None
-
-    def freeze(self) -> AttackState:
-        return AttackState(
-            number=self.number,
-            assigned_seat=self.assigned_seat,
-            stack=tuple(self.stack),
-            attack_card=self.attack_card,
-            deadly_joker=self.deadly_joker,
-            modifier_total=self.modifier_total,
-            steps=tuple(self.steps),
-            done=self.done,
-            final_result=self.final_result,
-        )
+    stack: list[str]
+    attack_card: str | None
+    deadly_joker: bool
+    modifier_total: int
+    steps: list[StepRecord]
+    done: bool
+    final_result: str | None
 
 
-@dataclass
-class Ctx:
-    """The running resolution of one attack (TN-18): seat, count c, visited rows and people."""
+class Ctx(Draft[Cursor]):
+    """The running resolution of one attack (TN-18): seat, count c, visited rows and people.
+
+    `visited` is kept sorted, as the stored `Cursor` has it."""
 
     seat: int
     count: int
     visited_rows: list[int]
-    visited: set[tuple[int, str]]
+    visited: list[tuple[int, str]]
 
-    def freeze(self) -> Cursor:
-        return Cursor(
-            seat=self.seat,
-            count=self.count,
-            visited_rows=tuple(self.visited_rows),
-            visited=tuple(sorted(self.visited)),
-        )
+    def visit(self, seat: int, person_id: str) -> None:
+        if (seat, person_id) not in self.visited:
+            insort(self.visited, (seat, person_id))
 
 
-@dataclass
-class Table:
+class Table(Draft[TenthNightState]):
+    """A working copy of the whole state (`rules.draft`) with the rng this move may use and the
+    events it produces. Options, offers, the stored cursor and the result are replaced whole."""
+
+    keep = frozenset({"options", "offers", "cursor", "result"})
+
     num_players: int
     decks: int
     options: PublicOptions
@@ -111,72 +97,11 @@ class Table:
     next_offer_id: int
     cursor: Cursor | None
     result: Result | None
-    rng: random.Random
-    events: list[Event] = field(default_factory=list)
 
-    @classmethod
-    def thaw(cls, s: TenthNightState, rng: random.Random) -> Table:
-        return cls(
-            num_players=s.num_players,
-            decks=s.decks,
-            options=s.options,
-            phase=s.phase,
-            round=s.round,
-            players=[
-                SeatW(
-                    list(p.row),
-                    list(p.hand),
-                    p.ready,
-                    p.divine_protection,
-                    p.hit_this_night,
-                )
-                for p in s.players
-            ],
-            draw=list(s.draw),
-            discard=list(s.discard),
-            attacks=[
-                AttackW(
-                    a.number,
-                    a.assigned_seat,
-                    list(a.stack),
-                    a.attack_card,
-                    a.deadly_joker,
-                    a.modifier_total,
-                    list(a.steps),
-                    a.done,
-                    a.final_result,
-                )
-                for a in s.attacks
-            ],
-            attacks_tonight=s.attacks_tonight,
-            night_start_seat=s.night_start_seat,
-            raid_active=s.raid_active,
-            offers=list(s.offers),
-            next_offer_id=s.next_offer_id,
-            cursor=s.cursor,
-            result=s.result,
-            rng=rng,
-        )
-
-    def freeze(self) -> TenthNightState:
-        return TenthNightState(
-            num_players=self.num_players,
-            decks=self.decks,
-            options=self.options,
-            phase=self.phase,  # type: ignore[arg-type]
-            round=self.round,
-            players=tuple(p.freeze() for p in self.players),
-            draw=tuple(self.draw),
-            discard=tuple(self.discard),
-            attacks=tuple(a.freeze() for a in self.attacks),
-            attacks_tonight=self.attacks_tonight,
-            night_start_seat=self.night_start_seat,
-            raid_active=self.raid_active,
-            offers=tuple(self.offers),
-            next_offer_id=self.next_offer_id,
-            cursor=self.cursor,
-            result=self.result,
-        )
+    def __init__(self, s: TenthNightState, rng: random.Random) -> None:
+        super().__init__(s)
+        self.rng = rng
+        self.events: list[Event] = []
 
     # events ------------------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:
@@ -237,25 +162,16 @@ def setup_table(
     if order is None:
         order = deck_ids(decks)
         rng.shuffle(order)
-    t = Table(
+    state = TenthNightState(
         num_players=num_players,
         decks=decks,
         options=options,
         phase="day",
         round=1,
-        players=[SeatW([], []) for _ in range(num_players)],
-        draw=list(order),
-        discard=[],
-        attacks=[],
-        attacks_tonight=None,
-        night_start_seat=None,
-        raid_active=False,
-        offers=[],
-        next_offer_id=1,
-        cursor=None,
-        result=None,
-        rng=rng,
+        players=tuple(PlayerState() for _ in range(num_players)),
+        draw=tuple(order),
     )
+    t = Table(state, rng)
     seat = 0
     while any(len(p.row) < 5 for p in t.players):
         p = t.players[seat]

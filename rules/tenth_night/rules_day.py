@@ -12,8 +12,7 @@ from itertools import combinations, permutations
 
 from rules.cards import card
 from rules.core import seat_ref
-
-from .actions import (
+from rules.tenth_night.actions import (
     AcceptExchange,
     DayAction,
     DeclineExchange,
@@ -31,8 +30,9 @@ from .actions import (
     Want,
     WithdrawExchange,
 )
-from .night import end_day, end_game
-from .state import (
+from rules.tenth_night.rules_night import end_day, end_game
+from rules.tenth_night.rules_table import Table, lab
+from rules.tenth_night.state import (
     MAX_PEOPLE,
     Offer,
     Person,
@@ -43,7 +43,6 @@ from .state import (
     is_person_card,
     rank,
 )
-from .table import Table, lab
 
 # ---------------------------------------------------------------------------------------------
 # enumeration (deterministic order: answers first, then healing, growth, swaps, trades, order)

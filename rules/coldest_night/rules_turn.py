@@ -1,25 +1,42 @@
 """The §4.2 turn flow on a mutable working copy of the state.
 
-`Table` copies a frozen state into lists, applies one action with every automatic sub-step that
-follows it, and freezes the result. Each procedure returns True when the game now waits at a pause,
-so callers stop there; the end checks of CN-7 run after every sub-step and raise `Ended`, which
-unwinds whatever procedure was running (CN-42: a win in mid-turn skips the rest of the turn).
+`Table` is a `rules.draft.Draft` of the state (lists in place of tuples): `apply` thaws the state,
+applies one action with every automatic sub-step that follows it, and freezes the result. Each
+procedure returns True when the game now waits at a pause, so callers stop there; the end checks
+of CN-7 run after every sub-step and raise `Ended`, which unwinds whatever procedure was running
+(CN-42: a win in mid-turn skips the rest of the turn).
 """
 
 from __future__ import annotations
 
-from rules.coldest_night import tokens
+from typing import Literal
+
+from rules.coldest_night import rules_tokens as tokens
+from rules.coldest_night.actions import (
+    Action,
+    CheckForFrostbite,
+    CheckFrostbite,
+    ChilblainsDiscard,
+    Done,
+    Give,
+    MemoryReturn,
+    Play,
+    Scavenge,
+    TargetRemove,
+    UseToken,
+)
 from rules.coldest_night.data import CARDS, FROST, TOKENS, TokenId
 from rules.coldest_night.state import (
+    TOKEN_WINDOW_PHASES,
     ColdestNightState,
     MemoryPending,
     Phase,
     Resume,
     ScavengePool,
     TokenState,
-    UseToken,
 )
-from rules.core import Event, seat_ref
+from rules.core import Event, Seat, seat_ref
+from rules.draft import Draft
 
 
 class Ended(Exception):
@@ -35,76 +52,70 @@ def card_text(card_id: str) -> str:
     return f"{c.name} (heat {c.heat}, ash {c.ash})"
 
 
-class Table:
+class ScavengeDraft(Draft[ScavengePool]):
+    """The scavenge pool while its cards are handed out (CN-13)."""
+
+    scavenger: int
+    pool: list[str]
+
+
+class Table(Draft[ColdestNightState]):
+    """A working copy of the state (`rules.draft`) with the turn flow as methods.
+
+    `memory` stays a frozen record: a Memory Loss choice is replaced whole, never edited.
+    """
+
+    keep = frozenset({"memory"})
+
+    variant: str
+    num_players: int
+    turn: int
+    active_seat: int
+    phase: Phase
+    pit: list[str]
+    turn_boost: int
+    deck: list[str]
+    frost_deck: list[str]
+    hands: list[list[str]]
+    frostbite: list[list[str]]
+    tokens: dict[TokenId, TokenState]
+    alcohol_on: str | None
+    discard: list[str]
+    frostbite_discard: list[str]
+    display: list[str]
+    removed: list[str]
+    cards_played: int
+    main_action: Literal["feed", "scavenge"] | None
+    pending_target: int
+    pending_greatest: int
+    pending_burn_one: int
+    fire_died_down: bool
+    display_only: bool
+    scavenge: ScavengeDraft | None
+    memory: MemoryPending | None
+    winners: list[int] | tuple[int, ...] | None
+    end_reason: str | None
+
     def __init__(self, s: ColdestNightState) -> None:
-        self.variant = s.variant
-        self.n = s.num_players
-        self.turn = s.turn
-        self.active = s.active_seat
-        self.phase: Phase = s.phase
-        self.pit = list(s.pit)
-        self.turn_boost = s.turn_boost
-        self.deck = list(s.deck)
-        self.frost_deck = list(s.frost_deck)
-        self.hands = [list(h) for h in s.hands]
-        self.frostbite = [list(f) for f in s.frostbite]
-        self.tokens: dict[TokenId, TokenState] = dict(s.tokens)
-        self.alcohol_on = s.alcohol_on
-        self.discard = list(s.discard)
-        self.frostbite_discard = list(s.frostbite_discard)
-        self.display = list(s.display)
-        self.removed = s.removed
-        self.cards_played = s.cards_played
-        self.main_action = s.main_action
-        self.pending = {
-            "target": s.pending_target,
-            "greatest": s.pending_greatest,
-            "burn_one": s.pending_burn_one,
-        }
-        self.fire_died_down = s.fire_died_down
-        self.display_only = s.display_only
-        self.scavenger = s.scavenge.scavenger if s.scavenge else None
-        self.pool = list(s.scavenge.pool) if s.scavenge else None
-        self.memory = s.memory
-        self.winners = s.winners
-        self.end_reason = s.end_reason
+        super().__init__(s)
         self.events: list[Event] = []
 
-    def freeze(self) -> ColdestNightState:
-        return ColdestNightState(
-            variant=self.variant,
-            num_players=self.n,
-            turn=self.turn,
-            active_seat=self.active,
-            phase=self.phase,
-            pit=tuple(self.pit),
-            turn_boost=self.turn_boost,
-            deck=tuple(self.deck),
-            frost_deck=tuple(self.frost_deck),
-            hands=tuple(tuple(h) for h in self.hands),
-            frostbite=tuple(tuple(f) for f in self.frostbite),
-            tokens=self.tokens,
-            alcohol_on=self.alcohol_on,
-            discard=tuple(self.discard),
-            frostbite_discard=tuple(self.frostbite_discard),
-            display=tuple(self.display),
-            removed=self.removed,
-            cards_played=self.cards_played,
-            main_action=self.main_action,
-            pending_target=self.pending["target"],
-            pending_greatest=self.pending["greatest"],
-            pending_burn_one=self.pending["burn_one"],
-            fire_died_down=self.fire_died_down,
-            display_only=self.display_only,
-            scavenge=(
-                ScavengePool(scavenger=self.scavenger, pool=tuple(self.pool))
-                if self.pool is not None and self.scavenger is not None
-                else None
-            ),
-            memory=self.memory,
-            winners=self.winners,
-            end_reason=self.end_reason,
-        )
+    @property
+    def pending(self) -> dict[str, int]:
+        """The Fire Dies Down effects waiting this turn (CN-25…27), by kind."""
+        return {
+            "target": self.pending_target,
+            "greatest": self.pending_greatest,
+            "burn_one": self.pending_burn_one,
+        }
+
+    @property
+    def scavenger(self) -> int | None:
+        return self.scavenge.scavenger if self.scavenge is not None else None
+
+    @property
+    def pool(self) -> list[str] | None:
+        return self.scavenge.pool if self.scavenge is not None else None
 
     # --- queries ------------------------------------------------------------------------------
     @property
@@ -134,9 +145,11 @@ class Table:
 
     def eligible(self) -> list[int]:
         """CN-13: seats a scavenged card may go to."""
-        scav = self.scavenger if self.scavenger is not None else self.active
+        scav = self.scavenger if self.scavenger is not None else self.active_seat
         return [
-            s for s in range(self.n) if (self.may_gain(s) if s == scav else self.may_receive(s))
+            s
+            for s in range(self.num_players)
+            if (self.may_gain(s) if s == scav else self.may_receive(s))
         ]
 
     def play_problem(self, card_id: str, source: str) -> str | None:
@@ -151,7 +164,7 @@ class Table:
                 return "Only the solo game has a display to play from."
             if card_id not in self.display:
                 return f"{name} is not in the display."
-        elif card_id not in self.hands[self.active]:
+        elif card_id not in self.hands[self.active_seat]:
             return f"{name} is not in your hand."
         if len(self.pit) >= 4:
             return f"The pit is full ({len(self.pit)} cards)."
@@ -159,16 +172,16 @@ class Table:
         heat = self.heat_total()
         if card.ash > heat:
             return f"The fire is too cold for {name}: ash {card.ash} > heat total {heat}."
-        if self.holds(self.active, "violent_shivering") and card.heat % 2 == 0:
+        if self.holds(self.active_seat, "violent_shivering") and card.heat % 2 == 0:
             return "Violent Shivering: you cannot play cards with even heat."
-        if self.holds(self.active, "stiff_fingers") and self.cards_played >= 1:
+        if self.holds(self.active_seat, "stiff_fingers") and self.cards_played >= 1:
             return "Stiff Fingers: you can play only one card per turn."
         return None
 
     def playable(self) -> list[tuple[str, str]]:
         if self.phase != "main" or self.main_action == "scavenge" or len(self.pit) >= 4:
             return []
-        found = [(c, "hand") for c in self.hands[self.active]]
+        found = [(c, "hand") for c in self.hands[self.active_seat]]
         if self.solo:
             found += [(c, "display") for c in self.display]
         return [(c, src) for c, src in found if self.play_problem(c, src) is None]
@@ -176,7 +189,7 @@ class Table:
     def draw_targets(self) -> list[int]:
         if not self.deck:
             return []
-        return [s for s in range(self.n) if self.may_receive(s)]
+        return [s for s in range(self.num_players) if self.may_receive(s)]
 
     def token_uses(self, seat: int) -> list[UseToken]:
         """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
@@ -193,7 +206,7 @@ class Table:
             return self.memory.seat
         if self.phase == "distribute" and self.scavenger is not None:
             return self.scavenger
-        return self.active
+        return self.active_seat
 
     def kindling_left(self) -> bool:
         if any(not is_fire_dwindles(c) for c in self.deck):
@@ -220,7 +233,7 @@ class Table:
         if not self.pit:
             self.end((), "fire_out")
         if not self.kindling_left():
-            self.end(tuple(range(self.n)), "morning")
+            self.end(tuple(range(self.num_players)), "morning")
 
     # --- the pit ------------------------------------------------------------------------------
     def remove_from_pit(self, index: int) -> None:
@@ -263,7 +276,8 @@ class Table:
         elif kind in ("target", "greatest", "burn_one") and not self.fire_died_down:
             if kind == "target" and numb:
                 return
-            self.pending[kind] += 1
+            name = f"pending_{kind}"
+            setattr(self, name, getattr(self, name) + 1)
 
     # --- draws --------------------------------------------------------------------------------
     def collect(self, limit: int) -> list[str]:
@@ -326,8 +340,8 @@ class Table:
         self.deck.insert(0, card_id)
         self.say(f"{seat_ref(mem.seat)} puts a card back on top of the pile (Memory Loss).")
         if mem.context == "scavenge":
-            assert self.pool is not None
-            self.pool.remove(card_id)
+            assert self.scavenge is not None
+            self.scavenge.pool.remove(card_id)
             self.say(
                 f"You put {CARDS[card_id].name} back on top.", frozenset({mem.seat}), "private"
             )
@@ -356,10 +370,10 @@ class Table:
     def start_turn(self) -> None:
         self.cards_played = 0
         self.main_action = None
-        self.pending = {"target": 0, "greatest": 0, "burn_one": 0}
+        self.pending_target = self.pending_greatest = self.pending_burn_one = 0
         self.fire_died_down = False
         self.display_only = True
-        if self.turn > 1 and self.frostbite[self.active]:
+        if self.turn > 1 and self.frostbite[self.active_seat]:
             if self.token_usable():
                 self.phase = "frostbite_removal"
                 return
@@ -370,13 +384,14 @@ class Table:
     def frostbite_removal(self) -> None:
         """CN-8."""
         heat = self.heat_total()
-        held = self.frostbite[self.active]
+        held = self.frostbite[self.active_seat]
         gone = [f for f in held if FROST[f].frost == heat]
         for f in gone:
             held.remove(f)
             self.frostbite_discard.append(f)
             self.say(
-                f"The fire's warmth (heat {heat}) heals {seat_ref(self.active)}'s {FROST[f].name}."
+                f"The fire's warmth (heat {heat}) heals {seat_ref(self.active_seat)}'s "
+                f"{FROST[f].name}."
             )
 
     # --- 2 main -------------------------------------------------------------------------------
@@ -386,9 +401,9 @@ class Table:
             return
         ends = (
             len(self.pit) >= 4
-            or (self.holds(self.active, "stiff_fingers") and self.cards_played >= 1)
+            or (self.holds(self.active_seat, "stiff_fingers") and self.cards_played >= 1)
             or (
-                not self.hands[self.active]
+                not self.hands[self.active_seat]
                 and not (self.solo and self.display)
                 and not self.token_usable()
             )
@@ -401,73 +416,75 @@ class Table:
         if source == "display":
             self.display.remove(card_id)
         else:
-            self.hands[self.active].remove(card_id)
+            self.hands[self.active_seat].remove(card_id)
             self.display_only = False
         self.cards_played += 1
         self.main_action = "feed"
         where = " from the display" if source == "display" else ""
-        self.say(f"{seat_ref(self.active)} plays {card_text(card_id)}{where}.")
-        self.enter_pit(card_id, self.active)
+        self.say(f"{seat_ref(self.active_seat)} plays {card_text(card_id)}{where}.")
+        self.enter_pit(card_id, self.active_seat)
         self.settle_main()
 
-    def scavenge(self) -> None:
+    def scavenge_step(self) -> None:
         """CN-12."""
         self.main_action = "scavenge"
-        memory = self.holds(self.active, "memory_loss")
-        self.scavenger = self.active
-        self.pool = []
-        self.say(f"{seat_ref(self.active)} scavenges.")
+        memory = self.holds(self.active_seat, "memory_loss")
+        pool = ScavengeDraft(ScavengePool(scavenger=self.active_seat, pool=()))
+        self.scavenge = pool
+        self.say(f"{seat_ref(self.active_seat)} scavenges.")
         got = self.collect(4 if memory else 3)
-        self.pool.extend(got)
+        pool.pool.extend(got)
         names = ", ".join(CARDS[c].name for c in got) or "nothing"
-        self.say(f"You find {names}.", frozenset({self.active}), "private")
+        self.say(f"You find {names}.", frozenset({self.active_seat}), "private")
         if memory and len(got) == 4:
             low = min(CARDS[c].ash for c in got)
             tied = tuple(c for c in got if CARDS[c].ash == low)
             if len(tied) > 1:
                 self.memory = MemoryPending(
-                    seat=self.active, context="scavenge", options=tied, then="distribute"
+                    seat=self.active_seat, context="scavenge", options=tied, then="distribute"
                 )
                 self.phase = "memory_choice"
                 return
-            self.pool.remove(tied[0])
+            pool.pool.remove(tied[0])
             self.deck.insert(0, tied[0])
             self.say(
                 f"Memory Loss: {CARDS[tied[0]].name} goes back on top.",
-                frozenset({self.active}),
+                frozenset({self.active_seat}),
                 "private",
             )
-            self.say(f"{seat_ref(self.active)} puts a card back on top of the pile (Memory Loss).")
+            self.say(
+                f"{seat_ref(self.active_seat)} puts a card back on top of the pile (Memory Loss)."
+            )
         self.phase = "distribute"
         self.settle_distribute()
 
     def settle_distribute(self) -> None:
         """CN-13 (i) and (ii), then on to Clean Up once the pool is empty."""
-        assert self.pool is not None and self.scavenger is not None
-        scav = self.scavenger
-        while self.pool:
+        assert self.scavenge is not None
+        scav = self.scavenge.scavenger
+        pool = self.scavenge.pool
+        while pool:
             eligible = self.eligible()
             if not eligible:
-                for card in self.pool:
+                for card in pool:
                     self.discard.append(card)
                     self.say(f"Nobody can take {CARDS[card].name}: it is discarded.")
-                self.pool = []
+                pool.clear()
                 self.check_end()
                 break
             if eligible != [scav]:
                 return
-            card = self.pool.pop(0)
+            card = pool.pop(0)
             self.hands[scav].append(card)
             self.say(f"{seat_ref(scav)} keeps a scavenged card.")
             self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
-        self.pool = None
-        self.scavenger = None
+        self.scavenge = None
         self.fire_dies_down()
 
     def give(self, card_id: str, to_seat: int) -> None:
-        assert self.pool is not None and self.scavenger is not None
-        scav = self.scavenger
-        self.pool.remove(card_id)
+        assert self.scavenge is not None
+        scav = self.scavenge.scavenger
+        self.scavenge.pool.remove(card_id)
         self.hands[to_seat].append(card_id)
         name = CARDS[card_id].name
         if to_seat == scav:
@@ -485,10 +502,10 @@ class Table:
     # --- 3 the fire dies down -------------------------------------------------------------------
     def fire_dies_down(self) -> None:
         """CN-14, CN-25…27."""
-        if self.pending["target"] >= 1:
+        if self.pending_target >= 1:
             self.phase = "target_choice"
             return
-        if self.pending["greatest"] >= 1:
+        if self.pending_greatest >= 1:
             best = max(self.effective_heat(c) for c in self.pit)
             index = max(i for i, c in enumerate(self.pit) if self.effective_heat(c) == best)
         else:
@@ -498,12 +515,12 @@ class Table:
         self.after_first_removal()
 
     def target_remove(self, card_id: str) -> None:
-        self.say(f"The fire dies down: {seat_ref(self.active)} chooses what burns away.")
+        self.say(f"The fire dies down: {seat_ref(self.active_seat)} chooses what burns away.")
         self.remove_from_pit(self.pit.index(card_id))
         self.after_first_removal()
 
     def after_first_removal(self) -> None:
-        for _ in range(self.pending["burn_one"]):
+        for _ in range(self.pending_burn_one):
             self.remove_from_pit(len(self.pit) - 1)
         self.fire_died_down = True
         if len(self.pit) < 3 and self.token_usable():
@@ -518,10 +535,10 @@ class Table:
             if not self.frost_deck:
                 self.end((), "frostbite")
             card = self.frost_deck.pop(0)
-            self.frostbite[self.active].append(card)
+            self.frostbite[self.active_seat].append(card)
             f = FROST[card]
             self.say(
-                f"The pit holds only {len(self.pit)} cards: {seat_ref(self.active)} takes "
+                f"The pit holds only {len(self.pit)} cards: {seat_ref(self.active_seat)} takes "
                 f"frostbite, {f.name} ({f.frost}).",
                 kind="frostbite",
             )
@@ -530,7 +547,7 @@ class Table:
     # --- 5 draw, 6 chilblains, 7 end of turn -----------------------------------------------------
     def draw_step(self) -> None:
         """CN-16."""
-        seat = self.active
+        seat = self.active_seat
         skip = (
             self.holds(seat, "advanced_frostbite")
             or not self.may_gain(seat)
@@ -543,26 +560,57 @@ class Table:
 
     def chilblains_step(self) -> None:
         """CN-36."""
-        if self.holds(self.active, "chilblains") and len(self.hands[self.active]) > 3:
+        if self.holds(self.active_seat, "chilblains") and len(self.hands[self.active_seat]) > 3:
             self.phase = "chilblains"
             return
         self.end_turn()
 
     def chilblains_discard(self, card_id: str) -> None:
-        self.hands[self.active].remove(card_id)
+        self.hands[self.active_seat].remove(card_id)
         self.discard.append(card_id)
-        self.say(f"Chilblains: {seat_ref(self.active)} discards {CARDS[card_id].name}.")
+        self.say(f"Chilblains: {seat_ref(self.active_seat)} discards {CARDS[card_id].name}.")
         self.check_end()
         self.end_turn()
 
     def end_turn(self) -> None:
         self.turn_boost = 0
-        self.active = (self.active + 1) % self.n
+        self.active_seat = (self.active_seat + 1) % self.num_players
         self.turn += 1
-        self.say(f"Turn {self.turn}: {seat_ref(self.active)} tends the fire.", kind="turn")
+        self.say(f"Turn {self.turn}: {seat_ref(self.active_seat)} tends the fire.", kind="turn")
         self.start_turn()
 
     # --- tokens -------------------------------------------------------------------------------
     def use_token(self, use: UseToken) -> None:
         """CN-28…35 (see `tokens.use`)."""
         tokens.use(self, use)
+
+
+def legal(t: Table, seat: Seat) -> list[Action]:
+    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
+    if t.phase == "game_over":
+        return []
+    found: list[Action] = []
+    if seat == t.awaited():
+        phase = t.phase
+        if phase == "frostbite_removal":
+            found.append(CheckFrostbite(seat=seat))
+        elif phase == "main":
+            found += [Play(seat=seat, card_id=c, source=src) for c, src in t.playable()]  # type: ignore[arg-type]
+            if t.main_action == "feed":
+                found.append(Done(seat=seat))
+            elif t.main_action is None:
+                found.append(Scavenge(seat=seat))
+        elif phase == "memory_choice" and t.memory is not None:
+            found += [MemoryReturn(seat=seat, card_id=c) for c in t.memory.options]
+        elif phase == "distribute" and t.pool:
+            eligible = t.eligible()
+            found += [Give(seat=seat, card_id=c, to_seat=s) for c in t.pool for s in eligible]
+        elif phase == "target_choice":
+            found += [TargetRemove(seat=seat, card_id=c) for c in t.pit]
+        elif phase == "frostbite_check":
+            found.append(CheckForFrostbite(seat=seat))
+        elif phase == "chilblains":
+            found += [ChilblainsDiscard(seat=seat, card_id=c) for c in t.hands[seat]]
+    if t.phase in TOKEN_WINDOW_PHASES:
+        found += t.token_uses(seat)
+    return found

@@ -1,0 +1,37 @@
+"""The generic working copy (`rules.draft`): The Coldest Night's random playouts per second with
+`freeze` building states without validation, against the same playouts with every freeze fully
+validated (what the hand-written `Table.freeze` cost before). Interleaved, median of repeats."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from rules.coldest_night import GAME
+from rules.draft import validating
+from rules.playout import play_out
+
+GAMES = 40
+REPEATS = 5
+SEATS = 4
+
+
+def _rate() -> float:
+    started = time.perf_counter()
+    for seed in range(GAMES):
+        play_out(GAME, SEATS, f"bench/{seed}", [GAME.agents["random"]() for _ in range(SEATS)])
+    return GAMES / (time.perf_counter() - started)
+
+
+def rows() -> list[tuple[str, float, str]]:
+    fast, checked = [], []
+    for _ in range(REPEATS):
+        fast.append(_rate())
+        with validating():
+            checked.append(_rate())
+    rate, base = statistics.median(fast), statistics.median(checked)
+    return [
+        ("coldest_night random playouts (draft freeze)", rate, "games/s"),
+        ("coldest_night random playouts (validated freeze)", base, "games/s"),
+        ("draft freeze speed-up on playouts", rate / base, "x"),
+    ]
