@@ -9,7 +9,7 @@ It uses tokens to avoid frostbite (Emergency Supplies, fuels that make a play po
 own frostbite, and hands scavenged cards to the seats holding the fewest.
 
 Win rates over 1,000 games per seat count (seeds 0–999, every seat the same agent; measured with
-`python -m rules.coldest_night.agents`, which reprints this table):
+`python -m bot simulate coldest_night --seats N --agent random|heuristic --games 1000`):
 
 | seats | random | heuristic |
 |---|---|---|
@@ -22,7 +22,6 @@ Win rates over 1,000 games per seat count (seeds 0–999, every seat the same ag
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -313,25 +312,4 @@ class HeuristicAgent:
         )
 
 
-def _measure(games: int = 1000) -> None:
-    """Print the win-rate table of the module docstring."""
-    from rules.coldest_night.game import GAME
-    from rules.playout import play_out
-
-    print("| seats | random | heuristic |\n|---|---|---|")
-    for seats in (1, 2, 3, 4):
-        rates = []
-        for kind in ("random", "heuristic"):
-            wins = 0
-            for seed in range(games):
-                agents = [AGENTS[kind]() for _ in range(seats)]
-                result = play_out(GAME, seats, seed, agents)
-                wins += bool(result.outcome and result.outcome.winners)
-            rates.append(100 * wins / games)
-        print(f"| {seats} | {rates[0]:.1f} % | {rates[1]:.1f} % |", flush=True)
-
-
 AGENTS: Mapping[str, Callable[[], Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
-
-if __name__ == "__main__":
-    _measure(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
