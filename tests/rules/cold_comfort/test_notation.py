@@ -7,7 +7,7 @@ import pytest
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Mine
 from rules.errors import IllegalActionError, ParseError
-from tests.rules.cold_comfort.cc_helpers import act, cx1, make_state
+from tests.rules.cold_comfort.helpers import act, cx1, make_state
 from tests.rules.cold_comfort.test_turns import cx3
 
 

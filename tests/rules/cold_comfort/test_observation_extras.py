@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Grow
-from tests.rules.cold_comfort.cc_helpers import cx1
+from tests.rules.cold_comfort.helpers import cx1
 from tests.rules.cold_comfort.test_turns import cx3
 
 

@@ -6,7 +6,7 @@ from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import End, Grow, Land
 from rules.cold_comfort.rules_scoring import score_neighbourhoods
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState, Landing
-from tests.rules.cold_comfort.cc_helpers import C05_EAST, C10, C13, act, make_state
+from tests.rules.cold_comfort.helpers import C05_EAST, C10, C13, act, make_state
 from tests.rules.cold_comfort.test_turns import cx4
 
 

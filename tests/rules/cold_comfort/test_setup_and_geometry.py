@@ -10,7 +10,7 @@ from rules.cold_comfort.rules_board import board_of, distance, legal_placements
 from rules.cold_comfort.rules_dice import dice_for
 from rules.cold_comfort.rules_tiles import TILES, placed_squares, printed_streets
 from rules.cold_comfort.state import PlacedTile
-from tests.rules.cold_comfort.cc_helpers import C10, C13, cx1, make_state, setup
+from tests.rules.cold_comfort.helpers import C10, C13, cx1, make_state, setup
 
 
 def test_cc3_every_value_appears_on_twenty_lots_and_there_are_24_public_squares() -> None:

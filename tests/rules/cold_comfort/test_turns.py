@@ -8,7 +8,7 @@ from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Mine
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.errors import IllegalActionError
-from tests.rules.cold_comfort.cc_helpers import C05_EAST, C10, C13, act, cx1, hotels_of, make_state
+from tests.rules.cold_comfort.helpers import C05_EAST, C10, C13, act, cx1, hotels_of, make_state
 
 
 def cx2() -> ColdComfortState:

@@ -21,7 +21,7 @@ from rules.tenth_night.actions import (
     Trio,
     Want,
 )
-from tests.rules.tenth_night.tn_helpers import act, dusk, ids, make
+from tests.rules.tenth_night.helpers import act, dusk, ids, make
 
 DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
 

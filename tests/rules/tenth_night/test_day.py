@@ -20,7 +20,7 @@ from rules.tenth_night.actions import (
     Want,
     WithdrawExchange,
 )
-from tests.rules.tenth_night.tn_helpers import act, ids, make, shown
+from tests.rules.tenth_night.helpers import act, ids, make, shown
 
 EX12 = (["7H 3S* 10D 5C"], ["3H 8D KH 4C 4D 4S"])
 

@@ -8,7 +8,7 @@ from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend
 from rules.tenth_night.rules_night import dawn
-from tests.rules.tenth_night.tn_helpers import (
+from tests.rules.tenth_night.helpers import (
     act,
     attack_on,
     dusk,

@@ -13,7 +13,7 @@ from rules.tenth_night import GAME
 from rules.tenth_night.rules_night import start_attack
 from rules.tenth_night.rules_table import start_day
 from rules.tenth_night.state import assigned_seat, attacks_for, start_seat, zigzag
-from tests.rules.tenth_night.tn_helpers import ids, make, night_table, shown
+from tests.rules.tenth_night.helpers import ids, make, night_table, shown
 
 
 class SpyRandom(random.Random):

@@ -10,7 +10,7 @@ from rules.errors import IllegalActionError
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import Defend, EndDay, EndRecord, Ready
 from rules.tenth_night.rules_night import dawn
-from tests.rules.tenth_night.tn_helpers import act, attack_on, dusk, make, night_table
+from tests.rules.tenth_night.helpers import act, attack_on, dusk, make, night_table
 
 
 def test_tn_ex14_tn31_a_seat_without_people_loses_the_game_for_everyone() -> None:
