@@ -257,7 +257,7 @@ class ColdestNight:
         return obs_mod.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 
 
 GAME = ColdestNight()

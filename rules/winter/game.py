@@ -429,7 +429,7 @@ class WinterGame:
         return view.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
 
 
 def _bump(supply: tuple[int, int], seat: Seat, delta: int) -> tuple[int, int]:
