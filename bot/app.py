@@ -194,6 +194,11 @@ def startup_problem(err: BaseException) -> str | None:
             "Discord refused the token in SNOWBOUND_TOKEN: copy it again from "
             f"{PORTAL} → your application → Bot → Reset Token, and put it in .env"
         )
+    if isinstance(err, discord.DiscordServerError):
+        return (
+            f"Discord answered with a server error (HTTP {err.status}): it is having trouble; "
+            "try again in a few minutes"
+        )
     if isinstance(err, aiohttp.ClientConnectorError | discord.GatewayNotFound):
         return (
             f"Discord cannot be reached ({err}): check this machine's network connection, "

@@ -108,6 +108,10 @@ FAILURES = {
     ),
     "offline": (connector_error(), ["cannot be reached", "network"]),
     "timeout": (TimeoutError(), ["connection to Discord failed", "network"]),
+    "outage": (
+        discord.DiscordServerError(SimpleNamespace(status=503, reason="Unavailable"), "down"),  # type: ignore[arg-type]
+        ["HTTP 503", "try again"],
+    ),
 }
 
 
