@@ -221,12 +221,14 @@ def run_bot(settings: Settings) -> int:
         try:
             assert settings.token is not None
             async with bot:
-                await bot.start(settings.token.get_secret_value())
-        except Exception as err:
-            problem = startup_problem(err)
-            if problem is None:
-                raise
-            raise StartupError(problem) from err
+                try:
+                    await bot.start(settings.token.get_secret_value())
+                except Exception as err:
+                    # only a failure before the bot was ever ready is a start-up failure
+                    problem = None if bot.is_ready() else startup_problem(err)
+                    if problem is None:
+                        raise
+                    raise StartupError(problem) from err
         finally:
             await store.close()
 

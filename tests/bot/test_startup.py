@@ -193,3 +193,18 @@ def test_the_bot_does_not_warn_about_voice_support(
     settings = Settings(_env_file=None)  # type: ignore[call-arg]
     SingleShardBot(settings, TableService(MemoryStore()))
     assert not [r for r in caplog.records if "voice" in r.getMessage()]
+
+
+def test_a_network_failure_after_the_bot_was_ready_is_not_called_a_start_up_failure(
+    elsewhere: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def ready_then_lost(self: SnowboundBot, token: str, *, reconnect: bool = True) -> None:
+        self._ready.set()
+        raise connector_error()
+
+    monkeypatch.setattr(SnowboundBot, "start", ready_then_lost)
+    monkeypatch.setenv("SNOWBOUND_TOKEN", "x")
+    monkeypatch.setenv("SNOWBOUND_DATABASE_URL", "memory://")
+    with pytest.raises(aiohttp.ClientConnectorError):
+        cli.main(["run"])
+    assert "cannot start" not in capsys.readouterr().err
