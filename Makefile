@@ -1,13 +1,25 @@
 # Each target creates .venv and installs Snowbound on first use.
+# PYTHON picks the interpreter for a new .venv (3.11 or newer): `PYTHON=python3.12 make run`.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
 .PHONY: run test bench lint format clean
 
+# A .venv whose python is missing, broken or older than 3.11 (say, from a first run with the wrong
+# PYTHON) is not trusted: forget the stamp so the recipe below rebuilds it.
+ifneq ($(shell $(BIN)/python -c '$(NEW_ENOUGH)' >/dev/null 2>&1 || echo stale),)
+$(shell rm -f $(STAMP))
+endif
+
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -c '$(NEW_ENOUGH)' >/dev/null 2>&1 || { \
+	  $(PYTHON) -c '$(NEW_ENOUGH)' >/dev/null 2>&1 || { \
+	    echo "Snowbound needs Python 3.11 or newer, and '$(PYTHON)' is missing or older:" \
+	      "run e.g. 'PYTHON=python3.12 make $(or $(MAKECMDGOALS),run)' (see README)."; exit 1; }; \
+	  echo "Creating $(VENV) with $(PYTHON)"; rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)

@@ -7,14 +7,15 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
 from bot.chat import ChatFilter
 from bot.config import Settings
 from bot.delivery import Delivery
+from bot.startup import StartupError, fail, open_database
 from bot.tables import TableService
-from storage import open_store
 from storage.base import Store
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,10 @@ class SnowboundMixin(_Base):
         extensions: Sequence[str] = EXTENSIONS,
         **kwargs: object,
     ) -> None:
+        # Snowbound has no voice features: discord.py's start-up warnings about the missing voice
+        # libraries (PyNaCl, davey) would only puzzle whoever runs the bot.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
             intents=intents(),
@@ -104,23 +109,64 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
     return SnowboundBot(settings, service, **shards)
 
 
+PORTAL = "https://discord.com/developers/applications"
+
+
+def startup_problem(err: BaseException) -> str | None:
+    """The one line to show for a failure while logging in or connecting, None if unknown."""
+    if isinstance(err, discord.PrivilegedIntentsRequired):
+        return (
+            "Discord refused the privileged intents Message Content and Server Members: switch "
+            f"both on at {PORTAL} → your application → Bot → Privileged Gateway Intents, "
+            "then start again"
+        )
+    if isinstance(err, discord.LoginFailure):
+        return (
+            "Discord refused the token in SNOWBOUND_TOKEN: copy it again from "
+            f"{PORTAL} → your application → Bot → Reset Token, and put it in .env"
+        )
+    if isinstance(err, discord.DiscordServerError):
+        return (
+            f"Discord answered with a server error (HTTP {err.status}): it is having trouble; "
+            "try again in a few minutes"
+        )
+    if isinstance(err, aiohttp.ClientConnectorError | discord.GatewayNotFound):
+        return (
+            f"Discord cannot be reached ({err}): check this machine's network connection, "
+            "DNS and firewall, then start again"
+        )
+    if isinstance(err, aiohttp.ClientError | TimeoutError | OSError):
+        return (
+            f"the connection to Discord failed ({type(err).__name__}: {err}): check this "
+            "machine's network connection, then start again"
+        )
+    return None
+
+
 def run_bot(settings: Settings) -> int:
+    """Run until stopped; a start-up failure is one line on stderr and exit status 1."""
+
     async def runner() -> None:
-        store = open_store(settings.database_url, pool_size=settings.database_pool_size)
-        await store.connect()
+        store = await open_database(settings.database_url, pool_size=settings.database_pool_size)
         bot = build_bot(settings, store)
         try:
             assert settings.token is not None
             async with bot:
-                await bot.start(settings.token.get_secret_value())
+                try:
+                    await bot.start(settings.token.get_secret_value())
+                except Exception as err:
+                    # only a failure before the bot was ever ready is a start-up failure
+                    problem = None if bot.is_ready() else startup_problem(err)
+                    if problem is None:
+                        raise
+                    raise StartupError(problem) from err
         finally:
             await store.close()
 
     try:
         asyncio.run(runner())
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check SNOWBOUND_TOKEN in .env")
-        return 1
+    except StartupError as err:
+        return fail(err)
     except KeyboardInterrupt:
         pass
     return 0

@@ -12,8 +12,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from bot.config import Settings, load_settings
+from bot.startup import StartupError, database_location, fail, open_database
 from rules import GAMES
 from rules.core import seat_range
+from rules.engine import Engine
 from rules.errors import OptionsError
 from rules.parsing import parse_options
 
@@ -50,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mig.add_argument("--to", required=True, metavar="postgresql://…", help="the target database")
     mig.add_argument("--from", dest="source", help="SQLite URL (default: SNOWBOUND_DATABASE_URL)")
+    backup = sub.add_parser("backup", help="copy the database to PATH (safe while the bot runs)")
+    backup.add_argument("path", help="the file to write, e.g. backups/snowbound-2026-01-31.db")
+    backup.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
+    backup.add_argument("--db", help="SQLite file to copy (default: SNOWBOUND_DATABASE_URL)")
     return parser
 
 
@@ -64,14 +70,19 @@ def main(argv: list[str] | None = None) -> int:
         return simulate(args)
     if args.command == "migrate":
         return asyncio.run(migrate(args.source or settings.database_url, args.to, settings))
-    if args.command == "play":
-        return asyncio.run(play(args, settings))
-    if settings.has_token:
-        from bot.app import run_bot
+    if args.command == "backup":
+        return asyncio.run(backup(args, settings))
+    try:
+        if args.command == "play":
+            return asyncio.run(play(args, settings))
+        if settings.has_token:
+            from bot.app import run_bot
 
-        return run_bot(settings)
-    print("No SNOWBOUND_TOKEN is set, so Snowbound starts the terminal table (see README).")
-    return asyncio.run(play(None, settings))
+            return run_bot(settings)
+        print("No SNOWBOUND_TOKEN is set, so Snowbound starts the terminal table (see README).")
+        return asyncio.run(play(None, settings))
+    except StartupError as err:
+        return fail(err)
 
 
 def database_url(args: argparse.Namespace | None, settings: Settings) -> str:
@@ -105,10 +116,8 @@ async def choose_game(
 async def play(args: argparse.Namespace | None, settings: Settings) -> int:
     from bot.console import Console, stdin_reader, stdout_writer
     from bot.tables import TableError, TableService
-    from storage import open_store
 
-    store = open_store(database_url(args, settings))
-    await store.connect()
+    store = await open_database(database_url(args, settings))
     try:
         service = TableService(store, default_agent=settings.default_agent)
         console = Console(service, read=stdin_reader, write=stdout_writer)
@@ -150,17 +159,23 @@ def simulate(args: argparse.Namespace) -> int:
     from rules.playout import PlayoutStuck, play_out
 
     game = GAMES[args.game]
-    seats = args.seats or max(game.min_seats, min(3, game.max_seats))
+    seats = args.seats if args.seats is not None else max(game.min_seats, min(3, game.max_seats))
+    if args.games < 1:
+        print(f"✗ --games counts games to play: give 1 or more, not {args.games}.", file=sys.stderr)
+        return 2
     names = args.agent.split(",")
     if len(names) == 1:
         names = names * seats
-    if len(names) != seats or any(n not in game.agents for n in names):
-        print(f"--agent takes one of {sorted(game.agents)} (or one per seat).", file=sys.stderr)
-        return 2
     try:
+        engine = Engine(game)
+        engine.check_seats(seats)
         options = parse_options(args.option)
+        engine.options(options)  # refused here, once, rather than in every game
     except OptionsError as err:
         print(f"✗ {err}", file=sys.stderr)
+        return 2
+    if len(names) != seats or any(n not in game.agents for n in names):
+        print(f"✗ --agent takes one of {sorted(game.agents)} (or one per seat).", file=sys.stderr)
         return 2
     reasons: Counter[str] = Counter()
     wins: Counter[int] = Counter()
@@ -171,6 +186,9 @@ def simulate(args: argparse.Namespace) -> int:
         agents = [game.agents[name]() for name in names]
         try:
             result = play_out(game, seats, f"{args.seed}/{n}", agents, options=options)
+        except OptionsError as err:  # options that only the set-up can check (a bad deck order)
+            print(f"✗ {err}", file=sys.stderr)
+            return 2
         except PlayoutStuck as err:
             stuck += 1
             print(f"game {n} did not end: {err}", file=sys.stderr)
@@ -266,3 +284,37 @@ async def migrate(source_url: str, target_url: str, settings: Settings) -> int:
         return 0
     finally:
         await target.close()
+
+
+async def backup(args: argparse.Namespace, settings: Settings) -> int:
+    """Copy the database with SQLite's online backup, so it is safe while the bot is running."""
+    from pathlib import Path
+
+    from storage import SqliteStore
+
+    url = database_url(args, settings)
+    source = database_location(url)
+    target = Path(args.path)
+    if not url.startswith("sqlite:") or source == url:
+        print(f"✗ Only a SQLite file can be backed up, not {url}.", file=sys.stderr)
+        return 2
+    if not Path(source).is_file():
+        print(f"✗ There is no database at {source} to back up.", file=sys.stderr)
+        return 2
+    if target.exists() and not args.force:
+        print(f"✗ {target} already exists: choose another path or add --force.", file=sys.stderr)
+        return 2
+    try:
+        store = await open_database(url)
+    except StartupError as err:
+        return fail(err)
+    try:
+        assert isinstance(store, SqliteStore)
+        tables = await store.backup(target)
+    except OSError as err:
+        print(f"✗ Cannot write {target}: {err.strerror or err}.", file=sys.stderr)
+        return 1
+    finally:
+        await store.close()
+    print(f"Backed up {source} to {target} ({tables} tables).")
+    return 0

@@ -1,17 +1,50 @@
-"""Settings, read from the environment (prefix `SNOWBOUND_`) and an optional `.env` file."""
+"""Settings, read from the environment (prefix `SNOWBOUND_`) and an optional `.env` file.
+
+The `.env` file and relative SQLite paths are found in the project folder (where `pyproject.toml`
+is), not in the current directory, so a service started from `/` behaves like `make run`. An
+explicit relative `SNOWBOUND_DATABASE_URL` (`sqlite:///data/x.db`) is relative to the project
+folder too; four slashes give an absolute path. When Snowbound is installed without its project
+folder (no `pyproject.toml` next to the packages), the current directory stands in for it.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Self
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from storage import sqlite_path
+
+
+def project_dir() -> Path:
+    """The folder holding `pyproject.toml` (the source checkout), else the current directory."""
+    here = Path(__file__).resolve().parent.parent
+    return here if (here / "pyproject.toml").is_file() else Path.cwd()
+
+
+def resolve_database_url(url: str, base: Path | None = None) -> str:
+    """`url` checked, with a relative SQLite path made absolute against `base` (the project
+    folder): ValueError, worded for the person editing `.env`, when the URL is not one we accept."""
+    url = url.strip()
+    if url in ("memory://", "memory:"):
+        return url
+    if not url.startswith("sqlite:"):
+        raise ValueError(
+            "use sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory: "
+            f"or memory:// (got {url!r})"
+        )
+    path = sqlite_path(url)
+    if path == ":memory:" or Path(path).is_absolute():
+        return url
+    return f"sqlite:///{((base or project_dir()) / path).as_posix()}"
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="SNOWBOUND_",
-        env_file=".env",
+        env_file=project_dir() / ".env",
         env_file_encoding="utf-8",
         env_ignore_empty=True,  # `SNOWBOUND_DEV_GUILD_ID=` in .env means "not set"
         extra="ignore",
@@ -76,6 +109,11 @@ class Settings(BaseSettings):
         shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
         return shard in self.shard_ids
 
+    @field_validator("database_url")
+    @classmethod
+    def _usable_database_url(cls, value: str) -> str:
+        return resolve_database_url(value)
+
     @field_validator("log_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
@@ -90,15 +128,20 @@ class Settings(BaseSettings):
 
 
 def load_settings() -> Settings:
-    """Settings from the environment and `.env`, or a readable error naming the bad setting."""
+    """Settings from the environment and `.env`, or one line naming each bad setting (SystemExit,
+    so `python -m bot` exits with status 1 and no traceback)."""
     try:
         return Settings()
     except ValidationError as err:
-        lines = [
-            f"  SNOWBOUND_{'_'.join(str(p) for p in e['loc']).upper()}: {e['msg']}"
+        problems = [
+            f"SNOWBOUND_{'_'.join(str(p) for p in e['loc']).upper()}: "
+            + str(e["msg"]).removeprefix("Value error, ")
             if e["loc"]
-            else f"  {e['msg'].removeprefix('Value error, ')}"
+            else str(e["msg"]).removeprefix("Value error, ")
             for e in err.errors()
         ]
-        message = "Snowbound cannot start: a setting is not valid.\n" + "\n".join(lines)
+        where = project_dir() / ".env"
+        message = (
+            f"Snowbound cannot start: {'; '.join(problems)} (fix it in {where} or the environment)"
+        )
         raise SystemExit(message) from None

@@ -134,6 +134,27 @@ class SqliteStore:
                 values[name] = row[0] if row is not None else None
         return values
 
+    async def backup(self, path: str | Path) -> int:
+        """Copy the whole database to `path` with SQLite's online backup API and return the number
+        of tables in the copy. Other processes (the running bot) may keep reading and writing
+        meanwhile; the copy is a consistent snapshot. It is written next to `path` first and
+        renamed into place, so a failed backup never leaves a half-written file under that name.
+        An existing `path` is replaced: refusing to overwrite is the caller's decision."""
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.unlink(missing_ok=True)
+        async with self._read() as db:
+            copy = await aiosqlite.connect(partial)
+            try:
+                await db.backup(copy)
+                async with copy.execute("SELECT COUNT(*) FROM tables") as cursor:
+                    row = await cursor.fetchone()
+            finally:
+                await copy.close()
+        partial.replace(target)
+        return int(row[0]) if row is not None else 0
+
     async def close(self) -> None:
         if self._db is not None:
             db, self._db = self._db, None

@@ -286,5 +286,6 @@ def rules_text() -> str:
         "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
         "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
         "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
-        "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins."
+        "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins.\n"
+        "Full rules: `docs/games/cold_comfort.md`."
     )

@@ -166,7 +166,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return obs_mod.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 
 
 GAME = ColdestNight()

@@ -256,7 +256,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         return describe_text(observation)
 
     def rules_text(self) -> str:
-        return text.RULES_TEXT
+        return f"{text.RULES_TEXT.rstrip()}\nFull rules: `docs/games/tenth_night.md`."
 
 
 __all__ = ["DayAction", "TenthNightGame"]

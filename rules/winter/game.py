@@ -88,7 +88,7 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
         return text.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
 
 
 GAME = WinterGame()

@@ -15,8 +15,10 @@ from rules import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(args: list[str], stdin: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT)}
+def run_cli(
+    args: list[str], stdin: str, tmp_path: Path, **settings: str
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT), **settings}
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         input=stdin,
@@ -75,11 +77,13 @@ def test_a_bad_move_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
 
 
 def test_without_a_token_the_bot_says_so_and_starts_the_terminal_table(tmp_path: Path) -> None:
-    result = run_cli([], "\n1\nquit\n", tmp_path)
+    # (the default database lives in the project folder: this test keeps its own elsewhere)
+    url = f"sqlite:///{tmp_path.as_posix()}/data/snowbound.db"
+    result = run_cli([], "\n1\nquit\n", tmp_path, SNOWBOUND_DATABASE_URL=url)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith("No SNOWBOUND_TOKEN is set")
     assert "Which game?" in result.stdout and "Table #1" in result.stdout
-    assert (tmp_path / "data" / "snowbound.db").exists()  # the embedded SQLite default
+    assert (tmp_path / "data" / "snowbound.db").exists()
 
 
 def test_simulate_prints_a_summary_and_exits_zero_when_every_game_ended(tmp_path: Path) -> None:
