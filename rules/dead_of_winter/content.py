@@ -348,7 +348,7 @@ class Item(Frozen):
 
     @property
     def effects(self) -> tuple[Effect, ...]:
-        return parse_effects(self.effect)
+        return effects_of(self.effect)
 
 
 class Crisis(Frozen):

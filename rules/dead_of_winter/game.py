@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,9 +20,21 @@ from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.errors import ParseError
 
+_VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
+
 
 def _w(state: State) -> dict[str, Any]:
-    return state.model_dump(mode="json")
+    """A read-only dict view of a state, computed once per state object (states are frozen).
+
+    Only `rules_flow.apply` changes a dict, and it makes its own copy."""
+    hit = _VIEWS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    w = state.model_dump(mode="json")
+    _VIEWS[id(state)] = (state, w)
+    if len(_VIEWS) > 16:
+        _VIEWS.popitem(last=False)
+    return w
 
 
 class DeadOfWinterGame(BaseGame[State, Action, Observation]):
@@ -36,6 +49,9 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
     picture = True
 
+    def __init__(self) -> None:
+        self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
+
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[State]:
         opts = options if isinstance(options, DeadOfWinterOptions) else DeadOfWinterOptions()
         state, events = setup(seats, opts, rng)
@@ -45,7 +61,15 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return rules_legal.to_act(_w(state))
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        return rules_legal.legal(_w(state), seat)
+        key = (id(state), seat)
+        hit = self._legal.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        actions = tuple(rules_legal.legal(_w(state), seat))
+        self._legal[key] = (state, actions)
+        if len(self._legal) > 16:
+            self._legal.popitem(last=False)
+        return actions
 
     def apply(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Step[State]:
         new, events = rules_flow.apply(state, seat, action, rng)

@@ -195,16 +195,17 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     own = sorted(g["survivors"])
     hand = sorted(set(g["hand"]))
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
+    open_spots = [
+        loc for loc in LOCATIONS if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
+    ]
     for sid in own:
         s = sv(w, sid)
         if s["moved"]:
             continue
-        for loc in LOCATIONS:
-            if loc == s["location"] or not core.has_room(w, loc):
+        safe = core.has_mod(w, sid, "move_safe")
+        for loc in open_spots:
+            if loc == s["location"]:
                 continue
-            if loc == "colony" and g["exiled"]:
-                continue
-            safe = core.has_mod(w, sid, "move_safe")
             for f in [None] if safe else fuels:
                 out.append(A.Move(survivor=sid, to=loc, fuel_card=f))
     for card in hand:
