@@ -126,9 +126,14 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
                 out |= {c.card for c in state.crisis.contributions if c.group == g.group}
         if state.twist.card and state.twist.holder == seat:
             out.add(state.twist.card)
+        still_secret = {c for g in state.groups for c in g.hand} | {
+            o for g in state.groups for o in g.objectives if o not in g.revealed
+        }
+        if state.crisis:
+            still_secret |= {c.card for c in state.crisis.contributions}
         for p in state.peeks:
-            if p.seat == seat:
-                out |= set(p.values)
+            if p.seat == seat and state.phase != "ended":
+                out |= set(p.values) & still_secret
         return frozenset(out)
 
     def hidden(self, state: State) -> frozenset[str]:

@@ -336,6 +336,12 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
     """One clear sentence for a refused move (issue §5)."""
     if w["phase"] == "ended":
         return "The game is over."
+    vote = w["tasks"][0] if w["pending"] and w["tasks"] else None
+    if isinstance(a, A.Vote) and vote is not None and vote["t"] == "vote":
+        if str(seat) in vote["data"].get("ballots", {}):
+            return "You have already voted."
+        if seat not in vote["data"].get("eligible", []):
+            return "You may not vote: exiled and eliminated players have no vote."
     if seat not in to_act(w):
         return "It is not your turn: the game is not waiting for you right now."
     if w["pending"]:
