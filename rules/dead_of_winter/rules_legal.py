@@ -353,6 +353,8 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
         return f"First answer the open decision ({p['kind'].replace('_', ' ')})."
     if w["phase"] == "draft":
         return "The game is still in the draft: choose which survivors to keep first."
+    if isinstance(a, A.Vote):
+        return "There is no vote open."
     if isinstance(a, A.Draft | A.Vote | A.Option | A.Bite | A.Keep | A.Noise | A.Give | A.Accept):
         return "That answers a decision that is not open now."
     g = grp(w, w["active"])
