@@ -190,9 +190,14 @@ class _Context:
         risky = 0.0 if safe else 1.0 + s.wounds + s.frostbite
         loc = self.loc[s.location]
         entrance = loc.entrances[(a.entrance or 1) - 1]
-        pressure = entrance.zombies + entrance.barricades - entrance.spaces + 2
+        unguarded = entrance.barricades == 0
+        pressure = entrance.zombies - entrance.spaces + 2 if unguarded else 0
         base = -0.5 + 3.0 * max(0, pressure)
         if "kills" in self.goal:
+            base += 3.0
+        if self.unmet(f"zombies {s.location}") or (
+            s.location == "hospital" and self.unmet("zombies 5")
+        ):
             base += 3.0
         if s.location != "colony" and loc.noise + len(loc.survivor_ids) >= self.free[s.location]:
             base += 2.0
@@ -218,12 +223,34 @@ class _Context:
                 want.add(loc)
         return want
 
+    def unmet(self, label: str) -> bool:
+        """Whether the main objective has a clause `label` that does not hold yet."""
+        for p in self.o.main_objective.progress:
+            if p.label == label:
+                if label.startswith("zombies"):
+                    return bool(p.have > p.need)
+                return bool(p.have < p.need)
+        return False
+
+    def precious(self, cid: str) -> bool:
+        """A card the colony needs for the crisis or the stash, or this seat for its goal."""
+        c = self.hand_by_id.get(cid)
+        if c is None:
+            return False
+        crisis = (
+            self.crisis is not None and c.symbol == self.crisis.prevent and self.crisis_need > 0
+        )
+        return crisis or c.symbol in self.goal_symbols or c.symbol in self.stash
+
     def s_barricade(self, a: Any, rng: random.Random) -> float:
         s = self.surv[a.survivor]
         if s.location == "colony":
             base = 3.0 + (1.5 if "barricades colony" in self.goal else 0.0)
+            e = self.loc["colony"].entrances[(a.entrance or 1) - 1]
+            base += e.zombies * 0.4 - e.barricades * 0.6 + (6 - (a.entrance or 1)) * 0.1
             return float(base - a.die * 0.2)
-        return float((2.5 if "barricades" in self.goal else 1.0) - a.die * 0.2)
+        wanted = self.unmet("barricades 5") and s.location == "hospital"
+        return float((3.5 if wanted else 1.0) - a.die * 0.2)
 
     def s_clean(self, a: Any, rng: random.Random) -> float:
         if self.betrayer:
@@ -239,8 +266,8 @@ class _Context:
         if a.to in want and s.location == "colony" and dice >= 2:
             crowd = self.zombies.get(a.to, 0)
             fuel = 1.0 if a.fuel_card else 0.0
-            if a.fuel_card and self.hand_by_id[a.fuel_card].symbol in self.goal_symbols:
-                fuel = -1.0
+            if a.fuel_card and self.precious(a.fuel_card):
+                fuel = -1.5
             hungry = self.o.food < self.food_need + self.food_goal
             food = 1.0 if hungry and "Food" in DECK_SYMBOLS[a.to][:2] else 0.0
             return float(2.5 - crowd * 0.5 + fuel + food + (0.5 if s.search <= 3 else 0.0))
@@ -249,9 +276,9 @@ class _Context:
         if a.to == "colony" and s.location != "colony":
             here = self.loc[s.location]
             danger = here.noise + len(here.survivor_ids) - self.free[s.location]
-            can_search = any(d >= s.search for d in self.group.dice) and here.deck_count > 0
-            if danger >= 0 or not can_search:
-                return (3.0 if danger >= 0 else 0.5) + (1.0 if a.fuel_card else 0.0)
+            if danger >= 0 or here.deck_count == 0:
+                fuel = 0.0 if not a.fuel_card else (-1.5 if self.precious(a.fuel_card) else 1.0)
+                return (3.0 if danger >= 0 else 0.5) + fuel
         return -1.0
 
     def s_spend_food(self, a: Any, rng: random.Random) -> float:
