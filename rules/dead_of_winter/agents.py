@@ -174,7 +174,8 @@ class _Context:
         if self.betrayer:
             return -1.0
         c = self.hand_by_id[a.card]
-        return 5.0 - (2.5 if c.symbol in self.goal_symbols else 0.0)
+        need = any(p.have < p.need for p in self.o.main_objective.progress if c.symbol in p.label)
+        return (7.0 if need else 3.0) - (2.5 if c.symbol in self.goal_symbols else 0.0)
 
     def s_equip(self, a: Any, rng: random.Random) -> float:
         c = self.hand_by_id.get(a.card)
@@ -218,9 +219,12 @@ class _Context:
         if self.o.food < self.food_need + self.food_goal:
             needs.add("Food")
         needs |= self.goal_symbols
+        stash_first = {loc for loc, syms in DECK_SYMBOLS.items() if syms[0] in self.stash}
         for loc, syms in DECK_SYMBOLS.items():
             if needs & set(syms) and self.loc[loc].deck_count > 0:
                 want.add(loc)
+        if stash_first & want and "Food" not in needs:
+            return stash_first & want
         return want
 
     def unmet(self, label: str) -> bool:
@@ -271,8 +275,8 @@ class _Context:
             hungry = self.o.food < self.food_need + self.food_goal
             food = 1.0 if hungry and "Food" in DECK_SYMBOLS[a.to][:2] else 0.0
             return float(2.5 - crowd * 0.5 + fuel + food + (0.5 if s.search <= 3 else 0.0))
-        if a.to == "hospital" and "survivors_at 5" in self.goal:
-            return 3.0
+        if a.to == "hospital" and self.unmet("survivors_at 5"):
+            return 4.0
         if a.to == "colony" and s.location != "colony":
             here = self.loc[s.location]
             danger = here.noise + len(here.survivor_ids) - self.free[s.location]
