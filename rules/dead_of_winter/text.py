@@ -7,6 +7,7 @@ sentence naming what was not understood.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -162,6 +163,38 @@ SHORT_FORMS: dict[str, str] = {
 }
 
 
+LOCATION_WORDS = {
+    "police": "1",
+    "grocery": "2",
+    "school": "3",
+    "library": "4",
+    "hospital": "5",
+    "gas": "6",
+}
+LEADING = {
+    "exile": "call a vote to exile",
+    "food": "spend food raise a",
+    "leader": "make",
+}
+
+
+def _subsequence(words: list[str], label_words: list[str]) -> bool:
+    it = iter(label_words)
+    return all(any(w == x for x in it) for w in words)
+
+
+def _one(w: dict[str, Any], cands: list[A.Action], text: str) -> A.Action:
+    """One action from candidates: the same move with different dice means the lowest die
+    (DW-9); anything else must be typed more fully."""
+    if len(cands) == 1:
+        return cands[0]
+    shapes = {json.dumps(a.model_dump(exclude={"die"}), sort_keys=True) for a in cands}
+    if len(shapes) == 1:
+        return min(cands, key=lambda a: getattr(a, "die", None) or 0)
+    options = "; ".join(label(w, a) for a in cands[:4])
+    raise ParseError(f"{text.strip()!r} could mean several moves: {options}. Type one in full.")
+
+
 def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     want = norm(text)
     if not want:
@@ -171,14 +204,22 @@ def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     if exact:
         return exact[0]
     want = SHORT_FORMS.get(want, want)
+    words = [LOCATION_WORDS.get(x, x) for x in want.split()]
+    if words[0] in LEADING:
+        words = LEADING[words[0]].split() + words[1:]
+    want = " ".join(words)
+    exact = [a for lab, a in labels if lab == want]
+    if exact:
+        return exact[0]
     starts = [a for lab, a in labels if lab.startswith(want)]
-    if len(starts) == 1 or (starts and all(s == starts[0] for s in starts)):
-        return starts[0]
-    if len(starts) > 1:
-        options = "; ".join(label(w, a) for a in starts[:4])
-        raise ParseError(f"That could mean several moves: {options}. Type one of them in full.")
-    words = want.split()
-    if words and words[0] in ("play", "contribute", "discard", "commit", "equip", "give"):
+    if starts:
+        return _one(w, starts, text)
+    loose = [
+        a for lab, a in labels if lab.split()[0] == words[0] and _subsequence(words, lab.split())
+    ]
+    if loose:
+        return _one(w, loose, text)
+    if words[0] in ("play", "contribute", "discard", "commit", "equip", "give"):
         return _unknown_card(w, words)
     raise ParseError(f"I don't understand {text.strip()!r} as a move you can make now.")
 

@@ -82,3 +82,18 @@ def test_secret_moves_must_not_be_typed_in_public() -> None:
     assert GAME.is_secret(state, A.Contribute(card="ST01"))
     assert GAME.is_secret(state, A.Vote(yes=True))
     assert not GAME.is_secret(state, A.Pass())
+
+
+def test_short_typed_forms_read_as_the_move_they_name() -> None:
+    state = table()
+    assert GAME.parse(state, 0, "move Bram to hospital") == A.Move(survivor="S02", to="hospital")
+    assert GAME.parse(state, 0, "Move bram to 5 (whatever)") == A.Move(
+        survivor="S02", to="hospital"
+    )
+    assert GAME.parse(state, 0, "barricade colony 2 with Bram") == A.Barricade(
+        survivor="S02", die=2, entrance=2
+    )
+    assert GAME.parse(state, 0, "pass") == A.Pass()
+    assert GAME.parse(state, 0, "exile seat 2") == A.CallExile(target=1)
+    with pytest.raises(ParseError, match="several moves"):
+        GAME.parse(state, 0, "move")
