@@ -35,17 +35,23 @@ MODES: dict[str, tuple[int, dict[str, Any]]] = {
 }
 
 
-def names_of(values: frozenset[str]) -> set[str]:
-    """Card and objective names for the ids a leak test guards (names give a card away too)."""
-    out: set[str] = set()
-    for v in values:
-        if v in ITEMS:
-            out.add(ITEMS[v].name)
-        elif v in OBJECTIVES:
-            out.add(OBJECTIVES[v].name)
-        elif v in TWISTS:
-            out.add(TWISTS[v].name)
-    return out
+ALL_NAMES = sorted(
+    [(c.name, c.id) for c in ITEMS.values()]
+    + [(o.name, o.id) for o in OBJECTIVES.values()]
+    + [(t.name, t.id) for t in TWISTS.values()],
+    key=lambda pair: -len(pair[0]),
+)
+
+
+def named_ids(text: str) -> set[str]:
+    """The cards, objectives and twist cards a text names, longest names first (so "Laundry
+    Propane Tank" is not read as "Propane Tank")."""
+    found: set[str] = set()
+    for name, cid in ALL_NAMES:
+        if name in text:
+            found.add(cid)
+            text = text.replace(name, " ")
+    return found
 
 
 def ballots(state: State) -> dict[str, str]:
@@ -69,7 +75,7 @@ def check_public(state: State, where: str) -> None:
     leaked = words & guarded(state)
     assert not leaked, f"{where}: public observation shows {leaked}"
     described = GAME.describe(public)
-    bad = {n for n in names_of(guarded(state)) if n in described}
+    bad = named_ids(described) & guarded(state)
     assert not bad, f"{where}: describe shows {bad}"
     for pending in public.pending:
         if pending.kind == "vote":
@@ -81,13 +87,12 @@ def check_public(state: State, where: str) -> None:
 
 def check_events(before: State, after: State, events: Any, where: str) -> None:
     secret = guarded(before) & guarded(after)
-    secret_names = names_of(secret)
     for event in events:
         if not event.public:
             continue
         ids = set(re.findall(r"[A-Z]{1,2}\d\d", event.text)) & secret
         assert not ids, f"{where}: event {event.text!r} shows {ids}"
-        named = {n for n in secret_names if n in event.text}
+        named = named_ids(event.text) & secret
         assert not named, f"{where}: event {event.text!r} names {named}"
         if event.kind == "vote_cast":
             assert "yes" not in event.text and " no" not in event.text
