@@ -152,7 +152,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
             if done
             else (f"The colony failed ({result.reason.replace('_', ' ')}).")
         )
-        lines = [head]
+        lines = [f"Game over. {head}"]
         for r in result.results:
             who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
             lines.append(
