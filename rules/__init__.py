@@ -11,7 +11,13 @@ from typing import Any
 from rules.core import Game
 
 # One entry per game package; each exposes `GAME`.
-_GAME_MODULES: tuple[str, ...] = ("coldest_night", "winter", "cold_comfort", "tenth_night")
+_GAME_MODULES: tuple[str, ...] = (
+    "coldest_night",
+    "winter",
+    "cold_comfort",
+    "tenth_night",
+    "dead_of_winter",
+)
 
 GAMES: dict[str, Game[Any, Any, Any]] = {
     game.key: game for game in (import_module(f"rules.{name}").GAME for name in _GAME_MODULES)

@@ -1,0 +1,44 @@
+"""Dead of Winter: a colony, a crisis each round, secret objectives and maybe a betrayer.
+
+The spec is `dead-of-winter.md` (rulings DW-…, §14 worked examples) with the card content of
+`dead-of-winter-content.md`, kept here as `data/*.json` and validated at import (`content.py`).
+
+How the engine is built:
+- `state.py` is the stored record; a move works on a dict copy of it (`rules_flow.apply`), so a
+  move that fails half-way changes nothing.
+- Everything after a move is a queue of tasks (`State.tasks`): the rest of an effect list, an
+  exposure's bite spread, a vote, a search, the colony steps. A task that needs a decision opens
+  it in `State.pending` (§5.4) and waits at the front of the queue; the answer is handed to it.
+  So `to_act` is exactly the seats owing a decision, and AI seats, clocks and renderers need
+  nothing special for votes, requests, bites or choices inside an effect.
+- `effects.py` is the one interpreter of the §13 vocabulary; `content.py` holds the vocabulary as
+  a closed set, and a test checks each term has its resolver.
+- Long Night modules (§9): none is accepted as an option yet. Each will be one bool in
+  `DeadOfWinterOptions`, a `rules_<module>.py`, and its branch in the resolvers that now degrade
+  as §13.10 says (`despair` → wound, `trap` → barricade, `add_experiments` → zombies…).
+
+Decisions where the spec is silent or leaves a choice open (also in the report):
+- An attack with `attack_kills n` at the colony takes its extra kills from the entrance with the
+  most zombies (lowest number on ties) instead of asking; a lured zombie placed at the colony goes
+  to the lowest-numbered entrance with room (else entrance 1) instead of a named one.
+- A new leader is chosen without a prompt when the group has one survivor left.
+- Heal cards are offered only on survivors carrying a wound or frostbite token, so a card is not
+  wasted by mistake; cards and abilities whose single target is part of the action (DW-15) list
+  one action per useful target.
+- A `discard`/`pay_card` decision takes one card per `choose` answer (the spec's `discard_for`
+  with several cards is answered card by card).
+- Per-turn marks (moved, used abilities) are cleared for every survivor at each turn end.
+- `PendingPublic` keeps its per-kind public fields (§11.1) under `fields`; `options_count` is null
+  for choices among private things (DW-52).
+- A request names the asked seat as `seat N` in labels ("Request Medicine card from seat 2");
+  with two groups on one seat (solo) there are no requests (DW-49).
+- Peek results stay private to the peeker; they count as that seat's secrets only while the cards
+  or objective they saw are still hidden.
+- Typed text matches labels exactly (case, spaces and parenthesised words ignored) or as an
+  unambiguous prefix, plus the short forms `pass`, `yes`, `no`, `noise`, `refuse`, `roll`,
+  `kill`, `accept`, `decline`, `stop`, `1`, `2`.
+"""
+
+from rules.dead_of_winter.game import GAME, DeadOfWinterGame
+
+__all__ = ["GAME", "DeadOfWinterGame"]

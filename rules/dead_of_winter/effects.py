@@ -1,0 +1,652 @@
+"""The one interpreter of the §13 effect vocabulary: one resolver per primitive, no per-card code.
+
+An effect list runs as an `effects` task (a frame: the list, the index reached, the acting group and
+survivor, and the choices bound so far, DW-39). A resolver that needs a player's choice asks for it
+with `need`, which either returns the answer already given or opens a `choose` decision; the frame
+then waits at the front of the task queue and the same effect runs again once the answer is in.
+Long Night primitives degrade as §13.10 says, since no module is on yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.core import seat_ref
+from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.content import (
+    CHOOSING,
+    ITEMS,
+    LOCATIONS,
+    NOISE_CAP,
+    SURVIVOR_SPACES,
+    SURVIVORS,
+    TOWN,
+    Effect,
+)
+from rules.dead_of_winter.rules_core import Ctx, grp, sv
+
+Frame = dict[str, Any]
+Resolver = Callable[[Ctx, Frame, Effect], bool]
+BLOCK = True
+DONE = False
+
+
+def frame(
+    effects: list[str], group: int, surv: str | None, src: str, bind: dict[str, str] | None = None
+) -> dict[str, Any]:
+    return {
+        "effects": effects,
+        "i": 0,
+        "group": group,
+        "surv": surv,
+        "src": src,
+        "bind": dict(bind or {}),
+        "unit": {},
+        "answer": None,
+    }
+
+
+def need(ctx: Ctx, f: Frame, options: list[str], prompt: str, private: bool = False) -> str | None:
+    """The chooser's answer for this step, or None after opening a `choose` decision."""
+    if f.get("answer") is not None:
+        answer: str = f["answer"]["value"]
+        f["answer"] = None
+        return answer
+    group: int = f["chooser"] if "chooser" in f else f["group"]
+    ctx.w["pending"] = [
+        {
+            "kind": "choose",
+            "seats": [core.seat_of(ctx.w, group)],
+            "group": group,
+            "data": {"options": options, "prompt": prompt, "private": private},
+        }
+    ]
+    return None
+
+
+def run(ctx: Ctx, f: Frame) -> bool:
+    """Resolve effects from `f["i"]` on; True when waiting for a choice."""
+    from rules.dead_of_winter.content import effects_of
+
+    effects = [e for text in f["effects"] for e in effects_of(text)]
+    while f["i"] < len(effects):
+        effect = effects[f["i"]]
+        if RESOLVERS[effect.op](ctx, f, effect):
+            return BLOCK
+        f["i"] += 1
+        f["unit"] = {}
+    return DONE
+
+
+# --- argument helpers -------------------------------------------------------------------------
+def acting_loc(ctx: Ctx, f: Frame) -> str | None:
+    sid = f["surv"]
+    if sid is None or sid not in ctx.w["survivors"]:
+        return None
+    loc: str = sv(ctx.w, sid)["location"]
+    return loc
+
+
+def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> list[str] | None:
+    """The locations an argument means now (DW-53); None while waiting for a choice."""
+    if token.isdigit():
+        return [LOCATIONS[int(token)]]
+    if token in ("colony",):
+        return ["colony"]
+    if token in ("lab", "hideout"):
+        return []
+    if token == "here":
+        loc = acting_loc(ctx, f)
+        return [loc] if loc else []
+    if token == "each":
+        return list(TOWN)
+    if token == "random":
+        if "random" not in f["unit"]:
+            f["unit"]["random"] = LOCATIONS[ctx.rng.randint(1, 6)]
+        return [f["unit"]["random"]]
+    key = "L:any"
+    if key not in f["bind"]:
+        options = [loc for loc in LOCATIONS if useful(loc)]
+        if not options:
+            return []
+        answer = need(ctx, f, options, "Choose a location")
+        if answer is None:
+            return None
+        f["bind"][key] = answer
+    return [f["bind"][key]]
+
+
+def survivors(ctx: Ctx, f: Frame, token: str) -> list[str] | None:
+    w = ctx.w
+    g = grp(w, f["group"])
+    here = acting_loc(ctx, f)
+    if token in CHOOSING:
+        key = f"S:{token}"
+        if key not in f["bind"]:
+            if token == "chosen":
+                options = list(g["survivors"])
+            elif token == "chosen_here":
+                options = core.at(w, here) if here else []
+            else:
+                options = sorted(w["survivors"])
+            if not options:
+                return []
+            answer = need(ctx, f, options, "Choose a survivor")
+            if answer is None:
+                return None
+            f["bind"][key] = answer
+        sid = f["bind"][key]
+        return [sid] if sid in w["survivors"] else []
+    if token == "acting":
+        return [f["surv"]] if f["surv"] in w["survivors"] else []
+    if token == "leader":
+        return [g["leader"]] if g["leader"] else []
+    if token == "each_leader":
+        return [x["leader"] for x in w["groups"] if x["leader"]]
+    if token == "all":
+        return sorted(w["survivors"])
+    if token in ("lowest_here", "each_here"):
+        return core.at(w, here) if here else []
+    if token in ("lowest_colony", "each_colony"):
+        return core.at(w, "colony")
+    if token == "each_away":
+        return sorted(s for s, d in w["survivors"].items() if d["location"] != "colony")
+    # lowest_own, each_own
+    return sorted(g["survivors"], key=lambda s: SURVIVORS[s].influence)
+
+
+def one_or_each(token: str, found: list[str]) -> list[str]:
+    return found[:1] if token.startswith("lowest") else found
+
+
+def exiled(ctx: Ctx, f: Frame) -> bool:
+    return bool(grp(ctx.w, f["group"])["exiled"])
+
+
+# --- resolvers --------------------------------------------------------------------------------
+def r_morale(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    core.morale(ctx, int(e.args[0]))
+    return DONE
+
+
+def r_gain_food(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    if not exiled(ctx, f):  # DW-48
+        ctx.w["food"] += int(e.args[0])
+        ctx.say(f"Food +{e.args[0]} → {ctx.w['food']}.", "food")
+    return DONE
+
+
+def r_lose_food(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    ctx.w["food"] = max(0, ctx.w["food"] - int(e.args[0]))
+    ctx.say(f"Food −{e.args[0]} → {ctx.w['food']}.", "food")
+    return DONE
+
+
+def r_waste(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
+        deck = ctx.w["locations"][loc]["deck"]
+        n = min(int(e.args[1]), len(deck))
+        del deck[:n]
+        ctx.w["waste"] += n
+    return DONE
+
+
+def r_clean_waste(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    ctx.w["waste"] = max(0, ctx.w["waste"] - int(e.args[0]))
+    return DONE
+
+
+def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
+        core.add_zombies(ctx, loc, int(e.args[1]))
+    return DONE
+
+
+def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = locations(ctx, f, e.args[0], lambda loc: core.zombies(ctx.w, loc) > 0)
+    if found is None:
+        return BLOCK
+    killed = 0
+    for loc in found:
+        for _ in range(int(e.args[1])):
+            if core.kill_zombie_at(ctx.w, loc):
+                killed += 1
+    if killed:
+        ctx.say(f"{killed} zombie{'s' if killed > 1 else ''} killed.", "attacked")
+        if f["surv"] in ctx.w["survivors"]:
+            g = grp(ctx.w, f["group"])
+            g["kills"] += killed
+            if not g["exiled"]:
+                ctx.w["colony_kills"] += killed
+            if len(e.args) < 3:
+                core.exposure(ctx, f["surv"])
+    return DONE
+
+
+def r_attract(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    if f["surv"] in ctx.w["survivors"]:
+        ctx.push("attract", survivor=f["surv"], left=int(e.args[0]))
+    return DONE
+
+
+def r_barricade(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
+        core.place_barricades(ctx, loc, int(e.args[1]))
+    return DONE
+
+
+def r_unbarricade(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = locations(ctx, f, e.args[0], lambda loc: sum(ctx.w["locations"][loc]["barricades"]) > 0)
+    for loc in found or []:
+        bs = ctx.w["locations"][loc]["barricades"]
+        for _ in range(int(e.args[1])):
+            i = max(range(len(bs)), key=lambda k: (bs[k], -k))
+            if bs[i]:
+                bs[i] -= 1
+    return DONE if found is not None else BLOCK
+
+
+def r_noise(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    for loc in locations(ctx, f, e.args[0], lambda x: x != "colony") or []:
+        if loc != "colony":
+            d = ctx.w["locations"][loc]
+            d["noise"] = min(NOISE_CAP, d["noise"] + int(e.args[1]))
+    return DONE
+
+
+def r_clear_noise(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = locations(ctx, f, e.args[0], lambda loc: ctx.w["locations"][loc]["noise"] > 0)
+    if found is None:
+        return BLOCK
+    for loc in found:
+        ctx.w["locations"][loc]["noise"] = 0
+    return DONE
+
+
+def _tokens(kind: str) -> Resolver:
+    def resolve(ctx: Ctx, f: Frame, e: Effect) -> bool:
+        found = survivors(ctx, f, e.args[0])
+        if found is None:
+            return BLOCK
+        for sid in one_or_each(e.args[0], found):
+            core.wound(ctx, sid, int(e.args[1]), kind)
+        return DONE
+
+    return resolve
+
+
+def r_heal(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = survivors(ctx, f, e.args[0])
+    if found is None:
+        return BLOCK
+    for sid in one_or_each(e.args[0], found):
+        s = sv(ctx.w, sid)
+        for _ in range(int(e.args[1])):
+            if s["frostbite"]:
+                s["frostbite"] -= 1
+            elif s["wounds"]:
+                s["wounds"] -= 1
+        ctx.say(f"{core.name(sid)} is healed.", "wounded")
+    return DONE
+
+
+def r_kill(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = survivors(ctx, f, e.args[0])
+    if found is None:
+        return BLOCK
+    n = int(e.args[1]) if len(e.args) > 1 else 1
+    for sid in found[:n] if e.args[0].startswith("lowest") else found:
+        core.kill(ctx, sid, "killed")
+    return DONE
+
+
+def r_exposure(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = survivors(ctx, f, e.args[0])
+    if found is None:
+        return BLOCK
+    for sid in one_or_each(e.args[0], found):
+        core.exposure(ctx, sid)
+    return DONE
+
+
+def r_move(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    found = survivors(ctx, f, e.args[0])
+    if found is None:
+        return BLOCK
+    for sid in one_or_each(e.args[0], found):
+        here: str = sv(ctx.w, sid)["location"]
+        banned = "colony" if grp(ctx.w, sv(ctx.w, sid)["group"])["exiled"] else None
+
+        def fits(x: str, here: str = here, banned: str | None = banned) -> bool:
+            return x not in (here, banned) and core.has_room(ctx.w, x)
+
+        dest = locations(ctx, f, e.args[1], fits)
+        if dest is None:
+            return BLOCK
+        for loc in dest:
+            if fits(loc):
+                sv(ctx.w, sid)["location"] = loc
+                ctx.say(f"{core.name(sid)} goes to {core.loc_name(loc)}.", "moved")
+    return DONE
+
+
+def r_add_survivor(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    for _ in range(int(e.args[0])):
+        add_survivor(ctx, f["group"])
+    return DONE
+
+
+def add_survivor(ctx: Ctx, group: int) -> None:
+    """§6.8: the top survivor card joins the group at the colony (exiled: a place of choice)."""
+    w = ctx.w
+    if not w["survivor_deck"]:
+        return
+    g = grp(w, group)
+    if g["exiled"]:
+        if any(core.has_room(w, loc) for loc in TOWN):
+            ctx.push("place", group=group, survivor=w["survivor_deck"].pop(0), why="new")
+        return
+    sid = w["survivor_deck"].pop(0)
+    if not core.has_room(w, "colony"):
+        w["survivor_deck"].append(sid)
+        return
+    core.join(w, group, sid, "colony")
+    ctx.say(f"{SURVIVORS[sid].name} joins group {group + 1} at the Colony.", "survivor_added")
+    ctx.trig("on_survivor_added", group=group, surv=sid)
+
+
+def r_add_helpless(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    if exiled(ctx, f):  # DW-48
+        return DONE
+    w = ctx.w
+    n = min(int(e.args[0]), max(0, SURVIVOR_SPACES["colony"] - core.occupied(w, "colony")))
+    w["locations"]["colony"]["helpless"] += n
+    return DONE
+
+
+def r_lose_helpless(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    c = ctx.w["locations"]["colony"]
+    for _ in range(int(e.args[0])):
+        if c["unruly"] or c["helpless"]:
+            c["unruly" if c["unruly"] else "helpless"] -= 1
+            if e.op == "kill_helpless":
+                ctx.say("A helpless survivor dies.", "died")
+                core.morale(ctx, -1)
+    return DONE
+
+
+def r_draw_item(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    w = ctx.w
+    g = grp(w, f["group"])
+    for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
+        deck = w["locations"][loc]["deck"]
+        cards = deck[: int(e.args[1])]
+        del deck[: len(cards)]
+        g["hand"].extend(cards)
+        if cards:
+            names = ", ".join(ITEMS[c].name for c in cards)
+            ctx.say(f"You draw {names}.", "card_received", frozenset({g["seat"]}))
+            ctx.say(f"Group {g['group'] + 1} draws {len(cards)} card(s).", "info")
+    return DONE
+
+
+def r_discard(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    w = ctx.w
+    if "queue" not in f["unit"]:
+        who = {
+            "active": [f["group"]],
+            "first": [w["first_player"]],
+            "each": [g["group"] for g in w["groups"] if not g["eliminated"]],
+        }.get(e.args[0])
+        if who is None:  # chosen_player
+            seat = player(ctx, f)
+            if seat is None:
+                return BLOCK if ctx.w["pending"] else DONE
+            who = core.groups_of(w, seat)[:1]
+        f["unit"]["queue"] = [[g, int(e.args[1])] for g in who]
+    queue = f["unit"]["queue"]
+    while queue:
+        g, left = queue[0]
+        hand = grp(w, g)["hand"]
+        if left <= 0 or not hand:
+            queue.pop(0)
+            continue
+        f["chooser"] = g
+        answer = need(ctx, f, sorted(set(hand)), "Choose a card to discard", private=True)
+        if answer is None:
+            return BLOCK
+        f.pop("chooser", None)
+        hand.remove(answer)
+        core.to_waste(w, grp(w, g), [answer])
+        queue[0][1] -= 1
+        ctx.say(f"Group {g + 1} discards {ITEMS[answer].name}.", "played")
+    f.pop("chooser", None)
+    return DONE
+
+
+def player(ctx: Ctx, f: Frame) -> int | None:
+    if "X:chosen_player" not in f["bind"]:
+        me = core.seat_of(ctx.w, f["group"])
+        options = [f"seat:{s}" for s in range(ctx.w["seats"]) if s != me]
+        options = [
+            o
+            for o in options
+            if not all(grp(ctx.w, g)["eliminated"] for g in core.groups_of(ctx.w, int(o[5:])))
+        ]
+        if not options:
+            return None
+        answer = need(ctx, f, options, "Choose a player")
+        if answer is None:
+            return None
+        f["bind"]["X:chosen_player"] = answer
+    return int(f["bind"]["X:chosen_player"][5:])
+
+
+def r_pay_card(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    g = grp(ctx.w, f["group"])
+    left = f["unit"].setdefault("left", int(e.args[1]))
+    while left > 0:
+        options = sorted({c for c in g["hand"] if e.args[0] in ("any", ITEMS[c].symbol)})
+        if not options:
+            break
+        answer = need(ctx, f, options, f"Choose a {e.args[0]} card to pay", private=True)
+        if answer is None:
+            return BLOCK
+        g["hand"].remove(answer)
+        core.to_waste(ctx.w, g, [answer])
+        ctx.say(f"Group {g['group'] + 1} pays {ITEMS[answer].name}.", "played")
+        left = f["unit"]["left"] = left - 1
+    return DONE
+
+
+def r_pay_food(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    ctx.w["food"] = max(0, ctx.w["food"] - int(e.args[0]))
+    return DONE
+
+
+def r_extra_die(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    w = ctx.w
+    if w["phase"] == "turn" and w["active"] == f["group"]:
+        g = grp(w, f["group"])
+        g["dice"].extend(ctx.rng.randint(1, 6) for _ in range(int(e.args[0])))
+        g["dice"].sort(reverse=True)
+    return DONE
+
+
+def _die_step(ctx: Ctx, f: Frame, e: Effect, what: str) -> bool:
+    g = grp(ctx.w, f["group"])
+    left = f["unit"].setdefault("left", int(e.args[0]))
+    while left > 0 and g["dice"]:
+        options = [f"die:{d}" for d in sorted(set(g["dice"]), reverse=True)]
+        if what == "reroll":
+            options.append("stop")
+        answer = need(ctx, f, options, f"Choose a die to {what}")
+        if answer is None:
+            return BLOCK
+        if answer == "stop":
+            break
+        g["dice"].remove(int(answer[4:]))
+        if what == "reroll":
+            g["dice"].append(ctx.rng.randint(1, 6))
+            g["dice"].sort(reverse=True)
+        left = f["unit"]["left"] = left - 1
+    return DONE
+
+
+def r_lose_die(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return _die_step(ctx, f, e, "lose")
+
+
+def r_reroll(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return _die_step(ctx, f, e, "reroll")
+
+
+def r_die_plus(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    g = grp(ctx.w, f["group"])
+    if "D" not in f["bind"]:
+        low = sorted({d for d in g["dice"] if d < 6}, reverse=True)
+        if not low:
+            return DONE
+        answer = need(ctx, f, [f"die:{d}" for d in low], "Choose a die to raise")
+        if answer is None:
+            return BLOCK
+        f["bind"]["D"] = answer
+    die = int(f["bind"]["D"][4:])
+    if die in g["dice"]:
+        g["dice"].remove(die)
+        g["dice"].append(min(6, die + int(e.args[0])))
+        g["dice"].sort(reverse=True)
+    return DONE
+
+
+def r_peek(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    seat = player(ctx, f)
+    if seat is None:
+        return BLOCK if ctx.w["pending"] else DONE
+    w = ctx.w
+    me = core.seat_of(w, f["group"])
+    values: list[str] = []
+    for g in core.groups_of(w, seat):
+        values += grp(w, g)["hand"] if e.op == "peek_hand" else grp(w, g)["objectives"]
+    kind = "hand" if e.op == "peek_hand" else "objective"
+    w["peeks"].append(
+        {
+            "seat": me,
+            "round": w["round_number"],
+            "target_seat": seat,
+            "kind": kind,
+            "values": values,
+        }
+    )
+    ctx.say(f"You look at {seat_ref(seat)}'s {kind}.", "peek_result", frozenset({me}))
+    return DONE
+
+
+def r_none(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return DONE
+
+
+def r_despair(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return _tokens("wounds")(ctx, f, e)  # §13.10: acts as `wound` without the despair module
+
+
+def r_remove_despair(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return r_heal(ctx, f, e)  # §13.10: acts as `heal`
+
+
+def r_add_unruly(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return r_add_helpless(ctx, f, e)  # §13.10: acts as `add_helpless`
+
+
+def r_trap(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return r_barricade(ctx, f, e)  # §13.10: acts as `barricade`
+
+
+def r_add_experiments(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return r_add_zombies(ctx, f, e)  # §13.10: acts as `add_zombies`
+
+
+RESOLVERS: dict[str, Resolver] = {
+    "morale": r_morale,
+    "gain_food": r_gain_food,
+    "lose_food": r_lose_food,
+    "pay_food": r_pay_food,
+    "waste": r_waste,
+    "clean_waste": r_clean_waste,
+    "add_zombies": r_add_zombies,
+    "kill_zombies": r_kill_zombies,
+    "attract": r_attract,
+    "barricade": r_barricade,
+    "unbarricade": r_unbarricade,
+    "noise": r_noise,
+    "clear_noise": r_clear_noise,
+    "wound": _tokens("wounds"),
+    "frostbite": _tokens("frostbite"),
+    "heal": r_heal,
+    "kill": r_kill,
+    "exposure": r_exposure,
+    "move": r_move,
+    "add_survivor": r_add_survivor,
+    "add_helpless": r_add_helpless,
+    "lose_helpless": r_lose_helpless,
+    "kill_helpless": r_lose_helpless,
+    "draw_item": r_draw_item,
+    "discard": r_discard,
+    "pay_card": r_pay_card,
+    "extra_die": r_extra_die,
+    "lose_die": r_lose_die,
+    "reroll": r_reroll,
+    "die_plus": r_die_plus,
+    "peek_hand": r_peek,
+    "peek_objective": r_peek,
+    "safe_move": r_none,
+    "none": r_none,
+    "despair": r_despair,
+    "remove_despair": r_remove_despair,
+    "add_unruly": r_add_unruly,
+    "calm": r_none,  # §13.10: nothing without the unruly module
+    "trap": r_trap,
+    "advance": r_none,  # §13.10
+    "remove_bandits": r_none,  # §13.10
+    "take_stash": r_none,  # §13.10
+    "add_experiments": r_add_experiments,
+    "side_effect": r_none,  # §13.10
+}
+
+
+# --- costs and conditions ---------------------------------------------------------------------
+def payable(w: dict[str, Any], group: int, effects: list[Effect]) -> bool:
+    """§13.9 rule 2: every cost in the list can be paid."""
+    g = grp(w, group)
+    for e in effects:
+        if e.op == "pay_food" and (g["exiled"] or w["food"] < int(e.args[0])):
+            return False
+        if e.op == "pay_card":
+            have = [c for c in g["hand"] if e.args[0] in ("any", ITEMS[c].symbol)]
+            if len(have) < int(e.args[1]):
+                return False
+    return True
+
+
+def first_choice(effects: list[Effect]) -> str | None:
+    """The kind of the single player-chosen target an action names (DW-15): S, L, X or D."""
+    for e in effects:
+        spec = core_spec(e.op)
+        for kind, arg in zip(spec, e.args, strict=False):
+            kind = kind.lstrip("?")
+            if kind == "S" and arg in CHOOSING:
+                return f"S:{arg}"
+            if kind == "L" and arg == "any":
+                return "L:any"
+            if kind == "X" and arg == "chosen_player":
+                return "X:chosen_player"
+        if e.op == "die_plus":
+            return "D"
+    return None
+
+
+def core_spec(op: str) -> tuple[str, ...]:
+    from rules.dead_of_winter.content import EFFECTS
+
+    return EFFECTS[op]

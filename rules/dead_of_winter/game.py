@@ -1,0 +1,166 @@
+"""The `BaseGame` object for Dead of Winter: thin glue over the rules modules."""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from rules.core import Agent, BaseGame, Outcome, Seat, Step
+from rules.dead_of_winter import rules_flow, rules_legal, text
+from rules.dead_of_winter.actions import SECRET_KINDS, Action, action_model
+from rules.dead_of_winter.agents import AGENTS
+from rules.dead_of_winter.content import OBJECTIVES
+from rules.dead_of_winter.observation import Observation, observe
+from rules.dead_of_winter.rules_end import outcome, outcome_dict
+from rules.dead_of_winter.rules_setup import setup
+from rules.dead_of_winter.state import DeadOfWinterOptions, State
+from rules.errors import ParseError
+
+_VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
+
+
+def _w(state: State) -> dict[str, Any]:
+    """A read-only dict view of a state, computed once per state object (states are frozen).
+
+    Only `rules_flow.apply` changes a dict, and it makes its own copy."""
+    hit = _VIEWS.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    w = state.model_dump(mode="json")
+    _VIEWS[id(state)] = (state, w)
+    if len(_VIEWS) > 16:
+        _VIEWS.popitem(last=False)
+    return w
+
+
+class DeadOfWinterGame(BaseGame[State, Action, Observation]):
+    key = "dead_of_winter"
+    title = "Dead of Winter"
+    pitch = "Keep a zombie-besieged colony alive through winter — while chasing a secret goal."
+    min_seats = 1
+    max_seats = 5
+    options_model = DeadOfWinterOptions
+    state_model = State
+    action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    picture = True
+
+    def __init__(self) -> None:
+        self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
+
+    def setup(self, seats: int, options: Any, rng: random.Random) -> Step[State]:
+        opts = options if isinstance(options, DeadOfWinterOptions) else DeadOfWinterOptions()
+        state, events = setup(seats, opts, rng)
+        return Step(state, tuple(events))
+
+    def to_act(self, state: State) -> frozenset[Seat]:
+        return rules_legal.to_act(_w(state))
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
+        key = (id(state), seat)
+        hit = self._legal.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        actions = tuple(rules_legal.legal(_w(state), seat))
+        self._legal[key] = (state, actions)
+        if len(self._legal) > 16:
+            self._legal.popitem(last=False)
+        return actions
+
+    def apply(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Step[State]:
+        new, events = rules_flow.apply(state, seat, action, rng)
+        return Step(new, tuple(events))
+
+    def observe(self, state: State, seat: Seat | None) -> Observation:
+        w = _w(state)
+        return observe(w, seat, outcome_dict(w))
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "ended":
+            return None
+        return outcome(_w(state))
+
+    def label(self, state: State, action: Action) -> str:
+        return text.label(_w(state), action)
+
+    def parse(
+        self, state: State, seat: Seat, text_: str, legal: Sequence[Action] | None = None
+    ) -> Action:
+        if legal is None:
+            legal = self.legal_actions(state, seat)
+        if not legal:
+            raise ParseError("The game is not waiting for a move from you right now.")
+        return text.parse(_w(state), text_, legal)
+
+    def describe(self, observation: Observation) -> str:
+        return text.describe(observation)
+
+    def rules_text(self) -> str:
+        return text.RULES
+
+    def notation(self) -> str:
+        return text.NOTATION
+
+    def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
+        return rules_legal.why_illegal(_w(state), seat, action)
+
+    def is_secret(self, state: State, action: Action) -> bool:
+        return action.type in SECRET_KINDS
+
+    def secrets(self, state: State, seat: Seat) -> frozenset[str]:
+        """§10.1 values only `seat` may see: its hand, its unrevealed objectives, the twist card it
+        holds, its own contributions, its peeks, its survivors being drafted."""
+        out: set[str] = set()
+        for g in state.groups:
+            if g.seat != seat:
+                continue
+            out |= set(g.hand) | set(g.dealt)
+            if state.phase != "ended":
+                out |= {o for o in g.objectives if o not in g.revealed}
+                out |= {OBJECTIVES[o].name for o in g.objectives if o not in g.revealed}
+            if state.crisis:
+                out |= {c.card for c in state.crisis.contributions if c.group == g.group}
+        if state.twist.card and state.twist.holder == seat:
+            out.add(state.twist.card)
+        still_secret = {c for g in state.groups for c in g.hand} | {
+            o for g in state.groups for o in g.objectives if o not in g.revealed
+        }
+        if state.crisis:
+            still_secret |= {c.card for c in state.crisis.contributions}
+        for p in state.peeks:
+            if p.seat == seat and state.phase != "ended":
+                out |= set(p.values) & still_secret
+        return frozenset(out)
+
+    def hidden(self, state: State) -> frozenset[str]:
+        """Values nobody may see: face-down decks, the bot's twist card, set-aside objectives."""
+        out: set[str] = set(state.crisis_deck) | set(state.twist_deck) | set(state.exiled_deck)
+        for loc in state.locations.values():
+            out |= set(loc.deck)
+        if state.twist.card and state.twist.holder == "bot":
+            out.add(state.twist.card)
+        return frozenset(out)
+
+    def summary(self, result: Outcome, names: Sequence[str]) -> str:
+        done = result.details.get("main_objective_complete")
+        head = (
+            "The colony completed its main objective."
+            if done
+            else (f"The colony failed ({result.reason.replace('_', ' ')}).")
+        )
+        lines = [f"Game over. {head}"]
+        for r in result.results:
+            who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
+            lines.append(
+                f"{who}: {r.kind} objective {r.detail or r.ref} — {'met' if r.met else 'not met'}."
+            )
+        winners = ", ".join(names[s] for s in sorted(result.winners) if s < len(names))
+        lines.append(f"Winners: {winners or 'nobody'}.")
+        return "\n".join(lines)
+
+
+GAME = DeadOfWinterGame()

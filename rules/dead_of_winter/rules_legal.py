@@ -1,0 +1,411 @@
+"""Who acts (`to_act`) and what they may do (`legal_actions`, §12.3), and why a move is refused.
+
+Order: pending answers first; then free actions, then die actions; within a kind by survivor id,
+card id, die value descending, location order; `pass` last. Dice of equal value appear once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from rules.dead_of_winter import actions as A
+from rules.dead_of_winter import effects
+from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.content import (
+    ITEMS,
+    LOCATIONS,
+    MAINS,
+    SURVIVORS,
+    SYMBOLS,
+    TOWN,
+    Effect,
+)
+from rules.dead_of_winter.rules_core import grp, sv
+from rules.dead_of_winter.rules_pending import attract_sources, place_options
+from rules.dead_of_winter.rules_setup import keep_count
+
+W = dict[str, Any]
+
+
+def to_act(w: W) -> frozenset[int]:
+    if w["phase"] == "ended":
+        return frozenset()
+    if w["pending"]:
+        return frozenset(s for p in w["pending"] for s in p["seats"])
+    if w["phase"] == "draft":
+        return frozenset(g["seat"] for g in w["groups"] if not g["drafted"])
+    if w["active"] is not None:
+        return frozenset({grp(w, w["active"])["seat"]})
+    return frozenset()
+
+
+def legal(w: W, seat: int) -> list[A.Action]:
+    if seat not in to_act(w):
+        return []
+    if w["pending"]:
+        return pending_answers(w, seat)
+    if w["phase"] == "draft":
+        return drafts(w, seat)
+    return turn_actions(w, w["active"])
+
+
+def drafts(w: W, seat: int) -> list[A.Action]:
+    g = next(g for g in w["groups"] if g["seat"] == seat and not g["drafted"])
+    out: list[A.Action] = []
+    for keep in combinations(sorted(g["dealt"]), keep_count(w)):
+        for leader in keep:
+            out.append(A.Draft(group=g["group"], keep=keep, leader=leader))
+    return out
+
+
+def pending_answers(w: W, seat: int) -> list[A.Action]:
+    p = w["pending"][0]
+    d = p["data"]
+    kind = p["kind"]
+    task = w["tasks"][0]["data"] if w["tasks"] else {}
+    if kind == "choose":
+        return [A.Choose(value=v) for v in d["options"]]
+    if kind == "search":
+        out: list[A.Action] = [A.Keep(card=c) for c in sorted(set(task["looked"]))]
+        if d["can_noise"]:
+            out.insert(0, A.Noise())
+        if task["kept"] >= 1:
+            out.append(A.Stop())
+        return out
+    if kind == "attract":
+        out = [
+            A.AttractFrom(location=loc, entrance=e) for loc, e in attract_sources(w, d["survivor"])
+        ]
+        return [*out, A.Stop()]
+    if kind == "bite":
+        return [A.Bite(roll=True), A.Bite(roll=False)]
+    if kind == "new_leader":
+        return [A.NewLeader(survivor=s) for s in sorted(grp(w, p["group"])["survivors"])]
+    if kind == "place":
+        g = grp(w, p["group"])
+        fuels: list[str | None] = [None]
+        if d["why"] == "exile" and not core.has_mod(w, d["survivor"], "move_safe"):
+            fuels += sorted({c for c in g["hand"] if ITEMS[c].symbol == "Fuel"})
+        return [
+            A.Place(survivor=d["survivor"], location=loc, fuel_card=f)
+            for loc in place_options(w)
+            for f in fuels
+        ]
+    if kind == "twist_option":
+        return [A.Option(n=n) for n in d["offered"]]
+    if kind == "vote":
+        return [A.Vote(yes=True), A.Vote(yes=False)]
+    if kind == "request":
+        hand = next(grp(w, g)["hand"] for g in core.groups_of(w, seat))
+        sym = d.get("symbol")
+        cards = sorted({c for c in hand if sym in (None, ITEMS[c].symbol)})
+        return [*(A.Give(card=c) for c in cards), A.Give(card=None)]
+    if kind == "given_card":
+        return plays_of(w, p["group"], d["card"])
+    if kind == "hand_off":
+        return [A.Accept(yes=True), A.Accept(yes=False)]
+    return []
+
+
+def plays_of(w: W, gid: int, card: str) -> list[A.Action]:
+    """The ways to use a card received by request at once: play, equip, or move with Fuel."""
+    acts = free_actions(w, gid)
+    return [
+        a
+        for a in acts
+        if (isinstance(a, A.Play | A.Equip) and a.card == card)
+        or (isinstance(a, A.Move) and a.fuel_card == card)
+    ]
+
+
+def dice_at_least(g: dict[str, Any], need: int) -> list[int]:
+    return sorted({d for d in g["dice"] if d >= need}, reverse=True)
+
+
+def useful_locations(w: W, e: Effect) -> list[str]:
+    if e.op == "kill_zombies":
+        return [loc for loc in LOCATIONS if core.zombies(w, loc) > 0]
+    if e.op == "clear_noise":
+        return [loc for loc in LOCATIONS if w["locations"][loc]["noise"] > 0]
+    if e.op == "move":
+        return [loc for loc in LOCATIONS if core.has_room(w, loc)]
+    return list(LOCATIONS)
+
+
+def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[str | None]:
+    """DW-15: the single player-chosen target an action names, or [None] when there is none."""
+    kind = effects.first_choice(effs)
+    if kind is None:
+        return [None]
+    g = grp(w, gid)
+    token = kind.partition(":")[2]
+    first = next(e for e in effs if (e.op == "die_plus" if kind == "D" else token in e.args))
+    if kind == "D":
+        return [f"die:{d}" for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)]
+    if kind == "X:chosen_player":
+        me = g["seat"]
+        return [f"seat:{s}" for s in range(w["seats"]) if s != me]
+    if kind == "L:any":
+        return useful_locations(w, first)
+    here = sv(w, surv)["location"] if surv is not None and surv in w["survivors"] else None
+    if kind == "S:chosen":
+        pool = list(g["survivors"])
+    elif kind == "S:chosen_here":
+        pool = core.at(w, here) if here else []
+    else:
+        pool = sorted(w["survivors"])
+    if first.op in ("heal",):
+        pool = [s for s in pool if sv(w, s)["wounds"] + sv(w, s)["frostbite"] > 0]
+    return sorted(pool)
+
+
+def _needs_survivor(effs: list[Effect]) -> bool:
+    return any(
+        a in ("acting", "here", "chosen_here", "lowest_here", "each_here")
+        for e in effs
+        for a in e.args
+    ) or any(e.op == "attract" for e in effs)
+
+
+def playable(w: W, gid: int, card: str) -> bool:
+    g = grp(w, gid)
+    item = ITEMS[card]
+    if item.mode == "equip" or item.symbol == "Fuel":
+        return False
+    effs = list(item.effects)
+    if item.mode == "event":
+        room = (
+            any(core.has_room(w, loc) for loc in TOWN)
+            if g["exiled"]
+            else core.has_room(w, "colony")
+        )
+        return room and bool(w["survivor_deck"])
+    if g["exiled"] and item.symbol == "Food":
+        return any(d < 6 for d in g["dice"])
+    if any(e.op in ("reroll", "die_plus") for e in effs) and not g["dice"]:
+        return False
+    return effects.payable(w, gid, effs)
+
+
+def free_actions(w: W, gid: int) -> list[A.Action]:
+    g = grp(w, gid)
+    out: list[A.Action] = []
+    own = sorted(g["survivors"])
+    hand = sorted(set(g["hand"]))
+    fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
+    open_spots = [
+        loc for loc in LOCATIONS if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
+    ]
+    for sid in own:
+        s = sv(w, sid)
+        if s["moved"]:
+            continue
+        safe = core.has_mod(w, sid, "move_safe")
+        for loc in open_spots:
+            if loc == s["location"]:
+                continue
+            for f in [None] if safe else fuels:
+                out.append(A.Move(survivor=sid, to=loc, fuel_card=f))
+    for card in hand:
+        item = ITEMS[card]
+        if item.mode == "equip":
+            out += [A.Equip(card=card, survivor=sid) for sid in own]
+        elif playable(w, gid, card):
+            effs = list(item.effects)
+            people: list[str | None] = list(own) if _needs_survivor(effs) else [None]
+            for sid in people:
+                for t in targets(w, gid, sid or g["leader"], effs):
+                    out.append(A.Play(card=card, survivor=sid, target=t))
+    for sid in own:
+        for card in sorted(set(sv(w, sid)["equipped"])):
+            ab = ITEMS[card].ability
+            usable = ab.form == "spent" or (ab.form == "free" and card not in sv(w, sid)["used"])
+            effs = list(ab.effects)
+            if usable and effects.payable(w, gid, effs) and _can(w, gid, effs):
+                for t in targets(w, gid, sid, list(ab.effects)):
+                    out.append(A.UseItem(card=card, survivor=sid, target=t))
+        ab = SURVIVORS[sid].parsed
+        free = ab.form == "free" and sid not in sv(w, sid)["used"] and core.where_ok(w, sid)
+        if free and _can(w, gid, list(ab.effects)):
+            for t in targets(w, gid, sid, list(ab.effects)):
+                out.append(A.UseAbility(survivor=sid, target=t))
+    if not g["exiled"]:
+        if w["crisis"] is not None:
+            out += [A.Contribute(card=c) for c in hand]
+        stash = MAINS[w["main"]].stash
+        out += [A.Commit(card=c) for c in hand if ITEMS[c].symbol in stash]
+        if w["food"] >= 1:
+            out += [
+                A.SpendFood(die=d) for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)
+            ]
+    out += [A.Discard(card=c) for c in hand]
+    if not w["solo"]:
+        for other in range(w["seats"]):
+            if other == g["seat"] or other in g["asked"]:
+                continue
+            og = [grp(w, x) for x in core.groups_of(w, other)]
+            if all(x["eliminated"] for x in og) or not any(x["hand"] for x in og):
+                continue
+            out += [A.Request(target=other, symbol=s) for s in (None, *SYMBOLS)]
+    for sid in own:
+        here = sv(w, sid)["location"]
+        for card in sorted(set(sv(w, sid)["equipped"])):
+            for to in core.at(w, here):
+                if to != sid:
+                    out.append(A.HandOff(card=card, source=sid, to=to))
+    if can_call_exile(w, gid):
+        for other in core.non_exiled_seats(w):
+            if other != g["seat"]:
+                out.append(A.CallExile(target=other))
+    return out
+
+
+def can_call_exile(w: W, gid: int) -> bool:
+    g = grp(w, gid)
+    return (
+        w["mode"] == "standard"
+        and w["secret_deal"] != "no_betrayer"
+        and not g["exiled"]
+        and not g["exile_called"]
+    )
+
+
+def _can(w: W, gid: int, effs: list[Effect]) -> bool:
+    g = grp(w, gid)
+    return not (any(e.op in ("reroll", "die_plus", "lose_die") for e in effs) and not g["dice"])
+
+
+def die_actions(w: W, gid: int) -> list[A.Action]:
+    g = grp(w, gid)
+    out: list[A.Action] = []
+    anydie = sorted(set(g["dice"]), reverse=True)
+    for sid in sorted(g["survivors"]):
+        card = SURVIVORS[sid]
+        loc = sv(w, sid)["location"]
+        d = w["locations"][loc]
+        need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
+        for die in dice_at_least(g, need):
+            if loc == "colony":
+                out += [
+                    A.Attack(survivor=sid, die=die, entrance=e + 1)
+                    for e in range(6)
+                    if d["zombies"][e] > 0
+                ]
+            elif d["zombies"][0] > 0:
+                out.append(A.Attack(survivor=sid, die=die))
+        if loc != "colony" and d["deck"]:
+            out += [A.Search(survivor=sid, die=die) for die in dice_at_least(g, card.search)]
+        for die in anydie:
+            if loc == "colony":
+                out += [
+                    A.Barricade(survivor=sid, die=die, entrance=e + 1)
+                    for e in range(6)
+                    if core.free_space(w, "colony", e)
+                ]
+            elif core.free_space(w, loc, 0):
+                out.append(A.Barricade(survivor=sid, die=die))
+            if loc == "colony" and w["waste"] >= 1:
+                out.append(A.Clean(survivor=sid, die=die))
+            if attract_sources(w, sid):
+                out.append(A.Attract(survivor=sid, die=die))
+        ab = card.parsed
+        if (
+            ab.form == "die"
+            and core.where_ok(w, sid)
+            and not (ab.once and sid in sv(w, sid)["used"])
+        ) and effects.payable(w, gid, list(ab.effects)):
+            for die in dice_at_least(g, ab.need):
+                for t in targets(w, gid, sid, list(ab.effects)):
+                    out.append(A.UseAbility(survivor=sid, die=die, target=t))
+        for item in sorted(set(sv(w, sid)["equipped"])):
+            iab = ITEMS[item].ability
+            if iab.form == "die" and not (iab.once and item in sv(w, sid)["used"]):
+                for die in dice_at_least(g, iab.need):
+                    for t in targets(w, gid, sid, list(iab.effects)):
+                        out.append(A.UseItem(card=item, survivor=sid, die=die, target=t))
+    return out
+
+
+def turn_actions(w: W, gid: int) -> list[A.Action]:
+    return [*free_actions(w, gid), *die_actions(w, gid), A.Pass()]
+
+
+def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
+    """One clear sentence for a refused move (issue §5)."""
+    if w["phase"] == "ended":
+        return "The game is over."
+    vote = w["tasks"][0] if w["pending"] and w["tasks"] else None
+    if isinstance(a, A.Vote) and vote is not None and vote["t"] == "vote":
+        if str(seat) in vote["data"].get("ballots", {}):
+            return "You have already voted."
+        if seat not in vote["data"].get("eligible", []):
+            return "You may not vote: exiled and eliminated players have no vote."
+    if seat not in to_act(w):
+        return "It is not your turn: the game is not waiting for you right now."
+    if w["pending"]:
+        p = w["pending"][0]
+        if isinstance(a, A.Vote) and p["kind"] != "vote":
+            return "There is no vote open."
+        if p["kind"] == "vote" and isinstance(a, A.Vote):
+            return "You have already voted."
+        return f"First answer the open decision ({p['kind'].replace('_', ' ')})."
+    if w["phase"] == "draft":
+        return "The game is still in the draft: choose which survivors to keep first."
+    if isinstance(a, A.Vote):
+        return "There is no vote open."
+    if isinstance(a, A.Draft | A.Vote | A.Option | A.Bite | A.Keep | A.Noise | A.Give | A.Accept):
+        return "That answers a decision that is not open now."
+    g = grp(w, w["active"])
+    survivor = getattr(a, "survivor", None)
+    if survivor is not None and survivor not in g["survivors"]:
+        if survivor in w["survivors"]:
+            return f"{core.name(survivor)} is not one of your survivors."
+        return "That survivor is not in play."
+    card = getattr(a, "card", None)
+    if (
+        isinstance(a, A.Play | A.Equip | A.Discard | A.Contribute | A.Commit)
+        and card not in g["hand"]
+    ):
+        return "You do not hold that card."
+    if isinstance(a, A.Move):
+        s = sv(w, a.survivor)
+        if a.to == s["location"]:
+            return f"{core.name(a.survivor)} is already there."
+        if s["moved"]:
+            return f"{core.name(a.survivor)} has already moved this turn."
+        if not core.has_room(w, a.to):
+            return "That location is full."
+        if a.to == "colony" and g["exiled"]:
+            return "An exiled survivor may not enter the colony."
+        if a.fuel_card and a.fuel_card not in g["hand"]:
+            return "You do not hold that Fuel card."
+    if isinstance(a, A.Search):
+        loc = sv(w, a.survivor)["location"]
+        if loc == "colony":
+            return "There is nothing to search at the colony."
+        if not w["locations"][loc]["deck"]:
+            return "That location's deck is empty: there is nothing left to find."
+    die = getattr(a, "die", None)
+    if die is not None and die not in g["dice"]:
+        return f"You have no unused die showing {die}."
+    if isinstance(a, A.Contribute):
+        if g["exiled"]:
+            return "Exiled players may not help with the crisis."
+        if w["crisis"] is None:
+            return "There is no crisis this round."
+    if isinstance(a, A.CallExile):
+        if w["mode"] != "standard" or w["secret_deal"] == "no_betrayer":
+            return "Exile is not available in this game."
+        if g["exiled"]:
+            return "Exiled players may not call an exile vote."
+        if g["exile_called"]:
+            return "You have already called an exile vote this turn."
+    if isinstance(a, A.SpendFood) and (g["exiled"] or w["food"] < 1):
+        return "You cannot spend food now."
+    if isinstance(a, A.Attack | A.Search):
+        return "That die is too low for this survivor."
+    if isinstance(a, A.Play) and a.card in g["hand"] and ITEMS[a.card].mode == "event":
+        return "The colony is full or the survivor deck is empty."
+    return None

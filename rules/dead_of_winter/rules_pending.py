@@ -1,0 +1,331 @@
+"""Decisions that wait for a seat (§5.4): searches, lures, bites, leaders, placements, votes,
+exile, requests and hand-offs. Each is a task: it opens its pending decision, and when the answer
+arrives (stored in the task as `answer`) it resolves and finishes or asks again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import seat_ref
+from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.content import ITEMS, LOCATIONS, NOISE_CAP, OBJECTIVES, TOWN
+from rules.dead_of_winter.rules_core import Ctx, grp, sv
+
+Data = dict[str, Any]
+
+
+def ask(ctx: Ctx, kind: str, seats: list[int], group: int | None, **data: Any) -> bool:
+    ctx.w["pending"] = [{"kind": kind, "seats": seats, "group": group, "data": data}]
+    return True
+
+
+def t_search(ctx: Ctx, d: Data) -> bool:
+    """§6.3, DW-19, DW-20, DW-43: look, make noise, keep one (plus bonus keeps)."""
+    w = ctx.w
+    sid, loc = d["survivor"], d["loc"]
+    g = grp(w, d["group"])
+    deck = w["locations"][loc]["deck"]
+    answer = d.pop("answer", None)
+    if answer is None and not d.get("started"):
+        d["started"] = True
+        n = 1 + core.mod_sum(w, sid, "search_look")
+        d["looked"] = deck[:n]
+        del deck[:n]
+        d["noise"] = 0
+        d["kept"] = 0
+        d["keep_max"] = 1 + core.mod_sum(w, sid, "search_keep", loc)
+    elif answer is not None and answer["type"] == "noise":
+        w["locations"][loc]["noise"] += 1
+        d["noise"] += 1
+        d["looked"].append(deck.pop(0))
+        ctx.trig("on_noise", group=d["group"], loc=loc, surv=sid)
+    elif answer is not None and answer["type"] == "keep":
+        d["looked"].remove(answer["card"])
+        g["hand"].append(answer["card"])
+        d["kept"] += 1
+        ctx.say(f"You keep {ITEMS[answer['card']].name}.", "card_kept", frozenset({g["seat"]}))
+    done = answer is not None and answer["type"] == "stop"
+    if done or d["kept"] >= d["keep_max"] or not d["looked"]:
+        looked = d["kept"] + len(d["looked"])
+        deck.extend(d["looked"])
+        ctx.say(
+            f"{core.name(sid)} searched {core.loc_name(loc)}: looked at {looked}, made "
+            f"{d['noise']} noise, kept {d['kept']}.",
+            "searched",
+        )
+        ctx.trig("on_search", group=d["group"], loc=loc, surv=sid)
+        return False
+    can_noise = w["locations"][loc]["noise"] < NOISE_CAP and bool(deck) and d["kept"] == 0
+    return ask(
+        ctx, "search", [g["seat"]], d["group"], survivor=sid, location=loc, can_noise=can_noise
+    )
+
+
+def attract_sources(w: Data, sid: str) -> list[tuple[str, int | None]]:
+    here = sv(w, sid)["location"]
+    out: list[tuple[str, int | None]] = []
+    for loc in LOCATIONS:
+        if loc == here:
+            continue
+        zs = w["locations"][loc]["zombies"]
+        if loc == "colony":
+            out += [("colony", e + 1) for e in range(6) if zs[e] > 0]
+        elif zs[0] > 0:
+            out.append((loc, None))
+    return out
+
+
+def t_attract(ctx: Ctx, d: Data) -> bool:
+    """DW-13: lure up to n normal zombies, one source at a time."""
+    w = ctx.w
+    sid = d["survivor"]
+    if sid not in w["survivors"]:
+        return False
+    answer = d.pop("answer", None)
+    if answer is not None:
+        if answer["type"] == "stop":
+            return False
+        src, e = answer["location"], answer.get("entrance")
+        core.kill_zombie_at(w, src, (e - 1) if e else 0)
+        here = sv(w, sid)["location"]
+        spot = 0
+        if here == "colony":
+            spot = next((i for i in range(6) if core.free_space(w, "colony", i)), 0)
+        core.place_zombie(ctx, here, spot)
+        ctx.say(f"{core.name(sid)} lures a zombie from {core.loc_name(src)}.", "attracted")
+        d["left"] -= 1
+    if d["left"] <= 0 or sid not in w["survivors"] or not attract_sources(w, sid):
+        return False
+    g = sv(w, sid)["group"]
+    return ask(ctx, "attract", [grp(w, g)["seat"]], g, survivor=sid)
+
+
+def t_spread(ctx: Ctx, d: Data) -> bool:
+    """§6.6, DW-23: the bite passes on only while rolled bites keep coming."""
+    w = ctx.w
+    cands = core.spread_candidates(w, d["loc"], d["tested"])
+    if not cands:
+        return False
+    sid = cands[0]
+    answer = d.pop("answer", None)
+    if answer is None:
+        g = sv(w, sid)["group"]
+        return ask(ctx, "bite", [grp(w, g)["seat"]], g, survivor=sid, location=d["loc"])
+    d["tested"].append(sid)
+    ctx.say(f"The bite spreads to {core.name(sid)}.", "bite_spread")
+    if not answer["roll"]:
+        core.kill(ctx, sid, "let die")
+        return False
+    face = core.face(ctx.rng.randint(1, 12))
+    ctx.say(f"{core.name(sid)} rolls exposure: {face}.", "exposure")
+    if face == "bite":
+        core.kill(ctx, sid, "bite")
+        return True
+    if face != "blank":
+        core.wound(ctx, sid, 1, "wounds" if face == "wound" else "frostbite")
+    return False
+
+
+def t_new_leader(ctx: Ctx, d: Data) -> bool:
+    w = ctx.w
+    g = grp(w, d["group"])
+    if g["leader"] in w["survivors"] or not g["survivors"]:
+        return False
+    answer = d.pop("answer", None)
+    if answer is not None or len(g["survivors"]) == 1:
+        g["leader"] = answer["survivor"] if answer else g["survivors"][0]
+        ctx.say(f"{core.name(g['leader'])} now leads group {g['group'] + 1}.", "info")
+        return False
+    return ask(ctx, "new_leader", [g["seat"]], g["group"])
+
+
+def place_options(w: Data) -> list[str]:
+    room = [loc for loc in TOWN if core.has_room(w, loc)]
+    return room or list(TOWN)
+
+
+def t_place(ctx: Ctx, d: Data) -> bool:
+    """DW-30, DW-45: a survivor that must stand away from the colony goes where its player says;
+    an exile's move rolls exposure unless made safe."""
+    w = ctx.w
+    g = grp(w, d["group"])
+    sid = d["survivor"]
+    answer = d.pop("answer", None)
+    if answer is None:
+        if d["why"] == "exile" and sid not in w["survivors"]:
+            return False
+        if (
+            d["why"] != "exile"
+            and not d.get("replacement")
+            and not any(core.has_room(w, loc) for loc in TOWN)
+        ):
+            w["survivor_deck"].append(sid)
+            return False
+        return ask(ctx, "place", [g["seat"]], g["group"], survivor=sid, why=d["why"])
+    loc = answer["location"]
+    if d["why"] == "exile":
+        sv(w, sid)["location"] = loc
+        ctx.say(f"{core.name(sid)} leaves the colony for {core.loc_name(loc)}.", "moved")
+        fuel = answer.get("fuel_card")
+        if fuel:
+            g["hand"].remove(fuel)
+        elif not core.has_mod(w, sid, "move_safe"):
+            core.exposure(ctx, sid)
+    else:
+        core.join(w, g["group"], sid, loc)
+        ctx.say(f"{core.name(sid)} joins group {g['group'] + 1} at {core.loc_name(loc)}.", "info")
+        if not g["leader"]:
+            g["leader"] = sid
+        ctx.trig("on_survivor_added", group=g["group"], surv=sid)
+    return False
+
+
+def t_vote(ctx: Ctx, d: Data) -> bool:
+    """§6.15, DW-29, DW-47: secret ballots; all revealed together with the result."""
+    w = ctx.w
+    if "eligible" not in d:
+        d["eligible"] = core.non_exiled_seats(w)
+    answer = d.pop("answer", None)
+    if answer is not None:
+        d["ballots"][str(answer["seat"])] = "yes" if answer["yes"] else "no"
+        ctx.say(f"{seat_ref(answer['seat'])} has voted.", "vote_cast")
+    waiting = [s for s in d["eligible"] if str(s) not in d["ballots"]]
+    if waiting:
+        return ask(
+            ctx,
+            "vote",
+            waiting,
+            None,
+            subject=d["subject"],
+            target=d.get("target"),
+            eligible=d["eligible"],
+            cast=[s for s in d["eligible"] if str(s) in d["ballots"]],
+        )
+    yes = sum(1 for v in d["ballots"].values() if v == "yes")
+    no = len(d["ballots"]) - yes
+    result = yes > no
+    if yes == no and yes:
+        result = d["ballots"][str(tie_breaker(w, d["eligible"]))] == "yes"
+    votes = {int(k): v for k, v in d["ballots"].items()}
+    w["last_vote"] = {
+        "subject": d["subject"],
+        "target": d.get("target"),
+        "votes": votes,
+        "result": "yes" if result else "no",
+    }
+    shown = ", ".join(f"{seat_ref(s)} {v}" for s, v in sorted(votes.items())) or "no voters"
+    ctx.say(f"Vote revealed: {shown}. Result: {'yes' if result else 'no'}.", "vote_revealed")
+    if d["subject"] == "exile":
+        if result:
+            exile(ctx, d["target"])
+    else:
+        from rules.dead_of_winter.rules_round import resolve_twist
+
+        resolve_twist(ctx, d["card"], 1 if result else 2, d.get("surv"))
+    return False
+
+
+def tie_breaker(w: Data, eligible: list[int]) -> int:
+    """DW-16: the first player, or the next non-exiled player in turn order."""
+    for g in core.order_from_first(w):
+        if grp(w, g)["seat"] in eligible:
+            return int(grp(w, g)["seat"])
+    return eligible[0]
+
+
+def exile(ctx: Ctx, seat: int) -> None:
+    """§6.16, DW-30, DW-31: reveal the objective, swap it unless betrayer, leave the colony."""
+    w = ctx.w
+    for gid in core.groups_of(w, seat):
+        g = grp(w, gid)
+        g["exiled"] = True
+        g["revealed"] = list(g["objectives"])
+        betrayer = any(OBJECTIVES[o].kind == "betrayal" for o in g["objectives"])
+        g["was_betrayer"] = betrayer
+        names = ", ".join(OBJECTIVES[o].name for o in g["objectives"])
+        ctx.say(f"{seat_ref(seat)} is exiled. Their objective was {names}.", "exiled")
+        if not betrayer:
+            if w["exiled_deck"]:
+                new = w["exiled_deck"].pop(0)
+                g["objectives"] = [new]
+                ctx.say(
+                    f"Your exiled objective: {OBJECTIVES[new].name}.",
+                    "objective_dealt",
+                    frozenset({seat}),
+                )
+            w["exiled_non_betrayers"] += 1
+            if w["exiled_non_betrayers"] >= 2:
+                w["morale"] = 0
+                core.end(ctx, "exile")
+        for sid in sorted(s for s in g["survivors"] if sv(w, s)["location"] == "colony"):
+            ctx.push("place", group=gid, survivor=sid, why="exile")
+
+
+def t_request(ctx: Ctx, d: Data) -> bool:
+    """§6.17, DW-32, DW-49: the asked player gives a card or refuses."""
+    w = ctx.w
+    answer = d.pop("answer", None)
+    if answer is None:
+        return ask(ctx, "request", [d["target"]], None, asker=d["group"], symbol=d.get("symbol"))
+    if answer.get("card") is None:
+        ctx.say(f"{seat_ref(d['target'])} refuses.", "request_answered")
+        return False
+    card = answer["card"]
+    giver = core.groups_of(w, d["target"])[0]
+    grp(w, giver)["hand"].remove(card)
+    grp(w, d["group"])["hand"].append(card)
+    ctx.say(f"{seat_ref(d['target'])} gives a card.", "request_answered")
+    ctx.push("given_card", card=card, giver=giver, group=d["group"])
+    return False
+
+
+def t_given_card(ctx: Ctx, d: Data) -> bool:
+    """The card received must be played at once; with no legal play it goes back (DW-32)."""
+    from rules.dead_of_winter.rules_legal import plays_of
+
+    w = ctx.w
+    g = grp(w, d["group"])
+    answer = d.pop("answer", None)
+    if answer is not None:
+        from rules.dead_of_winter.actions import action_model
+        from rules.dead_of_winter.rules_turn import act
+
+        answer.pop("seat", None)
+        act(ctx, g["seat"], action_model.validate_python(answer))
+        return False
+    if not plays_of(w, d["group"], d["card"]):
+        g["hand"].remove(d["card"])
+        grp(w, d["giver"])["hand"].append(d["card"])
+        ctx.say("The card could not be used and went back.", "request_answered")
+        return False
+    ctx.say(
+        f"You received {ITEMS[d['card']].name}; play it now.",
+        "card_received",
+        frozenset({g["seat"]}),
+    )
+    return ask(ctx, "given_card", [g["seat"]], d["group"], card=d["card"])
+
+
+def t_hand_off(ctx: Ctx, d: Data) -> bool:
+    w = ctx.w
+    to = d["to"]
+    if to not in w["survivors"] or d["source"] not in w["survivors"]:
+        return False
+    answer = d.pop("answer", None)
+    if answer is None:
+        g = sv(w, to)["group"]
+        return ask(
+            ctx, "hand_off", [grp(w, g)["seat"]], g, card=d["card"], source=d["source"], to=to
+        )
+    if answer["yes"]:
+        move_item(ctx, d["card"], d["source"], to)
+    else:
+        ctx.say("The hand-off is declined.", "handed_off")
+    return False
+
+
+def move_item(ctx: Ctx, card: str, source: str, to: str) -> None:
+    sv(ctx.w, source)["equipped"].remove(card)
+    sv(ctx.w, to)["equipped"].append(card)
+    ctx.say(f"{ITEMS[card].name} passes from {core.name(source)} to {core.name(to)}.", "handed_off")

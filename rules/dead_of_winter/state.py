@@ -1,0 +1,183 @@
+"""The stored state of a Dead of Winter table: frozen pydantic records that round-trip through JSON.
+
+The rules modules work on a plain-dict copy (`State.model_dump()`), change it in place while one
+move resolves, and validate it back into a `State` at the end: one move is one transaction, so a
+refused move (a `RuleError` raised half-way) never leaves a changed table behind.
+
+Secrets live here next to public facts (hands, objectives, the held twist card, contributions,
+ballots, deck order); only `observation.py` decides what each seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from rules.core import Frozen, Options
+
+W = dict[str, Any]
+"""The working copy of a state while a move resolves."""
+
+
+class DeadOfWinterOptions(Options):
+    """Table options (§8.0). Long Night modules (§9) will each be one more bool here plus a rules
+    file; none is accepted yet, so a table cannot ask for one that does nothing."""
+
+    mode: Literal["standard", "coop", "prisoners_dilemma"] | None = None
+    objective: str = "random"
+    hardcore: bool = False
+    secret_deal: Literal["normal", "betrayer", "no_betrayer"] = "normal"
+    player_elimination: bool = False
+
+    @model_validator(mode="after")
+    def _objective(self) -> DeadOfWinterOptions:
+        if self.objective != "random" and self.objective not in {f"M{i:02}" for i in range(1, 11)}:
+            raise ValueError("objective must be M01–M10 or random")
+        return self
+
+
+class Group(Frozen):
+    group: int
+    seat: int
+    survivors: tuple[str, ...] = ()
+    leader: str | None = None
+    original_leader: str | None = None
+    hand: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    dice_used: int = 0
+    exiled: bool = False
+    eliminated: bool = False
+    drafted: bool = False
+    dealt: tuple[str, ...] = ()
+    objectives: tuple[str, ...] = ()
+    revealed: tuple[str, ...] = ()
+    was_betrayer: bool | None = None
+    kills: int = 0
+    contributed: int = 0
+    deaths_own: int = 0
+    asked: tuple[int, ...] = ()
+    exile_called: bool = False
+
+
+class SurvivorState(Frozen):
+    id: str
+    group: int
+    location: str
+    wounds: int = 0
+    frostbite: int = 0
+    despair: int = 0
+    equipped: tuple[str, ...] = ()
+    moved: bool = False
+    used: tuple[str, ...] = ()
+
+
+class LocationState(Frozen):
+    key: str
+    zombies: tuple[int, ...]
+    barricades: tuple[int, ...]
+    noise: int = 0
+    helpless: int = 0
+    unruly: int = 0
+    deck: tuple[str, ...] = ()
+
+
+class Contribution(Frozen):
+    group: int
+    card: str
+
+
+class CrisisState(Frozen):
+    id: str
+    contributions: tuple[Contribution, ...] = ()
+
+
+class CrisisResult(Frozen):
+    id: str
+    revealed: tuple[str, ...]
+    score: int
+    threshold: int
+    result: Literal["prevented", "prevented_bonus", "failed"]
+
+
+class TwistState(Frozen):
+    holder: int | Literal["bot"] | None = None
+    for_group: int | None = None
+    card: str | None = None
+    fired: str | None = None
+    chosen: int | None = None
+
+
+class VoteRecord(Frozen):
+    subject: str
+    target: int | None = None
+    votes: dict[int, str] = Field(default_factory=dict)
+    result: str
+
+
+class Pending(Frozen):
+    """One open decision (§5.4). `data` holds the kind's own fields (some private: `cards`,
+    `ballots`, `looked`); `observation.py` publishes only the public ones."""
+
+    kind: str
+    seats: tuple[int, ...]
+    group: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Task(Frozen):
+    """A step still to run: the rest of an effect list, an exposure roll, a colony step…"""
+
+    t: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Peek(Frozen):
+    seat: int
+    round: int
+    target_seat: int
+    kind: str
+    values: tuple[str, ...]
+
+
+class State(Frozen):
+    seats: int
+    mode: Literal["standard", "coop", "prisoners_dilemma"]
+    solo: bool
+    side: Literal["standard", "hardcore"]
+    secret_deal: str
+    elimination: bool
+    phase: Literal["draft", "turn", "colony", "ended"] = "draft"
+    round_number: int = 1
+    round_track: int
+    morale: int
+    food: int = 0
+    starvation: int = 0
+    waste: int = 0
+    first_player: int = 0
+    active: int | None = None
+    turns_taken: int = 0
+    order: tuple[int, ...] = ()
+    groups: tuple[Group, ...]
+    survivors: dict[str, SurvivorState] = Field(default_factory=dict)
+    locations: dict[str, LocationState]
+    survivor_deck: tuple[str, ...] = ()
+    crisis_deck: tuple[str, ...] = ()
+    twist_deck: tuple[str, ...] = ()
+    exiled_deck: tuple[str, ...] = ()
+    graveyard: tuple[str, ...] = ()
+    colony_kills: int = 0
+    deaths: int = 0
+    exiled_non_betrayers: int = 0
+    main: str
+    stash: tuple[str, ...] = ()
+    crisis: CrisisState | None = None
+    last_crisis: CrisisResult | None = None
+    twist: TwistState = Field(default_factory=TwistState)
+    last_vote: VoteRecord | None = None
+    pending: tuple[Pending, ...] = ()
+    tasks: tuple[Task, ...] = ()
+    tev: tuple[dict[str, Any], ...] = ()
+    peeks: tuple[Peek, ...] = ()
+    main_done: bool = False
+    end_reason: str | None = None

@@ -1,0 +1,306 @@
+"""Words: labels (§12.2), typed notation, `describe`, and the rules summary.
+
+`parse` reads a label back to its action (`parse(label(a)) == a`) and a few short forms; text is
+case-insensitive, extra spaces and parenthesised words are ignored. Anything else is refused with a
+sentence naming what was not understood.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rules.dead_of_winter import actions as A
+from rules.dead_of_winter.content import ITEMS, LOCATION_NAMES, LOCATIONS, SURVIVORS, TWISTS
+from rules.dead_of_winter.observation import Observation
+from rules.errors import ParseError
+
+
+def where(loc: str) -> str:
+    if loc == "colony":
+        return "colony"
+    return f"{LOCATIONS.index(loc)} ({LOCATION_NAMES[loc]})"
+
+
+def short(sid: str) -> str:
+    return SURVIVORS[sid].short
+
+
+def cname(cid: str) -> str:
+    return ITEMS[cid].name
+
+
+def target_text(t: str | None) -> str:
+    if t is None:
+        return ""
+    if t.startswith("die:"):
+        return f" on die {t[4:]}"
+    if t.startswith("seat:"):
+        return f" on seat {int(t[5:]) + 1}"
+    if t in SURVIVORS:
+        return f" on {short(t)}"
+    return f" on {where(t)}"
+
+
+def using(die: int | None) -> str:
+    return "" if die is None else f" using {die}"
+
+
+def label(w: dict[str, Any], a: A.Action) -> str:
+    if isinstance(a, A.Draft):
+        return f"Keep {', '.join(short(s) for s in a.keep)}; leader {short(a.leader)}"
+    if isinstance(a, A.Attack):
+        spot = (
+            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
+        )
+        return f"Attack {spot} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Search):
+        return (
+            f"Search {where(w['survivors'][a.survivor]['location'])} with {short(a.survivor)}"
+            + using(a.die)
+        )
+    if isinstance(a, A.Noise):
+        return "Make noise"
+    if isinstance(a, A.Keep):
+        return f"Keep {cname(a.card)}"
+    if isinstance(a, A.Barricade):
+        spot = (
+            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
+        )
+        return f"Barricade {spot} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Clean):
+        return f"Clean waste with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Attract):
+        return f"Attract with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.AttractFrom):
+        spot = f"colony {a.entrance}" if a.entrance else where(a.location)
+        return f"Attract from {spot}"
+    if isinstance(a, A.UseAbility):
+        return f"Use {short(a.survivor)}{target_text(a.target)}{using(a.die)}"
+    if isinstance(a, A.UseItem):
+        verb = "Spend" if ITEMS[a.card].ability.form == "spent" else "Use"
+        return f"{verb} {cname(a.card)} ({short(a.survivor)}){target_text(a.target)}{using(a.die)}"
+    if isinstance(a, A.Move):
+        fuel = f" with {cname(a.fuel_card)}" if a.fuel_card else ""
+        return f"Move {short(a.survivor)} to {where(a.to)}{fuel}"
+    if isinstance(a, A.Play):
+        who = f" with {short(a.survivor)}" if a.survivor else ""
+        return f"Play {cname(a.card)}{who}{target_text(a.target)}"
+    if isinstance(a, A.Equip):
+        return f"Equip {cname(a.card)} on {short(a.survivor)}"
+    if isinstance(a, A.Discard):
+        return f"Discard {cname(a.card)}"
+    if isinstance(a, A.Contribute):
+        return f"Contribute {cname(a.card)}"
+    if isinstance(a, A.Commit):
+        return f"Commit {cname(a.card)} to the objective"
+    if isinstance(a, A.SpendFood):
+        return f"Spend food: raise a {a.die} to {a.die + 1}"
+    if isinstance(a, A.Request):
+        return f"Request {a.symbol or 'any'} card from seat {a.target + 1}"
+    if isinstance(a, A.Give):
+        return f"Give {cname(a.card)}" if a.card else "Refuse"
+    if isinstance(a, A.HandOff):
+        return f"Hand off {cname(a.card)} from {short(a.source)} to {short(a.to)}"
+    if isinstance(a, A.Accept):
+        return "Accept" if a.yes else "Decline"
+    if isinstance(a, A.CallExile):
+        return f"Call a vote to exile seat {a.target + 1}"
+    if isinstance(a, A.Vote):
+        return "Vote yes" if a.yes else "Vote no"
+    if isinstance(a, A.Option):
+        card = w["twist"]["fired"]
+        name = TWISTS[card].options[a.n - 1].label if card else ""
+        return f"Option {a.n}: {name}"
+    if isinstance(a, A.Bite):
+        sid = w["pending"][0]["data"]["survivor"] if w["pending"] else None
+        who = short(sid) if sid else "the survivor"
+        return f"Roll exposure for {who}" if a.roll else f"Let {who} die"
+    if isinstance(a, A.Choose):
+        v = a.value
+        if v == "stop":
+            return "Stop"
+        if v.startswith("die:"):
+            return f"Choose die {v[4:]}"
+        if v.startswith("seat:"):
+            return f"Choose seat {int(v[5:]) + 1}"
+        if v in SURVIVORS:
+            return f"Choose {short(v)}"
+        if v in ITEMS:
+            return f"Choose {cname(v)}"
+        return f"Choose {where(v)}"
+    if isinstance(a, A.NewLeader):
+        return f"Make {short(a.survivor)} leader"
+    if isinstance(a, A.Place):
+        fuel = f" with {cname(a.fuel_card)}" if a.fuel_card else ""
+        return f"Place {short(a.survivor)} at {where(a.location)}{fuel}"
+    if isinstance(a, A.Stop):
+        return "Stop"
+    return "End turn"
+
+
+def norm(text: str) -> str:
+    text = re.sub(r"\([^)]*\)", " ", text.lower())
+    text = text.replace("@", "").replace(",", " ").replace(";", " ").replace(":", " ")
+    return " ".join(text.split())
+
+
+SHORT_FORMS: dict[str, str] = {
+    "pass": "end turn",
+    "yes": "vote yes",
+    "no": "vote no",
+    "noise": "make noise",
+    "refuse": "refuse",
+    "roll": "roll exposure",
+    "kill": "let",
+    "accept": "accept",
+    "decline": "decline",
+    "stop": "stop",
+    "1": "option 1",
+    "2": "option 2",
+}
+
+
+LOCATION_WORDS = {
+    "police": "1",
+    "grocery": "2",
+    "school": "3",
+    "library": "4",
+    "hospital": "5",
+    "gas": "6",
+}
+LEADING = {
+    "exile": "call a vote to exile",
+    "food": "spend food raise a",
+    "leader": "make",
+}
+
+
+def _subsequence(words: list[str], label_words: list[str]) -> bool:
+    it = iter(label_words)
+    return all(any(w == x for x in it) for w in words)
+
+
+def _one(w: dict[str, Any], cands: list[A.Action], text: str) -> A.Action:
+    """One action from candidates: the same move with different dice means the lowest die
+    (DW-9); anything else must be typed more fully."""
+    if len(cands) == 1:
+        return cands[0]
+    shapes = {json.dumps(a.model_dump(exclude={"die"}), sort_keys=True) for a in cands}
+    if len(shapes) == 1:
+        return min(cands, key=lambda a: getattr(a, "die", None) or 0)
+    options = "; ".join(label(w, a) for a in cands[:4])
+    raise ParseError(f"{text.strip()!r} could mean several moves: {options}. Type one in full.")
+
+
+def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
+    want = norm(text)
+    if not want:
+        raise ParseError("Type a move, for example `pass` or `move Lucia to 5`.")
+    labels = [(norm(label(w, a)), a) for a in legal]
+    exact = [a for lab, a in labels if lab == want]
+    if exact:
+        return exact[0]
+    want = SHORT_FORMS.get(want, want)
+    words = [LOCATION_WORDS.get(x, x) for x in want.split()]
+    if words[0] in LEADING:
+        words = LEADING[words[0]].split() + words[1:]
+    want = " ".join(words)
+    exact = [a for lab, a in labels if lab == want]
+    if exact:
+        return exact[0]
+    starts = [a for lab, a in labels if lab.startswith(want)]
+    if starts:
+        return _one(w, starts, text)
+    loose = [
+        a for lab, a in labels if lab.split()[0] == words[0] and _subsequence(words, lab.split())
+    ]
+    if loose:
+        return _one(w, loose, text)
+    if words[0] in ("play", "contribute", "discard", "commit", "equip", "give"):
+        return _unknown_card(w, words)
+    raise ParseError(f"I don't understand {text.strip()!r} as a move you can make now.")
+
+
+def _unknown_card(w: dict[str, Any], words: list[str]) -> A.Action:
+    name = " ".join(words[1:])
+    known = any(norm(c.name).startswith(name) or c.id.lower() == name for c in ITEMS.values())
+    if not known:
+        raise ParseError(f"There is no card called {name!r}.")
+    raise ParseError(f"You cannot {words[0]} {name!r} now: it is not in your hand or not usable.")
+
+
+RULES = """**Dead of Winter** — a colony of survivors in a zombie winter.
+Each round a crisis is revealed; players secretly add cards to prevent it. Everyone rolls action
+dice (1 + one per survivor). On your turn spend dice to attack, search, barricade, clean waste or
+attract zombies, and take free actions: move (then roll exposure), play, equip, contribute, request
+a card, call an exile vote, pass. A twist card is held in secret by the player on your right and
+fires by itself when its trigger is met. Then the colony eats, waste costs morale, the crisis is
+scored and zombies arrive. The colony loses at 0 morale or when the round track runs out; the main
+objective, checked at the end of the round, wins it. You win only if your secret objective is met
+(one player may be a betrayer who wants the colony to fail)."""
+
+NOTATION = """Moves: `move Lucia to 5`, `move Lucia to hospital with Lamp Oil`, `search 3 with
+Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `clean with Ezekiel`,
+`play Canned Stew`, `equip Cruiser Shotgun on Kasimir`, `contribute Tin of Beans` (privately),
+`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`."""
+
+
+def describe(o: Observation) -> str:
+    lines = [
+        f"**Dead of Winter** — round {o.round_number}, {o.round_track} left on the track, "
+        f"phase {o.phase}.",
+        f"Morale {o.morale}/10 · food {o.food} · starvation {o.starvation} · waste {o.waste}.",
+        f"Main objective: {o.main_objective.name} ({o.main_objective.side}): "
+        f"{o.main_objective.goal}"
+        + "".join(f" · {p.label} {p.have}/{p.need}" for p in o.main_objective.progress),
+    ]
+    if o.crisis:
+        lines.append(
+            f"Crisis: {o.crisis.name}, prevent with {o.crisis.prevent}; "
+            f"{o.crisis.card_count} card(s) added."
+        )
+    if o.last_crisis:
+        lc = o.last_crisis
+        lines.append(
+            f"Last crisis {lc.name}: {', '.join(c.name for c in lc.revealed) or 'nothing'}"
+            f" → {lc.result.replace('_', ' ')}."
+        )
+    for loc in o.locations:
+        zs = "/".join(str(e.zombies) for e in loc.entrances)
+        bs = "/".join(str(e.barricades) for e in loc.entrances)
+        people = ", ".join(short(s) for s in loc.survivor_ids) or "nobody"
+        extra = f", helpless {loc.helpless}" if loc.key == "colony" else f", noise {loc.noise}"
+        lines.append(
+            f"- {loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
+        )
+    for g in o.groups:
+        state = " (exiled)" if g.exiled else " (out)" if g.eliminated else ""
+        dice = ", ".join(map(str, g.dice)) or "none"
+        lines.append(
+            f"Group {g.group + 1} (seat {g.seat + 1}){state}: {g.hand_count} cards, "
+            f"dice {dice}, kills {g.kills}."
+        )
+    for s in o.survivors:
+        hurt = f" wounds {s.wounds} frost {s.frostbite}" if s.wounds or s.frostbite else ""
+        gear = f" [{', '.join(c.name for c in s.equipped)}]" if s.equipped else ""
+        lead = "*" if s.is_leader else ""
+        lines.append(f"  {lead}{s.short} (g{s.group + 1}) at {s.location}{hurt}{gear}")
+    if o.twist.fired:
+        lines.append(f"Twist fired: {o.twist.fired.name}.")
+    if o.hand is not None:
+        for gid, cards in o.hand.items():
+            lines.append(
+                f"Your hand (group {gid + 1}): {', '.join(c.name for c in cards) or 'empty'}."
+            )
+    if o.objective:
+        for gid, objs in o.objective.items():
+            for ob in objs:
+                lines.append(f"Your objective (group {gid + 1}): {ob.name} — {ob.goal}.")
+    if o.twist_card:
+        lines.append(f"You hold twist card {o.twist_card.name} ({o.twist_card.trigger}).")
+    if o.outcome:
+        lines.append(f"Game over: {o.outcome['reason']}.")
+    return "\n".join(lines)
