@@ -16,6 +16,7 @@ from bot.delivery import Delivery
 from bot.tables import TableService
 from storage import open_store
 from storage.base import Store
+from storage.lockfile import DatabaseLockedError, lock_for
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,14 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
 
 
 def run_bot(settings: Settings) -> int:
+    lock = lock_for(settings.database_url)  # one bot process per SQLite file
+    try:
+        if lock is not None:
+            lock.acquire()
+    except DatabaseLockedError as refused:
+        log.error("%s", refused)
+        return 1
+
     async def runner() -> None:
         store = open_store(settings.database_url, pool_size=settings.database_pool_size)
         await store.connect()
@@ -123,4 +132,7 @@ def run_bot(settings: Settings) -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    finally:
+        if lock is not None:
+            lock.release()
     return 0
