@@ -99,9 +99,11 @@ class CountingStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    async def commit_action(self, table: TableRecord, expected: int, action: Any) -> TableRecord:
+    async def commit_action(
+        self, table: TableRecord, expected: int, action: Any, **extra: Any
+    ) -> TableRecord:
         try:
-            return await self.inner.commit_action(table, expected, action)
+            return await self.inner.commit_action(table, expected, action, **extra)
         except StaleActionError:
             self.stale += 1
             raise

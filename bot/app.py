@@ -17,6 +17,7 @@ from bot.delivery import Delivery
 from bot.startup import StartupError, fail, open_database
 from bot.tables import TableService
 from storage.base import Store
+from storage.lockfile import DatabaseLockedError, lock_for
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +146,12 @@ def startup_problem(err: BaseException) -> str | None:
 
 def run_bot(settings: Settings) -> int:
     """Run until stopped; a start-up failure is one line on stderr and exit status 1."""
+    lock = lock_for(settings.database_url)  # one bot process per SQLite file
+    try:
+        if lock is not None:
+            lock.acquire()
+    except DatabaseLockedError as refused:
+        return fail(StartupError(str(refused)))
 
     async def runner() -> None:
         store = await open_database(settings.database_url, pool_size=settings.database_pool_size)
@@ -169,4 +176,7 @@ def run_bot(settings: Settings) -> int:
         return fail(err)
     except KeyboardInterrupt:
         pass
+    finally:
+        if lock is not None:
+            lock.release()
     return 0

@@ -9,6 +9,7 @@ serialises moves inside one process while the stored version protects across pro
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -34,12 +35,17 @@ from rules.engine import Engine
 from rules.errors import NotYourTurnError, RuleError
 from storage.base import (
     ActionRecord,
+    ChannelBusyError,
     ResultRecord,
     SeatRecord,
     StaleActionError,
     Store,
     TableRecord,
 )
+
+log = logging.getLogger(__name__)
+
+_RACED = "The table changed at the same moment; please try again."
 
 __all__ = [
     "Board",
@@ -67,6 +73,7 @@ class TableService(TableViews):
         default_agent: str = "heuristic",
         max_tables_per_channel: int = 1,
         max_ai_plies: int = 20_000,
+        resume_every: float = 30.0,
     ) -> None:
         self.store = store
         self.games = dict(games if games is not None else GAMES)
@@ -77,6 +84,9 @@ class TableService(TableViews):
         self.max_tables_per_channel = max_tables_per_channel
         self.max_ai_plies = max_ai_plies
         self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self.resume_every = resume_every
+        self._resumed_at: float | None = None  # when `tick` last ran `resume_agents`
         self._states: dict[int, tuple[int, Any]] = {}  # table id → (ply, parsed state)
 
     # lookups ------------------------------------------------------------------------------
@@ -103,15 +113,30 @@ class TableService(TableViews):
                 f"`{'`, `'.join(hooks)}` only fix a game for testing and cannot be set at a table."
             )
         chosen = self.engines[game.key].options(options)
+        if channel_id is None:
+            return await self._create(game, host, guild_id, None, chosen)
+        # The lock orders two `/game new` in this process; the store's in-transaction count
+        # (`channel_limit`) stops a second process's lobby too.
+        async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+            return await self._create(game, host, guild_id, channel_id, chosen)
+
+    async def _create(
+        self,
+        game: Game[Any, Any, Any],
+        host: Player,
+        guild_id: int | None,
+        channel_id: int | None,
+        chosen: Any,
+    ) -> TableRecord:
+        busy = TableError(
+            "A table is already open in this channel: join it, or finish it first (`/game status`)."
+        )
         if channel_id is not None:
             here = await self.store.find_tables(status=OPEN, channel_id=channel_id)
             if len([t for t in here if t.thread_id is None or t.status == "lobby"]) >= (
                 self.max_tables_per_channel
             ):
-                raise TableError(
-                    "A table is already open in this channel: join it, or finish it first "
-                    "(`/game status`)."
-                )
+                raise busy
         now = self.clock()
         record = TableRecord(
             game=game.key,
@@ -123,7 +148,10 @@ class TableService(TableViews):
             created_at=now,
             updated_at=now,
         )
-        return await self.store.create_table(record)
+        try:
+            return await self.store.create_table(record, channel_limit=self.max_tables_per_channel)
+        except ChannelBusyError:
+            raise busy from None
 
     async def _lobby(self, table_id: int) -> TableRecord:
         table = await self.store.get_table(table_id)
@@ -345,30 +373,46 @@ class TableService(TableViews):
             }
         )
         record = ActionRecord(
-            table_id=table.id, ply=ply, seat=seat, action=engine.dump_action(action), at=now
+            table_id=table.id,
+            ply=ply,
+            seat=seat,
+            action=engine.dump_action(action),
+            at=now,
+            events=tuple(
+                {
+                    "text": e.text,
+                    "visible_to": None if e.visible_to is None else sorted(e.visible_to),
+                }
+                for e in step.events
+            ),
+        )
+        result = (
+            None
+            if outcome is None
+            else ResultRecord(
+                table_id=table.id,
+                game=table.game,
+                outcome=outcome.model_dump(mode="json"),
+                finished_at=now,
+            )
         )
         try:
-            table = await self.store.commit_action(new, table.version, record)
+            # The last move and the result are one transaction: no finished table lacks its result.
+            table = await self.store.commit_action(new, table.version, record, result=result)
         except StaleActionError:
             # Another process moved first. Retry once against the stored state if this seat may
             # still make this move there; otherwise the player hears it as before.
             self._states.pop(table.id, None)
             if not retry or seat == SYSTEM_SEAT:
-                raise TableError(
-                    "The table changed at the same moment; please try again."
-                ) from None
+                raise TableError(_RACED) from None
             fresh = await self.store.get_table(table.id)
             fresh_state = self.state(fresh) if fresh.status == "active" else None
             if fresh_state is None or seat not in game.to_act(fresh_state):
-                raise TableError(
-                    "The table changed at the same moment; please try again."
-                ) from None
+                raise TableError(_RACED) from None
             try:
                 engine.check(fresh_state, seat, action)
             except RuleError:
-                raise TableError(
-                    "The table changed at the same moment; please try again."
-                ) from None
+                raise TableError(_RACED) from None
             played.table = fresh
             await self._commit(played, seat, action, retry=False)
             return
@@ -378,14 +422,6 @@ class TableService(TableViews):
         self._collect(played, step.events)
         if outcome is not None:
             played.outcome = outcome
-            await self.store.record_result(
-                ResultRecord(
-                    table_id=table.id,
-                    game=table.game,
-                    outcome=outcome.model_dump(mode="json"),
-                    finished_at=now,
-                )
-            )
             played.lines.append(self.summary(table, outcome))
 
     def _deadline(
@@ -403,28 +439,80 @@ class TableService(TableViews):
     async def tick(
         self, now: float | None = None, *, owns: Callable[[int | None], bool] | None = None
     ) -> list[Played]:
-        """Play the timer's move at every table whose clock has run out by `now`; `owns(guild_id)`
-        keeps a sharded process to the tables of its own guilds (one process per clock)."""
+        """Play the timer's move at every table whose clock has run out by `now`, then resume AI
+        turns left waiting by a crash (`resume_agents`); `owns(guild_id)` keeps a sharded process
+        to the tables of its own guilds (one process per clock).
+
+        A table that fails is logged and skipped: one broken table never stops the others' clocks.
+        """
         now = self.clock() if now is None else now
         results = []
         for due in await self.store.find_tables(status="active", due_before=now):
             if owns is not None and not owns(due.guild_id):
                 continue
-            async with self.lock(due.id):
-                table = await self.store.get_table(due.id)
-                if table.status != "active" or table.deadline is None or table.deadline > now:
-                    continue
-                game = self.games[table.game]
-                state = self.state(table)
-                timer = game.timer(state)
-                played = Played(table=table, waited_before=self._waiting_set(table, state))
-                if timer is None:  # nothing waits on a clock any more
-                    played.table = await self._save(table, deadline=None)
-                    continue
-                await self._play_timer(played, timer)
-                await self._run_agents(played)
-                results.append(await self.report(played))
+            try:
+                played = await self._tick_table(due.id, now)
+            except Exception:
+                log.exception("the clock of table %s could not be played", due.id)
+                continue
+            if played is not None:
+                results.append(played)
+        if self._resumed_at is None or now - self._resumed_at >= self.resume_every:
+            self._resumed_at = now
+            results.extend(await self.resume_agents(owns=owns))
         return results
+
+    async def _tick_table(self, table_id: int, now: float) -> Played | None:
+        async with self.lock(table_id):
+            table = await self.store.get_table(table_id)
+            if table.status != "active" or table.deadline is None or table.deadline > now:
+                return None
+            game = self.games[table.game]
+            state = self.state(table)
+            timer = game.timer(state)
+            played = Played(table=table, waited_before=self._waiting_set(table, state))
+            if timer is None:  # nothing waits on a clock any more
+                played.table = await self._save(table, deadline=None)
+                return None
+            await self._play_timer(played, timer)
+            await self._run_agents(played)
+            return await self.report(played)
+
+    async def resume_agents(
+        self, *, owns: Callable[[int | None], bool] | None = None
+    ) -> list[Played]:
+        """Let the AI seats move at every active table that waits only for them.
+
+        AI seats move right after a human move commits; a crash in between leaves a table that
+        nobody will ever move again. This runs at start-up (the first `tick`) and from `tick`, so
+        such a table goes on. A table that fails is logged and skipped."""
+        results = []
+        for found in await self.store.find_tables(status="active"):
+            if owns is not None and not owns(found.guild_id):
+                continue
+            if self.lock(found.id).locked():
+                continue  # a move is running here now; it runs the AI seats itself
+            try:
+                if not self._waits_only_for_agents(found):
+                    continue
+                async with self.lock(found.id):
+                    table = await self.store.get_table(found.id)
+                    if not self._waits_only_for_agents(table):
+                        continue
+                    played = Played(table=table, waited_before=self._waiting_set(table))
+                    await self._run_agents(played)
+                    if played.moves:
+                        log.info("resumed %d AI moves at table %s", played.moves, table.id)
+                        results.append(await self.report(played))
+            except Exception:
+                log.exception("the AI seats of table %s could not be resumed", found.id)
+        return results
+
+    def _waits_only_for_agents(self, table: TableRecord) -> bool:
+        if table.status != "active" or table.state is None:
+            return False
+        waiting = self.waiting_for(table)
+        return bool(waiting) and all(table.seats[s].agent for s in waiting)
 
     async def _play_timer(self, played: Played, timer: Timer) -> None:
         """Make each of the clock's moves that is still open when its turn in the list comes."""
@@ -471,8 +559,20 @@ class TableService(TableViews):
             agent = game.agents[table.seats[seat].agent or "random"]()
             rng = engine.agent_rng(table.seed, table.ply + 1, seat)
             choice = agent.choose(game.observe(state, seat), legal, rng)
-            await self._commit(played, seat, choice, checked=choice in legal)
-        raise TableError("The AI players could not finish their turns; the table is paused.")
+            try:
+                await self._commit(played, seat, choice, checked=choice in legal)
+            except TableError:
+                if not played.moves:
+                    raise
+                # Another process moved this table after our move was stored: what we report
+                # must match the store, so the stored moves stand and that process (or the next
+                # `resume_agents`) goes on with the AI seats.
+                log.info("table %s moved elsewhere while its AI seats played", table.id)
+                return
+        if not played.moves:
+            raise TableError("The AI players could not finish their turns; the table is paused.")
+        log.warning("table %s: AI seats still to move after %d plies", table.id, self.max_ai_plies)
+        played.lines.append("The AI players could not finish their turns; the table is paused.")
 
     async def resign(self, table_id: int, user_id: int) -> Played:
         """Leave a running game; an AI takes the seat so the others can finish."""

@@ -25,6 +25,13 @@ class TableNotFoundError(StorageError):
     pass
 
 
+class ChannelBusyError(StorageError):
+    """`create_table(channel_limit=…)`: the channel already holds that many open tables.
+
+    Checked inside the insert's transaction, so two processes opening a lobby in one channel at
+    the same moment cannot both pass the check."""
+
+
 class SeatRecord(BaseModel):
     """Who sits in a seat: a Discord user (or a console player), or an AI agent."""
 
@@ -67,6 +74,9 @@ class ActionRecord(BaseModel):
     seat: int
     action: dict[str, Any]
     at: float
+    # The move's event lines as the game wrote them (`{"text", "visible_to"}`, seat placeholders
+    # unformatted), so the log is read instead of replayed; None for moves stored before this.
+    events: tuple[dict[str, Any], ...] | None = None
 
 
 class PanelRecord(BaseModel):
@@ -96,8 +106,14 @@ class Store(Protocol):
     async def connect(self) -> None: ...
     async def close(self) -> None: ...
 
-    async def create_table(self, table: TableRecord) -> TableRecord:
-        """Insert a new table (id and version assigned: version 1; created_at kept if set)."""
+    async def create_table(
+        self, table: TableRecord, *, channel_limit: int | None = None
+    ) -> TableRecord:
+        """Insert a new table (id and version assigned: version 1; created_at kept if set).
+
+        `channel_limit`: refuse with `ChannelBusyError` if `table.channel_id` already holds that
+        many tables still open there (a lobby, or a game played in the channel itself rather than
+        a thread), checked in the same transaction as the insert."""
         ...
 
     async def get_table(self, table_id: int) -> TableRecord:
@@ -112,9 +128,15 @@ class Store(Protocol):
         ...
 
     async def commit_action(
-        self, table: TableRecord, expected_version: int, action: ActionRecord
+        self,
+        table: TableRecord,
+        expected_version: int,
+        action: ActionRecord,
+        *,
+        result: ResultRecord | None = None,
     ) -> TableRecord:
-        """In one transaction: update the row (version check) and append the action (ply check)."""
+        """In one transaction: update the row (version check), append the action (ply check) and,
+        for a game's last move, write its `result` — a crash leaves all of them or none."""
         ...
 
     async def actions(self, table_id: int) -> list[ActionRecord]:

@@ -38,7 +38,7 @@ TABLE_COLUMNS: tuple[str, ...] = (
     "updated_at",
     "deadline",
 )
-ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at")
+ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at", "events")
 PANEL_COLUMNS: tuple[str, ...] = (
     "table_id",
     "seat",
@@ -114,6 +114,7 @@ def action_row(action: ActionRecord) -> dict[str, Any]:
         "seat": action.seat,
         "action": dumps(action.action),
         "at": action.at,
+        "events": None if action.events is None else dumps(list(action.events)),
     }
 
 
@@ -124,6 +125,7 @@ def action_from_row(row: Row) -> ActionRecord:
         seat=row["seat"],
         action=json.loads(row["action"]),
         at=row["at"],
+        events=None if row["events"] is None else tuple(json.loads(row["events"])),
     )
 
 
@@ -148,6 +150,18 @@ def panel_from_row(row: Row) -> PanelRecord:
         message_id=row["message_id"],
         digest=row["digest"],
         dm_closed=bool(row["dm_closed"]),
+    )
+
+
+# The tables `create_table(channel_limit=…)` counts: a lobby, or a game played in the channel
+# itself (a game in its own thread leaves the channel free for the next lobby).
+CHANNEL_OPEN_SQL = "status = 'lobby' OR (status = 'active' AND thread_id IS NULL)"
+
+
+def holds_channel(row: Row) -> bool:
+    """`CHANNEL_OPEN_SQL` for a row in memory."""
+    return bool(
+        row["status"] == "lobby" or (row["status"] == "active" and row["thread_id"] is None)
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from storage import codec
 from storage.base import (
     ActionRecord,
+    ChannelBusyError,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -54,8 +55,18 @@ class MemoryStore:
 
     # -- tables -----------------------------------------------------------------------------------
 
-    async def create_table(self, table: TableRecord) -> TableRecord:
+    async def create_table(
+        self, table: TableRecord, *, channel_limit: int | None = None
+    ) -> TableRecord:
         self._check_open()
+        if channel_limit is not None and table.channel_id is not None:
+            held = sum(
+                1
+                for row in self._tables.values()
+                if row["channel_id"] == table.channel_id and codec.holds_channel(row)
+            )
+            if held >= channel_limit:
+                raise ChannelBusyError(f"channel {table.channel_id} already holds {held} tables")
         now = self._clock()
         table_id = self._next_id
         record = table.model_copy(
@@ -100,13 +111,21 @@ class MemoryStore:
         return codec.table_from_row(row)
 
     async def commit_action(
-        self, table: TableRecord, expected_version: int, action: ActionRecord
+        self,
+        table: TableRecord,
+        expected_version: int,
+        action: ActionRecord,
+        *,
+        result: ResultRecord | None = None,
     ) -> TableRecord:
         self._check_open()
         if action.table_id != table.id:
             raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        if result is not None and result.table_id != table.id:
+            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
         row = self._next_row(table, expected_version)
         action_row = codec.action_row(action)
+        result_row = None if result is None else codec.result_row(result)  # may raise: no change
         previous = self._tables[table.id]
         self._tables[table.id] = row  # first write, like SQLite's UPDATE
         try:
@@ -114,6 +133,8 @@ class MemoryStore:
         except BaseException:
             self._tables[table.id] = previous  # the rollback
             raise
+        if result_row is not None:
+            self._results[table.id] = result_row  # third write, cannot fail
         record = codec.table_from_row(row)
         self._seats[table.id] = codec.seat_users(record)
         return record

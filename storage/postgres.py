@@ -29,6 +29,7 @@ import asyncpg
 from storage import codec
 from storage.base import (
     ActionRecord,
+    ChannelBusyError,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -184,7 +185,9 @@ class PostgresStore:
 
     # -- tables -----------------------------------------------------------------------------------
 
-    async def create_table(self, table: TableRecord) -> TableRecord:
+    async def create_table(
+        self, table: TableRecord, *, channel_limit: int | None = None
+    ) -> TableRecord:
         now = self._clock()
         record = table.model_copy(
             update={"version": 1, "created_at": table.created_at or now, "updated_at": now}
@@ -193,10 +196,27 @@ class PostgresStore:
         del row["id"]
         columns = list(row)
         placeholders = ", ".join(f"${n}" for n in range(1, len(columns) + 1))
-        table_id = await self.pool.fetchval(
-            f"INSERT INTO tables ({', '.join(columns)}) VALUES ({placeholders}) RETURNING id",
-            *row.values(),
-        )
+        async with self._write() as conn:
+            if channel_limit is not None and table.channel_id is not None:
+                # One creator per channel at a time, across processes; freed at commit.
+                await conn.execute(
+                    "SELECT pg_advisory_xact_lock(hashtext('snowbound.channel'), "
+                    "hashtext($1::text))",
+                    str(table.channel_id),
+                )
+                held = await conn.fetchval(
+                    f"SELECT count(*) FROM tables WHERE channel_id = $1 AND "
+                    f"({codec.CHANNEL_OPEN_SQL})",
+                    table.channel_id,
+                )
+                if held >= channel_limit:
+                    raise ChannelBusyError(
+                        f"channel {table.channel_id} already holds {held} tables"
+                    )
+            table_id = await conn.fetchval(
+                f"INSERT INTO tables ({', '.join(columns)}) VALUES ({placeholders}) RETURNING id",
+                *row.values(),
+            )
         row["id"] = int(table_id)
         return codec.table_from_row(row)
 
@@ -241,19 +261,31 @@ class PostgresStore:
             return await self._update_row(conn, table, expected_version)
 
     async def commit_action(
-        self, table: TableRecord, expected_version: int, action: ActionRecord
+        self,
+        table: TableRecord,
+        expected_version: int,
+        action: ActionRecord,
+        *,
+        result: ResultRecord | None = None,
     ) -> TableRecord:
         if action.table_id != table.id:
             raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        if result is not None and result.table_id != table.id:
+            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
         row = codec.action_row(action)
         try:
             async with self._write() as conn:
                 record = await self._update_row(conn, table, expected_version)
                 await conn.execute(
-                    "INSERT INTO actions (table_id, ply, seat, action, at) "
-                    "VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO actions (table_id, ply, seat, action, at, events) "
+                    "VALUES ($1, $2, $3, $4, $5, $6)",
                     *(row[name] for name in codec.ACTION_COLUMNS),
                 )
+                if result is not None:
+                    await conn.execute(
+                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
+                        *codec.result_row(result).values(),
+                    )
         except asyncpg.UniqueViolationError as error:
             raise StaleActionError(
                 f"table {table.id} already has an action at ply {action.ply}"
@@ -360,12 +392,7 @@ class PostgresStore:
         self, table: str, columns: Sequence[str], key: tuple[str, ...], row: dict[str, Any]
     ) -> None:
         """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`."""
-        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
-        sql = (
-            f"INSERT INTO {table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 1))}) "
-            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
-        )
+        sql = _upsert_sql(table, columns, key)
         try:
             await self.pool.execute(sql, *(row[c] for c in columns))
         except asyncpg.ForeignKeyViolationError as error:
@@ -413,6 +440,16 @@ class PostgresStore:
                 "coalesce((SELECT max(id) FROM tables), 0) + 1, false)"
             )
         return written
+
+
+def _upsert_sql(table: str, columns: Sequence[str], key: tuple[str, ...]) -> str:
+    """Insert or replace by `key`, values as $1, $2… in `columns` order."""
+    updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}) "
+        f"VALUES ({', '.join(f'${n}' for n in range(1, len(columns) + 1))}) "
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+    )
 
 
 def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:

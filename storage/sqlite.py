@@ -24,6 +24,7 @@ import aiosqlite
 from storage import codec
 from storage.base import (
     ActionRecord,
+    ChannelBusyError,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -186,7 +187,9 @@ class SqliteStore:
 
     # -- tables -----------------------------------------------------------------------------------
 
-    async def create_table(self, table: TableRecord) -> TableRecord:
+    async def create_table(
+        self, table: TableRecord, *, channel_limit: int | None = None
+    ) -> TableRecord:
         now = self._clock()
         record = table.model_copy(
             update={"version": 1, "created_at": table.created_at or now, "updated_at": now}
@@ -195,7 +198,19 @@ class SqliteStore:
         del row["id"]
         columns = ", ".join(row)
         values = ", ".join(f":{name}" for name in row)
-        async with self._write() as db:
+        async with self._write() as db:  # BEGIN IMMEDIATE: no other process writes meanwhile
+            if channel_limit is not None and table.channel_id is not None:
+                async with db.execute(
+                    f"SELECT count(*) FROM tables WHERE channel_id = ? AND "
+                    f"({codec.CHANNEL_OPEN_SQL})",
+                    (table.channel_id,),
+                ) as counted:
+                    found = await counted.fetchone()
+                held = int(found[0]) if found is not None else 0
+                if held >= channel_limit:
+                    raise ChannelBusyError(
+                        f"channel {table.channel_id} already holds {held} tables"
+                    )
             cursor = await db.execute(f"INSERT INTO tables ({columns}) VALUES ({values})", row)
             table_id = cursor.lastrowid
             if table_id is None:
@@ -245,19 +260,31 @@ class SqliteStore:
             return await self._update_row(db, table, expected_version)
 
     async def commit_action(
-        self, table: TableRecord, expected_version: int, action: ActionRecord
+        self,
+        table: TableRecord,
+        expected_version: int,
+        action: ActionRecord,
+        *,
+        result: ResultRecord | None = None,
     ) -> TableRecord:
         if action.table_id != table.id:
             raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+        if result is not None and result.table_id != table.id:
+            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
         action_row = codec.action_row(action)
         async with self._write() as db:
             record = await self._update_row(db, table, expected_version)
             try:
                 await db.execute(
-                    "INSERT INTO actions (table_id, ply, seat, action, at) "
-                    "VALUES (:table_id, :ply, :seat, :action, :at)",
+                    "INSERT INTO actions (table_id, ply, seat, action, at, events) "
+                    "VALUES (:table_id, :ply, :seat, :action, :at, :events)",
                     action_row,
                 )
+                if result is not None:
+                    await db.execute(
+                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
+                        codec.result_row(result),
+                    )
             except sqlite3.IntegrityError as error:
                 if _is_duplicate_ply(error):
                     raise StaleActionError(
@@ -376,12 +403,7 @@ class SqliteStore:
         self, table: str, columns: tuple[str, ...], key: tuple[str, ...], row: dict[str, Any]
     ) -> None:
         """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`."""
-        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
-        sql = (
-            f"INSERT INTO {table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(':' + c for c in columns)}) "
-            f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
-        )
+        sql = _upsert_sql(table, columns, key)
         async with self._write() as db:
             try:
                 await db.execute(sql, row)
@@ -392,6 +414,15 @@ class SqliteStore:
 
 
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
+
+
+def _upsert_sql(table: str, columns: tuple[str, ...], key: tuple[str, ...]) -> str:
+    updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c not in key)
+    return (
+        f"INSERT INTO {table} ({', '.join(columns)}) "
+        f"VALUES ({', '.join(':' + c for c in columns)}) "
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+    )
 
 
 def _statements(script: str) -> list[str]:

@@ -28,13 +28,13 @@ class Interleaved:
         return getattr(self.inner, name)
 
     async def commit_action(
-        self, table: TableRecord, expected_version: int, action: ActionRecord
+        self, table: TableRecord, expected_version: int, action: ActionRecord, **extra: Any
     ) -> TableRecord:
         self.commits += 1
         hook, self.before_commit = self.before_commit, None
         if hook is not None:
             await hook()
-        return await self.inner.commit_action(table, expected_version, action)
+        return await self.inner.commit_action(table, expected_version, action, **extra)
 
 
 async def started(service: TableService) -> int:

@@ -25,6 +25,7 @@ from storage import (
     TableNotFoundError,
     TableRecord,
 )
+from storage.base import ChannelBusyError
 from tests.support.postgres import postgres_store
 
 
@@ -458,3 +459,83 @@ async def test_guild_settings_are_replaced_whole(store: Store) -> None:
 async def test_guild_settings_belong_to_their_guild(store: Store) -> None:
     await store.set_guild_settings(1, {"prefix": "?"})
     assert await store.guild_settings(2) == {}
+
+
+# -- issue 15: the result with the final move, event lines, one lobby per channel ---------------
+
+
+async def test_commit_action_writes_the_result_in_the_same_transaction(store: Store) -> None:
+    created = await store.create_table(a_table())
+    result = ResultRecord(table_id=created.id, game="g", outcome={"winners": [0]}, finished_at=9)
+    finished = await store.commit_action(
+        created.model_copy(update={"status": "finished"}), 1, an_action(created, 1), result=result
+    )
+    assert finished.status == "finished"
+    assert await store.results() == [result]
+
+
+async def test_a_stale_final_move_stores_no_result(store: Store) -> None:
+    created = await store.create_table(a_table())
+    result = ResultRecord(table_id=created.id, game="g", outcome={}, finished_at=9)
+    with pytest.raises(StaleActionError):
+        await store.commit_action(created, 5, an_action(created, 1), result=result)
+    assert await store.results() == []
+
+
+async def test_a_failing_log_insert_stores_neither_the_move_nor_the_result(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = backend.store
+    created = await store.create_table(a_table())
+    await backend.fail_next_action_insert(monkeypatch)
+    result = ResultRecord(table_id=created.id, game="g", outcome={}, finished_at=9)
+    with pytest.raises(StorageError):
+        await store.commit_action(created, 1, an_action(created, 1), result=result)
+    assert await store.get_table(created.id) == created
+    assert await store.results() == []
+
+
+async def test_an_actions_event_lines_come_back_as_stored(store: Store) -> None:
+    created = await store.create_table(a_table())
+    events = ({"text": "{s0} drew ❄", "visible_to": [0]}, {"text": "public", "visible_to": None})
+    action = an_action(created, 1).model_copy(update={"events": events})
+    await store.commit_action(created, 1, action)
+    (stored,) = await store.actions(created.id)
+    assert stored.events == events
+
+
+async def test_an_action_stored_without_events_comes_back_without_events(store: Store) -> None:
+    created = await store.create_table(a_table())
+    await store.commit_action(created, 1, an_action(created, 1))
+    (stored,) = await store.actions(created.id)
+    assert stored.events is None
+
+
+async def test_create_table_refuses_a_second_open_table_in_a_channel_at_the_limit(
+    store: Store,
+) -> None:
+    lobby = a_table(status="lobby", channel_id=77, thread_id=None, state=None)
+    await store.create_table(lobby, channel_limit=1)
+    with pytest.raises(ChannelBusyError):
+        await store.create_table(lobby, channel_limit=1)
+    assert len(await store.find_tables(channel_id=77)) == 1
+    assert (await store.create_table(lobby, channel_limit=2)).id > 0
+    other = await store.create_table(lobby.model_copy(update={"channel_id": 78}), channel_limit=1)
+    assert other.channel_id == 78
+
+
+async def test_games_in_threads_and_finished_tables_do_not_fill_a_channel(store: Store) -> None:
+    await store.create_table(a_table(status="active", channel_id=79, thread_id=80))
+    await store.create_table(a_table(status="finished", channel_id=79, thread_id=None))
+    await store.create_table(a_table(status="abandoned", channel_id=79, thread_id=None))
+    created = await store.create_table(a_table(status="lobby", channel_id=79), channel_limit=1)
+    assert created.status == "lobby"
+
+
+async def test_concurrent_creates_in_one_channel_leave_exactly_the_limit(store: Store) -> None:
+    lobby = a_table(status="lobby", channel_id=81, thread_id=None, state=None)
+    outcomes = await asyncio.gather(
+        *(store.create_table(lobby, channel_limit=1) for _ in range(5)), return_exceptions=True
+    )
+    assert sum(isinstance(o, TableRecord) for o in outcomes) == 1
+    assert all(isinstance(o, (TableRecord, ChannelBusyError)) for o in outcomes)
