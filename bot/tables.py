@@ -303,6 +303,9 @@ class TableService(TableViews):
             state = self.state(table)
             if seat not in game.to_act(state):
                 names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
+                why = game.why_waiting(state, seat)
+                if why:
+                    raise NotYourTurnError(f"{why} The game is waiting for {names}.")
                 raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
             if isinstance(action, str):
                 action = engine.parse(state, seat, action)

@@ -259,6 +259,11 @@ class BaseGame(Generic[S, A, O]):
         """The clock running now, if the game has clocks."""
         return None
 
+    def why_waiting(self, state: S, seat: Seat) -> str | None:
+        """Why a seat outside `to_act` has nothing to do now, when the game can say more than
+        "not your turn" ("You have already voted."); the bot adds whom the game waits for."""
+        return None
+
     def why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
         """Why a well-formed action is refused now, in a sentence; None for a generic refusal."""
         return None

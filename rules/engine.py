@@ -118,7 +118,8 @@ class Engine(Generic[S, A, O]):
             raise GameOverError("This game is over; no more moves can be made.")
         if seat != SYSTEM_SEAT and seat not in self.game.to_act(state):
             raise NotYourTurnError(
-                "It is not your turn: the game is not waiting for you right now."
+                self.game.why_waiting(state, seat)
+                or "It is not your turn: the game is not waiting for you right now."
             )
 
     def check(self, state: S, seat: Seat, action: A) -> None:

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter
 
 from rules.core import Agent, BaseGame, Outcome, Seat, Step
 from rules.dead_of_winter import rules_flow, rules_legal, text
-from rules.dead_of_winter.actions import SECRET_KINDS, Action, action_model
+from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
 from rules.dead_of_winter.content import OBJECTIVES
 from rules.dead_of_winter.observation import Observation, observe
@@ -59,6 +59,11 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
 
     def to_act(self, state: State) -> frozenset[Seat]:
         return rules_legal.to_act(_w(state))
+
+    def why_waiting(self, state: State, seat: Seat) -> str | None:
+        """A seat that has cast its ballot hears so, not a bare "not your turn" (issue §5)."""
+        reason = rules_legal.why_illegal(_w(state), seat, Vote(yes=True))
+        return reason if reason == "You have already voted." else None
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
         key = (id(state), seat)

@@ -310,8 +310,10 @@ def test_dw_29_dw_31_secret_exile_ballots_and_the_first_players_tie_break_14_10(
     public = GAME.observe(state, None)
     assert public.pending[0].fields["cast"] == [0, 1, 2]
     assert '"yes"' not in public_text(state) and '"no"' not in public_text(state)
-    with pytest.raises(RuleError):
-        ENGINE.check(state, 0, A.Vote(yes=True))
+    with pytest.raises(RuleError, match="You have already voted"):
+        ENGINE.check(state, 0, A.Vote(yes=True))  # a second ballot names its reason
+    with pytest.raises(RuleError, match="You have already voted"):
+        ENGINE.parse(state, 0, "vote no")
     assert GAME.why_illegal(state, 0, A.Vote(yes=True)) == "You have already voted."
     state = act(state, 3, A.Vote(yes=False), Script())
     assert state.last_vote.votes == {0: "yes", 1: "no", 2: "yes", 3: "no"}
