@@ -152,6 +152,8 @@ def run_bot(settings: Settings) -> int:
             lock.acquire()
     except DatabaseLockedError as refused:
         return fail(StartupError(str(refused)))
+    except OSError:
+        lock = None  # the database's folder cannot be made: opening it names the path and the fix
 
     async def runner() -> None:
         store = await open_database(settings.database_url, pool_size=settings.database_pool_size)

@@ -8,6 +8,7 @@ driver catches: nothing further resolves (DW-5).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from rules.core import Event
@@ -25,6 +26,18 @@ from rules.dead_of_winter.state import W
 
 class Ended(Exception):
     """The game ended in the middle of something; the driver stops resolving."""
+
+
+class _Late:
+    """Functions of later rules modules that an earlier one calls back (a received card is played
+    at once, through the turn's own `act`). Each is set by its module when it is imported, so
+    imports stay one-way: `rules_pending` never imports `rules_legal` or `rules_turn`."""
+
+    plays_of: Callable[[W, int, str], list[Any]]
+    act: Callable[[Ctx, int, Any], None]
+
+
+LATE = _Late()
 
 
 class Ctx:

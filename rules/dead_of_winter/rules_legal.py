@@ -409,3 +409,6 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
     if isinstance(a, A.Play) and a.card in g["hand"] and ITEMS[a.card].mode == "event":
         return "The colony is full or the survivor deck is empty."
     return None
+
+
+core.LATE.plays_of = plays_of

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.core import seat_ref
 from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.actions import action_model
 from rules.dead_of_winter.content import ITEMS, LOCATIONS, NOISE_CAP, OBJECTIVES, TOWN
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 
@@ -282,19 +283,14 @@ def t_request(ctx: Ctx, d: Data) -> bool:
 
 def t_given_card(ctx: Ctx, d: Data) -> bool:
     """The card received must be played at once; with no legal play it goes back (DW-32)."""
-    from rules.dead_of_winter.rules_legal import plays_of
-
     w = ctx.w
     g = grp(w, d["group"])
     answer = d.pop("answer", None)
     if answer is not None:
-        from rules.dead_of_winter.actions import action_model
-        from rules.dead_of_winter.rules_turn import act
-
         answer.pop("seat", None)
-        act(ctx, g["seat"], action_model.validate_python(answer))
+        core.LATE.act(ctx, g["seat"], action_model.validate_python(answer))
         return False
-    if not plays_of(w, d["group"], d["card"]):
+    if not core.LATE.plays_of(w, d["group"], d["card"]):
         g["hand"].remove(d["card"])
         grp(w, d["giver"])["hand"].append(d["card"])
         ctx.say("The card could not be used and went back.", "request_answered")

@@ -198,3 +198,6 @@ def play(ctx: Ctx, gid: int, a: A.Play) -> None:
             ctx.push("effects", **effects.frame(["die_plus 1"], gid, surv, "exiled_food"))
         return
     _frame(ctx, item.effect, gid, surv, a.target, "play")
+
+
+core.LATE.act = act
