@@ -168,5 +168,8 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def rules_text(self) -> str:
         return text.RULES
 
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text.summary(outcome, names)
+
 
 GAME = ColdestNight()

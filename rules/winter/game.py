@@ -90,5 +90,11 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     def rules_text(self) -> str:
         return text.RULES
 
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text.summary(outcome, names)
+
+    def notation(self) -> str:
+        return text.NOTATION
+
 
 GAME = WinterGame()
