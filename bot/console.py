@@ -241,6 +241,8 @@ def move_lines(
     lines.append(
         f"  ({len(labels)} moves in all: type one as shown, or `moves all` to number every one.)"
     )
+    if notation.strip():  # the game's general note on names (cards, squares, spots)
+        lines.append("  " + notation.strip().splitlines()[0])
     return lines
 
 

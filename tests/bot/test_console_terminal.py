@@ -4,6 +4,8 @@ stale moves — through the console's own reader and writer, on a real SQLite fi
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -13,12 +15,15 @@ from bot.console import (
     Console,
     choose_game,
     first_choices,
+    kind_of,
+    move_lines,
     render_markdown,
     terminal_words,
     use_ansi,
 )
 from bot.tables import TableService
 from rules import GAMES
+from rules.engine import Engine
 from storage import SqliteStore
 
 TIMEOUT = object()
@@ -197,6 +202,7 @@ async def test_a_long_move_list_is_grouped_by_kind_and_moves_all_numbers_every_m
     assert "`arrange <cards in order>` (" in turn and " moves), e.g. `Arrange row:" in turn
     assert "`propose <seat> give <your card> for <their card>`" in turn
     assert f"({len(labels)} moves in all" in turn
+    assert "Cards as `7H`" in turn  # the first line of the game's typing guide
     assert turn.count("\n") < 40  # short, not one line a move
     assert f"  {len(labels):>3}. {labels[-1]}" in shown  # `moves all`
     await store.close()
@@ -240,3 +246,42 @@ async def test_the_game_menu_takes_quit_help_resume_and_ctrl_c() -> None:
     assert await choose_game(ScriptReader([KeyboardInterrupt()]), out.append, GAMES) is None
     assert await choose_game(ScriptReader([None]), out.append, GAMES) is None
     assert await choose_game(ScriptReader(["bogus", ""]), out.append, GAMES) == "coldest_night"
+
+
+def crowded_turn(key: str, kind: str, seats: int) -> tuple[object, list[str], list[str]]:
+    """A state of a random game where the seat to act has more than 30 moves, some of `kind`."""
+    game = GAMES[key]
+    engine = Engine(game)
+    for n in range(30):
+        rng = random.Random(n)
+        state = engine.setup(seats, {}, f"crowd/{n}")
+        for ply in range(1, 600):
+            acting = sorted(game.to_act(state))
+            if not acting:
+                break
+            legal = engine.legal(state, acting[0])
+            if len(legal) > 30 and any(kind_of(a) == kind for a in legal):
+                return state, [game.label(state, a) for a in legal], [kind_of(a) for a in legal]
+            state = engine.act(state, acting[0], rng.choice(legal), seed="c", ply=ply).state
+    raise AssertionError(f"no crowded {kind} turn in {key}")
+
+
+def test_winters_grouped_moves_say_squares_are_named_from_the_lake_and_what_a_thaw_claims() -> None:
+    _, labels, kinds = crowded_turn("winter", "move", 2)
+    shown = "\n".join(move_lines(labels, kinds, GAMES["winter"].notation(), full=False))
+    assert "`move <square> to <square> up|down`" in shown
+    assert "relative to the lake" in shown
+    assert re.search(r"e\.g\. `Move \w+ to \w+ \((up|down)\), claims \w+", shown), shown
+
+
+def test_cold_comforts_tile_spots_are_listed_once_each_and_the_map_has_a_key() -> None:
+    state, labels, kinds = crowded_turn("cold_comfort", "grow", 2)
+    shown = "\n".join(move_lines(labels, kinds, GAMES["cold_comfort"].notation(), full=False))
+    spots = {label.split()[3].rstrip(",") for label in labels if label.startswith("Place")}
+    assert "`grow (x,y) rot <0|90|180|270>`" in shown and "choose from: " in shown
+    listed = re.findall(r"\(-?\d+,-?\d+\)", shown.partition("choose from: ")[2])
+    assert sorted(listed) == sorted(spots)  # each spot once, not once per turn of the tile
+    board = GAMES["cold_comfort"].describe(GAMES["cold_comfort"].observe(state, None))
+    key = board.partition("Map key: ")[2]
+    for symbol in ("`4.`", "`4*`", "`a2`", "`A2`", "`PP`", "`MS`", "`==`"):
+        assert symbol in key
