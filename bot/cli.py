@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import shlex
 import sys
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 from bot.config import Settings, load_settings
 from bot.startup import StartupError, database_location, fail, open_database
 from rules import GAMES
-from rules.core import seat_range
 from rules.engine import Engine
 from rules.errors import OptionsError
 from rules.parsing import parse_options
+from storage.base import Store, TableRecord
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", help="seed for a repeatable game")
     play.add_argument("--db", help="SQLite file (default: SNOWBOUND_DATABASE_URL)")
     play.add_argument("--resume", type=int, metavar="ID", help="continue a saved table")
+    play.add_argument("--list", action="store_true", help="list the saved tables and stop")
     play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
 
     sim = sub.add_parser("simulate", help="all-AI games with a summary table")
@@ -91,45 +93,96 @@ def database_url(args: argparse.Namespace | None, settings: Settings) -> str:
     return settings.database_url
 
 
-async def choose_game(
-    read: Callable[[], Awaitable[str | None]], write: Callable[[str], None]
-) -> str | None:
-    keys = sorted(GAMES, key=lambda k: GAMES[k].title)
-    write("Which game? (Enter = The Coldest Night)")
-    for n, key in enumerate(keys, start=1):
-        game = GAMES[key]
-        write(f"  {n}. {game.title} ({seat_range(game)} players) — {game.pitch}")
-    while True:
-        line = await read()
-        if line is None:
-            return None
-        text = line.strip()
-        if not text:
-            return "coldest_night" if "coldest_night" in GAMES else keys[0]
-        if text.isdigit() and 1 <= int(text) <= len(keys):
-            return keys[int(text) - 1]
-        if text in GAMES:
-            return text
-        write(f"Type a number from 1 to {len(keys)}.")
+def python_command() -> str:
+    """How to start this Python again from the current folder, as a command that runs as shown:
+    the project's `.venv/bin/python` when that is the one running, else the interpreter's path."""
+    exe = Path(sys.executable)
+    local = Path.cwd() / ".venv" / "bin"
+    if exe.parent == local or exe.parent.resolve() == local.resolve():
+        return f".venv/bin/{exe.name}"
+    return shlex.quote(str(exe)) if sys.prefix != sys.base_prefix else "python3"
+
+
+def resume_hint(args: argparse.Namespace | None, url: str) -> Callable[[int], str | None]:
+    """The commands that continue table N: `make run` then `resume N` when the table lives in the
+    default database, and always the `play --resume` command (with `--db` when one was given).
+    None for a database kept in memory: nothing is left to resume."""
+    if url.startswith("memory:") or ":memory:" in url:
+        return lambda n: None
+    db = f" --db {shlex.quote(args.db)}" if args is not None and args.db else ""
+    python = python_command()
+
+    def hint(n: int) -> str:
+        command = f"`{python} -m bot play --resume {n}{db}`"
+        return command if db else f"`make run` → `resume {n}` / {command}"
+
+    return hint
+
+
+def when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at)) if at else "—"
+
+
+async def list_tables(store: Store) -> None:
+    """`play --list`: every saved table with what a player needs to pick one to resume."""
+    tables = await store.find_tables()
+    if not tables:
+        print("No saved tables yet. Start one with `play <game>`.")
+        return
+    print(f"{'id':>4}  {'game':<18} {'status':<9} {'ply':>5}  {'last played':<16}  seats")
+    for t in tables:
+        title = GAMES[t.game].title if t.game in GAMES else t.game
+        seats = ", ".join(seat.name for seat in t.seats)
+        print(f"{t.id:>4}  {title:<18} {t.status:<9} {t.ply:>5}  {when(t.updated_at):<16}  {seats}")
+
+
+async def find_resumable(store: Store, table_id: int, game: str | None) -> TableRecord:
+    """The saved table to resume, or a `TableError` saying in one line why it cannot be."""
+    from bot.tables import TableError
+    from storage.base import TableNotFoundError
+
+    try:
+        table = await store.get_table(table_id)
+    except TableNotFoundError:
+        raise TableError(f"no saved table {table_id} (see play --list)") from None
+    title = GAMES[table.game].title if table.game in GAMES else table.game
+    if game is not None and game != table.game:
+        raise TableError(
+            f"table {table_id} is {title}, not {GAMES[game].title}: "
+            f"leave out the game (`play --resume {table_id}`), or start a new {game} table"
+        )
+    if table.status not in ("lobby", "active"):
+        raise TableError(f"table {table_id} ({title}) is {table.status}; see play --list")
+    return table
 
 
 async def play(args: argparse.Namespace | None, settings: Settings) -> int:
-    from bot.console import Console, stdin_reader, stdout_writer
-    from bot.tables import TableError, TableService
+    from bot.console import Console, StdinReader, choose_game, stdout_writer
+    from bot.tables import TableError, TableService, user_error
 
-    store = await open_database(database_url(args, settings))
+    url = database_url(args, settings)
+    store = await open_database(url)
     try:
+        if args is not None and args.list:
+            await list_tables(store)
+            return 0
         service = TableService(store, default_agent=settings.default_agent)
-        console = Console(service, read=stdin_reader, write=stdout_writer)
+        reader = StdinReader()
+        console = Console(
+            service, read=reader, write=stdout_writer, resume_hint=resume_hint(args, url)
+        )
         try:
-            if args is not None and args.resume:
-                table = await store.get_table(args.resume)
+            resume = args.resume if args is not None else None
+            game = args.game if args is not None else None
+            if resume is None and game is None:
+                chosen = await choose_game(reader, console.write, GAMES)
+                if chosen is None:
+                    return 0
+                resume, game = (chosen, None) if isinstance(chosen, int) else (None, chosen)
+            if resume is not None:
+                table = await find_resumable(store, resume, game)
             else:
-                game = args.game if args is not None else None
-                if game is None:
-                    game = await choose_game(stdin_reader, stdout_writer)
-                    if game is None:
-                        return 0
+                assert game is not None
                 table = await console.new_table(
                     game,
                     seats=args.seats if args else None,
@@ -139,13 +192,14 @@ async def play(args: argparse.Namespace | None, settings: Settings) -> int:
                     options=parse_options(args.option) if args else None,
                 )
             table = await console.play(table)
-        except TableError as err:
-            print(f"✗ {err}", file=sys.stderr)
-            return 2
+        except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C while a table was set up
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            print("\nStopped.")
+            return 0
         except Exception as err:
-            from bot.tables import user_error
-
-            message = user_error(err)
+            message = user_error(err) if not isinstance(err, TableError) else str(err)
             if message is None:
                 raise
             print(f"✗ {message}", file=sys.stderr)

@@ -1,51 +1,290 @@
 """The terminal table: try any game without Discord, on the same service and storage.
 
-One or more human seats (hotseat) play against AI seats. The current human sees the public board,
-their private view and a numbered list of their legal moves; they type a number, a move's label, or
-the game's notation. Every move is saved before it is shown, so `play --resume ID` continues.
+One or more human seats (hotseat) play against AI seats. The current human sees the board with
+their private view and their legal moves (grouped by kind when there are many); they type a number,
+a move's label, or the game's notation. Every move is saved before it is shown, so
+`play --resume ID` continues after `quit`, Ctrl-C or the end of input alike.
+
+Input is read with a timeout up to the table's next deadline, so a running clock (The 10th Night's
+day) runs out while the player sits at the prompt, not only after the next Enter.
 """
 
 from __future__ import annotations
 
 import asyncio
+import codecs
+import os
+import re
 import sys
-from collections.abc import Awaitable, Callable
+import textwrap
+import threading
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
 from storage.base import TableRecord
 
-Reader = Callable[[], Awaitable[str | None]]
+Reader = Callable[[float | None], Awaitable[str | None]]
+"""Reads one line: None at the end of input; raises `TimeoutError` when `timeout` seconds pass
+first, and `KeyboardInterrupt` (or the task's cancellation, as `asyncio.run` does) on Ctrl-C."""
 Writer = Callable[[str], None]
+ResumeHint = Callable[[int], str | None]
+"""The command that continues table N, or None when the table cannot be resumed (memory://)."""
+
+MAX_LISTED = 30
+"""More moves than this are shown grouped by kind; `moves all` lists every one."""
+MAX_CHOICES = 120
+"""A grouped kind names the values of its first choice when there are at most this many."""
+SMALL_GROUP = 6
+"""A kind with this few moves is listed move by move even when the list is grouped."""
 
 HELP = """Commands:
   <number>        play the move with that number from the list
   <text>          play a move by its label or the game's notation (e.g. `scavenge`)
   @<seat> <move>  act for another human seat (hotseat), e.g. `@2 use kerosene`
-  board           show the public board again
+  moves           your moves again (`moves all`: every move, numbered, however many)
+  board           show the board and your view again
   hand            show your private view again
   log             recent events
   rules           the rules summary
   help            this help
-  quit            stop here (the game is saved; resume with `play --resume ID`)"""
+  quit (or q)     stop here; the game is saved (Ctrl-C and the end of input do the same)"""
 
 
-async def stdin_reader() -> str | None:
-    line = await asyncio.to_thread(sys.stdin.readline)
-    return None if line == "" else line
+# --- input and output ---------------------------------------------------------------------------
+class StdinReader:
+    """Lines from standard input, read by a daemon thread so that a read can time out and Ctrl-C
+    quits at once: a blocked `readline` in asyncio's executor would hold `asyncio.run` until Enter.
+
+    The thread reads the raw file descriptor (not `sys.stdin`), so it never holds the buffered
+    reader's lock that the interpreter takes at exit."""
+
+    def __init__(self, fd: int | None = None) -> None:
+        self.fd = sys.stdin.fileno() if fd is None else fd
+        self.queue: asyncio.Queue[str | None] | None = None
+
+    def _start(self) -> asyncio.Queue[str | None]:
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def pump() -> None:
+            decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            pending = ""
+            while True:
+                try:
+                    chunk = os.read(self.fd, 4096)
+                except OSError:
+                    chunk = b""
+                pending += decoder.decode(chunk, final=not chunk)
+                *lines, pending = pending.split("\n")
+                for line in lines:
+                    loop.call_soon_threadsafe(queue.put_nowait, line + "\n")
+                if not chunk:
+                    if pending:
+                        loop.call_soon_threadsafe(queue.put_nowait, pending)
+                    loop.call_soon_threadsafe(queue.put_nowait, None)
+                    return
+
+        threading.Thread(target=pump, name="snowbound-stdin", daemon=True).start()
+        return queue
+
+    async def __call__(self, timeout: float | None = None) -> str | None:
+        if self.queue is None:
+            self.queue = self._start()
+        line = await asyncio.wait_for(self.queue.get(), timeout)
+        if line is None:
+            self.queue.put_nowait(None)  # the end of input stays the end
+        return line
 
 
 def stdout_writer(text: str) -> None:
     print(text, flush=True)
 
 
+# --- Discord Markdown for a terminal -------------------------------------------------------------
+_FENCE = re.compile(r"```[a-z]*\n?(.*?)\n?```", re.DOTALL)
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.DOTALL)
+_UNDER = re.compile(r"(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)", re.DOTALL)
+_STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~", re.DOTALL)
+_STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def use_ansi(stream: Any = None) -> bool:
+    """ANSI styles only on a terminal, and never when `NO_COLOR` is set (no-color.org)."""
+    stream = sys.stdout if stream is None else stream
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def relative_time(at: float, now: float) -> str:
+    """`<t:…:R>` in words, as Discord shows it: "in 2 min", "5 s ago"."""
+    seconds = round(at - now)
+    span = abs(seconds)
+    if span < 60:
+        amount = f"{span} s"
+    elif span < 3600:
+        amount = f"{span // 60} min"
+    elif span < 86400:
+        amount = f"{span // 3600} h"
+    else:
+        amount = f"{span // 86400} days"
+    return f"in {amount}" if seconds >= 0 else f"{amount} ago"
+
+
+def render_markdown(text: str, *, ansi: bool, now: float | None = None) -> str:
+    """Discord's light Markdown for a terminal: bold, underline and strike as ANSI styles (or
+    plain), code fences dropped around their block, timestamps in words. Inline `code` keeps its
+    backticks: they show what to type."""
+    now = time.time() if now is None else now
+
+    def stamp(match: re.Match[str]) -> str:
+        at = int(match.group(1))
+        if match.group(2) == "R":
+            return relative_time(at, now)
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
+
+    def style(on: str, off: str) -> Callable[[re.Match[str]], str]:
+        return lambda m: f"\x1b[{on}m{m.group(1)}\x1b[{off}m" if ansi else m.group(1)
+
+    text = _FENCE.sub(lambda m: m.group(1), text)
+    text = _STAMP.sub(stamp, text)
+    text = _BOLD.sub(style("1", "22"), text)
+    text = _UNDER.sub(style("4", "24"), text)
+    return _STRIKE.sub(style("9", "29"), text)
+
+
+# --- refusals in the terminal's words ------------------------------------------------------------
+_TERMINAL_WORDS = (
+    (
+        re.compile(r"That (button|move) is out of date: the game has moved on\..*"),
+        "That move is out of date: the game moved on while you were typing. Here is the new list.",
+    ),
+    (re.compile(r"`/play` lists what you can do"), "`moves` lists what you can do"),
+    (re.compile(r"`/game hand`"), "`hand`"),
+    (re.compile(r"`/game rules`"), "`rules`"),
+)
+
+
+def terminal_words(message: str) -> str:
+    """A refusal the service words for Discord (buttons, panels, slash commands), said for the
+    terminal, where there are only typed commands."""
+    for pattern, words in _TERMINAL_WORDS:
+        message = pattern.sub(words, message)
+    return message
+
+
+def is_stale(message: str) -> bool:
+    return message.startswith("That move is out of date")
+
+
+# --- move lists ----------------------------------------------------------------------------------
+_SNIPPET = re.compile(r"`([^`]+)`")
+
+
+def kind_of(action: Any) -> str:
+    kind = getattr(action, "type", None)
+    return kind if isinstance(kind, str) else type(action).__name__
+
+
+def syntax_for(notation: str, kind: str, labels: Sequence[str]) -> str | None:
+    """The game's notation for a kind of move: the first `snippet` in the game's `notation()`
+    whose first word is the kind or the first word of the kind's labels."""
+    words = {kind.casefold().replace("_", " ").split()[0]}
+    words |= {label.split()[0].casefold() for label in labels[:1] if label.split()}
+    for snippet in _SNIPPET.findall(notation):
+        snippet = str(snippet)
+        head = snippet.split()
+        if head and head[0].casefold() in words:
+            return snippet
+    return None
+
+
+def first_choices(labels: Sequence[str]) -> list[str]:
+    """The values of the first word where a kind's labels differ, in order (the spots a tile can
+    go, the cards a swap can take): what a player picks first among many similar moves."""
+    words = [label.split() for label in labels]
+    if len({tuple(sorted(w)) for w in words}) == 1:
+        return []  # the same words in other orders (a row to arrange): the order is the choice
+    for i in range(min(len(w) for w in words)):
+        if len({w[i] for w in words}) > 1:
+            return list(dict.fromkeys(w[i].rstrip(",;:") for w in words))
+    return []
+
+
+def move_lines(
+    labels: Sequence[str], kinds: Sequence[str], notation: str, *, full: bool
+) -> list[str]:
+    """The numbered list, or when it is long (and not `full`) one line per kind of move: the
+    syntax to type, how many there are and an example; small kinds keep their numbered lines."""
+    if full or len(labels) <= MAX_LISTED:
+        return [f"  {n:>3}. {label}" for n, label in enumerate(labels, start=1)]
+    groups: dict[str, list[int]] = {}
+    for index, kind in enumerate(kinds):
+        groups.setdefault(kind, []).append(index)
+    lines: list[str] = []
+    for kind, indexes in groups.items():
+        if len(indexes) <= SMALL_GROUP:
+            lines.extend(f"  {i + 1:>3}. {labels[i]}" for i in indexes)
+            continue
+        examples = [labels[i] for i in indexes]
+        syntax = syntax_for(notation, kind, examples)
+        shown = f"`{syntax}`" if syntax else kind.replace("_", " ")
+        lines.append(f"    • {shown} ({len(indexes)} moves), e.g. `{examples[0]}`")
+        choices = first_choices(examples)
+        if 1 < len(choices) <= MAX_CHOICES and len(choices) < len(indexes):
+            wrapped = textwrap.wrap(", ".join(choices), 92, break_on_hyphens=False)
+            lines.append(f"      choose from: {wrapped[0]}")
+            lines.extend(f"                   {more}" for more in wrapped[1:])
+    lines.append(
+        f"  ({len(labels)} moves in all: type one as shown, or `moves all` to number every one.)"
+    )
+    if notation.strip():  # the game's general note on names (cards, squares, spots)
+        lines.append("  " + notation.strip().splitlines()[0])
+    return lines
+
+
+# --- the table ------------------------------------------------------------------------------------
+class Quit(Exception):
+    """The player asked to stop (quit, Ctrl-C, end of input): the table is already saved."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__("quit")
+        self.interrupted = interrupted
+
+
 class Console:
     def __init__(
-        self, service: TableService, *, read: Reader = stdin_reader, write: Writer = stdout_writer
+        self,
+        service: TableService,
+        *,
+        read: Reader | None = None,
+        write: Writer = stdout_writer,
+        resume_hint: ResumeHint | None = None,
+        ansi: bool | None = None,
     ) -> None:
         self.service = service
-        self.read = read
-        self.write = write
+        self.read: Reader = read if read is not None else StdinReader()
+        self._write = write
+        self.resume_hint: ResumeHint = resume_hint or (lambda n: f"play --resume {n}")
+        self.ansi = use_ansi() if ansi is None else ansi
+        self.listed: tuple[int, int, list[str]] = (-1, -1, [])  # (ply, seat, labels) last listed
+
+    def write(self, text: str) -> None:
+        self._write(render_markdown(text, ansi=self.ansi, now=self.service.clock()))
+
+    def saved(self, table_id: int, *, interrupted: bool = False) -> None:
+        """Where to pick the game up again, or that it cannot be (a table kept in memory)."""
+        hint = self.resume_hint(table_id)
+        lead = "\n" if interrupted else ""
+        if hint is None:
+            self.write(
+                f"{lead}Stopped. This table was kept in memory only, so it cannot be resumed."
+            )
+        else:
+            self.write(f"{lead}Saved. Resume with: {hint}")
 
     async def new_table(
         self,
@@ -80,89 +319,130 @@ class Console:
         return table
 
     async def play(self, table: TableRecord) -> TableRecord:
-        """Run the table until it ends or the player quits; returns the table as saved."""
+        """Run the table until it ends or the player stops; returns the table as saved.
+
+        Quit, Ctrl-C and the end of input all stop at once with the resume hint: every move was
+        committed before it was shown, so there is nothing left to save."""
+        try:
+            return await self._play(table)
+        except Quit as stop:
+            table = await self.service.store.get_table(table.id)
+            self.saved(table.id, interrupted=stop.interrupted)
+            return table
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            table = await self.service.store.get_table(table.id)
+            self.saved(table.id, interrupted=True)
+            return table
+
+    async def _play(self, table: TableRecord) -> TableRecord:
         service = self.service
         if table.status == "lobby":
             host = table.host_id or 1
             played = await service.start(table.id, host)
             self.present(played)
             table = played.table
-        self.write(
-            f"Table #{table.id}: {service.games[table.game].title}. Type `help` for commands."
-        )
-        shown_board_at = -1
+        title = service.games[table.game].title
+        self.write(f"Table #{table.id}: {title}. Type `help` for commands, `quit` to stop.")
+        shown_at, shown_ply = -1, table.ply
         while table.status == "active":
-            for expired in await service.tick():  # a game's clock may have run out meanwhile
-                self.present(expired)
-                table = expired.table
+            for expired in await service.tick():  # the game's clock may have run out meanwhile
+                if expired.table.id == table.id:
+                    self.present(expired)
+                    table = expired.table
             if table.status != "active":
                 break
             seat = self.human_to_act(table)
             if seat is None:
                 self.write("No human seat can act; the table is paused.")
                 break
-            if shown_board_at != table.version:
+            if shown_at != table.version:
                 self.show_turn(table, seat)
-                shown_board_at = table.version
-            line = await self.read()
-            if line is None:
-                self.write(f"Input ended; the game is saved. Resume with: play --resume {table.id}")
-                return table
-            text = line.strip()
-            if not text:
-                continue
-            word = text.casefold()
-            if word in ("quit", "exit"):
-                self.write(f"Saved. Resume with: play --resume {table.id}")
-                return table
-            if word == "help":
-                self.write(HELP)
-                continue
-            if word == "rules":
-                self.write(service.games[table.game].rules_text())
-                continue
-            if word == "board":
-                self.write(service.board_text(table))
-                continue
-            if word == "hand":
-                self.write(service.private_text(table, seat))
-                continue
-            if word.startswith("log"):
-                self.write("\n".join(await service.log(table, 20, seat=seat)) or "Nothing yet.")
-                continue
-            actor = table.seats[seat].user_id or 0
-            if text.startswith("@"):
-                head, _, text = text[1:].partition(" ")
-                if not head.isdigit() or not 1 <= int(head) <= len(table.seats):
-                    self.write("Write `@<seat number> <move>`, e.g. `@2 use kerosene`.")
-                    continue
-                other = table.seats[int(head) - 1]
-                if other.user_id is None:
-                    self.write(f"Seat {head} is not a human seat.")
-                    continue
-                actor, seat = other.user_id, int(head) - 1
+                shown_at, shown_ply = table.version, table.ply
+            timeout = None
+            if table.deadline is not None:
+                timeout = max(0.0, table.deadline - service.clock()) + 0.05
             try:
-                if text.isdigit():
-                    labels = service.labels(table, seat)
-                    number = int(text)
-                    if not 1 <= number <= len(labels):
-                        self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
-                        continue
-                    mark = label_mark(labels[number - 1])
-                    played = await service.act_choice(table.id, actor, table.ply, number - 1, mark)
-                else:
-                    played = await service.act(table.id, actor, text)
-            except Exception as err:  # a bad move must never end the table
-                message = user_error(err)
-                if message is None:
-                    raise
-                self.write(f"✗ {message}")
-                continue
-            self.present(played)
-            table = played.table
+                line = await self.read(timeout)
+            except TimeoutError:
+                table = await service.store.get_table(table.id)
+                continue  # the loop's `tick` plays the clock's move
+            if line is None:
+                raise Quit()
+            table = await service.store.get_table(table.id)
+            stale = await self.command(table, seat, line.strip(), shown_ply)
+            if isinstance(stale, Played):
+                self.present(stale)
+                table = stale.table
+            elif stale:
+                shown_at = -1  # show the new list
         if table.status == "finished":
             self.write(service.board_text(table))
         return table
+
+    async def command(
+        self, table: TableRecord, seat: int, text: str, ply: int | None = None
+    ) -> Played | bool:
+        """One line from the player: a console command, or a move made against the list shown
+        after `ply` moves. Returns the move's result, or whether to show the turn again (the game
+        moved on meanwhile, so a number may now mean another move)."""
+        ply = table.ply if ply is None else ply
+        service = self.service
+        if not text:
+            return False
+        word = text.casefold()
+        if word in ("quit", "q", "exit"):
+            raise Quit()
+        if word in ("help", "?"):
+            notation = service.games[table.game].notation()
+            self.write(HELP + (f"\n\nTyping moves:\n{notation}" if notation else ""))
+            return False
+        if word == "rules":
+            self.write(service.games[table.game].rules_text())
+            return False
+        if word == "board":
+            return True
+        if word == "hand":
+            self.write(service.private_text(table, seat))
+            return False
+        if word in ("moves", "moves all", "list", "list all"):
+            self.write("\n".join(self.moves(table, seat, full=word.endswith("all"))))
+            return False
+        if word.startswith("log"):
+            self.write("\n".join(await service.log(table, 20, seat=seat)) or "Nothing yet.")
+            return False
+        actor = table.seats[seat].user_id or 0
+        if text.startswith("@"):
+            head, _, text = text[1:].partition(" ")
+            if not head.isdigit() or not 1 <= int(head) <= len(table.seats):
+                self.write("✗ Write `@<seat number> <move>`, e.g. `@2 use kerosene`.")
+                return False
+            other = table.seats[int(head) - 1]
+            if other.user_id is None:
+                self.write(f"✗ Seat {head} is not a human seat.")
+                return False
+            actor, seat, ply = other.user_id, int(head) - 1, table.ply
+        try:
+            if text.isdigit():
+                listed_ply, listed_seat, labels = self.listed
+                if (listed_ply, listed_seat) != (ply, seat):
+                    labels = service.labels(table, seat)
+                number = int(text)
+                if not 1 <= number <= len(labels):
+                    self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
+                    return False
+                mark = label_mark(labels[number - 1])
+                return await service.act_choice(table.id, actor, ply, number - 1, mark)
+            return await service.act(table.id, actor, text, ply=ply)
+        except Exception as err:  # a bad move must never end the table
+            message = user_error(err)
+            if message is None:
+                raise
+            message = terminal_words(message)
+            self.write(f"✗ {message}")
+            return is_stale(message)
 
     def human_to_act(self, table: TableRecord) -> int | None:
         waiting = self.service.waiting_for(table)
@@ -174,18 +454,32 @@ class Console:
         humans = [s for s in acting if table.seats[s].user_id is not None]
         return humans[0] if humans else None
 
+    def moves(self, table: TableRecord, seat: int, *, full: bool = False) -> list[str]:
+        service = self.service
+        game = service.games[table.game]
+        state = service.state(table)
+        legal = service.engine(table).legal(state, seat)
+        labels = [game.label(state, a) for a in legal]
+        kinds = [kind_of(a) for a in legal]
+        self.listed = (table.ply, seat, labels)  # a number typed next means a move of this list
+        return move_lines(labels, kinds, game.notation(), full=full)
+
     def show_turn(self, table: TableRecord, seat: int) -> None:
+        """One board per turn: a seat's view repeats the public board, so the board is printed
+        once and only what the seat alone sees follows it."""
         service = self.service
         name = table.seats[seat].name
+        board = service.board_text(table)
+        view = service.private_text(table, seat)
         self.write("\n" + "=" * 72)
-        self.write(service.board_text(table))
+        self.write(board)
+        mine = view[len(board) :].strip("\n") if view.startswith(board) else view
+        if mine.strip():
+            self.write("-" * 72)
+            self.write(f"{name} (seat {seat + 1}) — only you see this:")
+            self.write(mine)
         self.write("-" * 72)
-        self.write(f"{name} (seat {seat + 1}) — your view:")
-        self.write(service.private_text(table, seat))
-        self.write("-" * 72)
-        labels = service.labels(table, seat)
-        for index, label in enumerate(labels, start=1):
-            self.write(f"  {index:>3}. {label}")
+        self.write("\n".join(self.moves(table, seat)))
         clock = ""
         if table.deadline is not None:
             clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"
@@ -202,3 +496,49 @@ class Console:
             if record.user_id is not None:
                 for line in lines:
                     self.write(f"  (to {record.name} only) {line}")
+
+
+async def choose_game(read: Reader, write: Writer, games: dict[str, Any]) -> str | int | None:
+    """The game menu of `make run` without a token: a game key, a saved table's id to resume
+    (`resume N`), or None to quit."""
+    keys = sorted(games, key=lambda k: games[k].title)
+    default = "coldest_night" if "coldest_night" in games else keys[0]
+    menu = [f"Which game? (Enter = {games[default].title})"]
+    for n, key in enumerate(keys, start=1):
+        game = games[key]
+        low, high = game.min_seats, game.max_seats
+        seats = str(low) if low == high else f"{low}–{high}"
+        menu.append(f"  {n}. {game.title} ({seats} players) — {game.pitch}")
+    menu.append("Or `resume N` to continue saved table N, `help`, or `quit`.")
+    write("\n".join(menu))
+    while True:
+        try:
+            line = await read(None)
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            write("")
+            return None
+        if line is None:
+            return None
+        text = line.strip()
+        word = text.casefold()
+        if not text:
+            return default
+        if word in ("quit", "q", "exit"):
+            return None
+        if word in ("help", "?"):
+            write("\n".join(menu))
+            continue
+        if word.startswith("resume"):
+            number = word.removeprefix("resume").strip().lstrip("#")
+            if number.isdigit():
+                return int(number)
+            write("Write `resume` and the table's number, e.g. `resume 3`.")
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(keys):
+            return keys[int(text) - 1]
+        if word in games:
+            return word
+        write(f"Type a number from 1 to {len(keys)}, `resume N`, `help` or `quit`.")

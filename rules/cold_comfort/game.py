@@ -17,7 +17,9 @@ from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
+from rules.cold_comfort.text import NOTATION as TEXT_NOTATION
 from rules.cold_comfort.text import describe, label, parse, rules_text
+from rules.cold_comfort.text import summary as text_summary
 from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Event, Outcome, Seat, Step
 
 
@@ -86,6 +88,12 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
     def rules_text(self) -> str:
         return rules_text()
+
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text_summary(outcome, names)
+
+    def notation(self) -> str:
+        return TEXT_NOTATION
 
 
 GAME = ColdComfortGame()

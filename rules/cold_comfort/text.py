@@ -22,6 +22,7 @@ from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import legal_actions, why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
+from rules.core import Outcome
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label
 
@@ -238,9 +239,10 @@ def describe(obs: ColdComfortObservation) -> str:
     head = f"**Cold Comfort** · turn {obs.turn_number} · scoring round {obs.scoring_rounds}/9"
     lines = [head]
     if obs.outcome:
-        winners = ", ".join(f"seat {s + 1}" for s in obs.outcome.winners)
-        scores = ", ".join(f"seat {i + 1}: {v}" for i, v in enumerate(obs.outcome.scores))
-        lines.append(f"Game over ({obs.outcome.reason}). Winner: {winners}. Final: {scores}.")
+        winners = " and ".join(f"Seat {s + 1}" for s in obs.outcome.winners)
+        scores = ", ".join(f"seat {i + 1} {v}" for i, v in enumerate(obs.outcome.scores))
+        why = END_WORDS.get(obs.outcome.reason, obs.outcome.reason.replace("_", " "))
+        lines.append(f"**Game over** — {why}. {winners} won. Final points: {scores}.")
     else:
         who = obs.to_act[0] + 1 if obs.to_act else obs.active_seat + 1
         doing = _PHASES.get(obs.phase, obs.phase)
@@ -265,12 +267,14 @@ def describe(obs: ColdComfortObservation) -> str:
         opts = ", ".join(fmt(o) for o in lp.options)
         lines.append(f"An extra {lp.value} ties: seat {lp.chooser + 1} picks {opts}")
     if obs.last_roll is not None:
-        lines.append(f"Last roll: {obs.last_roll}")
+        lines.append(f"Last roll: {', '.join(str(d) for d in obs.last_roll)}")
     grid = _grid(obs)
     text = "\n".join(lines)
     block = "\n```\n" + "\n".join(grid) + "\n```"
     if len(text) + len(block) <= 1800:
         text += block
+        if len(text) + len(MAP_KEY) < 1800:
+            text += "\n" + MAP_KEY
     return text[:1800]
 
 
@@ -289,3 +293,40 @@ def rules_text() -> str:
         "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins.\n"
         "Full rules: `docs/games/cold_comfort.md`."
     )
+
+
+# --- the end of the game ----------------------------------------------------------------------
+END_WORDS = {
+    "nine_scoring_rounds": "the ninth scoring round is done",
+    "turn_limit": "the turn limit is reached",
+}
+"""Each end reason in words, shared by the board and the announcement."""
+
+
+def summary(outcome: Outcome, names: Sequence[str]) -> str:
+    """CC-28: the most points wins (leftover gold counts one per 5); gold breaks a tie."""
+    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
+    winners = " and ".join(names[s] for s in sorted(outcome.winners))
+    won = "wins" if len(outcome.winners) == 1 else "share the win"
+    parts = [f"**Game over — {why}: {winners} {won}.**"]
+    if outcome.scores:
+        scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+        parts.append(f"Final points (with 1 per 5 leftover gold): {scores}.")
+    return " ".join(parts)
+
+
+NOTATION = (
+    "Spots are `(x,y)` as on the map (x across, y up; Main Street `MS` is x=0, y=0–2).\n"
+    "`build <value> at (x,y)` · `upgrade (x,y) to <value>` · `downgrade (x,y) to <value>` · "
+    "`host (x,y) from (x,y)` · `fire (x,y)` · `mine (x,y)` · `end` · "
+    "`spread (x,y)` (where a fire spreads) · `land (x,y)` (a tied landing) · "
+    "`grow (x,y) rot <0|90|180|270>` (place the drawn tile at a spot touching the town)."
+)
+"""The typing guide (`notation()`), which the terminal also shows beside a long list's groups."""
+
+MAP_KEY = (
+    "Map key: `4.` empty lot of value 4 · `4*` lot of value 4 with a camper (a die) · "
+    "`a2` seat 1's hotel of value 2, empty (b, c… for seats 2, 3…) · `A2` the same hotel with a "
+    "guest · `PP` public building · `MS` Main Street · `==` street · blank: no tile there yet."
+)
+"""Every symbol of the map, printed under it so nobody has to guess."""

@@ -168,5 +168,8 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text.summary(outcome, names)
+
 
 GAME = ColdestNight()

@@ -239,11 +239,19 @@ def _card_line(c: Card) -> str:
     return f"{c.name} (heat {c.heat}, ash {c.ash}){effect}"
 
 
+_END_WORDS = {
+    "fire_out": "the fire went out",
+    "frostbite": "a frostbite card was due and none were left",
+    "morning": "morning came with the fire still burning",
+}
+
+
 def describe(o: PublicObservation) -> str:
     lines = [f"**The Coldest Night** — turn {o.turn}, seat {o.active_seat + 1} tends the fire"]
     if o.outcome is not None:
         result = "everyone wins" if o.outcome.winners else "everyone loses"
-        lines.append(f"**Game over:** {result} ({o.outcome.reason.replace('_', ' ')}).")
+        why = _END_WORDS.get(o.outcome.reason, o.outcome.reason.replace("_", " "))
+        lines.append(f"**Game over:** {why}: {result}.")
     else:
         who = f"seat {o.to_act[0] + 1}" if o.to_act else "nobody"
         window = " · tokens may be used" if o.token_window else ""

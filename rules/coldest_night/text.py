@@ -25,6 +25,7 @@ from rules.coldest_night.data import CARDS, FROST, TOKENS
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES
+from rules.core import Outcome
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
@@ -373,3 +374,20 @@ kindling has burned; all win together, or all freeze together.
   silences you entirely.
 Type moves like `play rug`, `scavenge`, `done`, `give teddy to 2`, `keep teddy`, `use kerosene`,
 `axe heat`, `cellar key 2`."""
+
+
+# --- the end of the game ----------------------------------------------------------------------
+END_WORDS = {
+    "fire_out": "the fire went out, and everyone froze",
+    "frostbite": "a frostbite card had to be taken and none were left",
+    "morning": "morning came with the fire still burning",
+}
+"""Each end reason in words, shared by the announcement and the board so neither shows a code."""
+
+
+def summary(outcome: Outcome, names: Sequence[str]) -> str:
+    """CN-7 / CN-41: the group wins or loses together, so the words say which and why."""
+    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
+    if outcome.winners:
+        return f"**Game over — {why}: everyone wins!**"
+    return f"**Game over — {why}: the game is lost.**"

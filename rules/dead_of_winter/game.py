@@ -152,12 +152,14 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
 
     def summary(self, result: Outcome, names: Sequence[str]) -> str:
         done = result.details.get("main_objective_complete")
-        head = (
-            "The colony completed its main objective."
-            if done
-            else (f"The colony failed ({result.reason.replace('_', ' ')}).")
-        )
-        lines = [f"Game over. {head}"]
+        why = {
+            "morale": "the colony's morale ran out",
+            "round_track": "the last round ended before the main objective was met",
+            "exile": "a second innocent survivor was exiled and the colony broke apart",
+            "eliminated": "every group was eliminated",
+        }.get(result.reason, result.reason.replace("_", " "))
+        head = "the colony completed its main objective" if done else f"the colony failed: {why}"
+        lines = [f"**Game over — {head}.**"]
         for r in result.results:
             who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
             lines.append(

@@ -258,6 +258,12 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     def rules_text(self) -> str:
         return f"{text.RULES_TEXT.rstrip()}\nFull rules: `docs/games/tenth_night.md`."
 
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text.summary(outcome, names)
+
+    def notation(self) -> str:
+        return text.NOTATION
+
 
 __all__ = ["DayAction", "TenthNightGame"]
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from rules.cards import card, is_card_id, matches
+from rules.core import Outcome
 from rules.errors import ParseError
 from rules.tenth_night.actions import (
     AcceptExchange,
@@ -313,3 +314,41 @@ attacks pass on).
 • If at least 2.5 people per player survive Night 5, a raid adds +1 damage on Night 6, +2 on 7…
 • Anyone's row empty: everyone loses. Survive Night 10: everyone wins.
 """
+
+
+# --- the end of the game ----------------------------------------------------------------------
+END_WORDS = {
+    "survived": "everyone survived the 10th night",
+    "no_people": "a row lost its last person",
+    "record_ended": "a row lost its last person during the record run",
+    "record_stopped": "the record run was stopped",
+}
+"""Each end reason in words, for the announcement (the board has its own shorter lines)."""
+
+
+def summary(outcome: Outcome, names: Sequence[str]) -> str:
+    """TN-31 / TN-33: one shared result, the nights survived as the group score, and each row's
+    score as the individual ranking players compare."""
+    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
+    result = "everyone wins!" if outcome.winners else "everyone loses."
+    nights = outcome.group_score
+    parts = [f"**Game over — {why}: {result}**"]
+    if nights is not None:
+        parts.append(f"Nights survived: {nights}.")
+    if outcome.scores:
+        rows = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+        parts.append(f"Row scores: {rows}.")
+    return " ".join(parts)
+
+
+NOTATION = (
+    "Cards as `7H`, `7♥`, `10D`, `QS`, `JK` (a full id like `7H-2` when two match).\n"
+    "Day: `ready` · `swap <hand card> <healthy person>` · `heal <person> with <♥ card>` · "
+    "`replace <person> with <♥ card>` · `trio <three cards> [keep <card>]` · "
+    "`arrange <cards in order>` (your whole row, left to right) · `protect` · "
+    "`propose <seat> give <your card> for <their card>` (an exchange offer) · "
+    "`accept [offer] [with <card>]` · `decline [offer]` · `withdraw [offer]`.\n"
+    "Night: `defend <cards>` · `joker` · `pass` · `end record`."
+)
+"""The typing guide (`notation()`): one `snippet` per kind of move, which the terminal shows
+beside a long list's groups (its first word is the move's first word)."""

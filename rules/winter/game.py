@@ -90,5 +90,11 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
 
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        return text.summary(outcome, names)
+
+    def notation(self) -> str:
+        return text.NOTATION
+
 
 GAME = WinterGame()

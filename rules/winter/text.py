@@ -4,11 +4,13 @@ as text. Refusals are put into words by `rules_legal.why_illegal`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from rules.core import Outcome
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter.actions import (
+    SECTION_OF,
     ChooseColour,
     Draw,
     Keep,
@@ -20,8 +22,8 @@ from rules.winter.actions import (
     WinterAction,
 )
 from rules.winter.observation import WinterObservation
-from rules.winter.rules_cards import Orientation
-from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell
+from rules.winter.rules_cards import Orientation, sections_of
+from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text, origin
 from rules.winter.rules_legal import why_illegal
 from rules.winter.state import WinterState
@@ -65,9 +67,10 @@ def label(state: WinterState, action: WinterAction) -> str:
     if isinstance(action, PutCounter):
         return f"Counter on {at(action.row, action.col)}"
     if isinstance(action, Move):
+        claimed = ", ".join(at(r, c) for r, c in claims(state, action))
         return (
             f"Move {at(action.from_row, action.from_col)} to {at(action.to_row, action.to_col)} "
-            f"({action.orientation})"
+            f"({action.orientation}), claims {claimed or 'no square'}"
         )
     if isinstance(action, Remove):
         return f"Remove card {at(action.row, action.col)}"
@@ -75,6 +78,25 @@ def label(state: WinterState, action: WinterAction) -> str:
         return f"Take back counter {at(action.row, action.col)}"
     size = len(Lake(state.cards, ()).group_of((action.row, action.col)))
     return f"Keep the group of {at(action.row, action.col)} ({size} cards)"
+
+
+def claims(state: WinterState, action: Move) -> list[Cell]:
+    """WI-10 / §4.3: the new squares a thaw move claims, named before it is chosen. When lifting
+    the card splits the lake and only one group can survive, squares are counted on that group,
+    as `put_down` does after the melt; a tie the mover settles is counted on the whole lake."""
+    colour = state.colours[state.active]
+    if colour is None:
+        return []
+    lake = Lake(state.cards, state.counters)
+    origin_cell = (action.from_row, action.from_col)
+    card = lake.cards.get(origin_cell)
+    if card is None:
+        return []
+    candidates, parts = lake.candidates_after_lift(origin_cell)
+    del lake.cards[origin_cell]
+    grid = lake.grid(candidates[0]) if parts > 1 and len(candidates) == 1 else lake.grid()
+    face = sections_of(card.card_id, action.orientation)
+    return sorted(new_squares(grid, (action.to_row, action.to_col), face, SECTION_OF[colour]))
 
 
 # -- typed notation -------------------------------------------------------------------------------
@@ -230,8 +252,8 @@ def describe(obs: WinterObservation) -> str:
     lines = [head]
     if obs.outcome is not None:
         o = obs.outcome
-        won = ", ".join(seat_word(s) for s in o.winners) or "nobody (draw)"
-        lines.append(f"Game over ({o.reason}): winner {won}; counters on table {o.scores}.")
+        left = f"counters left on the lake: seat 1 {o.scores[0]}, seat 2 {o.scores[1]}"
+        lines.append(f"**Game over** — {end_words(o.reason, o.winners, seat_word)}; {left}.")
     elif obs.to_act:
         s = obs.to_act[0]
         lines.append(f"To play: {seat_word(s)}{colour(s)} — {obs.phase.replace('_', ' ')}")
@@ -270,3 +292,40 @@ def describe(obs: WinterObservation) -> str:
         lines.insert(grid_at, block)
     out = "\n".join(lines)
     return out if len(out) <= 1800 else out[:1790] + "\n…"
+
+
+# --- the end of the game ----------------------------------------------------------------------
+def end_words(reason: str, winners: Sequence[int], name: Callable[[int], str]) -> str:
+    """WI-21's three endings in words, shared by the board and the announcement."""
+    if reason == "both_frozen_out":
+        return "both players are frozen out (no counter left on the lake): a draw"
+    if reason == "turn_limit":
+        return "the thaw turn limit is reached: a draw"
+    if reason == "frozen_out" and len(winners) == 1:
+        (winner,) = winners
+        return (
+            f"{name(1 - winner)} is frozen out (no counter left on the lake): {name(winner)} wins"
+        )
+    return reason.replace("_", " ")
+
+
+def summary(outcome: Outcome, names: Sequence[str]) -> str:
+    why = end_words(outcome.reason, sorted(outcome.winners), lambda s: names[s])
+    parts = [f"**Game over — {why}.**"]
+    if outcome.scores:
+        left = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
+        parts.append(f"Counters left on the lake: {left}.")
+    return " ".join(parts)
+
+
+NOTATION = (
+    "Squares are named like a chess board, relative to the lake: columns `A`, `B`, … from the "
+    "lake's left edge, rows `1`, `2`, … from its top, as on the grid (the names move when the lake "
+    "grows).\n"
+    "`colour light` or `colour dark` · `draw` · `place <square> up|down` (the card's top-left "
+    "square) · `counter <square>` · `move <square> to <square> up|down` (during the thaw; the "
+    "move's label says which new squares it claims) · `remove <square>` · `take <square>` · "
+    "`keep <square>` (the group to keep when the lake splits). Trailing words may be left out "
+    "when only one move fits."
+)
+"""The typing guide (`notation()`), which the terminal also shows beside a long list's groups."""

@@ -341,14 +341,14 @@ async def test_a_whole_game_typed_in_notation_ends_with_the_summary_and_the_seed
     assert outcome.reason == "nine_scoring_rounds"
     summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
     assert len(summary) == 1
-    winners = ", ".join(record.seats[s].name for s in sorted(outcome.winners))
-    assert f"**{winners} won** (nine scoring rounds)" in summary[0]
+    winners = " and ".join(record.seats[s].name for s in sorted(outcome.winners))
+    assert f"the ninth scoring round is done: {winners} " in summary[0]
     scores = ", ".join(f"{record.seats[s].name} {v}" for s, v in sorted(outcome.scores.items()))
-    assert f"Scores: {scores}." in summary[0]
+    assert f"Final points (with 1 per 5 leftover gold): {scores}." in summary[0]
     assert f"Seed: `{SEED}`" in summary[0]
     assert not [m.id for m in public(sent) if SEED in text_of(m) and "Game over" not in m.content]
     board = await dpytest.get_config().channels[0].fetch_message(record.board_message_id)
-    assert "Game over (nine_scoring_rounds)" in text_of(board)
+    assert "Game over** — the ninth scoring round is done" in text_of(board)
     assert "Table finished." in text_of(board)
     kinds = {typed.split()[0] for typed in table.typed}
     assert {"build", "host", "mine", "upgrade", "fire", "grow", "end"} <= kinds

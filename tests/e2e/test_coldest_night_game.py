@@ -13,6 +13,7 @@ import discord.ext.test.factories as facts
 
 from rules import GAMES
 from rules.coldest_night.data import DATA
+from rules.coldest_night.text import END_WORDS
 from tests.e2e.conftest import dm_to, drain, say, text_of
 
 GAME = GAMES["coldest_night"]
@@ -104,7 +105,7 @@ async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
     summary = [m.content for m in sent if m.guild and "Game over" in (m.content or "")]
     assert summary and "Seed: `cn-e2e`" in summary[-1]
     outcome = GAME.outcome(service.state(table))
-    assert outcome is not None and outcome.reason in summary[-1].replace(" ", "_")
+    assert outcome is not None and END_WORDS[outcome.reason] in summary[-1]  # in words
     assert (await service.store.results(game="coldest_night"))[0].table_id == 1
 
 

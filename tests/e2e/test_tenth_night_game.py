@@ -29,6 +29,7 @@ from rules.tenth_night.actions import (
     WithdrawExchange,
 )
 from rules.tenth_night.state import TenthNightState, is_heart, is_person_card
+from rules.tenth_night.text import END_WORDS
 from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
 
 GAME = GAMES["tenth_night"]
@@ -584,7 +585,7 @@ async def test_a_whole_game_typed_with_play_ends_with_the_summary_and_never_show
     summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
     assert summary and f"Seed: `{SEED}`" in summary[-1]
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.reason.replace("_", " ") in summary[-1]
+    assert outcome is not None and END_WORDS[outcome.reason] in summary[-1]  # in words
     names = [discord.utils.escape_markdown(m.display_name) for m in members]
     for seat, name in enumerate(names):
         assert f"{name} {(outcome.scores or {})[seat]}" in summary[-1]

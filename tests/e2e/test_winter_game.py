@@ -29,7 +29,7 @@ NOTATION = [
     (re.compile(r"Draw a card"), "draw"),
     (re.compile(r"Place card at (\w+) \((up|down)\)"), r"place \1 \2"),
     (re.compile(r"Counter on (\w+)"), r"counter \1"),
-    (re.compile(r"Move (\w+) to (\w+) \((up|down)\)"), r"move \1 to \2 \3"),
+    (re.compile(r"Move (\w+) to (\w+) \((up|down)\), claims .*"), r"move \1 to \2 \3"),
     (re.compile(r"Remove card (\w+)"), r"remove \1"),
     (re.compile(r"Take back counter (\w+)"), r"take \1"),
     (re.compile(r"Keep the group of (\w+) \(\d+ cards?\)"), r"keep \1"),
@@ -268,7 +268,7 @@ async def test_a_game_against_a_random_ai_is_played_to_the_end(bot_factory: Any)
     await say("!game start", ana)
     await play_until(bot, lambda state: state.phase == "over")
     sent = drain()
-    assert any("Game over." in (m.content or "") for m in public(sent))
+    assert any("Game over — " in (m.content or "") for m in public(sent))
     assert (await bot.service.table(1)).status == "finished"
 
 
@@ -414,9 +414,11 @@ async def test_a_whole_game_typed_in_notation_ends_with_a_summary_and_the_seed(
     (winner,) = state.result.winners
     names = [discord.utils.escape_markdown(m.display_name) for m in (ana, bo)]
     by_seat = {seat: names[[ana.id, bo.id].index(s.user_id)] for seat, s in enumerate(table.seats)}
-    (summary,) = [m.content for m in public(sent) if "Game over." in (m.content or "")]
-    assert f"**{by_seat[winner]} won** (frozen out)" in summary
+    (summary,) = [m.content for m in public(sent) if "Game over — " in (m.content or "")]
+    assert f"is frozen out (no counter left on the lake): {by_seat[winner]} wins" in summary
     scores = ", ".join(f"{by_seat[seat]} {state.result.scores[seat]}" for seat in (0, 1))
-    assert f"Scores: {scores}." in summary and f"Seed: `{SEED}`" in summary
+    assert f"Counters left on the lake: {scores}." in summary and f"Seed: `{SEED}`" in summary
     board = await dpytest.get_config().channels[0].fetch_message(first.id)
-    assert "Game over (frozen_out)" in text_of(board) and "Table finished." in text_of(board)
+    assert "is frozen out (no counter left on the lake)" in text_of(
+        board
+    ) and "Table finished." in text_of(board)

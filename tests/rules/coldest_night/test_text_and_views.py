@@ -367,7 +367,7 @@ def test_describe_mentions_pending_effects_and_the_end() -> None:
     state = play(state, 0, "play shoes")
     assert "BURN ONE ×1" in GAME.describe(GAME.observe(state, None))
     over = play(make(pit=["Roof Timber"], hands=[["Shoes"], ["Rags"]]), 0, "play shoes")
-    assert "everyone loses (fire out)" in GAME.describe(GAME.observe(over, None))
+    assert "the fire went out: everyone loses" in GAME.describe(GAME.observe(over, None))
 
 
 def test_labels_are_only_in_the_acting_seats_observation() -> None:

@@ -69,7 +69,9 @@ def play(state: WinterState, seat: int, typed: str) -> WinterState:
 
 
 def labels(state: WinterState, seat: int, kind: str) -> list[str]:
-    return [GAME.label(state, a) for a in GAME.legal_actions(state, seat) if a.type == kind]
+    """Labels without a move's ", claims …" note (its own test checks it against the play)."""
+    found = [GAME.label(state, a) for a in GAME.legal_actions(state, seat) if a.type == kind]
+    return [label.partition(", claims ")[0] for label in found]
 
 
 def anchors(state: WinterState) -> list[Cell]:
