@@ -58,6 +58,7 @@ from rules.tenth_night.state import row_index, zigzag
 
 class TenthNightRandomAgent:
     name = "random"
+    reads_observation = False  # picks among the legal actions only: a playout skips observing
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         kinds: dict[str, list[Any]] = {}
