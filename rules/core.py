@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -220,6 +220,52 @@ class Working(Generic[S, A]):
 
     def observe(self, seat: Seat | None) -> Any:
         return self.game.observe(self.freeze(), seat)
+
+
+class ByKind(Sequence[A]):
+    """A seat's legal actions grouped by kind (their `type`), each group listed only when asked.
+
+    An agent that first picks a kind of move (The 10th Night's random agent) reads `kinds()` and
+    then `of_kind(kind)`, so a playout never builds the hundreds of exchange proposals it does not
+    pick. Used as a plain sequence it lists everything, in the game's fixed order. `kinds` maps
+    each kind to a function yielding its actions in that same order; a kind that yields nothing
+    is not offered.
+    """
+
+    def __init__(
+        self, kinds: Mapping[str, Callable[[], Iterable[A]]], everything: Callable[[], Sequence[A]]
+    ) -> None:
+        self._kinds = kinds
+        self._everything = everything
+        self._found: dict[str, Sequence[A]] = {}
+        self._all: Sequence[A] | None = None
+
+    def kinds(self) -> list[str]:
+        """The kinds with at least one legal action, sorted by name (only the first of each
+        kind is made to find out)."""
+        return sorted(
+            k
+            for k, make in self._kinds.items()
+            if self._found.get(k) or next(iter(make()), None) is not None
+        )
+
+    def of_kind(self, kind: str) -> Sequence[A]:
+        found = self._found.get(kind)
+        if found is None:
+            make = self._kinds.get(kind)
+            found = self._found[kind] = list(make()) if make is not None else []
+        return found
+
+    def _list(self) -> Sequence[A]:
+        if self._all is None:
+            self._all = self._everything()
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._list()[index]
 
 
 class BaseGame(Generic[S, A, O]):
