@@ -138,7 +138,8 @@ class Table(Draft[ColdestNightState]):
         return sum(self.effective_heat(c) for c in self.pit) + self.turn_boost
 
     def holds(self, seat: int, kind: str) -> bool:
-        return any(FROST[f].kind == kind for f in self.frostbite[seat])
+        held = self.frostbite[seat]
+        return bool(held) and any(FROST[f].kind == kind for f in held)  # most seats hold none
 
     def may_gain(self, seat: int) -> bool:
         """CN-6."""
