@@ -9,6 +9,7 @@ from typing import Any
 
 class RandomAgent:
     name = "random"
+    reads_observation = False  # picks among the legal actions only: a playout skips observing
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
         return legal_actions[rng.randrange(len(legal_actions))]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -174,13 +174,108 @@ class Agent(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
 
 
+def reads_observation(agent: Any) -> bool:
+    """Whether `agent` looks at its observation: an agent that declares
+    `reads_observation = False` (a random agent) is handed None, since building an observation is
+    most of the cost of a playout step and it would go unread."""
+    return bool(getattr(agent, "reads_observation", True))
+
+
+class Working(Generic[S, A]):
+    """One game in progress inside a playout (`rules.playout.play_out`), changed in place.
+
+    A playout never needs the frozen state between moves, only the answers to "who acts, what may
+    they do, is it over" and the next move applied. This default keeps a frozen state and asks the
+    game (`apply` builds a new state each move), so every game has a working copy for free; a game
+    whose queries or `apply` copy the whole state overrides `BaseGame.working` with a subclass that
+    keeps one mutable copy for the whole playout. A subclass must give exactly the answers the
+    game's own methods give on `freeze()` (a test plays 100 seeded games both ways per game).
+    """
+
+    def __init__(self, game: BaseGame[S, A, Any], state: S) -> None:
+        self.game = game
+        self.state = state
+
+    def to_act(self) -> frozenset[Seat]:
+        return self.game.to_act(self.state)
+
+    def awaiting(self) -> frozenset[Seat]:
+        return self.game.awaiting(self.state)
+
+    def legal(self, seat: Seat) -> Sequence[A]:
+        """`legal_actions` of the current state (the caller knows `seat` may act)."""
+        return self.game.legal_actions(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def apply(self, seat: Seat, action: A, seed: str | int, ply: int) -> None:
+        """Apply the `ply`-th action, taken from `legal(seat)`: it is not checked again. The
+        seed and ply make the move's `rng_for`, which a game whose moves draw nothing skips."""
+        self.state = self.game.apply(self.state, seat, action, rng_for(seed, ply)).state
+
+    def freeze(self) -> S:
+        """The frozen state the game is in now."""
+        return self.state
+
+    def observe(self, seat: Seat | None) -> Any:
+        return self.game.observe(self.freeze(), seat)
+
+
+class ByKind(Sequence[A]):
+    """A seat's legal actions grouped by kind (their `type`), each group listed only when asked.
+
+    An agent that first picks a kind of move (The 10th Night's random agent) reads `kinds()` and
+    then `of_kind(kind)`, so a playout never builds the hundreds of exchange proposals it does not
+    pick. Used as a plain sequence it lists everything, in the game's fixed order. `kinds` maps
+    each kind to a function yielding its actions in that same order; a kind that yields nothing
+    is not offered.
+    """
+
+    def __init__(
+        self, kinds: Mapping[str, Callable[[], Iterable[A]]], everything: Callable[[], Sequence[A]]
+    ) -> None:
+        self._kinds = kinds
+        self._everything = everything
+        self._found: dict[str, Sequence[A]] = {}
+        self._all: Sequence[A] | None = None
+
+    def kinds(self) -> list[str]:
+        """The kinds with at least one legal action, sorted by name (only the first of each
+        kind is made to find out)."""
+        return sorted(
+            k
+            for k, make in self._kinds.items()
+            if self._found.get(k) or next(iter(make()), None) is not None
+        )
+
+    def of_kind(self, kind: str) -> Sequence[A]:
+        found = self._found.get(kind)
+        if found is None:
+            make = self._kinds.get(kind)
+            found = self._found[kind] = list(make()) if make is not None else []
+        return found
+
+    def _list(self) -> Sequence[A]:
+        if self._all is None:
+            self._all = self._everything()
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._list()[index]
+
+
 class BaseGame(Generic[S, A, O]):
     """The game protocol. A game subclasses it, sets the class attributes, implements the
     required methods, and overrides only the optional hooks it needs (their defaults are here).
 
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
     `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
-    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, and the `picture` flag.
+    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `working`, and the `picture`
+    flag.
     `docs/DESIGN.md` says what each one is for.
     """
 
@@ -280,6 +375,12 @@ class BaseGame(Generic[S, A, O]):
     def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
         """The end-of-game announcement, in the game's own words."""
         return default_summary(outcome, names)
+
+    def working(self, state: S) -> Working[S, A]:
+        """A working copy for playouts (`Working`): the default re-applies on frozen states; a
+        game overrides it to change one mutable copy in place and answer queries without
+        copying the state."""
+        return Working(self, state)
 
 
 Game = BaseGame

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Agent, Game, Outcome, Seat
+from rules.core import Agent, Game, Outcome, Seat, reads_observation
 from rules.engine import Engine
 
 
@@ -43,11 +43,49 @@ def play_out(
     options: Mapping[str, Any] | None = None,
     max_plies: int = 50_000,
     state: Any = None,
+    fast: bool = True,
 ) -> Playout:
+    """Play a game to its end with `agents` (one per seat, or one for every seat).
+
+    The fast path plays on the game's working copy (`BaseGame.working`), hands an observation
+    only to agents that read one, and does not re-check an action taken from the legal list.
+    `fast=False` is the plain path through frozen states and `Engine.act` (each move checked,
+    every agent observing): the same game move for move, kept as the tests' and the benchmark's
+    reference.
+    """
     engine = Engine(game)
     if state is None:
         state = engine.setup(seats, options, seed)
     per_seat = list(agents) if isinstance(agents, Sequence) else [agents] * seats
+    if not fast:
+        return _play_plain(game, engine, state, seed, per_seat, max_plies)
+    observing = [reads_observation(a) for a in per_seat]
+    work = game.working(state)
+    log: list[tuple[Seat, Any]] = []
+    while (outcome := work.outcome()) is None:
+        awaited = work.awaiting() or work.to_act()
+        if not awaited:
+            raise PlayoutStuck(f"{game.key}: no seat may act but the game has no outcome")
+        if len(log) >= max_plies:
+            raise PlayoutStuck(f"{game.key}: still going after {max_plies} plies (seed {seed})")
+        seat = min(awaited)
+        legal = work.legal(seat)
+        ply = len(log) + 1
+        view = work.observe(seat) if observing[seat] else None
+        action = per_seat[seat].choose(view, legal, engine.agent_rng(seed, ply, seat))
+        work.apply(seat, action, seed, ply)
+        log.append((seat, action))
+    return Playout(state=work.freeze(), outcome=outcome, log=log)
+
+
+def _play_plain(
+    game: Game[Any, Any, Any],
+    engine: Engine[Any, Any, Any],
+    state: Any,
+    seed: str | int,
+    per_seat: list[Agent],
+    max_plies: int,
+) -> Playout:
     log: list[tuple[Seat, Any]] = []
     while (outcome := game.outcome(state)) is None:
         seat = next_actor(game, state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from rules.cold_comfort.actions import (
     Action,
     Build,
@@ -18,6 +20,24 @@ from rules.cold_comfort.rules_board import board_of, fmt, legal_placements, plac
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Square
 
+A = TypeVar("A", bound=Action)
+
+
+_MADE: dict[tuple[Any, ...], Action] = {}
+_MADE_MAX = 8192
+
+
+def _made(kind: type[A], **fields: int) -> A:
+    """One shared record per distinct action: actions are frozen, and validating a new record
+    for every entry of every legal list was most of the cost of listing a turn's moves."""
+    key = (kind, *fields.items())
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        found = _MADE[key] = kind(**fields)
+    return found  # type: ignore[return-value]
+
 
 def acting_seats(state: ColdComfortState) -> frozenset[int]:
     if state.phase in ("manage", "grow"):
@@ -33,12 +53,13 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
     if seat not in acting_seats(state):
         return []
     if state.phase == "fire_spread" and state.fire_pending is not None:
-        return [Spread(x=x, y=y) for x, y in state.fire_pending.options]
+        return [_made(Spread, x=x, y=y) for x, y in state.fire_pending.options]
     if state.phase == "land_tie" and state.landing_pending is not None:
-        return [Land(x=x, y=y) for x, y in state.landing_pending.options]
+        return [_made(Land, x=x, y=y) for x, y in state.landing_pending.options]
     if state.phase == "grow" and state.drawn_tile is not None:
         board = board_of(state.tiles)
-        return [Grow(x=x, y=y, rotation=r) for x, y, r in legal_placements(board, state.drawn_tile)]
+        placements = legal_placements(board, state.drawn_tile)
+        return [_made(Grow, x=x, y=y, rotation=r) for x, y, r in placements]
     return _manage_actions(state, seat)
 
 
@@ -57,25 +78,25 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
             if printed == 0 or square in hotels or supply[printed - 1] < 1:
                 continue
             if gold >= build_cost(printed, square in dice):
-                builds.append(Build(value=printed, x=square[0], y=square[1]))
+                builds.append(_made(Build, value=printed, x=square[0], y=square[1]))
         builds.sort(key=lambda b: (b.value, b.x, b.y))
         out.extend(builds)
         for x, y in own_empty:
             old = hotels[(x, y)].value
             for to in range(1, 7):
                 if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to):
-                    out.append(Change(x=x, y=y, to=to))
+                    out.append(_made(Change, x=x, y=y, to=to))
     hostable = [s for s in own_empty if s != state.built_at]
     for x, y in hostable:
         value = hotels[(x, y)].value
         for fx, fy in campers:
             if dice[(fx, fy)] == value:
-                out.append(Host(x=x, y=y, from_x=fx, from_y=fy))
+                out.append(_made(Host, x=x, y=y, from_x=fx, from_y=fy))
     if not state.fire_used:
-        out.extend(Fire(x=x, y=y) for x, y in hostable)
+        out.extend(_made(Fire, x=x, y=y) for x, y in hostable)
     if not state.acted:
-        out.extend(Mine(x=x, y=y) for x, y in campers)
-    out.append(End())
+        out.extend(_made(Mine, x=x, y=y) for x, y in campers)
+    out.append(_made(End))
     return out
 
 

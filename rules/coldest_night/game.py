@@ -29,7 +29,17 @@ from rules.coldest_night.data import FROST
 from rules.coldest_night.rules_setup import setup_state
 from rules.coldest_night.rules_turn import Ended, Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
-from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
+from rules.core import (
+    FREE_CHAT,
+    Agent,
+    BaseGame,
+    ChatPolicy,
+    Options,
+    Outcome,
+    Seat,
+    Step,
+    Working,
+)
 
 
 class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
@@ -50,18 +60,10 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return setup_state(seats, options, rng)
 
     def awaiting(self, state: ColdestNightState) -> frozenset[Seat]:
-        seat = Table(state).awaited()
-        return frozenset() if seat is None else frozenset({seat})
+        return _awaiting(Table(state))
 
     def to_act(self, state: ColdestNightState) -> frozenset[Seat]:
-        t = Table(state)
-        seat = t.awaited()
-        if seat is None:
-            return frozenset()
-        seats = {seat}
-        if state.phase in TOKEN_WINDOW_PHASES and t.token_usable():
-            seats |= {s for s in range(t.num_players) if t.token_uses(s)}
-        return frozenset(seats)
+        return _to_act(Table(state))
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
         return legal(Table(state), seat)
@@ -72,38 +74,11 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     ) -> Step[ColdestNightState]:
         """Apply one legal action and every automatic sub-step after it (no randomness: CN-2)."""
         t = Table(state)
-        try:
-            if isinstance(action, CheckFrostbite):
-                t.frostbite_removal()
-                t.phase = "main"
-                t.settle_main()
-            elif isinstance(action, Play):
-                t.play(action.card_id, action.source)
-            elif isinstance(action, Done):
-                t.say(f"{{s{seat}}} stops feeding the fire.")
-                t.fire_dies_down()
-            elif isinstance(action, Scavenge):
-                t.scavenge_step()
-            elif isinstance(action, MemoryReturn):
-                t.memory_return(action.card_id)
-            elif isinstance(action, Give):
-                t.give(action.card_id, action.to_seat)
-            elif isinstance(action, TargetRemove):
-                t.target_remove(action.card_id)
-            elif isinstance(action, CheckForFrostbite):
-                t.check_for_frostbite()
-            elif isinstance(action, ChilblainsDiscard):
-                t.chilblains_discard(action.card_id)
-            elif isinstance(action, UseToken):
-                t.use_token(action)
-        except Ended:
-            pass
+        _apply(t, seat, action)
         return Step(state=t.freeze(), events=tuple(t.events))
 
     def outcome(self, state: ColdestNightState) -> Outcome | None:
-        if state.winners is None or state.end_reason is None:
-            return None
-        return Outcome(winners=frozenset(state.winners), reason=state.end_reason, group_score=None)
+        return _outcome(state.winners, state.end_reason)
 
     def why_illegal(self, state: ColdestNightState, seat: Seat, action: Action) -> str | None:
         return text.why_illegal(Table(state), seat, action)
@@ -170,6 +145,89 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
 
     def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
         return text.summary(outcome, names)
+
+    def working(self, state: ColdestNightState) -> Working[ColdestNightState, Action]:
+        return TableInPlay(self, state)
+
+
+def _awaiting(t: Table) -> frozenset[Seat]:
+    seat = t.awaited()
+    return frozenset() if seat is None else frozenset({seat})
+
+
+def _to_act(t: Table) -> frozenset[Seat]:
+    seat = t.awaited()
+    if seat is None:
+        return frozenset()
+    seats = {seat}
+    if t.phase in TOKEN_WINDOW_PHASES and t.token_usable():
+        seats |= {s for s in range(t.num_players) if t.token_uses(s)}
+    return frozenset(seats)
+
+
+def _outcome(winners: Sequence[int] | None, reason: str | None) -> Outcome | None:
+    if winners is None or reason is None:
+        return None
+    return Outcome(winners=frozenset(winners), reason=reason, group_score=None)
+
+
+def _apply(t: Table, seat: Seat, action: Action) -> None:
+    """One legal action and every automatic sub-step after it, on the working copy."""
+    try:
+        if isinstance(action, CheckFrostbite):
+            t.frostbite_removal()
+            t.phase = "main"
+            t.settle_main()
+        elif isinstance(action, Play):
+            t.play(action.card_id, action.source)
+        elif isinstance(action, Done):
+            t.say(f"{{s{seat}}} stops feeding the fire.")
+            t.fire_dies_down()
+        elif isinstance(action, Scavenge):
+            t.scavenge_step()
+        elif isinstance(action, MemoryReturn):
+            t.memory_return(action.card_id)
+        elif isinstance(action, Give):
+            t.give(action.card_id, action.to_seat)
+        elif isinstance(action, TargetRemove):
+            t.target_remove(action.card_id)
+        elif isinstance(action, CheckForFrostbite):
+            t.check_for_frostbite()
+        elif isinstance(action, ChilblainsDiscard):
+            t.chilblains_discard(action.card_id)
+        elif isinstance(action, UseToken):
+            t.use_token(action)
+    except Ended:
+        pass
+
+
+class TableInPlay(Working[ColdestNightState, Action]):
+    """A playout's one `Table` for the whole game: every query reads it and every move changes
+    it in place, where `apply` would thaw and freeze the whole state each time. Its events are
+    not recorded (a playout reads none)."""
+
+    def __init__(self, game: ColdestNight, state: ColdestNightState) -> None:
+        super().__init__(game, state)
+        self.table = Table(state)
+        self.table.quiet = True
+
+    def to_act(self) -> frozenset[Seat]:
+        return _to_act(self.table)
+
+    def awaiting(self) -> frozenset[Seat]:
+        return _awaiting(self.table)
+
+    def legal(self, seat: Seat) -> Sequence[Action]:
+        return legal(self.table, seat)
+
+    def outcome(self) -> Outcome | None:
+        return _outcome(self.table.winners, self.table.end_reason)
+
+    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
+        _apply(self.table, seat, action)  # no randomness after set-up (CN-2): no rng to make
+
+    def freeze(self) -> ColdestNightState:
+        return self.table.freeze()
 
 
 GAME = ColdestNight()

@@ -9,6 +9,7 @@ of CN-7 run after every sub-step and raise `Ended`, which unwinds whatever proce
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from rules.coldest_night import rules_tokens as tokens
@@ -66,6 +67,8 @@ class Table(Draft[ColdestNightState]):
     """
 
     keep = frozenset({"memory"})
+    quiet: bool = False
+    """True on a playout's table (`game.TableInPlay`): it records no events, nobody reads them."""
 
     variant: str
     num_players: int
@@ -123,6 +126,8 @@ class Table(Draft[ColdestNightState]):
         return self.variant == "solo"
 
     def say(self, text: str, to: frozenset[int] | None = None, kind: str = "info") -> None:
+        if self.quiet:
+            return
         self.events.append(Event(text=text, visible_to=to, kind=kind))
 
     def effective_heat(self, card_id: str) -> int:
@@ -133,7 +138,8 @@ class Table(Draft[ColdestNightState]):
         return sum(self.effective_heat(c) for c in self.pit) + self.turn_boost
 
     def holds(self, seat: int, kind: str) -> bool:
-        return any(FROST[f].kind == kind for f in self.frostbite[seat])
+        held = self.frostbite[seat]
+        return bool(held) and any(FROST[f].kind == kind for f in held)  # most seats hold none
 
     def may_gain(self, seat: int) -> bool:
         """CN-6."""
@@ -585,6 +591,18 @@ class Table(Draft[ColdestNightState]):
         tokens.use(self, use)
 
 
+@lru_cache(maxsize=4096)
+def _play(seat: Seat, card_id: str, source: str) -> Play:
+    """Action records are frozen, so the legal lists share one per move instead of validating a
+    new record for every listing (most of a playout's legal lists are plays and gives)."""
+    return Play(seat=seat, card_id=card_id, source=source)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=4096)
+def _give(seat: Seat, card_id: str, to_seat: Seat) -> Give:
+    return Give(seat=seat, card_id=card_id, to_seat=to_seat)
+
+
 def legal(t: Table, seat: Seat) -> list[Action]:
     """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
     if t.phase == "game_over":
@@ -595,7 +613,7 @@ def legal(t: Table, seat: Seat) -> list[Action]:
         if phase == "frostbite_removal":
             found.append(CheckFrostbite(seat=seat))
         elif phase == "main":
-            found += [Play(seat=seat, card_id=c, source=src) for c, src in t.playable()]  # type: ignore[arg-type]
+            found += [_play(seat, c, src) for c, src in t.playable()]
             if t.main_action == "feed":
                 found.append(Done(seat=seat))
             elif t.main_action is None:
@@ -604,7 +622,7 @@ def legal(t: Table, seat: Seat) -> list[Action]:
             found += [MemoryReturn(seat=seat, card_id=c) for c in t.memory.options]
         elif phase == "distribute" and t.pool:
             eligible = t.eligible()
-            found += [Give(seat=seat, card_id=c, to_seat=s) for c in t.pool for s in eligible]
+            found += [_give(seat, c, s) for c in t.pool for s in eligible]
         elif phase == "target_choice":
             found += [TargetRemove(seat=seat, card_id=c) for c in t.pit]
         elif phase == "frostbite_check":

@@ -39,6 +39,7 @@ from itertools import permutations
 from typing import Any
 
 from rules.cards import card
+from rules.core import ByKind
 from rules.tenth_night.actions import (
     AcceptExchange,
     DeclineExchange,
@@ -58,8 +59,15 @@ from rules.tenth_night.state import row_index, zigzag
 
 class TenthNightRandomAgent:
     name = "random"
+    reads_observation = False  # picks among the legal actions only: a playout skips observing
 
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        """A kind of move first, uniformly, then a move of that kind: given the moves by kind
+        (`ByKind`, in a playout) it lists only the kind it picked."""
+        if isinstance(legal_actions, ByKind):
+            names = legal_actions.kinds()
+            group = legal_actions.of_kind(names[rng.randrange(len(names))])
+            return group[rng.randrange(len(group))]
         kinds: dict[str, list[Any]] = {}
         for a in legal_actions:
             kinds.setdefault(a.type, []).append(a)

@@ -14,7 +14,18 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
-from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
+from rules.core import (
+    FREE_CHAT,
+    Agent,
+    BaseGame,
+    ByKind,
+    ChatPolicy,
+    Outcome,
+    Seat,
+    Step,
+    Timer,
+    Working,
+)
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
 from rules.tenth_night import text
@@ -30,7 +41,7 @@ from rules.tenth_night.observation import (
     public_fields,
 )
 from rules.tenth_night.observation import describe as describe_text
-from rules.tenth_night.rules_day import apply_day, legal, problem
+from rules.tenth_night.rules_day import apply_day, legal, legal_kinds, problem
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
 from rules.tenth_night.state import PublicOptions, TenthNightOptions, TenthNightState
@@ -263,6 +274,21 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
 
     def notation(self) -> str:
         return text.NOTATION
+
+    def working(self, state: TenthNightState) -> Working[TenthNightState, Action]:
+        return DayByKind(self, state)
+
+
+class DayByKind(Working[TenthNightState, Action]):
+    """A playout on frozen states whose day moves are listed by kind (`rules.core.ByKind`): a day
+    offers hundreds of exchange proposals, and the random agent picks a kind before a move, so
+    most of them need never be made."""
+
+    def legal(self, seat: Seat) -> Sequence[Action]:
+        state = self.state
+        if state.phase != "day":
+            return self.game.legal_actions(state, seat)
+        return ByKind(legal_kinds(state, seat), lambda: self.game.legal_actions(state, seat))
 
 
 __all__ = ["DayAction", "TenthNightGame"]

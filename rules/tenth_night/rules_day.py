@@ -6,7 +6,7 @@ returns its message, so the reasons players read and the legal list cannot drift
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, permutations
 
@@ -82,6 +82,82 @@ def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
     yield from _proposals(s, seat)
     if len(p.row) > 1:
         yield from _reorders(tuple(x.id for x in p.row))
+
+
+def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterator[DayAction]]]:
+    """`legal` split by kind (the action's `type`): each kind's actions in `legal`'s order, made
+    only when that kind is asked for (`rules.core.ByKind`)."""
+    p = s.players[seat]
+    mine = [o for o in s.offers if o.to_seat == seat]
+
+    def ready() -> Iterator[DayAction]:
+        if not p.ready:
+            yield Ready()
+
+    def accepts() -> Iterator[DayAction]:
+        for o in mine:
+            yield from _accepts(s, o)
+
+    def declines() -> Iterator[DayAction]:
+        for o in mine:
+            yield DeclineExchange(offer_id=o.offer_id)
+
+    def withdraws() -> Iterator[DayAction]:
+        for o in s.offers:
+            if o.from_seat == seat:
+                yield WithdrawExchange(offer_id=o.offer_id)
+
+    def heal_replace() -> Iterator[DayAction]:
+        for person in p.row:
+            if person.injured:
+                for h in p.hand:
+                    if is_heart(h) and rank(h) == rank(person.id):
+                        yield HealReplace(hand_card_id=h, person_id=person.id)
+
+    def heal_heart() -> Iterator[DayAction]:
+        for person in p.row:
+            if person.injured:
+                for h in p.hand:
+                    if is_heart(h):
+                        yield HealHeart(hand_card_id=h, person_id=person.id)
+
+    def trios() -> Iterator[DayAction]:
+        if len(p.row) < MAX_PEOPLE:
+            yield from _trios(p)
+
+    def divine() -> Iterator[DayAction]:
+        if len(p.row) == 1 and not p.divine_protection:
+            yield DivineProtection(person_id=p.row[0].id)
+
+    def swaps() -> Iterator[DayAction]:
+        for h in p.hand:
+            if is_person_card(h):
+                for person in p.row:
+                    if not person.injured:
+                        yield _swap(h, person.id)
+
+    def end_record() -> Iterator[DayAction]:
+        if s.options.record_mode and s.round >= 11:
+            yield EndRecord()
+
+    def reorders() -> Iterator[DayAction]:
+        if len(p.row) > 1:
+            yield from _reorders(tuple(x.id for x in p.row))
+
+    return {
+        "ready": ready,
+        "accept_exchange": accepts,
+        "decline_exchange": declines,
+        "withdraw_exchange": withdraws,
+        "heal_replace": heal_replace,
+        "heal_heart": heal_heart,
+        "trio": trios,
+        "divine_protection": divine,
+        "swap": swaps,
+        "end_record": end_record,
+        "propose_exchange": lambda: _proposals(s, seat),
+        "reorder": reorders,
+    }
 
 
 # Actions are immutable values, so the same records can serve every state that offers them.

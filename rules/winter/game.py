@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step
+from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step, Working
 from rules.errors import IllegalActionError
 from rules.winter import text
 from rules.winter.actions import ACTION_MODEL, WinterAction
@@ -95,6 +95,17 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
 
     def notation(self) -> str:
         return text.NOTATION
+
+    def working(self, state: WinterState) -> Working[WinterState, WinterAction]:
+        return Resolving(self, state)
+
+
+class Resolving(Working[WinterState, WinterAction]):
+    """A playout resolves each move without `apply`'s own legality check: the move comes from
+    the legal list just made, so the lake's spots and moves are searched once a move, not twice."""
+
+    def apply(self, seat: Seat, action: WinterAction, seed: str | int, ply: int) -> None:
+        self.state = resolve(self.state, seat, action).state
 
 
 GAME = WinterGame()

@@ -7,6 +7,7 @@ the agents can call it hundreds of times per turn without building pydantic mode
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 
 from rules.winter.rules_cards import Section, Sections
 
@@ -62,14 +63,23 @@ def is_legal_spot(anchors: set[Cell] | frozenset[Cell], spot: Cell) -> bool:
 
 
 def legal_spots(anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
-    """Every legal spot next to `anchors` (WI-18), sorted by (row, col)."""
+    """Every legal spot next to `anchors` (WI-18), sorted by (row, col).
+
+    Remembered per set of anchors: a lake is asked for its spots by the legal list, the move
+    search (once per group left after each lift) and the observation, mostly for lakes it has
+    just seen."""
+    return list(_legal_spots(frozenset(anchors)))
+
+
+@lru_cache(maxsize=2048)
+def _legal_spots(anchors: frozenset[Cell]) -> tuple[Cell, ...]:
     found: set[Cell] = set()
     for r, c in anchors:
         for dr, dc in CONTACT:
             spot = (r + dr, c + dc)
             if spot not in found and not overlaps(anchors, spot):
                 found.add(spot)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:

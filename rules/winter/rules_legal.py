@@ -7,6 +7,8 @@ new square, an occupied or wrong-colour square, someone else's counter).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.winter.actions import (
     COLOUR_OF,
     SECTION_OF,
@@ -20,7 +22,7 @@ from rules.winter.actions import (
     Take,
     WinterAction,
 )
-from rules.winter.rules_cards import sections_of
+from rules.winter.rules_cards import Orientation, sections_of
 from rules.winter.rules_geometry import (
     Cell,
     corner_only,
@@ -38,6 +40,12 @@ def to_act(state: WinterState) -> frozenset[int]:
     return frozenset() if state.phase == "over" else frozenset({state.active})
 
 
+@lru_cache(maxsize=4096)
+def _place(row: int, col: int, orientation: Orientation) -> Place:
+    """Actions are frozen records: the same placement serves every legal list that offers it."""
+    return Place(row=row, col=col, orientation=orientation)
+
+
 def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
     if state.phase == "over" or seat != state.active:
         return []
@@ -47,7 +55,7 @@ def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
         return [ChooseColour(colour="light"), ChooseColour(colour="dark")]
     if phase == "place_drawn":
         spots = legal_spots(lake.anchors())
-        return [Place(row=r, col=c, orientation=o) for r, c in spots for o in ORIENTATIONS]
+        return [_place(r, c, o) for r, c in spots for o in ORIENTATIONS]
     colour = state.colours[seat]
     assert colour is not None
     if phase == "freezing":

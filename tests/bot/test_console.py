@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shlex
 import signal
 import subprocess
@@ -161,6 +162,8 @@ def test_the_default_database_offers_make_run_and_the_game_menu_resumes_it(
     tmp_path: Path,
 ) -> None:
     first = run_cli(["play", "coldest_night", "--seats", "2"], "quit\n", tmp_path)
-    assert "Saved. Resume with: `make run` → `resume 1` / `" in first.stdout
-    again = run_cli([], "resume 1\nquit\n", tmp_path)  # `make run` without a token
-    assert again.returncode == 0 and "Table #1: The Coldest Night" in again.stdout
+    found = re.search(r"Saved\. Resume with: `make run` → `resume (\d+)` / `", first.stdout)
+    assert found, first.stdout[-500:]
+    table = found.group(1)  # the project's own database may already hold other tables
+    again = run_cli([], f"resume {table}\nquit\n", tmp_path)  # `make run` without a token
+    assert again.returncode == 0 and f"Table #{table}: The Coldest Night" in again.stdout

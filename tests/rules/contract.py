@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from rules.core import Game
+from rules.core import Game, reads_observation
 from rules.engine import Engine
 from rules.errors import GameOverError, NotYourTurnError
 from rules.playout import next_actor, play_out
@@ -67,12 +67,13 @@ class ContractSuite:
             assert seat is not None, "no seat may act but the game has no outcome"
             legal = engine.legal(state, seat)
             ply += 1
-            action = agents[seat].choose(
-                game.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-            )
+            agent = agents[seat]
+            view = game.observe(state, seat) if reads_observation(agent) else None
+            action = agent.choose(view, legal, engine.agent_rng(seed, ply, seat))
             if ply % every == 0:
                 yield state, seat, action, ply
-            state = engine.act(state, seat, action, seed=seed, ply=ply).state
+            # taken from this state's legal list: no second check (issue 11 §3)
+            state = engine.act(state, seat, action, seed=seed, ply=ply, checked=True).state
             assert ply < 50_000
         yield state, None, None, ply
 
