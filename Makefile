@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench lint format clean
+.PHONY: run test bench fuzz lint format clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# the Discord surface's hypothesis tests with many more examples; prints the counts
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	SNOWBOUND_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:randomly --timeout=0 \
+		tests/e2e/test_fuzz_interactions.py tests/rules/test_parse_fuzz.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

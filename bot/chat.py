@@ -171,7 +171,8 @@ class ChatFilter:
             return
         self.warned_permissions.add(key)
         await channel.send(
-            "I need the **Manage Messages** permission here to enforce the game's chat rules."
+            "I need the **Manage Messages** permission here to enforce the game's chat rules.",
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:

@@ -94,6 +94,8 @@ class Delivery:
         user = await self.user(user_id)
         if user is None:
             return None
+        # never from the client's default alone: a DM repeats text members wrote
+        message.setdefault("allowed_mentions", discord.AllowedMentions.none())
         try:
             return await user.send(**message)
         except discord.Forbidden:
@@ -156,7 +158,7 @@ class Delivery:
                         "is not in your DMs: use `/game hand` to see it (only you will see the "
                         "reply).",
                         allowed_mentions=discord.AllowedMentions(
-                            users=[discord.Object(update.user_id)]
+                            everyone=False, roles=False, users=[discord.Object(update.user_id)]
                         ),
                     )
                 except discord.HTTPException as err:

@@ -51,6 +51,17 @@ def clip(text: str, limit: int) -> str:
     return clip_text(text, limit)
 
 
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pings(*users: int) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: never @everyone, @here or a role, whatever the
+    text around them says (a nickname, a move, a chat line)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
 FALLBACK = "Sorry, I could not send that answer. The table is unchanged."
 
 
@@ -125,7 +136,7 @@ async def private(ctx: commands.Context[Any], content: str | None = None, **mess
         await ctx.send(
             f"{ctx.author.mention}, I could not DM you the answer: use the slash command "
             "instead, so that only you see it.",
-            allowed_mentions=discord.AllowedMentions(users=[ctx.author]),
+            allowed_mentions=pings(ctx.author.id),
         )
 
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
 from cogs.common import (
+    NO_PINGS,
     answer_privately,
     can_manage,
     clip,
@@ -115,7 +116,7 @@ class LobbyCog(commands.Cog, name="Games"):
         for key, game in sorted(self.service.games.items(), key=lambda kv: kv[1].title):
             players = seat_range(game)
             lines.append(f"**{game.title}** (`{key}`, {players} players) — {game.pitch}")
-        await ctx.send("\n".join(lines))
+        await ctx.send("\n".join(lines), allowed_mentions=NO_PINGS)
 
     @subcommand(game, "new")
     @app_commands.describe(game="which game", options="variant options, as key=value pairs")
@@ -170,11 +171,11 @@ class LobbyCog(commands.Cog, name="Games"):
     @subcommand(game, "ai")
     @app_commands.describe(level="AI level: heuristic (default) or random")
     async def ai(
-        self, ctx: commands.Context[Any], level: commands.Range[str, 1, GAME_NAME] | None = None
+        self, ctx: commands.Context[Any], level: commands.Range[str, 0, GAME_NAME] = ""
     ) -> None:
         """Add an AI player to this channel's lobby."""
         table = await resolve_table(ctx, lobby=True)
-        table = await self.service.add_agent(table.id, ctx.author.id, level)
+        table = await self.service.add_agent(table.id, ctx.author.id, level or None)
         await self.lobby_changed(ctx, table, f"{table.seats[-1].name} joined.")
 
     @subcommand(game, "kick")
@@ -191,7 +192,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], table: TableRecord, line: str
     ) -> None:
         await refresh_lobby(self.bot, table, ctx.channel)
-        await ctx.send(line, ephemeral=False)
+        await ctx.send(line, ephemeral=False, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "start")
     async def start(self, ctx: commands.Context[Any]) -> None:
@@ -255,21 +256,23 @@ class LobbyCog(commands.Cog, name="Games"):
             )
         self.log_calls[key] = now
         lines = await self.service.log(table, max(1, min(count, 50)))
-        await ctx.send(clip("\n".join(lines) or "Nothing has happened yet.", 1900))
+        text = clip("\n".join(lines) or "Nothing has happened yet.", 1900)
+        await ctx.send(text, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "rules")
     @app_commands.describe(game="which game (default: this channel's)")
     async def rules(
-        self, ctx: commands.Context[Any], game: commands.Range[str, 1, GAME_NAME] | None = None
+        self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
     ) -> None:
         """A rules summary."""
-        if game is None:
+        if not game:
             table = await self.service.table_in(ctx.channel.id) if ctx.guild else None
             if table is None:
                 raise TableError("Name a game: `/game rules coldest_night`.")
             game = table.game
         found = self.service.game(game)
-        await ctx.send(clip(f"**{found.title}**\n{found.rules_text()}", 1990))
+        text = clip(f"**{found.title}**\n{found.rules_text()}", 1990)
+        await ctx.send(text, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "resign")
     async def resign(self, ctx: commands.Context[Any]) -> None:

@@ -34,6 +34,7 @@ from cogs.common import (
     can_manage,
     clip,
     display_name,
+    pings,
     reply_error,
     snowbound,
     table_channel,
@@ -433,7 +434,7 @@ async def play_choice(
 
 async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
     """Post event lines, packed into as few messages as fit; `ping` users get mentioned."""
-    allowed = discord.AllowedMentions(users=[discord.Object(u) for u in ping])
+    allowed = pings(*ping)
     chunk = ""
     for line in lines:
         line = clip(line, 1900)
@@ -573,5 +574,5 @@ async def check_dm(
         await channel.send(
             f"{user.mention}, your DMs are closed, so I cannot send your hand privately. "
             "Open them, or use `/game hand` during the game.",
-            allowed_mentions=discord.AllowedMentions(users=[user]),
+            allowed_mentions=pings(user.id),
         )
