@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test bench lint format clean
+.PHONY: run test bench fuzz lint format clean
 
 # A .venv whose python is missing, broken or older than 3.11 (say, from a first run with the wrong
 # PYTHON) is not trusted: forget the stamp so the recipe below rebuilds it.
@@ -32,6 +32,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# the Discord surface's hypothesis tests with many more examples; prints the counts
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	SNOWBOUND_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:randomly --timeout=0 \
+		tests/e2e/test_fuzz_interactions.py tests/rules/test_parse_fuzz.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -83,6 +83,9 @@ class SnowboundMixin(_Base):
     async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
         await self.chat.on_message_edit(before, after)
 
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        await self.chat.on_raw_message_edit(payload)
+
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:
         await self.chat.on_raw_reaction_add(payload)
 

@@ -9,7 +9,9 @@ any game. What is blocked is deleted and explained privately.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -21,11 +23,35 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+NOTICE_EVERY = 60.0  # seconds: at most one "your message was removed" DM per author per minute
+DETAIL = 300  # the longest explanation detail repeated to the author (a list of numbers…)
+
 # refusals that come from the filter itself, not from one game's rule
 ATTACHMENT = (
     "attachments and stickers cannot be checked by the number filter, so they are not allowed "
     "during the game"
 )
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def said(message: Any) -> tuple[str, bool]:
+    """Everything a message says, and whether it carries something the filter cannot read: its
+    text, the text of the messages it forwards (snapshots), and a poll's question and answers.
+    A forward or a poll is table talk as much as typed text is."""
+    parts = [message.content or ""]
+    has_attachment = bool(message.attachments or message.stickers)
+    for snapshot in getattr(message, "message_snapshots", None) or ():
+        parts.append(snapshot.content or "")
+        has_attachment = has_attachment or bool(snapshot.attachments)
+        has_attachment = has_attachment or bool(getattr(snapshot, "stickers", None))
+    poll = getattr(message, "poll", None)
+    if poll is not None:
+        parts.append(poll.question or "")
+        parts += [answer.text or "" for answer in poll.answers]
+    return "\n".join(p for p in parts if p), has_attachment
 
 
 def notice(
@@ -41,7 +67,7 @@ def notice(
         why = ATTACHMENT
     else:
         why = policy.notice or f"the game's rules do not allow it ({reason})"
-    detail = f" {verdict.detail}" if verdict.detail else ""
+    detail = f" {clip(verdict.detail, DETAIL)}" if verdict.detail else ""
     if command:
         return (
             f"Your command in #{channel_name} was carried out, then removed from the channel: "
@@ -54,10 +80,12 @@ def notice(
 class ChatFilter:
     """Deletes what a seated player may not say, and tells them why, once where it would nag."""
 
-    def __init__(self, bot: SnowboundMixin) -> None:
+    def __init__(self, bot: SnowboundMixin, clock: Callable[[], float] = time.monotonic) -> None:
         self.bot = bot
+        self.clock = clock
         self.warned_permissions: set[int] = set()
         self.told_about_commands: set[tuple[int, int]] = set()
+        self.last_notice: dict[int, float] = {}  # author id → when they were last told
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot:
@@ -75,18 +103,27 @@ class ChatFilter:
         await self.filter_message(message)
 
     async def on_message_edit(self, before: discord.Message, after: discord.Message) -> None:
-        if not after.author.bot and before.content != after.content:
+        if not after.author.bot and said(before) != said(after):
             await self.filter_message(after)
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Edits of messages the client no longer (or never) cached: discord.py sends those only
+        as raw events, and an old message edited into table talk must be caught too. Cached ones
+        are left to `on_message_edit`, which sees both versions."""
+        if payload.cached_message is not None:
+            return
+        message = payload.message
+        if message.author.bot or ("content" not in payload.data and "poll" not in payload.data):
+            return
+        await self.filter_message(message)
 
     async def judge(self, message: discord.Message) -> tuple[ChatPolicy, ChatVerdict] | None:
         """The author's chat rule and its verdict on the message; None when no rule applies."""
         if message.guild is None:
             return None
+        text, has_attachment = said(message)
         return await self.bot.service.chat(
-            message.channel.id,
-            message.author.id,
-            message.content,
-            has_attachment=bool(message.attachments or message.stickers),
+            message.channel.id, message.author.id, text, has_attachment=has_attachment
         )
 
     async def filter_message(self, message: discord.Message, *, command: bool = False) -> bool:
@@ -117,6 +154,11 @@ class ChatFilter:
             if key in self.told_about_commands:
                 return True
             self.told_about_commands.add(key)
+        now = self.clock()
+        last = self.last_notice.get(message.author.id)
+        if last is not None and now - last < NOTICE_EVERY:
+            return True  # deleted; told already this minute (a burst must not become 200 DMs)
+        self.last_notice[message.author.id] = now
         channel_name = getattr(message.channel, "name", "game")
         text = notice(verdict, policy, channel_name, command=command)
         if await self.bot.delivery.dm(message.author.id, content=text) is None:
@@ -129,7 +171,8 @@ class ChatFilter:
             return
         self.warned_permissions.add(key)
         await channel.send(
-            "I need the **Manage Messages** permission here to enforce the game's chat rules."
+            "I need the **Manage Messages** permission here to enforce the game's chat rules.",
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:

@@ -6,16 +6,60 @@ the player is told once in the table's channel to use `/game hand`, and play goe
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
+from discord.webhook.async_ import async_context
 
+from bot.guard import fit, fit_form
 from bot.tables import PanelUpdate, TableService
 
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+FALLBACK = "Sorry, that answer was too long for Discord; the table is unchanged."
+
+
+def _guarded(send: Callable[..., Awaitable[Any]], body: str) -> Callable[..., Awaitable[Any]]:
+    """`send` (a REST request function) with every JSON body passed through `bot.guard.fit` first.
+    `body` names the keyword that carries the JSON (`json` for the bot's HTTP client, `payload` for
+    the webhook adapter that answers interactions)."""
+
+    @functools.wraps(send)
+    async def request(route: Any, *args: Any, **kwargs: Any) -> Any:
+        payload = kwargs.get(body)
+        if isinstance(payload, dict):
+            kwargs[body], found = fit(payload)
+            if found:
+                log.warning("%s %s was over Discord's limits: %s", route.method, route.path, found)
+        for key in ("form", "multipart"):
+            form = kwargs.get(key)
+            if isinstance(form, list):
+                kwargs[key], found = fit_form(form)
+                if found:
+                    log.warning(
+                        "%s %s was over Discord's limits: %s", route.method, route.path, found
+                    )
+        return await send(route, *args, **kwargs)
+
+    request.snowbound_guard = True  # type: ignore[attr-defined]
+    return request
+
+
+def guard(client: discord.Client) -> None:
+    """Put `bot.guard.fit` in front of every request the bot makes: messages, edits, DMs (the
+    client's HTTP requests) and interaction responses and follow-ups (the webhook adapter). This is
+    the one place Discord's limits are enforced, so no code path can send a payload Discord would
+    refuse, or one that lets a member's text ping @everyone."""
+    http = client.http
+    if not getattr(http.request, "snowbound_guard", False):
+        http.request = _guarded(http.request, "json")  # type: ignore[method-assign,assignment]
+    adapter = async_context.get()
+    if not getattr(adapter.request, "snowbound_guard", False):
+        adapter.request = _guarded(adapter.request, "payload")  # type: ignore[method-assign,assignment]
 
 
 def message_ref(client: discord.Client, channel: Any, message_id: int) -> Any:
@@ -31,6 +75,7 @@ class Delivery:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
+        guard(client)
 
     async def user(self, user_id: int) -> discord.User | None:
         found = self.client.get_user(user_id)
@@ -41,11 +86,16 @@ class Delivery:
         except discord.HTTPException:
             return None
 
-    async def dm(self, user_id: int, **message: Any) -> discord.Message | None:
-        """Send a DM; None when the user cannot be reached privately."""
+    async def dm(
+        self, user_id: int, *, fallback: bool = True, **message: Any
+    ) -> discord.Message | None:
+        """Send a DM; None when the user cannot be reached privately. If Discord refuses the message
+        itself (HTTP 400), a short apology goes instead (`fallback`), or the error is raised."""
         user = await self.user(user_id)
         if user is None:
             return None
+        # never from the client's default alone: a DM repeats text members wrote
+        message.setdefault("allowed_mentions", discord.AllowedMentions.none())
         try:
             return await user.send(**message)
         except discord.Forbidden:
@@ -53,7 +103,14 @@ class Delivery:
         except discord.HTTPException as err:
             if err.code == CANNOT_DM:
                 return None
-            raise
+            if err.status != 400 or not fallback:
+                raise
+            # Discord refused the message itself: say so in a short line rather than lose it
+            log.warning("Discord refused a DM to %s (%s); sending a short fallback", user_id, err)
+            try:
+                return await user.send(FALLBACK)
+            except discord.HTTPException:
+                return None
 
     async def deliver(
         self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
@@ -79,16 +136,33 @@ class Delivery:
                     update.seat,
                     err,
                 )
-        sent = await self.dm(update.user_id, **message)
+        try:
+            sent = await self.dm(update.user_id, fallback=False, **message)
+        except discord.HTTPException as err:
+            # The stored panel keeps its old digest, so the next change of this table sends the
+            # panel again: a failed update is retried, never silently lost.
+            log.warning(
+                "panel of table %s seat %s not delivered (%s); retried on the next change",
+                update.table_id,
+                update.seat,
+                err,
+            )
+            return False
         if sent is None:
             already = panel is not None and panel.dm_closed
             await self.service.panel_sent(update, channel_id=None, message_id=None, dm_closed=True)
             if not already and table_channel is not None:
-                await table_channel.send(
-                    f"<@{update.user_id}>, I cannot send you private messages, so your hand is "
-                    "not in your DMs: use `/game hand` to see it (only you will see the reply).",
-                    allowed_mentions=discord.AllowedMentions(users=True),
-                )
+                try:
+                    await table_channel.send(
+                        f"<@{update.user_id}>, I cannot send you private messages, so your hand "
+                        "is not in your DMs: use `/game hand` to see it (only you will see the "
+                        "reply).",
+                        allowed_mentions=discord.AllowedMentions(
+                            everyone=False, roles=False, users=[discord.Object(update.user_id)]
+                        ),
+                    )
+                except discord.HTTPException as err:
+                    log.warning("could not tell %s that DMs are closed (%s)", update.user_id, err)
             return False
         await self.service.panel_sent(update, channel_id=sent.channel.id, message_id=sent.id)
         return True

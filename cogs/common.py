@@ -13,7 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import TableError, TableRecord, user_error
+from bot.guard import clip as clip_text
+from bot.guard import refusal
+from bot.tables import TableError, TableRecord
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -46,7 +48,21 @@ def subcommand(
 
 
 def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip_text(text, limit)
+
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def pings(*users: int) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: never @everyone, @here or a role, whatever the
+    text around them says (a nickname, a move, a chat line)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
+
+
+FALLBACK = "Sorry, I could not send that answer. The table is unchanged."
 
 
 def snowbound(client: discord.Client) -> SnowboundBot:
@@ -68,14 +84,28 @@ def display_name(user: discord.abc.User) -> str:
 
 async def reply_error(interaction: discord.Interaction, err: BaseException) -> None:
     """One private sentence for a refusal; a real fault is logged and apologised for."""
-    message = user_error(err)
+    message = refusal(err)
     if message is None:
         log.error("interaction failed", exc_info=err)
         message = "Sorry, something went wrong on my side. The table is unchanged."
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    await answer_privately(interaction, message)
+
+
+async def answer_privately(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral answer, as a response or a follow-up; if Discord refuses it (HTTP 400), the
+    error is logged and a short fallback goes instead, so the member is never left without one."""
+    for text in (clip(message, 1900), FALLBACK):
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+            return
+        except discord.HTTPException as err:
+            if err.status != 400 or text == FALLBACK:
+                log.warning("could not answer interaction %s (%s)", interaction.id, err)
+                return
+            log.warning("Discord refused an answer (%s); sending the fallback", err)
 
 
 def table_channel(bot: discord.Client, table: TableRecord) -> Any:
@@ -90,15 +120,23 @@ def table_channel(bot: discord.Client, table: TableRecord) -> Any:
 
 async def private(ctx: commands.Context[Any], content: str | None = None, **message: Any) -> None:
     """Reply so only the author sees it: ephemeral for slash commands, a DM for chat commands."""
+    if content is not None:
+        content = clip(content, 1900)
     if ctx.interaction is not None:
-        await ctx.send(content, ephemeral=True, **message)
+        try:
+            await ctx.send(content, ephemeral=True, **message)
+        except discord.HTTPException as err:
+            if err.status != 400:
+                raise
+            log.warning("Discord refused a private answer (%s); sending the fallback", err)
+            await ctx.send(FALLBACK, ephemeral=True)
         return
     bot = snowbound(ctx.bot)
     if await bot.delivery.dm(ctx.author.id, content=content, **message) is None:
         await ctx.send(
             f"{ctx.author.mention}, I could not DM you the answer: use the slash command "
             "instead, so that only you see it.",
-            allowed_mentions=discord.AllowedMentions(users=[ctx.author]),
+            allowed_mentions=pings(ctx.author.id),
         )
 
 
@@ -143,18 +181,26 @@ def _unwrap(error: BaseException) -> BaseException:
 
 async def handle_command_error(ctx: commands.Context[Any], error: Exception) -> None:
     original = _unwrap(error)
-    message = user_error(original)
+    message = refusal(original)
     if message is None:
-        if isinstance(original, commands.MissingRequiredArgument):
+        if isinstance(original, commands.RangeError) and isinstance(original.value, str):
+            name = ctx.current_parameter.name if ctx.current_parameter else "text"
+            message = f"`{name}` is too long: at most {original.maximum} characters."
+            if name == "options":
+                message += " Options are written key=value, separated by spaces."
+        elif isinstance(original, commands.MissingRequiredArgument):
             message = (
                 f"Missing `{original.param.name}`. Usage: `{ctx.prefix}{ctx.command} "
                 f"{ctx.command.signature if ctx.command else ''}`"
             )
         elif isinstance(original, commands.BadArgument | commands.UserInputError):
-            message = str(original)
+            message = clip(str(original), 300)
         elif isinstance(original, commands.CheckFailure):
             message = "You are not allowed to use this command."
         else:
             log.error("command %s failed", ctx.command, exc_info=original)
             message = "Sorry, something went wrong on my side. Nothing was changed."
-    await private(ctx, message)
+    try:
+        await private(ctx, message)
+    except discord.HTTPException as err:
+        log.warning("could not answer %s (%s)", ctx.command, err)

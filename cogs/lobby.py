@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import math
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,6 +15,8 @@ from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
 from cogs.common import (
+    NO_PINGS,
+    answer_privately,
     can_manage,
     clip,
     display_name,
@@ -44,11 +48,20 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# the longest text a slash option accepts (Discord enforces `max_length`; chat commands are refused
+# with one sentence): no game or level name is longer, no set of options needs more
+GAME_NAME = 40
+OPTIONS_TEXT = 400
+# `/game log` replays the game's public lines, the costliest read: one call per user and table
+# every ten seconds keeps a member from slowing every other table
+LOG_EVERY = 10.0
+
 
 class LobbyCog(commands.Cog, name="Games"):
     def __init__(self, bot: SnowboundBot) -> None:
         self.bot = bot
         self.service = bot.service
+        self.log_calls: dict[tuple[int, int], float] = {}  # (user, table) → last `/game log`
 
     async def cog_load(self) -> None:
         """The persistent buttons are registered once, in the bot's `setup_hook` (which loads this
@@ -60,6 +73,24 @@ class LobbyCog(commands.Cog, name="Games"):
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         await handle_command_error(ctx, error)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click whose custom id matches none of Snowbound's buttons (forged, malformed, an id
+        over 2⁶³, or from a retired version) would otherwise get no answer at all: Discord shows
+        "This interaction failed". Every button here is a `DynamicItem`, so matching their
+        templates is the whole test; the ones that match answer for themselves."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if any(
+            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+        ):
+            return
+        await answer_privately(
+            interaction, "That button is not one of mine, or it is out of date: use `/game hand`."
+        )
 
     @hybrid_group("game", invoke_without_command=True)
     async def game(self, ctx: commands.Context[Any]) -> None:
@@ -85,11 +116,17 @@ class LobbyCog(commands.Cog, name="Games"):
         for key, game in sorted(self.service.games.items(), key=lambda kv: kv[1].title):
             players = seat_range(game)
             lines.append(f"**{game.title}** (`{key}`, {players} players) — {game.pitch}")
-        await ctx.send("\n".join(lines))
+        await ctx.send("\n".join(lines), allowed_mentions=NO_PINGS)
 
     @subcommand(game, "new")
     @app_commands.describe(game="which game", options="variant options, as key=value pairs")
-    async def new(self, ctx: commands.Context[Any], game: str, *, options: str = "") -> None:
+    async def new(
+        self,
+        ctx: commands.Context[Any],
+        game: commands.Range[str, 1, GAME_NAME],
+        *,
+        options: commands.Range[str, 0, OPTIONS_TEXT] = "",
+    ) -> None:
         """Open a lobby for a game in this channel."""
         if ctx.guild is None:
             raise TableError("Open tables in a server channel, not in DMs.")
@@ -133,10 +170,12 @@ class LobbyCog(commands.Cog, name="Games"):
 
     @subcommand(game, "ai")
     @app_commands.describe(level="AI level: heuristic (default) or random")
-    async def ai(self, ctx: commands.Context[Any], level: str | None = None) -> None:
+    async def ai(
+        self, ctx: commands.Context[Any], level: commands.Range[str, 0, GAME_NAME] = ""
+    ) -> None:
         """Add an AI player to this channel's lobby."""
         table = await resolve_table(ctx, lobby=True)
-        table = await self.service.add_agent(table.id, ctx.author.id, level)
+        table = await self.service.add_agent(table.id, ctx.author.id, level or None)
         await self.lobby_changed(ctx, table, f"{table.seats[-1].name} joined.")
 
     @subcommand(game, "kick")
@@ -153,7 +192,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], table: TableRecord, line: str
     ) -> None:
         await refresh_lobby(self.bot, table, ctx.channel)
-        await ctx.send(line, ephemeral=False)
+        await ctx.send(line, ephemeral=False, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "start")
     async def start(self, ctx: commands.Context[Any]) -> None:
@@ -208,20 +247,32 @@ class LobbyCog(commands.Cog, name="Games"):
     async def log(self, ctx: commands.Context[Any], count: int = 15) -> None:
         """Recent public events."""
         table = await resolve_table(ctx, lobby=False)
+        key = (ctx.author.id, table.id)
+        now = time.monotonic()
+        wait = LOG_EVERY - (now - self.log_calls.get(key, -LOG_EVERY))
+        if wait > 0:
+            raise TableError(
+                f"You asked for this table's log a moment ago: try again in {math.ceil(wait)} s."
+            )
+        self.log_calls[key] = now
         lines = await self.service.log(table, max(1, min(count, 50)))
-        await ctx.send(clip("\n".join(lines) or "Nothing has happened yet.", 1900))
+        text = clip("\n".join(lines) or "Nothing has happened yet.", 1900)
+        await ctx.send(text, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "rules")
     @app_commands.describe(game="which game (default: this channel's)")
-    async def rules(self, ctx: commands.Context[Any], game: str | None = None) -> None:
+    async def rules(
+        self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
+    ) -> None:
         """A rules summary."""
-        if game is None:
+        if not game:
             table = await self.service.table_in(ctx.channel.id) if ctx.guild else None
             if table is None:
                 raise TableError("Name a game: `/game rules coldest_night`.")
             game = table.game
         found = self.service.game(game)
-        await ctx.send(clip(f"**{found.title}**\n{found.rules_text()}", 1990))
+        text = clip(f"**{found.title}**\n{found.rules_text()}", 1990)
+        await ctx.send(text, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "resign")
     async def resign(self, ctx: commands.Context[Any]) -> None:

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from bot.app import SnowboundBot
 
 
+MOVE_TEXT = 300  # the engine refuses longer typed moves; Discord enforces this on `/play`
+
+
 class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: SnowboundBot) -> None:
         self.bot = bot
@@ -28,7 +31,9 @@ class PlayCog(commands.Cog, name="Play"):
 
     @hybrid_command("play")
     @app_commands.describe(move="your move: pick from the list or type it")
-    async def play(self, ctx: commands.Context[Any], *, move: str) -> None:
+    async def play(
+        self, ctx: commands.Context[Any], *, move: commands.Range[str, 1, MOVE_TEXT]
+    ) -> None:
         """Make a move at this channel's table."""
         table = await resolve_table(ctx, lobby=False)
         if ctx.interaction is not None:

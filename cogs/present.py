@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.delivery import message_ref
+from bot.guard import sane_id
 from bot.tables import (
     Board,
     PanelUpdate,
@@ -28,7 +29,16 @@ from bot.tables import (
     label_mark,
     seat_of,
 )
-from cogs.common import can_manage, clip, display_name, reply_error, snowbound, table_channel
+from cogs.common import (
+    answer_privately,
+    can_manage,
+    clip,
+    display_name,
+    pings,
+    reply_error,
+    snowbound,
+    table_channel,
+)
 from cogs.games import PICTURES
 
 if TYPE_CHECKING:
@@ -41,6 +51,7 @@ MAX_DESCRIPTION = 4000
 BUTTONS_MAX = 5  # one row of buttons; more choices become select menus
 PER_SELECT = 25
 MAX_SELECTS = 4
+NOT_OFFERED = "That choice is not one I offered; pick again from your panel or use `/play`."
 
 
 def picture_of(
@@ -143,7 +154,7 @@ def _label(item: discord.ui.Item[Any]) -> str:
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sb:a:(?P<t>\d+):(?P<p>\d+):(?P<i>\d+):(?P<m>[0-9a-f]{6})",
+    template=r"sb:a:(?P<t>\d{1,18}):(?P<p>\d{1,18}):(?P<i>\d{1,18}):(?P<m>[0-9a-f]{6})",
 ):
     def __init__(self, table_id: int, ply: int, index: int, label: str) -> None:
         self.table_id, self.ply, self.index, self.mark = table_id, ply, index, label_mark(label)
@@ -169,7 +180,7 @@ class ChoiceButton(
 
 class ChoiceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"sb:s:(?P<t>\d+):(?P<p>\d+):(?P<g>\d+)",
+    template=r"sb:s:(?P<t>\d{1,18}):(?P<p>\d{1,18}):(?P<g>\d{1,18})",
 ):
     def __init__(self, table_id: int, ply: int, page: int, labels: list[tuple[int, str]]) -> None:
         self.table_id, self.ply = table_id, ply
@@ -203,8 +214,12 @@ class ChoiceSelect(
         if not values or values[0] == "none":
             await interaction.response.send_message("Pick a move.", ephemeral=True)
             return
-        index, _, mark = str(values[0]).partition(":")
-        await play_choice(interaction, self.table_id, self.ply, int(index), mark or None)
+        raw_index, _, mark = str(values[0]).partition(":")
+        index = sane_id(raw_index)
+        if index is None:
+            await answer_privately(interaction, NOT_OFFERED)
+            return
+        await play_choice(interaction, self.table_id, self.ply, index, mark or None)
 
 
 class ChoicesView(discord.ui.View):
@@ -238,7 +253,7 @@ def page_span(count: int, page: int) -> tuple[int, int]:
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sb:g:(?P<t>\d+):(?P<g>\d+)",
+    template=r"sb:g:(?P<t>\d{1,18}):(?P<g>\d{1,18})",
 ):
     def __init__(self, table_id: int, page: int, text: str = "More moves") -> None:
         self.table_id, self.page = table_id, page
@@ -257,7 +272,11 @@ class PageButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the clicker's own moves on another page (their panel, fresh)."""
         bot = snowbound(interaction.client)
-        table = await bot.service.table(self.table_id)
+        try:
+            table = await bot.service.table(self.table_id)
+        except Exception as err:
+            await reply_error(interaction, err)
+            return
         seat = seat_of(table, interaction.user.id)
         if seat is None or table.status != "active":
             await interaction.response.send_message(
@@ -272,7 +291,7 @@ class PageButton(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"sb:l:(?P<t>\d+):(?P<op>join|leave|ai|start)",
+    template=r"sb:l:(?P<t>\d{1,18}):(?P<op>join|leave|ai|start)",
 ):
     STYLES = {
         "join": ("Join", discord.ButtonStyle.success),
@@ -307,7 +326,7 @@ class LobbyView(discord.ui.View):
 
 
 class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d+):(?P<op>hand)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"
 ):
     def __init__(self, table_id: int, op: str = "hand") -> None:
         self.table_id, self.op = table_id, op
@@ -328,7 +347,11 @@ class BoardButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = snowbound(interaction.client)
         service = bot.service
-        table = await service.table(self.table_id)
+        try:
+            table = await service.table(self.table_id)
+        except Exception as err:
+            await reply_error(interaction, err)
+            return
         seat = seat_of(table, interaction.user.id)
         if seat is None or table.status != "active":
             await interaction.response.send_message(
@@ -348,7 +371,7 @@ class BoardView(discord.ui.View):
 
 
 class ConfirmAbandon(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:x:(?P<t>\d+):(?P<u>\d+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:x:(?P<t>\d{1,18}):(?P<u>\d{1,20})"
 ):
     def __init__(self, table_id: int, user_id: int) -> None:
         self.table_id, self.user_id = table_id, user_id
@@ -411,7 +434,7 @@ async def play_choice(
 
 async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
     """Post event lines, packed into as few messages as fit; `ping` users get mentioned."""
-    allowed = discord.AllowedMentions(users=[discord.Object(u) for u in ping])
+    allowed = pings(*ping)
     chunk = ""
     for line in lines:
         line = clip(line, 1900)
@@ -435,10 +458,20 @@ async def publish(bot: SnowboundBot, played: Played) -> None:
     lines = list(played.lines)
     if played.ping:
         lines.append("Your move: " + ", ".join(f"<@{u}>" for u in played.ping) + ".")
+    # Each part is sent on its own: a part Discord refuses is logged and the rest still goes out
+    # (a panel that failed is sent again on the table's next change, see `Delivery.deliver`).
+    # One move costs the table's channel at most two requests (the lines, packed, and the board
+    # edit), well under Discord's five per five seconds per channel; panels go to DMs.
     if lines:
-        await send_lines(channel, lines, ping=played.ping)
+        try:
+            await send_lines(channel, lines, ping=played.ping)
+        except discord.HTTPException as err:
+            log.warning("event lines of table %s not sent (%s)", table.id, err)
     if played.board is not None:
-        await update_board(bot, table, channel, played.board)
+        try:
+            await update_board(bot, table, channel, played.board)
+        except discord.HTTPException as err:
+            log.warning("board of table %s not updated (%s)", table.id, err)
     for update in played.panels:
         await bot.delivery.deliver(update, panel_message(bot.service, table, update), channel)
 
@@ -541,5 +574,5 @@ async def check_dm(
         await channel.send(
             f"{user.mention}, your DMs are closed, so I cannot send your hand privately. "
             "Open them, or use `/game hand` during the game.",
-            allowed_mentions=discord.AllowedMentions(users=[user]),
+            allowed_mentions=pings(user.id),
         )

@@ -176,3 +176,17 @@ def text_of(message: discord.Message) -> str:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name} {f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+@pytest.fixture
+def responses() -> Any:
+    """Every interaction response the bot makes, recorded instead of sent (see
+    `tests.e2e.test_interactions.Responses`)."""
+    from discord.webhook.async_ import async_context
+
+    from tests.e2e.test_interactions import Responses
+
+    adapter = Responses()
+    token = async_context.set(adapter)
+    yield adapter
+    async_context.reset(token)
