@@ -105,7 +105,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return text.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/dead_of_winter.md`."
 
     def notation(self) -> str:
         return text.NOTATION
