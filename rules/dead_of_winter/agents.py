@@ -15,7 +15,8 @@ the game or the state. `HeuristicAgent` scores every legal action and plays the 
 Measured (all seats heuristic unless said; seeds fixed; fewer than the 1,000 games the issue asks
 for, because the machine was shared — 300 per setting):
 - co-op colony win rate (`python -m bot simulate dead_of_winter --games 300 --seats K --agent
-  heuristic -o mode=coop --seed coop`): 2 seats 21.0 %, 3 seats 13.0 %, 4 seats 14.7 %,
+  heuristic -o mode=coop --seed coop`): 2 seats 21.0 % (24.2 % over 1,000 games: 61.2 % lost
+  by morale, 14.6 % by the round track), 3 seats 13.0 %, 4 seats 14.7 %,
   5 seats 22.3 %. Below the 30–60 % aim. Most losses are by morale (deaths from exposure and
   overruns, then starvation); by objective (3 seats, 60 games) M01, M05 and M10 are won, the
   stash objectives M04, M06, M08 and M09 almost never. Raising every hardcore side's starting

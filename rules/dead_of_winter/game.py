@@ -13,7 +13,7 @@ from rules.core import Agent, BaseGame, Outcome, Seat, Step
 from rules.dead_of_winter import rules_flow, rules_legal, text
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
-from rules.dead_of_winter.content import OBJECTIVES
+from rules.dead_of_winter.content import MAINS, OBJECTIVES
 from rules.dead_of_winter.observation import Observation, observe
 from rules.dead_of_winter.rules_end import outcome, outcome_dict
 from rules.dead_of_winter.rules_setup import setup
@@ -105,7 +105,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return text.describe(observation)
 
     def rules_text(self) -> str:
-        return text.RULES
+        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/dead_of_winter.md`."
 
     def notation(self) -> str:
         return text.NOTATION
@@ -162,8 +162,12 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         lines = [f"**Game over — {head}.**"]
         for r in result.results:
             who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
+            shared = sum(1 for x in result.results if x.seat == r.seat) > 1  # solo: two groups
+            group = f" (group {r.group + 1})" if shared and r.group is not None else ""
+            what = r.detail or (MAINS[r.ref].name if r.ref in MAINS else r.ref)
+            kind = "shared main" if r.kind == "coop" else r.kind
             lines.append(
-                f"{who}: {r.kind} objective {r.detail or r.ref} — {'met' if r.met else 'not met'}."
+                f"{who}{group}: {kind} objective {what} — {'met' if r.met else 'not met'}."
             )
         winners = ", ".join(names[s] for s in sorted(result.winners) if s < len(names))
         lines.append(f"Winners: {winners or 'nobody'}.")

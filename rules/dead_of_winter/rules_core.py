@@ -223,7 +223,8 @@ def _entrance(loc: str, e: int) -> str:
 def overrun(ctx: Ctx, loc: str, e: int) -> None:
     w = ctx.w
     victims = at(w, loc)
-    ctx.say(f"{_entrance(loc, e).capitalize()} is overrun.", "overrun")
+    spot = _entrance(loc, e)
+    ctx.say(f"{spot[0].upper()}{spot[1:]} is overrun.", "overrun")
     if victims:
         kill(ctx, victims[0], "overrun")
         return

@@ -402,6 +402,17 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
             return "Exiled players may not call an exile vote."
         if g["exile_called"]:
             return "You have already called an exile vote this turn."
+    if isinstance(a, A.Request):
+        if w["solo"]:  # DW-49
+            return (
+                "There is nobody to ask in a solo game: hand items between your groups' "
+                "survivors instead."
+            )
+        if a.target == g["seat"] or not 0 <= a.target < w["seats"]:
+            return "Ask another player: that seat is not someone else at this table."
+        if a.target in g["asked"]:
+            return "You have already asked that player this turn."
+        return "That player has no cards to give."
     if isinstance(a, A.SpendFood) and (g["exiled"] or w["food"] < 1):
         return "You cannot spend food now."
     if isinstance(a, A.Attack | A.Search):

@@ -79,7 +79,7 @@ def t_turn_start(ctx: Ctx, d: Data) -> bool:
         holder = right_hand(w, group)
         card = w["twist_deck"].pop(0)
         w["twist"].update(holder=holder, card=card)
-        who = "the bot" if holder == "bot" else seat_ref(int(holder or 0))
+        who = "The bot" if holder == "bot" else seat_ref(int(holder or 0))
         ctx.say(f"{who} holds a twist card for this turn.", "twist_held")
         if holder != "bot":
             ctx.say(

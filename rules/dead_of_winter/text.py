@@ -24,6 +24,95 @@ def where(loc: str) -> str:
     return f"{LOCATIONS.index(loc)} ({LOCATION_NAMES[loc]})"
 
 
+def place_name(loc: str) -> str:
+    """A location as players read it: "the colony" or its name with its number."""
+    return "the colony" if loc == "colony" else where(loc)
+
+
+FLAG_WORDS = {
+    "main_done": "the colony completes its main objective",
+    "main_failed": "the colony fails",
+    "is_exiled": "you are exiled",
+    "leader_original": "your first leader is still alive",
+}
+CLAUSE_WORDS = {
+    "morale": "morale",
+    "food": "food in the supply",
+    "round": "rounds left on the track",
+    "waste": "cards in the waste pile",
+    "helpless_at_colony": "helpless survivors at the colony",
+    "colony_survivors": "survivors at the colony",
+    "colony_kills": "zombies killed by everyone",
+    "deaths": "survivors dead",
+    "zombies": "zombies at {L}",
+    "barricades": "barricades at {L}",
+    "survivors_at": "survivors at {L}",
+    "stash": "{Y}cards in the stash",
+    "hand": "{Y}cards in your hand",
+    "equipped": "{Y}items equipped on your survivors",
+    "owns": "{Y}cards held or equipped by your group",
+    "survivors": "survivors in your group",
+    "away": "of your survivors away from the colony",
+    "at": "of your survivors at {L}",
+    "unwounded": "unwounded survivors in your group",
+    "wounded": "wounded survivors in your group",
+    "kills": "zombies killed by your group",
+    "deaths_own": "of your survivors dead",
+    "contributed": "cards you added to crises",
+}
+
+
+def goal_words(goal: str) -> str:
+    """A condition of the content files (`stash Fuel>=P+4 & morale>=3`) in words, because the
+    terminal and the panels show objectives to players, who never learned the notation."""
+    parts = []
+    for clause in goal.split(" & "):
+        if clause in FLAG_WORDS:
+            parts.append(FLAG_WORDS[clause])
+            continue
+        m = re.fullmatch(r"(\w+)(?: (\w+))?(>=|<=)(\S+)", clause)
+        if m is None or m.group(1) not in CLAUSE_WORDS:
+            parts.append(clause)
+            continue
+        name, arg, op, value = m.groups()
+        value = value.replace("2*P", "2×players").replace("3*P", "3×players")
+        value = re.sub(r"\bP\b", "players", value).replace("+", " + ")
+        loc = ""
+        if arg == "colony":
+            loc = "the colony"
+        elif arg and arg.isdigit():
+            loc = where(LOCATIONS[int(arg)])
+        thing = CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
+        amount = (
+            "no"
+            if (op, value) == ("<=", "0")
+            else f"{'at least' if op == '>=' else 'at most'} {value}"
+        )
+        parts.append(f"{amount} {thing}")
+    return " and ".join(parts)
+
+
+def trigger_words(trigger: str) -> str:
+    """A twist card's trigger in words (`on_search 2` → the event “search 2 (Grocery Store)”),
+    because the holder must know when the card will fire."""
+    first, _, rest = trigger.partition(" & ")
+    if not first.startswith("on_"):
+        return goal_words(trigger)
+    words = first[3:].split()
+    args = [where(LOCATIONS[int(x)]) if x.isdigit() else x for x in words[1:]]
+    event = " ".join([words[0].replace("_", " "), *args])
+    return f"the event “{event}” happens" + (f" and {goal_words(rest)}" if rest else "")
+
+
+def progress_words(label: str) -> str:
+    """A progress counter's label (`colony_kills`, `stash Fuel`) in words."""
+    name, _, arg = label.partition(" ")
+    if name not in CLAUSE_WORDS:
+        return label
+    loc = "the colony" if arg == "colony" else where(LOCATIONS[int(arg)]) if arg.isdigit() else ""
+    return CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
+
+
 def short(sid: str) -> str:
     return SURVIVORS[sid].short
 
@@ -254,8 +343,10 @@ def describe(o: Observation) -> str:
         f"phase {o.phase}.",
         f"Morale {o.morale}/10 · food {o.food} · starvation {o.starvation} · waste {o.waste}.",
         f"Main objective: {o.main_objective.name} ({o.main_objective.side}): "
-        f"{o.main_objective.goal}"
-        + "".join(f" · {p.label} {p.have}/{p.need}" for p in o.main_objective.progress),
+        f"{goal_words(o.main_objective.goal)}"
+        + "".join(
+            f" · {progress_words(p.label)} {p.have}/{p.need}" for p in o.main_objective.progress
+        ),
     ]
     if o.crisis:
         lines.append(
@@ -284,10 +375,16 @@ def describe(o: Observation) -> str:
             f"dice {dice}, kills {g.kills}."
         )
     for s in o.survivors:
-        hurt = f" wounds {s.wounds} frost {s.frostbite}" if s.wounds or s.frostbite else ""
-        gear = f" [{', '.join(c.name for c in s.equipped)}]" if s.equipped else ""
-        lead = "*" if s.is_leader else ""
-        lines.append(f"  {lead}{s.short} (g{s.group + 1}) at {s.location}{hurt}{gear}")
+        hurt = "".join(
+            f", {n} {word}{'s' if n > 1 and word == 'wound' else ''}"
+            for n, word in ((s.wounds, "wound"), (s.frostbite, "frostbite"))
+            if n
+        )
+        gear = f", carrying {', '.join(c.name for c in s.equipped)}" if s.equipped else ""
+        lead = ", leader" if s.is_leader else ""
+        lines.append(
+            f"  {s.short} (group {s.group + 1}{lead}) at {place_name(s.location)}{hurt}{gear}."
+        )
     if o.twist.fired:
         lines.append(f"Twist fired: {o.twist.fired.name}.")
     if o.hand is not None:
@@ -298,9 +395,15 @@ def describe(o: Observation) -> str:
     if o.objective:
         for gid, objs in o.objective.items():
             for ob in objs:
-                lines.append(f"Your objective (group {gid + 1}): {ob.name} — {ob.goal}.")
+                lines.append(
+                    f"Your {'betrayal ' if ob.kind == 'betrayal' else ''}objective "
+                    f"(group {gid + 1}): {ob.name} — {goal_words(ob.goal)}."
+                )
     if o.twist_card:
-        lines.append(f"You hold twist card {o.twist_card.name} ({o.twist_card.trigger}).")
+        lines.append(
+            f"You hold twist card {o.twist_card.name}; it fires when "
+            f"{trigger_words(o.twist_card.trigger)}."
+        )
     if o.outcome:
-        lines.append(f"Game over: {o.outcome['reason']}.")
+        lines.append(f"Game over: {str(o.outcome['reason']).replace('_', ' ')}.")
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from rules.playout import next_actor
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "games"
-SHIPPED = ("coldest_night", "tenth_night", "winter", "cold_comfort")
+SHIPPED = ("coldest_night", "tenth_night", "winter", "cold_comfort", "dead_of_winter")
 MAX_GAMES = 16
 
 

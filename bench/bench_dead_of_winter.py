@@ -1,0 +1,170 @@
+"""Dead of Winter: playout speed, and `act` latency on a 5-seat table late in a game.
+
+Playouts (`rules.playout.play_out`): all-random and all-heuristic tables, games per second.
+
+`act` latency: `TableService.act` on SQLite for a 5-seat standard table already in round 3 or
+later, typed label in, committed state out, interleaved sample by sample with the same call on a
+3-seat The Coldest Night table and with a bare aiosqlite commit of the Dead of Winter state (one
+UPDATE + one INSERT, one transaction). Medians of the interleaved samples; the ratios against the
+bare commit are what to compare between machines, since the busy development machine's absolute
+times drift.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bench.bench_service import percentile
+from bot.tables import Player, TableService
+from rules import GAMES
+from rules.engine import Engine
+from rules.playout import play_out
+from storage import SqliteStore
+
+KEY = "dead_of_winter"
+GAME = GAMES[KEY]
+ENGINE = Engine(GAME)
+ACTS = 200
+LATE_ROUND = 3
+
+
+def _rate(agent: str, seats: int, games: int) -> tuple[float, float]:
+    started = time.perf_counter()
+    plies = 0
+    for seed in range(games):
+        plies += play_out(GAME, seats, seed, [GAME.agents[agent]()] * seats).plies
+    took = time.perf_counter() - started
+    return games / took, plies / took
+
+
+class LateTable:
+    """A 5-seat Dead of Winter table (five people, no AI seats, so `act` does no agent work)
+    played by heuristic choices until round LATE_ROUND; a new one when a game ends."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.opened = 0
+        self.table_id = 0
+        self.agent = GAME.agents["heuristic"]()
+        self.rng = random.Random(5)
+        self.users: list[int | None] = []
+
+    async def open(self) -> None:
+        self.opened += 1
+        base = 10_000 * self.opened
+        table = await self.service.open(KEY, Player(base, "P1"))
+        for n in range(1, 5):
+            await self.service.join(table.id, Player(base + n, f"P{n + 1}"))
+        played = await self.service.start(table.id, base)
+        self.table_id = played.table.id
+        self.users = [s.user_id for s in played.table.seats]
+        while True:
+            state = await self._state()
+            if state is None:  # the game ended before round LATE_ROUND: try another
+                return await self.open()
+            if state.round_number >= LATE_ROUND and state.phase == "turn":
+                return
+            await self.service.act(self.table_id, *self._move(state))
+
+    async def _state(self) -> Any:
+        table = await self.service.table(self.table_id)
+        return self.service.state(table) if table.status == "active" else None
+
+    def _move(self, state: Any) -> tuple[int, str]:
+        seat = min(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        action = self.agent.choose(GAME.observe(state, seat), legal, self.rng)
+        user = self.users[seat]
+        assert user is not None
+        return user, GAME.label(state, action)
+
+    async def next_move(self) -> tuple[int, str]:
+        """The next move as (user, typed label), opening a fresh late table if this one ended."""
+        state = await self._state()
+        if state is None:
+            await self.open()
+            state = await self._state()
+        return self._move(state)
+
+
+async def _coldest_night(service: TableService) -> int:
+    table = await service.open("coldest_night", Player(1, "A"))
+    await service.join(table.id, Player(2, "B"))
+    await service.join(table.id, Player(3, "C"))
+    return (await service.start(table.id, 1)).table.id
+
+
+async def rows() -> list[tuple[str, float, str]]:
+    random_games, random_plies = _rate("random", 4, 30)
+    heuristic_games, heuristic_plies = _rate("heuristic", 4, 30)
+    dow: list[float] = []
+    cn: list[float] = []
+    bare: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = SqliteStore(str(Path(tmp) / "dow.db"))
+        await store.connect()
+        service = TableService(store)
+        late = LateTable(service)
+        await late.open()
+        cn_id = await _coldest_night(service)
+        cn_rng = random.Random(3)
+        async with aiosqlite.connect(Path(tmp) / "bare.db", isolation_level=None) as db:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)")
+            await db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
+            await db.execute("INSERT INTO t VALUES (1, 0, '{}')")
+            size = 0
+            for version in range(ACTS):
+                user, typed = await late.next_move()
+                started = time.perf_counter()
+                await service.act(late.table_id, user, typed)
+                dow.append(time.perf_counter() - started)
+
+                table = await service.table(cn_id)
+                if table.status != "active":
+                    cn_id = await _coldest_night(service)
+                    table = await service.table(cn_id)
+                seat = service.waiting_for(table)[0]
+                cn_user = table.seats[seat].user_id
+                assert cn_user is not None
+                label = cn_rng.choice(service.labels(table, seat))
+                started = time.perf_counter()
+                await service.act(cn_id, cn_user, label)
+                cn.append(time.perf_counter() - started)
+
+                state_json = (await store.get_table(late.table_id)).state
+                text = json.dumps(state_json)
+                size = len(text)
+                started = time.perf_counter()
+                await db.execute("BEGIN IMMEDIATE")
+                await db.execute(
+                    "UPDATE t SET state = ?, version = ? WHERE id = 1 AND version = ?",
+                    (text, version + 1, version),
+                )
+                await db.execute("INSERT INTO log VALUES (1, ?, ?)", (version, '{"type":"x"}'))
+                await db.execute("COMMIT")
+                bare.append(time.perf_counter() - started)
+        await store.close()
+    d50, c50, b50 = (statistics.median(x) * 1e3 for x in (dow, cn, bare))
+    return [
+        ("dead_of_winter playouts, 4 random", random_games, "games/s"),
+        ("dead_of_winter plies, 4 random", random_plies, "plies/s"),
+        ("dead_of_winter playouts, 4 heuristic", heuristic_games, "games/s"),
+        ("dead_of_winter plies, 4 heuristic", heuristic_plies, "plies/s"),
+        (f"dead_of_winter act p50, 5 seats, round >= {LATE_ROUND}", d50, "ms"),
+        ("dead_of_winter act p99, same table", percentile(dow, 0.99) * 1e3, "ms"),
+        ("coldest_night act p50, 3 seats, same run", c50, "ms"),
+        (f"bare aiosqlite commit p50 ({size / 1000:.1f} KB dead_of_winter state)", b50, "ms"),
+        ("dead_of_winter act / bare commit", d50 / b50, "x"),
+        ("coldest_night act / bare commit", c50 / b50, "x"),
+        ("dead_of_winter late tables used (one per game that ended)", late.opened, "tables"),
+    ]
