@@ -27,7 +27,7 @@ def test_dw_35_a_solo_game_is_played_to_the_end_at_the_terminal_with_both_groups
     assert re.search(r"Your hand \(group 1\): \w", out)
     assert re.search(r"Your hand \(group 2\): \w", out)
     assert "Keep " in out and "; leader " in out  # the draft is offered as moves
-    assert "Game over." in out, out[-3000:]
+    assert "Game over — " in out, out[-3000:]
     assert "Seed: `11`" in out
     assert re.search(r"Player 1 \(group [12]\): shared main objective [A-Z]", out)
 
@@ -36,7 +36,7 @@ def test_the_terminal_shows_dead_of_winter_in_words_without_internal_names(
     tmp_path: Path,
 ) -> None:
     out = play_solo(tmp_path, 7, "hand\n" + numbered_moves(4000, 1))
-    assert "Game over." in out
+    assert "Game over — " in out
     # No internal ids, keys, notation or reprs reach the screen.
     for raw in (
         "(g1)",
