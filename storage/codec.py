@@ -181,3 +181,12 @@ def result_from_row(row: Row) -> ResultRecord:
         outcome=json.loads(row["outcome"]),
         finished_at=row["finished_at"],
     )
+
+
+def check_commit(table: TableRecord, action: ActionRecord, result: ResultRecord | None) -> None:
+    """The `commit_action` contract every store shares: the action (and the result, if any)
+    belong to the table being written, else ValueError before anything is written."""
+    if action.table_id != table.id:
+        raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
+    if result is not None and result.table_id != table.id:
+        raise ValueError(f"result for table {result.table_id} committed on table {table.id}")

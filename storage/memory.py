@@ -119,10 +119,7 @@ class MemoryStore:
         result: ResultRecord | None = None,
     ) -> TableRecord:
         self._check_open()
-        if action.table_id != table.id:
-            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
-        if result is not None and result.table_id != table.id:
-            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
+        codec.check_commit(table, action, result)
         row = self._next_row(table, expected_version)
         action_row = codec.action_row(action)
         result_row = None if result is None else codec.result_row(result)  # may raise: no change

@@ -268,10 +268,7 @@ class PostgresStore:
         *,
         result: ResultRecord | None = None,
     ) -> TableRecord:
-        if action.table_id != table.id:
-            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
-        if result is not None and result.table_id != table.id:
-            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
+        codec.check_commit(table, action, result)
         row = codec.action_row(action)
         try:
             async with self._write() as conn:

@@ -267,10 +267,7 @@ class SqliteStore:
         *,
         result: ResultRecord | None = None,
     ) -> TableRecord:
-        if action.table_id != table.id:
-            raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
-        if result is not None and result.table_id != table.id:
-            raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
+        codec.check_commit(table, action, result)
         action_row = codec.action_row(action)
         async with self._write() as db:
             record = await self._update_row(db, table, expected_version)
