@@ -147,6 +147,26 @@ def private_update(service: TableService, table: TableRecord, seat: int) -> Pane
 # views and dynamic items
 
 
+async def own_panel(
+    interaction: discord.Interaction, table_id: int
+) -> tuple[TableService, TableRecord, PanelUpdate] | None:
+    """The clicker's own private view of a running table, or None after telling them privately
+    why there is none (no such table, or they do not play at it)."""
+    service = snowbound(interaction.client).service
+    try:
+        table = await service.table(table_id)
+    except Exception as err:
+        await reply_error(interaction, err)
+        return None
+    seat = seat_of(table, interaction.user.id)
+    if seat is None or table.status != "active":
+        await interaction.response.send_message(
+            "You are not playing at this table.", ephemeral=True
+        )
+        return None
+    return service, table, private_update(service, table, seat)
+
+
 def _label(item: discord.ui.Item[Any]) -> str:
     """The text on a clicked button (discord.py hands `from_custom_id` any item type)."""
     return (item.label or "") if isinstance(item, discord.ui.Button) else ""
@@ -271,22 +291,12 @@ class PageButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the clicker's own moves on another page (their panel, fresh)."""
-        bot = snowbound(interaction.client)
-        try:
-            table = await bot.service.table(self.table_id)
-        except Exception as err:
-            await reply_error(interaction, err)
-            return
-        seat = seat_of(table, interaction.user.id)
-        if seat is None or table.status != "active":
-            await interaction.response.send_message(
-                "You are not playing at this table.", ephemeral=True
+        found = await own_panel(interaction, self.table_id)
+        if found is not None:
+            service, table, update = found
+            await interaction.response.edit_message(
+                **panel_message(service, table, update, page=self.page)
             )
-            return
-        update = private_update(bot.service, table, seat)
-        await interaction.response.edit_message(
-            **panel_message(bot.service, table, update, page=self.page)
-        )
 
 
 class LobbyButton(
@@ -345,23 +355,12 @@ class BoardButton(
         return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = snowbound(interaction.client)
-        service = bot.service
-        try:
-            table = await service.table(self.table_id)
-        except Exception as err:
-            await reply_error(interaction, err)
-            return
-        seat = seat_of(table, interaction.user.id)
-        if seat is None or table.status != "active":
+        found = await own_panel(interaction, self.table_id)
+        if found is not None:
+            service, table, update = found
             await interaction.response.send_message(
-                "You are not playing at this table.", ephemeral=True
+                ephemeral=True, **panel_message(service, table, update)
             )
-            return
-        update = private_update(service, table, seat)
-        await interaction.response.send_message(
-            ephemeral=True, **panel_message(service, table, update)
-        )
 
 
 class BoardView(discord.ui.View):
