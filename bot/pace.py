@@ -257,14 +257,18 @@ def wake_at(clocks: Mapping[str, Any]) -> float | None:
 
 
 def extend(
-    clocks: Mapping[str, Any], seats: set[Seat], user_id: int, until: float, now: float
+    clocks: Mapping[str, Any], seats: set[Seat], user_id: int, until: float | None, now: float
 ) -> dict[str, Any]:
-    """The clocks after `user_id` said they are away until `until`: their deadlines (and planned
-    reminders) move by the time away that was not already granted."""
+    """The clocks after `user_id` said they are away until `until` (None: back now): their
+    deadlines (and planned reminders) move by the time away not already granted. Coming back
+    early shortens nothing already granted, but later moves get no extra time."""
     away = dict(clocks.get("away", {}))
     granted = max(now, away.get(str(user_id), now))
-    extra = max(0.0, until - granted)
-    away[str(user_id)] = until
+    extra = 0.0 if until is None else max(0.0, until - granted)
+    if until is None:
+        away.pop(str(user_id), None)
+    else:
+        away[str(user_id)] = until
     seat_clocks = {}
     for key, clock in clocks.get("seats", {}).items():
         if int(key) in seats and extra:
@@ -475,7 +479,10 @@ class PaceService:
             played.timed_out = None
         table = played.table
         count = table.clocks.get("timeouts", {}).get(str(seat), 0)
-        if count >= ZOMBIE_AFTER and table.status == "active":
+        others = [s for i, s in enumerate(table.seats) if i != seat and s.user_id is not None]
+        # The last human seat stays theirs: an all-AI table would play itself out in one tick,
+        # so it goes on one AI move per deadline until somebody comes back or takes a seat.
+        if count >= ZOMBIE_AFTER and table.status == "active" and others:
             seats = list(table.seats)
             seats[seat] = SeatRecord(
                 name=record.name, agent=level, user_id=None, zombie_of=record.user_id
@@ -598,7 +605,7 @@ class PaceService:
         before = await self.me(user_id)
         after = parse_me(text, before, now)
         await self.store.set_user_settings(user_id, after.model_dump(mode="json"))
-        if after.away_until is not None and after.away_until != before.away_until:
+        if after.away_until != before.away_until:
             for found in await self.tables_of(user_id):
                 if found.pace is None or found.status != "active":
                     continue

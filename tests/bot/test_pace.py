@@ -368,3 +368,45 @@ async def test_moving_the_away_date_later_adds_only_the_new_days(store: Any) -> 
     first = due_of(await service.table(table_id), 0)
     await service.set_me(ANA.user_id, "away=2026-03-05")
     assert due_of(await service.table(table_id), 0) == first + DAY
+
+
+async def test_coming_back_early_gives_later_moves_no_extra_time(store: Any) -> None:
+    clock = Clock()
+    service, table_id = await paced_nim(store, clock)
+    await service.set_me(BO.user_id, "away=2026-03-06")
+    await service.set_me(BO.user_id, "away=off")
+    table = await service.table(table_id)
+    assert table.clocks["away"] == {}
+    clock.now = T0 + HOUR
+    await service.act(table_id, ANA.user_id, "take 1")
+    assert due_of(await service.table(table_id), 1) == clock.now + DAY
+
+
+async def test_the_last_human_seat_is_never_taken_over_by_the_ai(store: Any) -> None:
+    clock = Clock()
+    service = nim_service(store, clock)
+    table = await service.open("nim", ANA, options={"pace": "daily", "stones": 99})
+    await service.add_agent(table.id, ANA.user_id)
+    await service.start(table.id, ANA.user_id)
+    for _ in range(4):
+        clock.now += DAY
+        await service.tick()
+    table = await service.table(table.id)
+    assert table.seats[0].user_id == ANA.user_id and table.clocks["timeouts"] == {"0": 4}
+    assert table.ply == 8  # one AI move for Ana per deadline, each answered by the AI seat
+
+
+async def test_dead_of_winter_waits_on_its_pending_decisions_like_any_move(store: Any) -> None:
+    clock = Clock()
+    service = TableService(
+        store, {"dead_of_winter": GAMES["dead_of_winter"]}, clock=clock, new_seed=lambda: "dow"
+    )
+    table = await service.open("dead_of_winter", ANA, options={"pace": "daily"})
+    await service.join(table.id, BO)
+    played = await service.start(table.id, ANA.user_id)
+    waiting = service.waiting_for(played.table)
+    humans = {str(s) for s in waiting if played.table.seats[s].user_id is not None}
+    assert humans and set(played.table.clocks["seats"]) == humans
+    clock.now += DAY
+    timed_out = [p for p in await service.tick() if p.moves]
+    assert timed_out and any("⏰ played for" in line for line in timed_out[0].lines)
