@@ -3,6 +3,7 @@ button. Thin: parse → service → reply; the rules of paces live in `bot.pace`
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +20,14 @@ from cogs.common import (
     private,
     reply_error,
     snowbound,
+    table_channel,
 )
-from cogs.present import publish
+from cogs.present import publish, update_board
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
+
+log = logging.getLogger(__name__)
 
 ME_TEXT = 200  # every setting at once fits in far less
 
@@ -104,6 +108,8 @@ class MeCog(commands.Cog, name="Me"):
         if settings.strip():
             saved = await self.service.set_me(ctx.author.id, settings)
             await private(ctx, "Saved. " + saved.describe(now))
+            if "away" in settings.casefold():
+                await self.show_away(ctx.author.id)
         else:
             current = await self.service.me(ctx.author.id)
             await private(
@@ -111,6 +117,19 @@ class MeCog(commands.Cog, name="Me"):
                 current.describe(now) + "\nChange them with `/me tz=… quiet=22-08 "
                 "reminders=on|off away=YYYY-MM-DD`.",
             )
+
+    async def show_away(self, user_id: int) -> None:
+        """The boards of the member's paced tables say they are away (or back), at once."""
+        for table in await self.service.tables_of(user_id):
+            if table.pace is None or table.status != "active":
+                continue
+            channel = table_channel(self.bot, table)
+            if channel is None:
+                continue
+            try:
+                await update_board(self.bot, table, channel)
+            except discord.HTTPException as err:
+                log.warning("board of table %s not updated (%s)", table.id, err)
 
 
 async def setup(bot: SnowboundBot) -> None:

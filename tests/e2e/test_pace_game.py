@@ -134,3 +134,21 @@ async def test_me_alone_shows_the_settings_and_me_with_pairs_saves_them(bot_fact
     await say("!me tz=Atlantis/Nowhere", ana)
     (refused,) = dms(drain(), ana)
     assert "not a time zone" in refused.content
+
+
+async def test_going_away_extends_the_deadline_and_the_board_says_so(bot_factory: Any) -> None:
+    bot, _clock, (ana, bo, _) = await open_daily_table(bot_factory)
+    table = await bot.service.table(1)
+    (seat,) = bot.service.waiting_for(table)
+    late = (ana, bo)[seat]
+    drain()
+    await say("!me away=2026-03-05", late)
+    sent = drain()
+    (saved,) = [m for m in dms(sent, late) if (m.content or "").startswith("Saved.")]
+    back = int(datetime(2026, 3, 5, tzinfo=UTC).timestamp())
+    assert f"Away: until <t:{back}:f>" in saved.content
+    channel = dpytest.get_config().channels[0]
+    board = await channel.fetch_message(table.board_message_id)
+    assert f"<@{late.id}> is away until <t:{back}:f>." in text_of(board)
+    due = int(START + DAY + back - START)
+    assert f"<@{late.id}>'s move — due <t:{due}:f>" in text_of(board)
