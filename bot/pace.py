@@ -545,6 +545,8 @@ class PaceService:
                 numbers = ", ".join(str(i + 1) for i in open_seats)
                 raise TableError(f"Several seats can be taken over ({numbers}): name one.")
             return open_seats[0]
+        if not 1 <= seat_number <= len(table.seats):
+            raise TableError(f"There is no seat {seat_number}: seats are 1 to {len(table.seats)}.")
         if seat_number - 1 not in open_seats:
             raise TableError(
                 f"Seat {seat_number} cannot be taken over: its player is still playing it."
