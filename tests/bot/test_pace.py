@@ -313,7 +313,7 @@ async def test_a_seated_player_or_a_busy_seat_cannot_be_substituted(store: Any) 
         service.sub_seat(table, CY.user_id, None)
     await service.resign(table_id, BO.user_id)
     table = await service.table(table_id)
-    with pytest.raises(TableError, match="There is no seat 7: seats are 1 to 2."):
+    with pytest.raises(TableError, match="There is no seat 7: seats are 1 to 2"):
         service.sub_seat(table, CY.user_id, 7)
     with pytest.raises(TableError, match="Seat 1 cannot be taken over"):
         service.sub_seat(table, CY.user_id, 1)
