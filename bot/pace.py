@@ -420,6 +420,9 @@ class PaceService:
             if user is None:
                 continue
             planned = clock.get("next", {})
+            if clock["due"] <= now:  # the bot was down past the deadline: the timeout says it
+                clocks["seats"][key] = {**clock, "next": {}}
+                continue
             if not any(t <= now for t in planned.values()):
                 continue
             settings = await self.me(user)

@@ -147,6 +147,16 @@ async def test_no_reminders_while_away(store: Any) -> None:
     assert len(await reminders_at(service, clock, due - 12 * HOUR)) == 1
 
 
+async def test_a_clock_that_wakes_after_the_deadline_sends_no_reminder(store: Any) -> None:
+    start = utc(2026, 3, 2, 12)
+    clock = Clock(start)
+    service, _ = await paced(store, clock, "daily")
+    clock.now = start + 30 * HOUR  # the bot was down through both reminders and the deadline
+    played = await service.tick()
+    assert [r for p in played for r in p.reminders] == []
+    assert any("⏰ played for Ana by the AI" in line for p in played for line in p.lines)
+
+
 # -- `/me` -------------------------------------------------------------------------------------
 
 
