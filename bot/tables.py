@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.pace import PaceService, parse_pace
+from bot.pace import parse_pace
+from bot.pace_service import PaceService
 from bot.records import (  # re-exported: cogs and tests import them from here
     OPEN,
     Board,
