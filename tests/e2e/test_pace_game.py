@@ -11,7 +11,8 @@ import discord.ext.test as dpytest
 
 from bot.pace import DAY, HOUR
 from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
-from tests.e2e.test_interactions import Responses, button, dispatch
+from tests.e2e.test_hostile import slash, string
+from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC).timestamp()
 
@@ -152,3 +153,23 @@ async def test_going_away_extends_the_deadline_and_the_board_says_so(bot_factory
     assert f"<@{late.id}> is away until <t:{back}:f>." in text_of(board)
     due = int(START + DAY + back - START)
     assert f"<@{late.id}>'s move — due <t:{due}:f>" in text_of(board)
+
+
+async def test_slash_new_takes_a_pace_and_slash_me_answers_only_the_member(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot = await bot_factory(members=2)
+    ana = dpytest.get_config().members[0]
+    new = slash(ana, "new", [string("game", "coldest_night"), string("options", "pace=weekly")])
+    await dispatch(bot, responses, new)
+    (table,) = await bot.service.tables_of(ana.id)
+    assert table.pace == 7 * DAY and table.options == {}
+    before = len(responses.sent)
+    me = payload(ana, 2, {"id": "3", "name": "me", "type": 1, "options": []})
+    me["id"] = slash(ana, "new", [])["id"]  # a fresh snowflake
+    me["data"]["options"] = [string("settings", "tz=Nowhere/Atlantis")]
+    await dispatch(bot, responses, me)
+    answers = [r["payload"] for r in responses.sent[before:] if r["payload"].get("type") == 4]
+    (answer,) = answers
+    assert answer["data"]["flags"] & 64  # ephemeral
+    assert "not a time zone" in answer["data"]["content"]
