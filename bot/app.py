@@ -21,7 +21,13 @@ from storage.lockfile import DatabaseLockedError, lock_for
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.timers")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.admin",
+    "cogs.timers",
+    "cogs.me",
+)
 
 
 def intents() -> discord.Intents:

@@ -55,6 +55,17 @@ class Board:
     observation: Any  # the public observation, for a game that draws a picture
 
 
+@dataclass(frozen=True)
+class Reminder:
+    """A DM to send now: a waiting player's reminder (the pace clock decided it may go)."""
+
+    user_id: int
+    table_id: int
+    seat: Seat
+    due: float
+    text: str
+
+
 @dataclass
 class Played:
     """The one result record of a service call (start, move, button, timer tick, resign, abandon):
@@ -74,6 +85,8 @@ class Played:
     ping: tuple[int, ...] = ()  # users the game now waits for and did not before
     board: Board | None = None  # the public board after the call; None: it did not change
     panels: list[PanelUpdate] = field(default_factory=list)  # private views that changed
+    reminders: list[Reminder] = field(default_factory=list)  # DMs a paced table's clock sends
+    timed_out: Seat | None = None  # set while the AI plays a move for a seat whose time ran out
 
     @property
     def finished(self) -> bool:

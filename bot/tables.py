@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.pace import parse_pace
+from bot.pace_service import PaceService
 from bot.records import (  # re-exported: cogs and tests import them from here
     OPEN,
     Board,
@@ -62,7 +64,7 @@ __all__ = [
 ]
 
 
-class TableService(TableViews):
+class TableService(TableViews, PaceService):
     def __init__(
         self,
         store: Store,
@@ -103,10 +105,18 @@ class TableService(TableViews):
         channel_id: int | None = None,
         options: Mapping[str, Any] | None = None,
         allow_test_hooks: bool = False,
+        pace: str | None = None,
     ) -> TableRecord:
         """Open a lobby; the host takes seat 1. Test hooks (a fixed deck order…) are refused unless
-        `allow_test_hooks` (the terminal table), so no player can stack a deck on Discord."""
+        `allow_test_hooks` (the terminal table), so no player can stack a deck on Discord.
+
+        `pace` (also accepted as a `pace=` option) is a table setting, not the game's: it is
+        taken out before the game's options are checked."""
         game = self.game(game_key)
+        if options and "pace" in options:
+            options = dict(options)
+            pace = str(options.pop("pace"))
+        seconds = parse_pace(pace)
         hooks = sorted(set(options or ()) & game.options_model.test_hooks)
         if hooks and not allow_test_hooks:
             raise TableError(
@@ -114,11 +124,11 @@ class TableService(TableViews):
             )
         chosen = self.engines[game.key].options(options)
         if channel_id is None:
-            return await self._create(game, host, guild_id, None, chosen)
+            return await self._create(game, host, guild_id, None, chosen, seconds)
         # The lock orders two `/game new` in this process; the store's in-transaction count
         # (`channel_limit`) stops a second process's lobby too.
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            return await self._create(game, host, guild_id, channel_id, chosen)
+            return await self._create(game, host, guild_id, channel_id, chosen, seconds)
 
     async def _create(
         self,
@@ -127,6 +137,7 @@ class TableService(TableViews):
         guild_id: int | None,
         channel_id: int | None,
         chosen: Any,
+        pace: int | None = None,
     ) -> TableRecord:
         busy = TableError(
             "A table is already open in this channel: join it, or finish it first (`/game status`)."
@@ -147,6 +158,7 @@ class TableService(TableViews):
             seats=(SeatRecord(name=host.name, user_id=host.user_id),),
             created_at=now,
             updated_at=now,
+            pace=pace,
         )
         try:
             return await self.store.create_table(record, channel_limit=self.max_tables_per_channel)
@@ -261,6 +273,7 @@ class TableService(TableViews):
                 state=state.model_dump(mode="json"),
                 thread_id=thread_id,
                 deadline=self._deadline(game, None, state, None),
+                **await self._pace_start(table, state),
             )
             self._states[table.id] = (table.ply, state)
             played = Played(table=table)
@@ -373,6 +386,7 @@ class TableService(TableViews):
                 "status": "finished" if outcome else "active",
                 "updated_at": now,
                 "deadline": self._deadline(game, state, step.state, table.deadline),
+                **self._pace_fields(played, table, step.state, seat, now),
             }
         )
         record = ActionRecord(
@@ -460,6 +474,7 @@ class TableService(TableViews):
                 continue
             if played is not None:
                 results.append(played)
+        results.extend(await self.pace_tick(now, owns=owns))  # paced tables' seat clocks
         if self._resumed_at is None or now - self._resumed_at >= self.resume_every:
             self._resumed_at = now
             results.extend(await self.resume_agents(owns=owns))

@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.pace import describe_pace
 from bot.records import (
     OPEN,
     Board,
@@ -139,6 +140,8 @@ class TableViews:
         lines.append(f"Players: {len(table.seats)} of {seat_range(game)}.")
         if table.options:
             lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in table.options.items()))
+        if table.pace is not None:  # a paced table (`bot.pace`)
+            lines.append(f"Pace: {describe_pace(table.pace)}.")
         return "\n".join(lines)
 
     def turn_line(self, table: TableRecord) -> str:

@@ -26,6 +26,7 @@ from cogs.common import (
     resolve_table,
     subcommand,
 )
+from cogs.me import PACE_ITEMS, ConfirmSub
 from cogs.present import (
     DYNAMIC_ITEMS,
     ConfirmAbandon,
@@ -85,7 +86,8 @@ class LobbyCog(commands.Cog, name="Games"):
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         if any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS
+            item.__discord_ui_compiled_template__.fullmatch(custom_id)
+            for item in (*DYNAMIC_ITEMS, *PACE_ITEMS)
         ):
             return
         await answer_privately(
@@ -119,7 +121,10 @@ class LobbyCog(commands.Cog, name="Games"):
         await ctx.send("\n".join(lines), allowed_mentions=NO_PINGS)
 
     @subcommand(game, "new")
-    @app_commands.describe(game="which game", options="variant options, as key=value pairs")
+    @app_commands.describe(
+        game="which game",
+        options="variant options, as key=value pairs; pace=live|daily|weekly|<hours>h",
+    )
     async def new(
         self,
         ctx: commands.Context[Any],
@@ -127,7 +132,7 @@ class LobbyCog(commands.Cog, name="Games"):
         *,
         options: commands.Range[str, 0, OPTIONS_TEXT] = "",
     ) -> None:
-        """Open a lobby for a game in this channel."""
+        """Open a lobby for a game in this channel (`pace=daily` for a game played over days)."""
         if ctx.guild is None:
             raise TableError("Open tables in a server channel, not in DMs.")
         parsed = parse_options(options.split()) if options.strip() else None
@@ -292,6 +297,34 @@ class LobbyCog(commands.Cog, name="Games"):
         view.add_item(ConfirmAbandon(table.id, ctx.author.id))
         await private(ctx, f"End table #{table.id} for everyone?", view=view)
 
+    @subcommand(game, "rejoin")
+    async def rejoin(self, ctx: commands.Context[Any]) -> None:
+        """Take back your seat after an AI took it over for missed deadlines."""
+        table = await resolve_table(ctx, lobby=False)
+        played = await self.service.rejoin(table.id, ctx.author.id)
+        await publish(self.bot, played)
+        await private(ctx, "Welcome back: the seat is yours again.")
+
+    @subcommand(game, "sub")
+    @app_commands.describe(seat="the seat number to take over (if several are free)")
+    async def sub(self, ctx: commands.Context[Any], seat: int | None = None) -> None:
+        """Offer to take over the seat of a player who resigned, timed out, or is away."""
+        table = await resolve_table(ctx, lobby=False)
+        index = self.service.sub_seat(table, ctx.author.id, seat)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConfirmSub(table.id, index, ctx.author.id))
+        host = f"<@{table.host_id}>" if table.host_id else "The host"
+        await ctx.send(
+            f"{display_name(ctx.author)} offers to take over seat {index + 1} "
+            f"({table.seats[index].name}). {host} (or someone with Manage Server), confirm?",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(table.host_id)]
+            )
+            if table.host_id
+            else NO_PINGS,
+        )
+
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.
 `!game list` the games · `!game new <game> [key=value …]` open a lobby here
@@ -300,6 +333,8 @@ HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/
 `!game hand` your hand and moves, privately · `!game hint` your spots on the board picture
 `!game status` the board again · `!game log [n]` recent events · `!game rules [game]`
 `!game resign` an AI takes your seat · `!game abandon` end the table (host)
+Over days: `pace=daily` at `!game new` · `!me` your time zone, quiet hours, reminders, away
+`!game rejoin` take back a timed-out seat · `!game sub [seat]` take over a free seat
 Your hand and moves also arrive by DM, with buttons; you are mentioned when it is your move."""
 
 

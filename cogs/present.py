@@ -103,6 +103,8 @@ async def board_message(
     embed.add_field(name="Players", value=clip(names, 1024), inline=False)
     if table.status == "active" and table.deadline is not None:
         embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")
+    if pace := service.pace_text(table):  # a paced table's deadlines (`bot.pace`)
+        embed.add_field(name="Pace", value=clip(pace, 1024), inline=False)
     embed.set_footer(text=clip(board.turn, 2048))
     message: dict[str, Any] = {
         "embed": embed,

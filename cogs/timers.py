@@ -1,4 +1,5 @@
-"""The scheduler: every few seconds, tables whose clock ran out get the timer's move.
+"""The scheduler: every few seconds, tables whose clock ran out get the timer's move, and paced
+tables their reminders and timeouts (`bot.pace`).
 
 A game's clock (`Timer`) is an option such as The 10th Night's `day_seconds`; the service keeps
 each table's deadline in storage, so clocks survive restarts: a deadline that passed while the bot
@@ -50,6 +51,13 @@ class TimersCog(commands.Cog, name="Timers"):
             log.exception("timer tick failed")
             return 0
         for result in played:
+            for reminder in result.reminders:  # a paced table's polite DMs (`bot.pace`)
+                try:
+                    await self.bot.delivery.dm(reminder.user_id, content=reminder.text)
+                except Exception:
+                    log.exception("a reminder for table %s failed", reminder.table_id)
+            if not (result.moves or result.lines or result.board):
+                continue  # reminders only: the table itself did not change
             try:
                 await publish(self.bot, result)
             except Exception:

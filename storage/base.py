@@ -41,6 +41,8 @@ class SeatRecord(BaseModel):
     user_id: int | None = None  # None for AI seats
     agent: str | None = None  # agent name for AI seats ("random", "heuristic")
     resigned: bool = False
+    # The player whose seat an AI took after 3 missed deadlines; only they can `/game rejoin`.
+    zombie_of: int | None = None
 
 
 class TableRecord(BaseModel):
@@ -64,6 +66,9 @@ class TableRecord(BaseModel):
     created_at: float = 0.0
     updated_at: float = 0.0
     deadline: float | None = None
+    pace: int | None = None  # seconds a paced table gives each move; None: live, no clock
+    clocks: dict[str, Any] = Field(default_factory=dict)  # per-seat deadlines (`bot.pace`)
+    wake_at: float | None = None  # the earliest deadline or reminder in `clocks`
 
 
 class ActionRecord(BaseModel):
@@ -152,10 +157,12 @@ class Store(Protocol):
         guild_id: int | None = None,
         user_id: int | None = None,
         due_before: float | None = None,
+        wake_before: float | None = None,
     ) -> list[TableRecord]:
         """Tables matching every given filter, oldest first.
 
-        `user_id`: the user holds a seat; `due_before`: the table's deadline has passed by then.
+        `user_id`: the user holds a seat; `due_before`: the table's deadline has passed by then;
+        `wake_before`: its pace clock (`wake_at`) needs attention by then.
         """
         ...
 
@@ -181,4 +188,12 @@ class Store(Protocol):
 
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         """Replace the guild's settings whole (no merge)."""
+        ...
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        """A member's own settings (`/me`), {} if none were ever saved."""
+        ...
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        """Replace the member's settings whole (no merge)."""
         ...

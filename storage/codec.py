@@ -37,6 +37,9 @@ TABLE_COLUMNS: tuple[str, ...] = (
     "created_at",
     "updated_at",
     "deadline",
+    "pace",
+    "clocks",
+    "wake_at",
 )
 ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at", "events")
 PANEL_COLUMNS: tuple[str, ...] = (
@@ -76,6 +79,9 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "deadline": table.deadline,
+        "pace": table.pace,
+        "clocks": dumps(table.clocks),
+        "wake_at": table.wake_at,
     }
 
 
@@ -99,6 +105,9 @@ def table_from_row(row: Row) -> TableRecord:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         deadline=row["deadline"],
+        pace=row["pace"],
+        clocks=json.loads(row["clocks"]),
+        wake_at=row["wake_at"],
     )
 
 

@@ -34,6 +34,7 @@ class MemoryStore:
         self._panels: dict[tuple[int, int], dict[str, Any]] = {}
         self._results: dict[int, dict[str, Any]] = {}
         self._guilds: dict[int, str] = {}
+        self._users: dict[int, str] = {}
         self._next_id = 1
         self._connected = False
 
@@ -156,6 +157,7 @@ class MemoryStore:
         guild_id: int | None = None,
         user_id: int | None = None,
         due_before: float | None = None,
+        wake_before: float | None = None,
     ) -> list[TableRecord]:
         self._check_open()
         statuses = (status,) if isinstance(status, str) else status
@@ -170,6 +172,10 @@ class MemoryStore:
             and (
                 due_before is None
                 or (row["deadline"] is not None and row["deadline"] <= due_before)
+            )
+            and (
+                wake_before is None
+                or (row["wake_at"] is not None and row["wake_at"] <= wake_before)
             )
         ]
         rows.sort(key=lambda row: (row["created_at"], row["id"]))
@@ -207,3 +213,13 @@ class MemoryStore:
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         self._check_open()
         self._guilds[guild_id] = codec.dumps(settings)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        self._check_open()
+        raw = self._users.get(user_id)
+        settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
+        return settings
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        self._check_open()
+        self._users[user_id] = codec.dumps(settings)

@@ -51,6 +51,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "private_panels",
     "results",
     "guild_settings",
+    "user_settings",
 )
 
 
@@ -308,6 +309,7 @@ class PostgresStore:
         guild_id: int | None = None,
         user_id: int | None = None,
         due_before: float | None = None,
+        wake_before: float | None = None,
     ) -> list[TableRecord]:
         where: list[str] = []
         params: list[Any] = []
@@ -334,6 +336,8 @@ class PostgresStore:
             )
         if due_before is not None:
             where.append(f"deadline IS NOT NULL AND deadline <= {param(float(due_before))}")
+        if wake_before is not None:
+            where.append(f"wake_at IS NOT NULL AND wake_at <= {param(float(wake_before))}")
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -383,6 +387,21 @@ class PostgresStore:
             ("guild_id", "settings"),
             ("guild_id",),
             {"guild_id": guild_id, "settings": codec.dumps(settings)},
+        )
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        raw = await self.pool.fetchval(
+            "SELECT settings FROM user_settings WHERE user_id = $1", user_id
+        )
+        settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
+        return settings
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._upsert(
+            "user_settings",
+            ("user_id", "settings"),
+            ("user_id",),
+            {"user_id": user_id, "settings": codec.dumps(settings)},
         )
 
     async def _upsert(
@@ -461,6 +480,7 @@ def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
             "private_panels": "table_id, seat",
             "results": "table_id",
             "guild_settings": "guild_id",
+            "user_settings": "user_id",
         }
         return {
             name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]

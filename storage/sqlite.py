@@ -313,6 +313,7 @@ class SqliteStore:
         guild_id: int | None = None,
         user_id: int | None = None,
         due_before: float | None = None,
+        wake_before: float | None = None,
     ) -> list[TableRecord]:
         where: list[str] = []
         params: list[Any] = []
@@ -336,6 +337,9 @@ class SqliteStore:
         if due_before is not None:
             where.append("deadline IS NOT NULL AND deadline <= ?")
             params.append(due_before)
+        if wake_before is not None:
+            where.append("wake_at IS NOT NULL AND wake_at <= ?")
+            params.append(wake_before)
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -394,6 +398,23 @@ class SqliteStore:
             ("guild_id", "settings"),
             ("guild_id",),
             {"guild_id": guild_id, "settings": codec.dumps(settings)},
+        )
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        async with (
+            self._read() as db,
+            db.execute("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)) as cur,
+        ):
+            row = await cur.fetchone()
+        settings: dict[str, Any] = json.loads(row[0]) if row is not None else {}
+        return settings
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._upsert(
+            "user_settings",
+            ("user_id", "settings"),
+            ("user_id",),
+            {"user_id": user_id, "settings": codec.dumps(settings)},
         )
 
     async def _upsert(

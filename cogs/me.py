@@ -1,0 +1,139 @@
+"""`/me` (chat: `!me`): a member's own settings for paced games, and the substitute's confirm
+button. Thin: parse → service → reply; the rules of paces live in `bot.pace`."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import Player
+from cogs.common import (
+    can_manage,
+    display_name,
+    handle_command_error,
+    hybrid_command,
+    private,
+    reply_error,
+    snowbound,
+    table_channel,
+)
+from cogs.present import publish, update_board
+
+if TYPE_CHECKING:
+    from bot.app import SnowboundBot
+
+log = logging.getLogger(__name__)
+
+ME_TEXT = 200  # every setting at once fits in far less
+
+
+class ConfirmSub(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:sub:(?P<t>\d{1,18}):(?P<s>\d{1,2}):(?P<u>\d{1,20})",
+):
+    """The host's (or a Manage Server member's) yes to a substitute's offer. Persistent like the
+    other buttons: the offer still works after a restart, and a click after the seat was taken
+    (or its player came back) is refused in one sentence."""
+
+    def __init__(self, table_id: int, seat: int, user_id: int) -> None:
+        self.table_id, self.seat, self.user_id = table_id, seat, user_id
+        super().__init__(
+            discord.ui.Button(
+                label=f"Yes, let them take seat {seat + 1}",
+                style=discord.ButtonStyle.success,
+                custom_id=f"sb:sub:{table_id}:{seat}:{user_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmSub:
+        return cls(int(match["t"]), int(match["s"]), int(match["u"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = snowbound(interaction.client)
+        member = interaction.guild.get_member(self.user_id) if interaction.guild else None
+        name = display_name(member) if member is not None else f"Player {self.seat + 1}"
+        try:
+            played = await bot.service.substitute(
+                self.table_id,
+                interaction.user.id,
+                self.seat,
+                Player(self.user_id, name),
+                can_manage=can_manage(interaction.user),
+            )
+        except Exception as err:
+            await reply_error(interaction, err)
+            return
+        await interaction.response.edit_message(
+            content=f"{name} now plays seat {self.seat + 1}.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await publish(bot, played)
+
+
+PACE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ConfirmSub,)
+
+
+class MeCog(commands.Cog, name="Me"):
+    def __init__(self, bot: SnowboundBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*PACE_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*PACE_ITEMS)
+
+    async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
+        await handle_command_error(ctx, error)
+
+    @hybrid_command("me")
+    @app_commands.describe(
+        settings="e.g. tz=Europe/Paris quiet=22-08 reminders=off away=2026-12-24 (away=off)"
+    )
+    async def me(
+        self, ctx: commands.Context[Any], *, settings: commands.Range[str, 0, ME_TEXT] = ""
+    ) -> None:
+        """Your settings for paced games: time zone, quiet hours, reminders, away."""
+        now = self.service.clock()
+        if settings.strip():
+            saved = await self.service.set_me(ctx.author.id, settings)
+            await private(ctx, "Saved. " + saved.describe(now))
+            if "away" in settings.casefold():
+                await self.show_away(ctx.author.id)
+        else:
+            current = await self.service.me(ctx.author.id)
+            await private(
+                ctx,
+                current.describe(now) + "\nChange them with `/me tz=… quiet=22-08 "
+                "reminders=on|off away=YYYY-MM-DD`.",
+            )
+
+    async def show_away(self, user_id: int) -> None:
+        """The boards of the member's paced tables say they are away (or back), at once."""
+        for table in await self.service.tables_of(user_id):
+            if table.pace is None or table.status != "active":
+                continue
+            channel = table_channel(self.bot, table)
+            if channel is None:
+                continue
+            try:
+                await update_board(self.bot, table, channel)
+            except discord.HTTPException as err:
+                log.warning("board of table %s not updated (%s)", table.id, err)
+
+
+async def setup(bot: SnowboundBot) -> None:
+    await bot.add_cog(MeCog(bot))
+
+
+__all__ = ["PACE_ITEMS", "ConfirmSub", "MeCog"]
