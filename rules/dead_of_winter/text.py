@@ -230,6 +230,54 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     return "End turn"
 
 
+COMMON_KINDS = (
+    "Move",
+    "Search",
+    "Attack",
+    "Barricade",
+    "Clean waste",
+    "Attract",
+    "Contribute",
+    "Vote",
+)
+"""The moves a private panel offers first, as buttons (issue 10 §3); every other kind gets a
+select menu of its own."""
+
+KIND_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("spend food", "Spend food"),
+    ("clean waste", "Clean waste"),
+    ("call a vote to exile", "Exile"),
+    ("hand off", "Hand off"),
+    ("make noise", "Make noise"),
+    ("roll exposure", "Exposure"),
+    ("end turn", "End turn"),
+)
+KIND_WORDS = {
+    "spend": "Use",
+    "refuse": "Give",
+    "accept": "Answer",
+    "decline": "Answer",
+    "let": "Exposure",
+    "option": "Twist option",
+}
+
+
+def move_kind(text: str) -> str:
+    """The kind a label belongs to on a private panel: its verb, with the few labels whose verb is
+    shared by different moves told apart (a draft's "Keep …; leader …" from keeping a searched
+    card, "Make X leader" from "Make noise", spending food from spending an item)."""
+    low = text.lower()
+    for prefix, kind in KIND_PREFIXES:
+        if low.startswith(prefix):
+            return kind
+    first = low.split(" ", 1)[0]
+    if first == "keep" and "; leader " in low:
+        return "Draft"
+    if first == "make" and low.endswith(" leader"):
+        return "New leader"
+    return KIND_WORDS.get(first, first.capitalize() or "Other")
+
+
 def norm(text: str) -> str:
     text = re.sub(r"\([^)]*\)", " ", text.lower())
     text = text.replace("@", "").replace(",", " ").replace(";", " ").replace(":", " ")
