@@ -216,3 +216,49 @@ def test_a_common_kind_of_a_few_moves_shows_each_move() -> None:
 @pytest.mark.parametrize("key", sorted(k for k in GAMES if k != "dead_of_winter"))
 def test_other_games_keep_their_plain_panels(key: str) -> None:
     assert grouped(GAMES[key], 1, 0, ("Take 1", "Take 2")) is None
+
+
+def test_a_seats_panel_text_shows_everything_it_holds_in_secret_and_the_board_none_of_it() -> None:
+    """Issue 10 §3: hand, survivors, objective (or betrayal objective), the held twist card, the
+    seat's cards in the crisis and its ballot, in every state of five seeded betrayer games."""
+    engine = Engine(GAME)
+    shown: set[str] = set()
+    for game in range(5):
+        seed = f"panel-text-{game}"
+        seats = 3 + game % 3
+        state = engine.setup(seats, {"secret_deal": "betrayer"}, seed)
+        agents = [GAME.agents["heuristic"]() for _ in range(seats)]
+        ply = 0
+        while GAME.outcome(state) is None:
+            board = GAME.describe(GAME.observe(state, None))
+            assert "Your " not in board and "you voted" not in board
+            for seat in range(seats):
+                o = GAME.observe(state, seat)
+                text = GAME.describe(o)
+                for gid, cards in (o.hand or {}).items():
+                    assert f"Your hand (group {gid + 1})" in text
+                    assert all(c.name in text for c in cards)
+                    assert f"Your survivors (group {gid + 1})" in text
+                for objectives in (o.objective or {}).values():
+                    for ob in objectives:
+                        word = "betrayal objective" if ob.kind == "betrayal" else "objective"
+                        assert f"Your {word}" in text and ob.name in text
+                        shown.add(ob.kind)
+                if o.twist_card is not None:
+                    assert f"You hold twist card {o.twist_card.name}" in text
+                    shown.add("twist")
+                if o.my_contributions:
+                    assert "Your cards in the crisis" in text
+                    assert all(c.name in text for c in o.my_contributions)
+                    shown.add("crisis")
+                if any(p.kind == "vote" and seat in p.fields["eligible"] for p in o.pending):
+                    ballot = f"you voted {o.my_vote}" if o.my_vote else "you have not voted yet"
+                    assert ballot in text
+                    shown.add("voted" if o.my_vote else "ballot")
+            seat = min(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            ply += 1
+            rng = engine.agent_rng(seed, ply, seat)
+            action = agents[seat].choose(GAME.observe(state, seat), legal, rng)
+            state = engine.act(state, seat, action, seed=seed, ply=ply).state
+    assert shown >= {"secret", "betrayal", "twist", "crisis", "ballot", "voted"}, shown
