@@ -40,6 +40,7 @@ from cogs.common import (
     table_channel,
 )
 from cogs.games import PICTURES
+from cogs.panels import Components, grouped_panel
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -119,7 +120,12 @@ async def board_message(
 
 
 def panel_message(
-    service: TableService, table: TableRecord, update: PanelUpdate, *, page: int = 0
+    service: TableService,
+    table: TableRecord,
+    update: PanelUpdate,
+    *,
+    page: int = 0,
+    focus: str | None = None,
 ) -> dict[str, Any]:
     game = service.games[table.game]
     embed = discord.Embed(
@@ -127,6 +133,12 @@ def panel_message(
         description=clip(update.text, MAX_DESCRIPTION),
         colour=COLOUR,
     )
+    grouped = grouped_panel(
+        game, GROUPED, table.id, update.ply, update.choices, focus=focus, page=page
+    )
+    if grouped is not None:  # a game that names its moves' kinds (`cogs/panels.py`)
+        embed.set_footer(text=grouped.footer)
+        return {"embed": embed, "view": grouped.view}
     count = len(update.choices)
     if count > PER_SELECT * MAX_SELECTS:
         first, last = page_span(count, page)
@@ -301,6 +313,41 @@ class PageButton(
             )
 
 
+class KindButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:o:(?P<t>\d{1,18}):(?P<k>[a-z0-9_]{0,40}):(?P<g>\d{1,3})",
+):
+    """On a grouped panel (`cogs/panels.py`): opens a kind of moves at a page, or (no kind) shows
+    all of them again. Like `PageButton` it only redraws the clicker's own panel, fresh."""
+
+    def __init__(self, table_id: int, kind: str, page: int, text: str) -> None:
+        self.table_id, self.kind, self.page = table_id, kind, page
+        super().__init__(
+            discord.ui.Button(
+                label=clip(text, 80) or "…",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"sb:o:{table_id}:{kind}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> KindButton:
+        return cls(int(match["t"]), match["k"], int(match["g"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        found = await own_panel(interaction, self.table_id)
+        if found is not None:
+            service, table, update = found
+            await interaction.response.edit_message(
+                **panel_message(service, table, update, page=self.page, focus=self.kind or None)
+            )
+
+
+GROUPED = Components(move=ChoiceButton, menu=ChoiceSelect, opener=KindButton)
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sb:l:(?P<t>\d{1,18}):(?P<op>join|leave|ai|start)",
@@ -413,6 +460,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BoardButton,
     ConfirmAbandon,
+    KindButton,
 )
 
 

@@ -274,8 +274,8 @@ class BaseGame(Generic[S, A, O]):
 
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
     `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
-    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `working`, and the `picture`
-    flag.
+    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `working`, and the
+    `picture` and `panel_common` attributes.
     `docs/DESIGN.md` says what each one is for.
     """
 
@@ -289,6 +289,9 @@ class BaseGame(Generic[S, A, O]):
     action_model: TypeAdapter[A]
     agents: Mapping[str, Callable[[], Agent]]  # at least "random" and "heuristic"
     picture: bool = False  # True when `cogs/games/<key>.py` draws a board picture
+    panel_common: tuple[
+        str, ...
+    ] = ()  # kinds (`move_kind`) a private panel shows first, as buttons
 
     # required -------------------------------------------------------------------------------
     def setup(self, seats: int, options: Any, rng: random.Random) -> S | Step[S]:
@@ -375,6 +378,13 @@ class BaseGame(Generic[S, A, O]):
     def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
         """The end-of-game announcement, in the game's own words."""
         return default_summary(outcome, names)
+
+    def move_kind(self, label: str) -> str | None:
+        """The kind of the move labelled `label` ("Move", "Clean waste"), for private panels: a game
+        whose turn offers dozens of moves gets one button or select menu per kind instead of pages
+        of moves in label order. None (the default) keeps the plain panel; a game opts in by
+        naming a kind for every label (and its common kinds in `panel_common`)."""
+        return None
 
     def working(self, state: S) -> Working[S, A]:
         """A working copy for playouts (`Working`): the default re-applies on frozen states; a

@@ -48,6 +48,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     action_model: TypeAdapter[Action] = action_model
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
     picture = True
+    panel_common = text.COMMON_KINDS
 
     def __init__(self) -> None:
         self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
@@ -112,6 +113,10 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
 
     def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
         return rules_legal.why_illegal(_w(state), seat, action)
+
+    def move_kind(self, label: str) -> str | None:
+        """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
+        return text.move_kind(label)
 
     def is_secret(self, state: State, action: Action) -> bool:
         return action.type in SECRET_KINDS

@@ -230,6 +230,54 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     return "End turn"
 
 
+COMMON_KINDS = (
+    "Move",
+    "Search",
+    "Attack",
+    "Barricade",
+    "Clean waste",
+    "Attract",
+    "Contribute",
+    "Vote",
+)
+"""The moves a private panel offers first, as buttons (issue 10 §3); every other kind gets a
+select menu of its own."""
+
+KIND_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("spend food", "Spend food"),
+    ("clean waste", "Clean waste"),
+    ("call a vote to exile", "Exile"),
+    ("hand off", "Hand off"),
+    ("make noise", "Make noise"),
+    ("roll exposure", "Exposure"),
+    ("end turn", "End turn"),
+)
+KIND_WORDS = {
+    "spend": "Use",
+    "refuse": "Give",
+    "accept": "Answer",
+    "decline": "Answer",
+    "let": "Exposure",
+    "option": "Twist option",
+}
+
+
+def move_kind(text: str) -> str:
+    """The kind a label belongs to on a private panel: its verb, with the few labels whose verb is
+    shared by different moves told apart (a draft's "Keep …; leader …" from keeping a searched
+    card, "Make X leader" from "Make noise", spending food from spending an item)."""
+    low = text.lower()
+    for prefix, kind in KIND_PREFIXES:
+        if low.startswith(prefix):
+            return kind
+    first = low.split(" ", 1)[0]
+    if first == "keep" and "; leader " in low:
+        return "Draft"
+    if first == "make" and low.endswith(" leader"):
+        return "New leader"
+    return KIND_WORDS.get(first, first.capitalize() or "Other")
+
+
 def norm(text: str) -> str:
     text = re.sub(r"\([^)]*\)", " ", text.lower())
     text = text.replace("@", "").replace(",", " ").replace(";", " ").replace(":", " ")
@@ -404,6 +452,60 @@ def describe(o: Observation) -> str:
             f"You hold twist card {o.twist_card.name}; it fires when "
             f"{trigger_words(o.twist_card.trigger)}."
         )
+    if o.seat is not None:
+        lines += private_lines(o)
     if o.outcome:
         lines.append(f"Game over: {str(o.outcome['reason']).replace('_', ' ')}.")
     return "\n".join(lines)
+
+
+def private_lines(o: Observation) -> list[str]:
+    """What a seat's own panel adds (§11.2): its survivors, the cards it has put into the crisis
+    (the public sees only how many), its ballot in a running vote, a search's cards and the
+    decision waiting for it — so a player never has to remember what they did in secret."""
+    lines: list[str] = []
+    mine = [g for g in o.groups if g.seat == o.seat]
+    for g in mine:
+        people = [s for s in o.survivors if s.group == g.group]
+        shown = "; ".join(
+            f"{s.short}{' (leader)' if s.is_leader else ''} at {place_name(s.location)}"
+            + (f", {s.wounds} wound{'s' if s.wounds > 1 else ''}" if s.wounds else "")
+            for s in people
+        )
+        lines.append(f"Your survivors (group {g.group + 1}): {shown or 'none'}.")
+    if o.crisis is not None and o.my_contributions is not None:
+        added = ", ".join(c.name for c in o.my_contributions)
+        lines.append(
+            f"Your cards in the crisis {o.crisis.name}: {added}; others see only how many."
+            if added
+            else f"You have added nothing to the crisis {o.crisis.name} yet."
+        )
+    for p in o.pending:
+        if p.kind != "vote" or o.seat not in p.fields.get("eligible", ()):
+            continue
+        subject = p.fields.get("subject")
+        target = p.fields.get("target")
+        about = (
+            f"exile seat {target + 1}"
+            if subject == "exile" and isinstance(target, int)
+            else "the twist card"
+        )
+        cast = len(p.fields.get("cast", ()))
+        ballot = f"you voted {o.my_vote}" if o.my_vote else "you have not voted yet"
+        lines.append(
+            f"Vote on {about}: {ballot} ({cast} of {len(p.fields['eligible'])} ballots cast); "
+            "ballots stay secret until the last one is cast."
+        )
+    if o.search is not None:
+        looked = ", ".join(c.name for c in o.search.looked) or "nothing"
+        lines.append(f"Your search found: {looked}; you may keep {o.search.keep} more.")
+    for item in o.pending_private or []:
+        if item.get("kind") in ("given_card", "hand_off"):
+            offered = item.get("card")
+            name = (
+                offered.get("name") if isinstance(offered, dict) else getattr(offered, "name", "")
+            )
+            lines.append(f"You are offered {name or 'a card'}.")
+        elif item.get("kind") == "choose":
+            lines.append(f"Your choice: {item.get('prompt', 'choose one')}.")
+    return lines

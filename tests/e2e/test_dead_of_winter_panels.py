@@ -1,0 +1,211 @@
+"""Dead of Winter's grouped private panels, clicked through real interaction payloads (issue 10 §3,
+§6): a crisis contribution and exile ballots made on the panel, a stale click, forged custom ids.
+
+The game is the seeded 4-seat standard game of `test_dead_of_winter_game.py` (3 members and a
+heuristic AI seat, a betrayer dealt): members play their heuristic agent's choice, so the game goes
+where that test's does (a crisis, an exile vote). Most moves go straight to the service; the move
+under test is found on the member's own panel — as the bot builds it — and clicked: a move button,
+an option of a kind's select menu, or first the button that opens the kind and then its menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+
+from bot.tables import label_mark
+from cogs.present import panel_message, private_update
+from rules.dead_of_winter import GAME
+from rules.dead_of_winter.actions import Contribute, Vote
+from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.test_interactions import Responses, button, dispatch, select
+
+SEED = "dow-e2e-4"  # the seed of the end-to-end game: a crisis and an exile vote come up
+
+Wanted = Callable[[Any, Any], bool]  # (state, the heuristic's action) → click this one?
+
+
+async def dow_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
+    bot = await bot_factory(members=3, new_seed=lambda: SEED)
+    members = list(dpytest.get_config().members)
+    ana, bo, cy = members
+    await say("!game new dead_of_winter secret_deal=betrayer", ana)
+    await say("!game join", bo)
+    await say("!game join", cy)
+    await say("!game ai heuristic", ana)
+    await say("!game start", ana)
+    drain()
+    return bot, members
+
+
+async def play_until(bot: Any, members: list[discord.Member], wanted: Wanted) -> tuple[int, Any]:
+    """Play the members' heuristic moves until one is `wanted`: returns that seat and move,
+    unplayed."""
+    service = bot.service
+    agents = [GAME.agents["heuristic"]() for _ in range(4)]
+    for _ in range(600):
+        table = await service.table(1)
+        assert table.status == "active", "the game ended before the move under test"
+        state = service.state(table)
+        seat = sorted(service.waiting_for(table))[0]
+        rng = service.engine(table).agent_rng(table.seed, table.ply + 1, seat)
+        action = agents[seat].choose(
+            GAME.observe(state, seat), GAME.legal_actions(state, seat), rng
+        )
+        if wanted(state, action):
+            drain()
+            return seat, action
+        await service.act(1, members[seat].id, action)
+    raise AssertionError("the move under test never came")
+
+
+def found(components: list[dict[str, Any]], index: int) -> tuple[str, dict[str, Any]] | None:
+    """How a panel offers the move at `index`: ("button" | "select" | "open", component)."""
+    for row in components:
+        for c in row["components"]:
+            if c["type"] == 2 and c["custom_id"].startswith("sb:a:"):
+                if int(c["custom_id"].split(":")[4]) == index:
+                    return "button", c
+            elif c["type"] == 3 and any(
+                o["value"].split(":")[0] == str(index) for o in c["options"]
+            ):
+                return "select", c
+    return None
+
+
+async def dm_panel(bot: Any, seat: int) -> str:
+    """What the seat's DM panel shows now (the bot edits it in place after each change)."""
+    record = next(p for p in await bot.service.store.panels(1) if p.seat == seat)
+    channel = bot.get_channel(record.channel_id)
+    return text_of(await channel.fetch_message(record.message_id))
+
+
+async def click_move(
+    bot: Any, responses: Responses, member: discord.Member, seat: int, action: Any
+) -> str:
+    """Click `action` on the member's panel as the bot draws it; returns how it was offered."""
+    service = bot.service
+    table = await service.table(1)
+    index = list(GAME.legal_actions(service.state(table), seat)).index(action)
+    view = panel_message(service, table, private_update(service, table, seat))["view"]
+    how = found(view.to_components(), index)
+    if how is None:  # behind a kind's opening button: open it, as the member would
+        kind = GAME.move_kind(GAME.label(service.state(table), action)) or ""
+        opener = f"sb:o:1:{kind.lower().replace(' ', '_')}:0"
+        assert any(c.custom_id == opener for c in view.children if hasattr(c, "custom_id"))
+        await dispatch(bot, responses, button(member, opener))
+        edit = responses.of_type(7)[-1]["data"]
+        how = found(edit["components"], index)
+        assert how is not None, "the opened kind offers the move"
+        kind_shown = "open+"
+    else:
+        kind_shown = ""
+    form, component = how
+    if form == "button":
+        await dispatch(bot, responses, button(member, component["custom_id"], component["label"]))
+    else:
+        value = next(o["value"] for o in component["options"] if o["value"].startswith(f"{index}:"))
+        await dispatch(bot, responses, select(member, component["custom_id"], value))
+    return kind_shown + form
+
+
+async def test_a_crisis_contribution_is_made_by_clicking_and_the_public_sees_only_the_count(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, members = await dow_table(bot_factory)
+    service = bot.service
+    seat, action = await play_until(bot, members, lambda s, a: isinstance(a, Contribute))
+    member = members[seat]
+    before = await service.table(1)
+    name = GAME.label(service.state(before), action).removeprefix("Contribute ")
+    how = await click_move(bot, responses, member, seat, action)
+    assert how in ("button", "select", "open+button", "open+select")
+    table = await service.table(1)
+    assert table.ply > before.ply
+    logged = [r for r in await service.store.actions(1) if r.ply == before.ply + 1]
+    assert service.engine(table).parse_action(logged[0].action) == action
+    sent = drain()
+    said = "\n".join(text_of(m) for m in public(sent))
+    assert "adds a card to the crisis" in said and "in the crisis)" in said
+    assert name not in said and action.card not in said  # which card stays secret
+    panel = await dm_panel(bot, seat)  # the member's DM panel, edited in place
+    assert "Your cards in the crisis" in panel and name in panel
+
+
+def exile_vote(state: Any) -> bool:
+    return any(p.kind == "vote" and p.data.get("subject") == "exile" for p in state.pending)
+
+
+async def test_exile_ballots_are_cast_on_the_panel_secret_until_the_last_reveals_them_all(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, members = await dow_table(bot_factory)
+    service = bot.service
+    names = [s.name for s in (await service.table(1)).seats]
+    revealed = ""
+    for _ in range(4):
+        seat, action = await play_until(
+            bot, members, lambda s, a: isinstance(a, Vote) and exile_vote(s)
+        )
+        how = await click_move(bot, responses, members[seat], seat, action)
+        assert how == "button", "a ballot is one of two buttons: Vote yes, Vote no"
+        sent = drain()
+        said = "\n".join(text_of(m) for m in public(sent))
+        assert f"{names[seat]} has voted." in said
+        if not exile_vote(service.state(await service.table(1))):
+            revealed = said
+            break
+        assert "Vote revealed" not in said  # the public sees who voted, not how
+        ballot = "yes" if action.yes else "no"
+        assert f"you voted {ballot}" in await dm_panel(bot, seat)
+    assert "Vote revealed:" in revealed and "Result:" in revealed
+    last = service.state(await service.table(1)).last_vote
+    assert last is not None and last.subject == "exile" and len(last.votes) >= 2
+    for voter, ballot in last.votes.items():  # every ballot, shown together with the last one
+        assert f"{names[voter]} {ballot}" in revealed
+
+
+async def test_a_stale_select_click_and_forged_panel_ids_are_answered_privately(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, members = await dow_table(bot_factory)
+    service = bot.service
+    seat, action = await play_until(bot, members, lambda s, a: isinstance(a, Contribute))
+    member = members[seat]
+    table = await service.table(1)
+    labels = service.labels(table, seat)
+    index = list(GAME.legal_actions(service.state(table), seat)).index(action)
+    old = select(member, f"sb:s:1:{table.ply}:0", f"{index}:{label_mark(labels[index])}")
+    await click_move(bot, responses, member, seat, action)
+    played = (await service.table(1)).ply
+    assert played > table.ply
+    drain()
+
+    await dispatch(bot, responses, old)  # the same menu option again: the card is gone
+    reply = responses.of_type(4)[-1]["data"]
+    assert reply["flags"] == 64 and "out of date" in reply["content"]
+    assert (await service.table(1)).ply == played
+
+    forged = [
+        ("sb:o:1:Move!:0", "not one of mine"),  # matches no template
+        ("sb:o:99:move:0", "table"),  # no such table
+        (f"sb:s:1:{played}:0", "not one i offered"),  # a value that is no move
+    ]
+    for custom_id, words in forged:
+        if custom_id.startswith("sb:s:"):
+            await dispatch(bot, responses, select(member, custom_id, "abc:zz"))
+        else:
+            await dispatch(bot, responses, button(member, custom_id))
+        reply = responses.of_type(4)[-1]["data"]
+        assert reply["flags"] == 64 and words in reply["content"].lower(), custom_id
+    await dispatch(bot, responses, select(member, f"sb:s:1:{played}:0", "9999:abcdef"))
+    assert "out of date" in responses.of_type(4)[-1]["data"]["content"]
+    assert (await service.table(1)).ply == played
+
+    await dispatch(bot, responses, button(member, "sb:o:1:vote:7"))  # a kind not offered now
+    edit = responses.of_type(7)[-1]["data"]
+    assert edit["embeds"][0]["footer"]["text"].startswith("Those moves are no longer offered")
+    assert (await service.table(1)).ply == played
