@@ -36,11 +36,16 @@ from rules.errors import (
 
 
 def _pretty(err: ValidationError) -> str:
+    """The first few problems, short: the refusal is one sentence a player reads, and a member can
+    type hundreds of bad keys."""
+    errors = err.errors()
     parts = []
-    for e in err.errors():
-        where = ".".join(str(x) for x in e["loc"]) or "options"
+    for e in errors[:3]:
+        where = ".".join(str(x) for x in e["loc"])[:40] or "options"
         parts.append(f"{where}: {e['msg']}")
-    return "; ".join(parts)
+    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
+    text = "; ".join(parts)
+    return (text if len(text) <= 200 else text[:199] + "…") + more
 
 
 MAX_TYPED = 300  # characters: the longest move label is far shorter

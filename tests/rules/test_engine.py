@@ -7,7 +7,7 @@ import pytest
 from rules import GAMES
 from rules.core import SYSTEM_SEAT
 from rules.engine import Engine
-from rules.errors import IllegalActionError
+from rules.errors import IllegalActionError, OptionsError
 from rules.tenth_night.actions import EndDay, Ready
 
 GAME = GAMES["tenth_night"]
@@ -44,3 +44,13 @@ def test_games_without_clocks_have_no_timer() -> None:
     for key in ("coldest_night", "winter", "cold_comfort"):
         state = Engine(GAMES[key]).setup(GAMES[key].max_seats, None, "s")
         assert GAMES[key].timer(state) is None
+
+
+def test_an_options_refusal_stays_one_short_sentence_however_many_keys_are_wrong() -> None:
+    """Hundreds of bad keys typed at `/game new` name the first three, not all (a message limit)."""
+    engine = Engine(GAMES["winter"])
+    with pytest.raises(OptionsError) as err:
+        engine.options({f"{i:03}": i for i in range(300)})
+    text = str(err.value)
+    assert len(text) <= 300
+    assert "000" in text and "(and 297 more)" in text
