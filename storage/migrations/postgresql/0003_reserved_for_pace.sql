@@ -1,0 +1,3 @@
+-- Placeholder on the undo branch only: 0003 is the pace branch's (user settings, table paces).
+-- Delete this file when that branch's 0003 is merged; it changes nothing.
+SELECT 1;
