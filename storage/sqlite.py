@@ -470,23 +470,8 @@ class SqliteStore:
         return [history.undo_from_row(row) for row in rows]
 
     async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> list[GameTally]:
-        where = "" if guild_id is None else " AND guild_id = :guild"
-        results = (
-            "SELECT game, sum(won) AS won, count(*) - sum(won) AS lost, 0 AS abandoned "
-            f"FROM seat_results WHERE user_id = :user{where} GROUP BY game"
-        )
-        abandoned = (
-            "SELECT t.game, 0, 0, count(*) FROM table_seats AS s "
-            "JOIN tables AS t ON t.id = s.table_id "
-            f"WHERE {history.ABANDONED_WHERE.format(user=':user')}"
-            f"{'' if guild_id is None else ' AND t.guild_id = :guild'} GROUP BY t.game"
-        )
-        async with (
-            self._read() as db,
-            db.execute(
-                f"{results} UNION ALL {abandoned}", {"user": user_id, "guild": guild_id}
-            ) as cursor,
-        ):
+        sql, params = stats_sql(user_id, guild_id)
+        async with self._read() as db, db.execute(sql, params) as cursor:
             rows = await cursor.fetchall()
         return history.tallies(rows)
 
@@ -503,6 +488,25 @@ class SqliteStore:
         async with self._read() as db, db.execute(f"EXPLAIN QUERY PLAN {sql}", params) as cursor:
             rows = await cursor.fetchall()
         return [str(row[-1]) for row in rows]
+
+
+def stats_sql(user_id: int, guild_id: int | None) -> tuple[str, dict[str, Any]]:
+    """`player_stats`' query: the user's rows of `seat_results_user`, then their abandoned
+    tables through `table_seats_user`."""
+    where = "" if guild_id is None else " AND guild_id = :guild"
+    results = (
+        "SELECT game, sum(won) AS won, count(*) - sum(won) AS lost, 0 AS abandoned "
+        f"FROM seat_results WHERE user_id = :user{where} GROUP BY game"
+    )
+    abandoned = (
+        # CROSS JOIN keeps SQLite to this order: the user's seats first, by `table_seats_user`,
+        # then each table by its key (not every table of the server by `tables_guild`)
+        "SELECT t.game, 0, 0, count(*) FROM table_seats AS s "
+        "CROSS JOIN tables AS t ON t.id = s.table_id "
+        f"WHERE {history.ABANDONED_WHERE.format(user=':user')}"
+        f"{'' if guild_id is None else ' AND t.guild_id = :guild'} GROUP BY t.game"
+    )
+    return f"{results} UNION ALL {abandoned}", {"user": user_id, "guild": guild_id}
 
 
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE

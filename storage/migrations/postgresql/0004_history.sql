@@ -26,7 +26,7 @@ CREATE TABLE seat_results (
 );
 
 CREATE INDEX seat_results_user  ON seat_results (user_id, guild_id, game, won);
-CREATE INDEX seat_results_guild ON seat_results (guild_id, game, user_id, won);
+CREATE INDEX seat_results_guild ON seat_results (guild_id, game, user_id, won, name);
 
 INSERT INTO seat_results (table_id, seat, user_id, guild_id, game, won, name, finished_at)
 SELECT t.id, (s.ord - 1)::int, (s.value ->> 'user_id')::bigint, t.guild_id, r.game,
