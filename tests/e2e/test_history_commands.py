@@ -13,6 +13,7 @@ import discord
 import discord.ext.test as dpytest
 
 from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.test_hostile import dispatch, slash, string
 from tests.support.nim import NIM
 
 
@@ -71,7 +72,7 @@ async def test_undo_with_no_move_of_ones_own_says_so_privately(bot_factory: Any)
 async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_anyone(
     bot_factory: Any,
 ) -> None:
-    bot, ana, bo = await start_nim(bot_factory, stones=3)
+    _bot, ana, bo = await start_nim(bot_factory, stones=3)
     await say("!play take 3", ana)
     drain()
     await say("!game stats", ana)
@@ -89,7 +90,6 @@ async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_an
     assert not board.mentions
     await say("!game leaderboard nim", bo)
     assert f"<@{ana.id}>" in text_of(public(drain())[-1])
-    assert bot.service.store
 
 
 async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory: Any) -> None:
@@ -98,3 +98,49 @@ async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory
     sent = drain()
     assert not public(sent)
     assert "no game called" in text_of(dms(sent, ana)[-1])
+
+
+# as slash commands (interaction payloads) ---------------------------------------------------------
+
+
+async def test_slash_undo_refused_answers_one_private_sentence(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, _ana, bo = await start_nim(bot_factory)
+    await dispatch(bot, responses, slash(bo, "undo", []))
+    replies = [r for r in responses.of_type(4) if r["data"].get("content")]
+    assert [r["data"]["content"] for r in replies] == ["You have no move to take back."]
+    assert replies[0]["data"]["flags"] == 64
+
+
+async def test_slash_undo_takes_the_move_back_and_answers_privately(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    await say("!play take 2", ana)
+    drain()
+    await dispatch(bot, responses, slash(ana, "undo", []))
+    assert (await bot.service.table(1)).ply == 0
+    private = [r["payload"] for r in responses.sent if "taken back" in str(r["payload"])]
+    assert private and all((p.get("data", p).get("flags") or 0) & 64 for p in private), (
+        "the player hears it ephemerally"
+    )
+    name = discord.utils.escape_markdown(ana.display_name)
+    assert f"{name} took back: Take 2" in [text_of(m) for m in public(drain())]
+
+
+async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory, stones=3)
+    await say("!play take 3", ana)
+    drain()
+    await dispatch(bot, responses, slash(ana, "stats", []))
+    await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "nim")]))
+    replies = [r["data"] for r in responses.of_type(4) if r["data"].get("embeds")]
+    assert len(replies) == 2
+    for reply in replies:
+        assert reply["allowed_mentions"]["parse"] == []
+        assert not reply["allowed_mentions"].get("users")
+    assert "1 won" in replies[0]["embeds"][0]["description"]
+    assert f"<@{ana.id}>" in replies[1]["embeds"][0]["description"]
