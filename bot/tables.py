@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot import history
 from bot.pace import parse_pace
 from bot.pace_service import PaceService
 from bot.records import (  # re-exported: cogs and tests import them from here
@@ -38,6 +39,8 @@ from rules.errors import NotYourTurnError, RuleError
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
+    GameTally,
+    LeaderRow,
     ResultRecord,
     SeatRecord,
     StaleActionError,
@@ -641,3 +644,16 @@ class TableService(TableViews, PaceService):
         async with self.lock(table_id):
             table = await self.store.get_table(table_id)
             return await self._save(table, **ids)
+
+    # take-backs and stats (`bot.history`) -------------------------------------------------------
+    async def undo(self, table_id: int, user_id: int) -> Played:
+        """`/game undo`: take back the user's own last move when the fair rule allows it."""
+        return await history.undo(self, table_id, user_id)
+
+    async def stats(self, user_id: int, guild_id: int | None) -> list[GameTally]:
+        """`/game stats`: the user's games per game at one server."""
+        return await history.stats(self, user_id, guild_id)
+
+    async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[LeaderRow]:
+        """`/game leaderboard`: the server's top players, of one game or all."""
+        return await history.leaderboard(self, guild_id, game)

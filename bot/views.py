@@ -228,13 +228,20 @@ class TableViews:
         entries = await self.store.actions(table.id)
         names = seat_names(table)
         if all(entry.events is not None for entry in entries):
-            lines = [
-                format_event(event["text"], names)
-                for entry in entries
-                for event in entry.events or ()
-                if event.get("visible_to") is None
-                or (seat is not None and seat in event["visible_to"])
-            ]
+            # A take-back of ply p reads after the moves before p and before the p-th move now
+            # in the log (the one played instead), in the order they were taken back.
+            undos = list(reversed(await self.store.undos(table.id)))
+            lines = []
+            for entry in entries:
+                while undos and undos[-1].ply <= entry.ply:
+                    lines.append(format_event(undos.pop().text, names))
+                lines.extend(
+                    format_event(event["text"], names)
+                    for event in entry.events or ()
+                    if event.get("visible_to") is None
+                    or (seat is not None and seat in event["visible_to"])
+                )
+            lines.extend(format_event(undo.text, names) for undo in reversed(undos))
             return lines[-limit:]
         return await self._replayed_log(table, entries, limit, seat)
 

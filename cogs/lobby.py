@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
+from cogs import history
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -325,6 +326,26 @@ class LobbyCog(commands.Cog, name="Games"):
             else NO_PINGS,
         )
 
+    # take-backs and stats: bodies in `cogs.history` --------------------------------------------
+    @subcommand(game, "undo")
+    async def undo(self, ctx: commands.Context[Any]) -> None:
+        """Take back your last move, if nobody moved since and it showed nothing hidden."""
+        await history.undo(self.bot, ctx)
+
+    @subcommand(game, "stats")
+    @app_commands.describe(member="whose games (default: yours)")
+    async def stats(self, ctx: commands.Context[Any], member: discord.User | None = None) -> None:
+        """Games played, won, lost and abandoned, per game, at this server."""
+        await history.stats(self.bot, ctx, member)
+
+    @subcommand(game, "leaderboard")
+    @app_commands.describe(game="one game (default: all games)")
+    async def leaderboard(
+        self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
+    ) -> None:
+        """This server's top 10 players by wins."""
+        await history.leaderboard(self.bot, ctx, game)
+
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.
 `!game list` the games · `!game new <game> [key=value …]` open a lobby here
@@ -335,6 +356,7 @@ HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/
 `!game resign` an AI takes your seat · `!game abandon` end the table (host)
 Over days: `pace=daily` at `!game new` · `!me` your time zone, quiet hours, reminders, away
 `!game rejoin` take back a timed-out seat · `!game sub [seat]` take over a free seat
+`!game undo` take back your last move · `!game stats [member]` · `!game leaderboard [game]`
 Your hand and moves also arrive by DM, with buttons; you are mentioned when it is your move."""
 
 

@@ -87,10 +87,16 @@ def format_event(text: str, names: Sequence[str] | Callable[[Seat], str] | None 
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """The result of applying one action: the new state and what happened."""
+    """The result of applying one action: the new state and what happened.
+
+    `final` is set by the engine, not by a game: why the move can no longer be taken back (its
+    rng was used, it told another seat something in private, it showed something hidden), in a
+    few words that finish "That move cannot be taken back: …"; None while it could be.
+    """
 
     state: S
     events: tuple[Event, ...] = ()
+    final: str | None = None
 
 
 class SeatResult(Frozen):

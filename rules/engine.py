@@ -6,6 +6,7 @@ after the end or not among the legal actions, and hands every apply its own `rng
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -46,6 +47,77 @@ def _pretty(err: ValidationError) -> str:
     more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
     text = "; ".join(parts)
     return (text if len(text) <= 200 else text[:199] + "…") + more
+
+
+class TracedRandom(random.Random):
+    """`rng_for`'s generator that remembers whether it was used.
+
+    Every draw of `random.Random` (shuffle, choice, randint, sample, random…) goes through
+    `random()` or `getrandbits()`, so counting those two catches any use; since both only call
+    the base class, the numbers are exactly `rng_for`'s (a stored game replays unchanged)."""
+
+    def __init__(self, seed: str | int, ply: int) -> None:
+        super().__init__(f"{seed}/{ply}")
+        self.used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.used = True
+        return super().getrandbits(k)
+
+
+RANDOM_USED = "it drew on chance (a card, a shuffle or a roll)"
+TOLD_ANOTHER = "another player was told something in private"
+CARD_DRAWN = "a card was drawn"
+SHOWED_SECRET = "someone saw a hidden card"
+MADE_PUBLIC = "everyone has seen something that was secret"
+
+
+def _leaves(value: Any, out: set[str]) -> set[str]:
+    """Every string (and dict key) inside a JSON value: the words an observation shows."""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            out.add(str(key))
+            _leaves(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _leaves(item, out)
+    return out
+
+
+def _piles(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Where a state dump holds a list of plain values in some order (a deck, a hand, a
+    track): each a candidate face-down pile."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(_piles(item, (*path, key)))
+    elif isinstance(value, list):
+        if len(value) >= 2 and all(isinstance(i, (str, int)) for i in value):
+            if len(set(value)) > 1:
+                found.append(path)
+        else:
+            for index, item in enumerate(value):
+                found.extend(_piles(item, (*path, index)))
+    return found
+
+
+def _turned(dump: Any, path: tuple[Any, ...]) -> Any:
+    """A copy of `dump` with the list at `path` turned by one (its first value put last)."""
+    if not path:
+        return [*dump[1:], dump[0]]
+    if isinstance(dump, dict):
+        return {k: _turned(v, path[1:]) if k == path[0] else v for k, v in dump.items()}
+    return [_turned(v, path[1:]) if i == path[0] else v for i, v in enumerate(dump)]
+
+
+def _dump(value: Any) -> Any:
+    return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
 
 
 MAX_TYPED = 300  # characters: the longest move label is far shorter
@@ -147,7 +219,106 @@ class Engine(Generic[S, A, O]):
         action was taken from this state's legal list, so it needs no second check)."""
         if not checked:
             self.check(state, seat, action)
-        return self.game.apply(state, seat, action, rng_for(seed, ply))
+        rng = TracedRandom(seed, ply)
+        step = self.game.apply(state, seat, action, rng)
+        if rng.used:
+            return dataclasses.replace(step, final=RANDOM_USED)
+        if any(e.visible_to is not None and e.visible_to - {seat} for e in step.events):
+            return dataclasses.replace(step, final=TOLD_ANOTHER)
+        return step
+
+    def final(
+        self,
+        before: S,
+        seat: Seat,
+        action: A,
+        step: Step[S],
+        *,
+        seed: str | int,
+        ply: int,
+        seats: int,
+    ) -> str | None:
+        """Why the move (`action` by `seat`, the `ply`-th, which made `step` from `before`)
+        can no longer be taken back, or None.
+
+        Taking a move back is fair only if nobody learnt anything from it. Beyond what `act`
+        records (the move's rng was used; another seat was told something in private) a move
+        is final when:
+        - its result depends on a face-down pile: some list in the state (a deck shuffled at
+          set-up) could be in another order without any seat's view changing, and in that other
+          order the same move shows someone something else — drawing from a pre-shuffled deck
+          uses no rng, yet shows the card;
+        - by the game's own `secrets` and `hidden` (the values its leak tests guard), a seat now
+          holds a secret it did not hold, or a value hidden from everyone stopped being hidden;
+        - a public event line, or a view, shows a word now that it did not before and that was
+          then secret, hidden, or not shown to that viewer (a card played face up cannot be
+          unseen, and taking it back would let co-operative players signal past the talking
+          rules).
+        Computed only when a player asks to take a move back: it observes every seat many times.
+        """
+        if step.final is not None:
+            return step.final
+        game = self.game
+        after = step.state
+        viewers: list[Seat | None] = [None, *range(seats)]
+
+        def views(state: Any) -> list[Any]:
+            return [_dump(game.observe(state, v)) for v in viewers]
+
+        seen_before, seen_after = views(before), views(after)
+        if self._depends_on_face_down(before, seat, action, seed, ply, seen_before, seen_after):
+            return CARD_DRAWN
+        secret: set[str] = set(game.hidden(before))
+        for s in range(seats):
+            had = game.secrets(before, s)
+            secret |= had
+            if game.secrets(after, s) - had:
+                return SHOWED_SECRET
+        if game.hidden(before) - game.hidden(after):
+            return SHOWED_SECRET
+        for event in step.events:
+            said = event.text.replace(",", " ").replace(".", " ").split()
+            if event.public and secret.intersection(said):
+                return MADE_PUBLIC
+        words = [_leaves(view, set()) for view in seen_before]
+        everything = _leaves(_dump(before), set()).union(*words)
+        for index, view in enumerate(seen_after):
+            new = _leaves(view, set()) - words[index]
+            if new & secret:
+                return MADE_PUBLIC if index == 0 else SHOWED_SECRET
+            if new & (everything - words[index]):
+                return SHOWED_SECRET
+        return None
+
+    def _depends_on_face_down(
+        self,
+        before: S,
+        seat: Seat,
+        action: A,
+        seed: str | int,
+        ply: int,
+        seen_before: list[Any],
+        seen_after: list[Any],
+    ) -> bool:
+        """Whether turning some list of the state that nobody can see the order of changes what
+        anyone sees after the move (see `final`)."""
+        game = self.game
+        viewers: list[Seat | None] = [None, *range(len(seen_before) - 1)]
+        dump = _dump(before)
+        for path in _piles(dump):
+            try:
+                other = game.state_model.model_validate(_turned(dump, path))
+            except ValidationError:
+                continue
+            if [_dump(game.observe(other, v)) for v in viewers] != seen_before:
+                continue  # someone sees this list's order: it is no face-down pile
+            try:
+                moved = game.apply(other, seat, action, rng_for(seed, ply)).state
+            except Exception:
+                return True  # the move only makes sense in the world it saw
+            if [_dump(game.observe(moved, v)) for v in viewers] != seen_after:
+                return True
+        return False
 
     def parse_action(self, data: Any) -> A:
         """An action from its stored JSON form."""

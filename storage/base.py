@@ -197,3 +197,72 @@ class Store(Protocol):
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
         """Replace the member's settings whole (no merge)."""
         ...
+
+    # take-backs and stats (`/game undo`, `/game stats`, `/game leaderboard`) ----------------------
+
+    async def take_back(
+        self, table: TableRecord, expected_version: int, undo: UndoRecord
+    ) -> TableRecord:
+        """In one transaction: update the row (version check), delete the action at `undo.ply`,
+        which must be the log's last and the row's new ply + 1 (else `StaleActionError`), and
+        append the audit entry. ValueError if `undo` is for another table."""
+        ...
+
+    async def undos(self, table_id: int) -> list[UndoRecord]:
+        """The table's take-backs, oldest first."""
+        ...
+
+    async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> list[GameTally]:
+        """The user's finished (per seat result) and abandoned (started, then closed) games per
+        game, sorted by game key; `guild_id` keeps to one server's tables, None counts all."""
+        ...
+
+    async def leaderboard(
+        self, *, guild_id: int | None, game: str | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The players with the most wins at the server's finished games (`game`: one game
+        only): most wins first, then fewer games played, then the lower user id."""
+        ...
+
+
+class UndoRecord(BaseModel):
+    """A move taken back (`/game undo`): the audit entry `/game log` shows.
+
+    `ply` is the ply that was taken back (its action row is gone from the log); `text` is the
+    log line with seat placeholders (`{s0} took back: …`), as events are stored."""
+
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    ply: int
+    seat: int
+    action: dict[str, Any]
+    text: str
+    at: float
+
+
+class GameTally(BaseModel):
+    """One player's finished games of one game: `/game stats`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    won: int = 0
+    lost: int = 0
+    abandoned: int = 0
+
+    @property
+    def played(self) -> int:
+        """Every started game that ended: won, lost or abandoned."""
+        return self.won + self.lost + self.abandoned
+
+
+class LeaderRow(BaseModel):
+    """One line of `/game leaderboard`: a player's wins among the finished games counted."""
+
+    model_config = ConfigDict(frozen=True)
+
+    user_id: int
+    name: str
+    won: int
+    played: int

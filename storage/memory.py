@@ -11,10 +11,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from storage import codec
+from storage import codec, history
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
+    GameTally,
+    LeaderRow,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -22,6 +24,7 @@ from storage.base import (
     TableNotFoundError,
     TableRecord,
     TableStatus,
+    UndoRecord,
 )
 
 
@@ -35,6 +38,8 @@ class MemoryStore:
         self._results: dict[int, dict[str, Any]] = {}
         self._guilds: dict[int, str] = {}
         self._users: dict[int, str] = {}
+        self._undos: dict[int, list[dict[str, Any]]] = {}
+        self._seat_results: dict[tuple[int, int], dict[str, Any]] = {}
         self._next_id = 1
         self._connected = False
 
@@ -133,6 +138,7 @@ class MemoryStore:
             raise
         if result_row is not None:
             self._results[table.id] = result_row  # third write, cannot fail
+            self._write_seat_results(table.id)
         record = codec.table_from_row(row)
         self._seats[table.id] = codec.seat_users(record)
         return record
@@ -197,6 +203,7 @@ class MemoryStore:
         self._check_open()
         self._row(result.table_id)
         self._results[result.table_id] = codec.result_row(result)
+        self._write_seat_results(result.table_id)
 
     async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
         self._check_open()
@@ -223,3 +230,66 @@ class MemoryStore:
     async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
         self._check_open()
         self._users[user_id] = codec.dumps(settings)
+
+    # -- take-backs and stats (`storage.history`) -------------------------------------------------
+
+    def _write_seat_results(self, table_id: int) -> None:
+        for row in history.seat_result_rows(self._tables[table_id], self._results[table_id]):
+            self._seat_results[(table_id, row["seat"])] = row
+
+    async def take_back(
+        self, table: TableRecord, expected_version: int, undo: UndoRecord
+    ) -> TableRecord:
+        self._check_open()
+        history.check_take_back(table, undo)
+        row = self._next_row(table, expected_version)
+        log = self._actions[table.id]
+        if not log or max(log) != undo.ply:
+            raise StaleActionError(f"ply {undo.ply} is not the last move of table {table.id}")
+        undos = self._undos.setdefault(table.id, [])
+        audit = history.undo_row(undo, len(undos) + 1)
+        self._tables[table.id] = row
+        del log[undo.ply]
+        undos.append(audit)
+        record = codec.table_from_row(row)
+        self._seats[table.id] = codec.seat_users(record)
+        return record
+
+    async def undos(self, table_id: int) -> list[UndoRecord]:
+        self._check_open()
+        return [history.undo_from_row(row) for row in self._undos.get(table_id, [])]
+
+    async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> list[GameTally]:
+        self._check_open()
+        counts: dict[str, dict[str, int]] = {}
+        for row in self._seat_results.values():
+            if row["user_id"] == user_id and (guild_id is None or row["guild_id"] == guild_id):
+                tally = counts.setdefault(row["game"], {"won": 0, "lost": 0, "abandoned": 0})
+                tally["won" if row["won"] else "lost"] += 1
+        for table_id, row in self._tables.items():
+            if (
+                row["status"] == "abandoned"
+                and row["state"] is not None
+                and user_id in self._seats[table_id]
+                and (guild_id is None or row["guild_id"] == guild_id)
+            ):
+                tally = counts.setdefault(row["game"], {"won": 0, "lost": 0, "abandoned": 0})
+                tally["abandoned"] += 1
+        return [GameTally(game=game, **counts[game]) for game in sorted(counts)]
+
+    async def leaderboard(
+        self, *, guild_id: int | None, game: str | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        self._check_open()
+        players: dict[int, list[Any]] = {}
+        for row in self._seat_results.values():
+            if row["guild_id"] == guild_id and (game is None or row["game"] == game):
+                entry = players.setdefault(row["user_id"], ["", 0, 0])
+                entry[0] = max(entry[0], row["name"])
+                entry[1] += row["won"]
+                entry[2] += 1
+        rows = [
+            LeaderRow(user_id=user, name=name, won=won, played=played)
+            for user, (name, won, played) in players.items()
+        ]
+        return history.leader_order(rows)[: max(limit, 0)]

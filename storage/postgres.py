@@ -26,10 +26,12 @@ from typing import Any
 
 import asyncpg
 
-from storage import codec
+from storage import codec, history
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
+    GameTally,
+    LeaderRow,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -37,6 +39,7 @@ from storage.base import (
     TableNotFoundError,
     TableRecord,
     TableStatus,
+    UndoRecord,
 )
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -52,6 +55,8 @@ COPIED_TABLES: tuple[str, ...] = (
     "results",
     "guild_settings",
     "user_settings",
+    "undos",
+    "seat_results",
 )
 
 
@@ -284,6 +289,7 @@ class PostgresStore:
                         _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
                         *codec.result_row(result).values(),
                     )
+                    await conn.execute(history.POSTGRES_SEAT_RESULTS, table.id)
         except asyncpg.UniqueViolationError as error:
             raise StaleActionError(
                 f"table {table.id} already has an action at ply {action.ply}"
@@ -361,7 +367,18 @@ class PostgresStore:
         return [codec.panel_from_row(row) for row in rows]
 
     async def record_result(self, result: ResultRecord) -> None:
-        await self._upsert("results", codec.RESULT_COLUMNS, ("table_id",), codec.result_row(result))
+        row = codec.result_row(result)
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
+                    *(row[c] for c in codec.RESULT_COLUMNS),
+                )
+                await conn.execute(history.POSTGRES_SEAT_RESULTS, result.table_id)
+        except asyncpg.ForeignKeyViolationError as error:
+            raise TableNotFoundError(f"no table with id {result.table_id}") from error
+        except asyncpg.PostgresError as error:
+            raise StorageError(str(error)) from error
 
     async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
         sql = f"SELECT {', '.join(codec.RESULT_COLUMNS)} FROM results"
@@ -415,6 +432,62 @@ class PostgresStore:
             raise TableNotFoundError(f"no table with id {row.get('table_id')}") from error
         except asyncpg.PostgresError as error:
             raise StorageError(str(error)) from error
+
+    # -- take-backs and stats (`storage.history`) -------------------------------------------------
+
+    async def take_back(
+        self, table: TableRecord, expected_version: int, undo: UndoRecord
+    ) -> TableRecord:
+        history.check_take_back(table, undo)
+        async with self._write() as conn:
+            record = await self._update_row(conn, table, expected_version)
+            last = await conn.fetchval("SELECT max(ply) FROM actions WHERE table_id = $1", table.id)
+            if last != undo.ply:
+                raise StaleActionError(f"ply {undo.ply} is not the last move of table {table.id}")
+            await conn.execute(
+                "DELETE FROM actions WHERE table_id = $1 AND ply = $2", table.id, undo.ply
+            )
+            seq = await conn.fetchval(
+                "SELECT coalesce(max(seq), 0) + 1 FROM undos WHERE table_id = $1", table.id
+            )
+            row = history.undo_row(undo, int(seq))
+            await conn.execute(
+                f"INSERT INTO undos ({', '.join(history.UNDO_COLUMNS)}) VALUES "
+                f"({', '.join(f'${n}' for n in range(1, len(history.UNDO_COLUMNS) + 1))})",
+                *(row[c] for c in history.UNDO_COLUMNS),
+            )
+        return record
+
+    async def undos(self, table_id: int) -> list[UndoRecord]:
+        rows = await self.pool.fetch(
+            f"SELECT {', '.join(history.UNDO_COLUMNS)} FROM undos WHERE table_id = $1 ORDER BY seq",
+            table_id,
+        )
+        return [history.undo_from_row(row) for row in rows]
+
+    async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> list[GameTally]:
+        params: list[Any] = [user_id]
+        mine = ""
+        theirs = ""
+        if guild_id is not None:
+            params.append(guild_id)
+            mine, theirs = " AND guild_id = $2", " AND t.guild_id = $2"
+        rows = await self.pool.fetch(
+            "SELECT game, sum(won), count(*) - sum(won), 0 FROM seat_results "
+            f"WHERE user_id = $1{mine} GROUP BY game UNION ALL "
+            "SELECT t.game, 0, 0, count(*) FROM table_seats AS s "
+            "JOIN tables AS t ON t.id = s.table_id "
+            f"WHERE {history.ABANDONED_WHERE.format(user='$1')}{theirs} GROUP BY t.game",
+            *params,
+        )
+        return history.tallies(tuple(row) for row in rows)
+
+    async def leaderboard(
+        self, *, guild_id: int | None, game: str | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        sql, params = history.leaderboard_sql(guild_id, game, limit, style="postgres")
+        rows = await self.pool.fetch(sql, *params)
+        return [LeaderRow(user_id=r[0], name=r[1], won=r[2], played=r[3]) for r in rows]
 
     # -- bulk copy (`python -m bot migrate`) ------------------------------------------------------
 
@@ -481,6 +554,8 @@ def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
             "results": "table_id",
             "guild_settings": "guild_id",
             "user_settings": "user_id",
+            "undos": "table_id, seq",
+            "seat_results": "table_id, seat",
         }
         return {
             name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]

@@ -21,10 +21,12 @@ from typing import Any
 
 import aiosqlite
 
-from storage import codec
+from storage import codec, history
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
+    GameTally,
+    LeaderRow,
     PanelRecord,
     ResultRecord,
     StaleActionError,
@@ -32,6 +34,7 @@ from storage.base import (
     TableNotFoundError,
     TableRecord,
     TableStatus,
+    UndoRecord,
 )
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -282,6 +285,7 @@ class SqliteStore:
                         _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
                         codec.result_row(result),
                     )
+                    await db.execute(history.SQLITE_SEAT_RESULTS, (table.id,))
             except sqlite3.IntegrityError as error:
                 if _is_duplicate_ply(error):
                     raise StaleActionError(
@@ -367,7 +371,13 @@ class SqliteStore:
         return [codec.panel_from_row(row) for row in rows]
 
     async def record_result(self, result: ResultRecord) -> None:
-        await self._upsert("results", codec.RESULT_COLUMNS, ("table_id",), codec.result_row(result))
+        await self._upsert(
+            "results",
+            codec.RESULT_COLUMNS,
+            ("table_id",),
+            codec.result_row(result),
+            then=(history.SQLITE_SEAT_RESULTS, (result.table_id,)),
+        )
 
     async def results(self, *, game: str | None = None, limit: int = 50) -> list[ResultRecord]:
         sql = f"SELECT {', '.join(codec.RESULT_COLUMNS)} FROM results"
@@ -418,17 +428,106 @@ class SqliteStore:
         )
 
     async def _upsert(
-        self, table: str, columns: tuple[str, ...], key: tuple[str, ...], row: dict[str, Any]
+        self,
+        table: str,
+        columns: tuple[str, ...],
+        key: tuple[str, ...],
+        row: dict[str, Any],
+        *,
+        then: tuple[str, tuple[Any, ...]] | None = None,
     ) -> None:
-        """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`."""
+        """Insert or replace by `key`; a row for a missing table is `TableNotFoundError`.
+        `then`: one more statement in the same transaction."""
         sql = _upsert_sql(table, columns, key)
         async with self._write() as db:
             try:
                 await db.execute(sql, row)
+                if then is not None:
+                    await db.execute(*then)
             except sqlite3.IntegrityError as error:
                 if _is_foreign_key(error):
                     raise TableNotFoundError(f"no table with id {row.get('table_id')}") from error
                 raise StorageError(str(error)) from error
+
+    # -- take-backs and stats (`storage.history`) -------------------------------------------------
+
+    async def take_back(
+        self, table: TableRecord, expected_version: int, undo: UndoRecord
+    ) -> TableRecord:
+        history.check_take_back(table, undo)
+        async with self._write() as db:
+            record = await self._update_row(db, table, expected_version)
+            async with db.execute(
+                "SELECT max(ply) FROM actions WHERE table_id = ?", (table.id,)
+            ) as cursor:
+                last = await cursor.fetchone()
+            if last is None or last[0] != undo.ply:
+                raise StaleActionError(f"ply {undo.ply} is not the last move of table {table.id}")
+            await db.execute(
+                "DELETE FROM actions WHERE table_id = ? AND ply = ?", (table.id, undo.ply)
+            )
+            async with db.execute(
+                "SELECT coalesce(max(seq), 0) + 1 FROM undos WHERE table_id = ?", (table.id,)
+            ) as cursor:
+                seq = await cursor.fetchone()
+            row = history.undo_row(undo, int(seq[0]) if seq is not None else 1)
+            await db.execute(
+                f"INSERT INTO undos ({', '.join(history.UNDO_COLUMNS)}) "
+                f"VALUES ({', '.join(':' + c for c in history.UNDO_COLUMNS)})",
+                row,
+            )
+        return record
+
+    async def undos(self, table_id: int) -> list[UndoRecord]:
+        async with (
+            self._read() as db,
+            db.execute(
+                f"SELECT {', '.join(history.UNDO_COLUMNS)} FROM undos "
+                "WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [history.undo_from_row(row) for row in rows]
+
+    async def player_stats(self, user_id: int, *, guild_id: int | None = None) -> list[GameTally]:
+        sql, params = stats_sql(user_id, guild_id)
+        async with self._read() as db, db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return history.tallies(rows)
+
+    async def leaderboard(
+        self, *, guild_id: int | None, game: str | None = None, limit: int = 10
+    ) -> list[LeaderRow]:
+        sql, params = history.leaderboard_sql(guild_id, game, limit, style="sqlite")
+        async with self._read() as db, db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        return [LeaderRow(user_id=r[0], name=r[1], won=r[2], played=r[3]) for r in rows]
+
+    async def query_plan(self, sql: str, params: Any = ()) -> list[str]:
+        """`EXPLAIN QUERY PLAN` of a statement, one line per step (tests: which index is used)."""
+        async with self._read() as db, db.execute(f"EXPLAIN QUERY PLAN {sql}", params) as cursor:
+            rows = await cursor.fetchall()
+        return [str(row[-1]) for row in rows]
+
+
+def stats_sql(user_id: int, guild_id: int | None) -> tuple[str, dict[str, Any]]:
+    """`player_stats`' query: the user's rows of `seat_results_user`, then their abandoned
+    tables through `table_seats_user`."""
+    where = "" if guild_id is None else " AND guild_id = :guild"
+    results = (
+        "SELECT game, sum(won) AS won, count(*) - sum(won) AS lost, 0 AS abandoned "
+        f"FROM seat_results WHERE user_id = :user{where} GROUP BY game"
+    )
+    abandoned = (
+        # CROSS JOIN keeps SQLite to this order: the user's seats first, by `table_seats_user`,
+        # then each table by its key (not every table of the server by `tables_guild`)
+        "SELECT t.game, 0, 0, count(*) FROM table_seats AS s "
+        "CROSS JOIN tables AS t ON t.id = s.table_id "
+        f"WHERE {history.ABANDONED_WHERE.format(user=':user')}"
+        f"{'' if guild_id is None else ' AND t.guild_id = :guild'} GROUP BY t.game"
+    )
+    return f"{results} UNION ALL {abandoned}", {"user": user_id, "guild": guild_id}
 
 
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE

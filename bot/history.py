@@ -1,0 +1,143 @@
+"""Take-backs and stats: `/game undo`, `/game stats`, `/game leaderboard` (issue 12 §4, §6).
+
+Kept out of `bot.tables` so the service's move path stays one file; `TableService` calls these
+from three thin methods at its end. A take-back returns the table to exactly the state before
+the move by replaying the stored action log up to it (the log is the source of truth; no earlier
+state is stored), after the engine has ruled the move not final (`Engine.final`). The stored
+`version` guards the write like any move, the action row goes and an audit entry stays, all in
+one transaction (`Store.take_back`); the refreshed board and panels go out through the same
+`Played` → presenter pipeline as a move.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.records import Played, TableError, seat_names
+from rules.core import SYSTEM_SEAT, Game, format_event, seat_ref
+from storage.base import GameTally, LeaderRow, StaleActionError, UndoRecord
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+GAME_OVER = "You cannot take a move back: the game is over."
+NO_MOVE = "You have no move to take back."
+RACED = "The table changed at the same moment; please try again."
+LEADERBOARD_SIZE = 10
+
+
+async def undo(service: TableService, table_id: int, user_id: int) -> Played:
+    """Take back the user's own last move if it is the table's last move, the engine rules it
+    not final and the game is not over; otherwise one sentence says why (`TableError`)."""
+    async with service.lock(table_id):
+        table = await service.store.get_table(table_id)
+        if table.status == "finished":
+            raise TableError(GAME_OVER)
+        seat = service._seat(table, user_id)  # a lobby, a closed table, someone not seated
+        entries = await service.store.actions(table_id)
+        if not any(entry.seat == seat for entry in entries):
+            raise TableError(NO_MOVE)
+        last = entries[-1]
+        if last.seat != seat:
+            who = (
+                "the game's clock has"
+                if last.seat == SYSTEM_SEAT
+                else f"another player ({table.seats[last.seat].name}) has"
+            )
+            raise TableError(f"You cannot take your move back: {who} moved since.")
+        game = service.games[table.game]
+        engine = service.engines[table.game]
+        seats = len(table.seats)
+        before = engine.replay(
+            seats, table.options, table.seed, [(e.seat, e.action) for e in entries[:-1]]
+        )
+        action = engine.parse_action(last.action)
+        step = engine.act(before, seat, action, seed=table.seed, ply=last.ply, checked=True)
+        now_state = service.state(table)
+        if step.state != now_state:
+            log.warning(
+                "table %s does not replay to its stored state at ply %s", table.id, last.ply
+            )
+            raise TableError("That move cannot be taken back: the table's log does not replay.")
+        reason = engine.final(
+            before, seat, action, step, seed=table.seed, ply=last.ply, seats=seats
+        )
+        if reason is not None:
+            raise TableError(f"That move cannot be taken back: {reason}.")
+        text = audit_line(game, before, seat, action)
+        waited = service._waiting_set(table, now_state) | {seat}
+        new = table.model_copy(
+            update={
+                "state": before.model_dump(mode="json"),
+                "ply": last.ply - 1,
+                "status": "active",
+                "updated_at": service.clock(),
+                "deadline": service._deadline(game, now_state, before, table.deadline),
+                # a paced table's seat clocks follow the state taken back to, as after a move
+                **service._pace_fields(Played(table=table), table, before, None, service.clock()),
+            }
+        )
+        record = UndoRecord(
+            table_id=table.id,
+            ply=last.ply,
+            seat=seat,
+            action=last.action,
+            text=text,
+            at=service.clock(),
+        )
+        try:
+            table = await service.store.take_back(new, table.version, record)
+        except StaleActionError:
+            service._states.pop(table.id, None)
+            raise TableError(RACED) from None
+        service._states[table.id] = (table.ply, before)
+        played = Played(table=table, waited_before=waited)
+        played.lines.append(format_event(text, seat_names(table)))
+        return await service.report(played)
+
+
+def audit_line(game: Game[Any, Any, Any], before: Any, seat: int, action: Any) -> str:
+    """The log's line for a take-back, seats as placeholders. A secret move (a ballot) is not
+    named: the line is public, and the move was seen by its maker alone."""
+    if game.is_secret(before, action):
+        return f"{seat_ref(seat)} took back a secret move."
+    return f"{seat_ref(seat)} took back: {game.label(before, action)}"
+
+
+async def stats(service: TableService, user_id: int, guild_id: int | None) -> list[GameTally]:
+    """The user's finished and abandoned games per game, at one server (None: everywhere)."""
+    return await service.store.player_stats(user_id, guild_id=guild_id)
+
+
+async def leaderboard(
+    service: TableService, guild_id: int | None, game_key: str | None = None
+) -> list[LeaderRow]:
+    """The server's top players by wins (one game's, or all games'); an unknown game name is
+    one sentence (`TableError`) listing the games."""
+    key = service.game(game_key).key if game_key else None
+    return await service.store.leaderboard(guild_id=guild_id, game=key, limit=LEADERBOARD_SIZE)
+
+
+def stats_lines(tallies: Sequence[GameTally], titles: Mapping[str, str]) -> list[str]:
+    """One line per game: "**Winter** — 5 played: 3 won, 1 lost, 1 abandoned"."""
+    return [
+        f"**{titles.get(t.game, t.game)}** — {t.played} played: {t.won} won, {t.lost} lost, "
+        f"{t.abandoned} abandoned"
+        for t in sorted(tallies, key=lambda t: titles.get(t.game, t.game))
+    ]
+
+
+def leaderboard_lines(rows: Sequence[LeaderRow], *, mention: bool) -> list[str]:
+    """Ranked lines; `mention` writes `<@id>` (Discord shows the member's name, an embed never
+    pings) instead of the stored seat name (the terminal)."""
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    return [
+        f"{medals.get(rank, f'{rank}.')} {f'<@{row.user_id}>' if mention else row.name} — "
+        f"{row.won} {'win' if row.won == 1 else 'wins'} in {row.played} "
+        f"{'game' if row.played == 1 else 'games'}"
+        for rank, row in enumerate(rows, start=1)
+    ]

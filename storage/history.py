@@ -1,0 +1,140 @@
+"""What the stores share for take-backs and stats: the per-seat result rows and their SQL.
+
+A finished game's per-seat rows (`seat_results`) are derived from two stored rows — the table's
+seats and the result's `outcome.winners` — so SQLite and PostgreSQL write them with one
+`INSERT … SELECT` in the transaction that writes the result (and the migrations backfill older
+results with the same statement), and the memory store computes the same rows here.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from storage import codec
+from storage.base import GameTally, LeaderRow, TableRecord, UndoRecord
+
+UNDO_COLUMNS: tuple[str, ...] = ("table_id", "seq", "ply", "seat", "action", "text", "at")
+
+SQLITE_SEAT_RESULTS = """
+INSERT OR REPLACE INTO seat_results
+    (table_id, seat, user_id, guild_id, game, won, name, finished_at)
+SELECT t.id, CAST(s.key AS INTEGER), json_extract(s.value, '$.user_id'), t.guild_id, r.game,
+       EXISTS (SELECT 1 FROM json_each(r.outcome, '$.winners') AS w
+               WHERE w.value = CAST(s.key AS INTEGER)),
+       coalesce(json_extract(s.value, '$.name'), ''), r.finished_at
+FROM results AS r JOIN tables AS t ON t.id = r.table_id, json_each(t.seats) AS s
+WHERE r.table_id = ? AND json_extract(s.value, '$.user_id') IS NOT NULL
+"""
+
+POSTGRES_SEAT_RESULTS = """
+INSERT INTO seat_results (table_id, seat, user_id, guild_id, game, won, name, finished_at)
+SELECT t.id, (s.ord - 1)::int, (s.value ->> 'user_id')::bigint, t.guild_id, r.game,
+       CASE WHEN coalesce(r.outcome -> 'winners', '[]'::jsonb) @> to_jsonb((s.ord - 1)::int)
+            THEN 1 ELSE 0 END,
+       coalesce(s.value ->> 'name', ''), r.finished_at
+FROM results AS r JOIN tables AS t ON t.id = r.table_id,
+     jsonb_array_elements(t.seats) WITH ORDINALITY AS s (value, ord)
+WHERE r.table_id = $1 AND s.value ->> 'user_id' IS NOT NULL
+ON CONFLICT (table_id, seat) DO UPDATE SET
+    user_id = excluded.user_id, guild_id = excluded.guild_id, game = excluded.game,
+    won = excluded.won, name = excluded.name, finished_at = excluded.finished_at
+"""
+
+# Started tables closed without a result, per game, for one user (the `table_seats` index).
+ABANDONED_WHERE = "s.user_id = {user} AND t.status = 'abandoned' AND t.state IS NOT NULL"
+
+
+def seat_result_rows(table: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The memory store's `seat_results` rows for a stored table row and result row, exactly
+    what the SQL above writes."""
+    seats = json.loads(table["seats"])
+    winners = set(json.loads(result["outcome"]).get("winners") or ())
+    return [
+        {
+            "table_id": table["id"],
+            "seat": index,
+            "user_id": seat["user_id"],
+            "guild_id": table["guild_id"],
+            "game": result["game"],
+            "won": int(index in winners),
+            "name": seat.get("name") or "",
+            "finished_at": result["finished_at"],
+        }
+        for index, seat in enumerate(seats)
+        if seat.get("user_id") is not None
+    ]
+
+
+def check_take_back(table: TableRecord, undo: UndoRecord) -> None:
+    """The `take_back` contract every store shares, checked before anything is written."""
+    if undo.table_id != table.id:
+        raise ValueError(f"take-back for table {undo.table_id} written on table {table.id}")
+    if table.ply != undo.ply - 1:
+        raise ValueError(f"taking back ply {undo.ply} leaves ply {undo.ply - 1}, not {table.ply}")
+
+
+def undo_row(undo: UndoRecord, seq: int) -> dict[str, Any]:
+    return {
+        "table_id": undo.table_id,
+        "seq": seq,
+        "ply": undo.ply,
+        "seat": undo.seat,
+        "action": codec.dumps(undo.action),
+        "text": undo.text,
+        "at": undo.at,
+    }
+
+
+def undo_from_row(row: Any) -> UndoRecord:
+    action = row["action"]
+    return UndoRecord(
+        table_id=row["table_id"],
+        ply=row["ply"],
+        seat=row["seat"],
+        action=json.loads(action) if isinstance(action, str) else action,
+        text=row["text"],
+        at=row["at"],
+    )
+
+
+def leader_order(rows: list[LeaderRow]) -> list[LeaderRow]:
+    """Most wins first, then fewer games played, then the lower user id (the SQL's order)."""
+    return sorted(rows, key=lambda r: (-r.won, r.played, r.user_id))
+
+
+def tallies(rows: Any) -> list[GameTally]:
+    """(game, won, lost, abandoned) rows, several per game, summed into one tally per game."""
+    counts: dict[str, list[int]] = {}
+    for game, won, lost, abandoned in rows:
+        entry = counts.setdefault(game, [0, 0, 0])
+        entry[0] += int(won)
+        entry[1] += int(lost)
+        entry[2] += int(abandoned)
+    return [
+        GameTally(game=game, won=won, lost=lost, abandoned=abandoned)
+        for game, (won, lost, abandoned) in sorted(counts.items())
+    ]
+
+
+def leaderboard_sql(
+    guild_id: int | None, game: str | None, limit: int, *, style: str
+) -> tuple[str, Any]:
+    """The leaderboard query for SQLite (`?`) or PostgreSQL (`$n`): one index range of
+    `seat_results_guild`, grouped by player."""
+    where: list[str] = []
+    params: list[Any] = []
+
+    def param(value: Any) -> str:
+        params.append(value)
+        return "?" if style == "sqlite" else f"${len(params)}"
+
+    where.append("guild_id IS NULL" if guild_id is None else f"guild_id = {param(guild_id)}")
+    if game is not None:
+        where.append(f"game = {param(game)}")
+    sql = (
+        "SELECT user_id, max(name), sum(won) AS wins, count(*) AS played FROM seat_results "
+        f"WHERE {' AND '.join(where)} GROUP BY user_id "
+        f"ORDER BY wins DESC, played ASC, user_id ASC LIMIT {param(max(limit, 0))}"
+    )
+    return sql, params

@@ -1,0 +1,146 @@
+"""`!game undo`, `!game stats` and `!game leaderboard` end to end through dpytest (issue 12 §4, §6).
+
+A real bot on a real SQLite file: the take-back reaches the channel (one public line, the board
+edited back) and the player privately; refusals are one private sentence; stats and leaderboards
+are public embeds built from the stored results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+
+from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.test_hostile import dispatch, slash, string
+from tests.support.nim import NIM
+
+
+async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
+    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "s33d")
+    ana, bo = dpytest.get_config().members
+    await say(f"!game new nim stones={stones}", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return bot, ana, bo
+
+
+async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    await say("!play take 2", ana)
+    drain()
+    await say("!game undo", ana)
+    sent = drain()
+    name = discord.utils.escape_markdown(ana.display_name)
+    assert [text_of(m) for m in public(sent)] == [f"{name} took back: Take 2"]  # one message
+    table = await bot.service.table(1)
+    board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
+    assert "Stones left: 7" in text_of(board)  # the board is edited back to before the move
+    assert "taken back" in text_of(dms(sent, ana)[-1])
+    assert table.ply == 0 and table.state is not None and table.state["stones"] == 7
+    await say("!game log", ana)
+    log = "\n".join(text_of(m) for m in public(drain()))
+    assert f"{name} took back: Take 2" in log
+
+
+async def test_undo_after_the_other_player_moved_is_refused_privately_and_changes_nothing(
+    bot_factory: Any,
+) -> None:
+    bot, ana, bo = await start_nim(bot_factory)
+    await say("!play take 1", ana)
+    await say("!play take 1", bo)
+    drain()
+    await say("!game undo", ana)
+    sent = drain()
+    assert not public(sent)
+    assert "another player" in text_of(dms(sent, ana)[-1])
+    assert (await bot.service.table(1)).ply == 2
+
+
+async def test_undo_with_no_move_of_ones_own_says_so_privately(bot_factory: Any) -> None:
+    _bot, _ana, bo = await start_nim(bot_factory)
+    await say("!game undo", bo)
+    sent = drain()
+    assert not public(sent)
+    assert "You have no move to take back." in text_of(dms(sent, bo)[-1])
+
+
+async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_anyone(
+    bot_factory: Any,
+) -> None:
+    _bot, ana, bo = await start_nim(bot_factory, stones=3)
+    await say("!play take 3", ana)
+    drain()
+    await say("!game stats", ana)
+    stats = public(drain())[-1]
+    assert "1 played: 1 won, 0 lost, 0 abandoned" in text_of(stats)
+    assert "Nim" in text_of(stats)
+    assert not stats.mentions
+    await say(f"!game stats {bo.id}", ana)
+    assert "1 played: 0 won, 1 lost, 0 abandoned" in text_of(public(drain())[-1])
+    await say("!game leaderboard", bo)
+    board = public(drain())[-1]
+    text = text_of(board)
+    assert text.index(f"<@{ana.id}>") < text.index(f"<@{bo.id}>")
+    assert "1 win in 1 game" in text and "0 wins in 1 game" in text
+    assert not board.mentions
+    await say("!game leaderboard nim", bo)
+    assert f"<@{ana.id}>" in text_of(public(drain())[-1])
+
+
+async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory: Any) -> None:
+    _bot, ana, _bo = await start_nim(bot_factory)
+    await say("!game leaderboard chess", ana)
+    sent = drain()
+    assert not public(sent)
+    assert "no game called" in text_of(dms(sent, ana)[-1])
+
+
+# as slash commands (interaction payloads) ---------------------------------------------------------
+
+
+async def test_slash_undo_refused_answers_one_private_sentence(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, _ana, bo = await start_nim(bot_factory)
+    await dispatch(bot, responses, slash(bo, "undo", []))
+    replies = [r for r in responses.of_type(4) if r["data"].get("content")]
+    assert [r["data"]["content"] for r in replies] == ["You have no move to take back."]
+    assert replies[0]["data"]["flags"] == 64
+
+
+async def test_slash_undo_takes_the_move_back_and_answers_privately(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    await say("!play take 2", ana)
+    drain()
+    await dispatch(bot, responses, slash(ana, "undo", []))
+    assert (await bot.service.table(1)).ply == 0
+    private = [r["payload"] for r in responses.sent if "taken back" in str(r["payload"])]
+    assert private and all((p.get("data", p).get("flags") or 0) & 64 for p in private), (
+        "the player hears it ephemerally"
+    )
+    name = discord.utils.escape_markdown(ana.display_name)
+    assert f"{name} took back: Take 2" in [text_of(m) for m in public(drain())]
+
+
+async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
+    bot_factory: Any, responses: Any
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory, stones=3)
+    await say("!play take 3", ana)
+    drain()
+    await dispatch(bot, responses, slash(ana, "stats", []))
+    await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "nim")]))
+    replies = [r["data"] for r in responses.of_type(4) if r["data"].get("embeds")]
+    assert len(replies) == 2
+    for reply in replies:
+        assert reply["allowed_mentions"]["parse"] == []
+        assert not reply["allowed_mentions"].get("users")
+    assert "1 won" in replies[0]["embeds"][0]["description"]
+    assert f"<@{ana.id}>" in replies[1]["embeds"][0]["description"]
