@@ -416,3 +416,20 @@ async def test_dead_of_winter_waits_on_its_pending_decisions_like_any_move(store
     clock.now += DAY
     timed_out = [p for p in await service.tick() if p.moves]
     assert timed_out and any("⏰ played for" in line for line in timed_out[0].lines)
+
+
+async def test_a_take_back_at_a_paced_table_gives_the_clock_back_to_the_seat_that_waits_again(
+    store: Any,
+) -> None:
+    """After `/game undo` the seat clocks follow the state taken back to, as after a move: the
+    player who took back their move waits again, with a fresh deadline; the other seat's ends."""
+    clock = Clock()
+    service, table_id = await paced_nim(store, clock)
+    clock.now = T0 + HOUR
+    played = await service.act(table_id, ANA.user_id, "take 1")
+    assert set(played.table.clocks["seats"]) == {"1"}
+    clock.now = T0 + 2 * HOUR
+    back = await service.undo(table_id, ANA.user_id)
+    assert set(back.table.clocks["seats"]) == {"0"}
+    assert due_of(back.table, 0) == clock.now + DAY
+    assert back.table.wake_at is not None and back.table.wake_at <= due_of(back.table, 0)
