@@ -47,6 +47,8 @@ HELP = """Commands:
   board           show the board and your view again
   hand            show your private view again
   log             recent events
+  undo            take back the last move, if a human seat here made it, nobody moved since,
+                  and it drew nothing and showed nothing hidden
   rules           the rules summary
   help            this help
   quit (or q)     stop here; the game is saved (Ctrl-C and the end of input do the same)"""
@@ -413,6 +415,8 @@ class Console:
         if word.startswith("log"):
             self.write("\n".join(await service.log(table, 20, seat=seat)) or "Nothing yet.")
             return False
+        if word == "undo":
+            return await self.undo(table)
         actor = table.seats[seat].user_id or 0
         if text.startswith("@"):
             head, _, text = text[1:].partition(" ")
@@ -443,6 +447,25 @@ class Console:
             message = terminal_words(message)
             self.write(f"✗ {message}")
             return is_stale(message)
+
+    async def undo(self, table: TableRecord) -> Played | bool:
+        """`undo` at the terminal: everyone here shares the keyboard (hotseat), so the last move
+        is taken back for whichever human seat made it, under the same fair rule as `/game undo`."""
+        last = (await self.service.store.actions(table.id))[-1:]
+        user_id = table.seats[last[0].seat].user_id if last and last[0].seat >= 0 else None
+        if user_id is None:
+            self.write(
+                "✗ The last move was not made at this terminal: there is nothing to take back."
+            )
+            return False
+        try:
+            return await self.service.undo(table.id, user_id)
+        except Exception as err:  # a refusal must never end the table
+            message = user_error(err)
+            if message is None:
+                raise
+            self.write(f"✗ {terminal_words(message)}")
+            return False
 
     def human_to_act(self, table: TableRecord) -> int | None:
         waiting = self.service.waiting_for(table)

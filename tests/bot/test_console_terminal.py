@@ -285,3 +285,48 @@ def test_cold_comforts_tile_spots_are_listed_once_each_and_the_map_has_a_key() -
     key = board.partition("Map key: ")[2]
     for symbol in ("`4.`", "`4*`", "`a2`", "`A2`", "`PP`", "`MS`", "`==`"):
         assert symbol in key
+
+
+async def test_undo_at_the_terminal_takes_back_a_hotseat_move_and_refuses_with_a_reason(
+    tmp_path: Path,
+) -> None:
+    """`undo` at the terminal uses `/game undo`'s fair rule for whichever human seat moved last:
+    a Winter card placed (nothing drawn) comes back; with nothing played yet there is none."""
+    console, store, out, _ = await console_for(tmp_path, [])
+    service = console.service
+    table = await console.new_table("winter", seats=2, humans=2, seed="3")
+    table = (await service.start(table.id, 1)).table
+    assert await console.command(table, 0, "undo") is False
+    assert "nothing to take back" in out[-1]
+    engine = service.engine(table)
+    state = service.state(table)
+    for _ in range(40):  # play until a placement that the engine rules not final
+        seat = service.waiting_for(table)[0]
+        legal = engine.legal(state, seat)
+        places = [
+            a
+            for a in legal
+            if getattr(a, "type", "") == "place"
+            and engine.final(
+                state,
+                seat,
+                a,
+                engine.act(state, seat, a, seed=table.seed, ply=table.ply + 1),
+                seed=table.seed,
+                ply=table.ply + 1,
+                seats=2,
+            )
+            is None
+        ]
+        user = table.seats[seat].user_id or 0
+        table = (await service.act(table.id, user, places[0] if places else legal[0])).table
+        if places:
+            break
+        state = service.state(table)
+    else:
+        raise AssertionError("no placement to take back within 40 moves")
+    played = await console.command(table, service.waiting_for(table)[0], "undo")
+    assert not isinstance(played, bool)
+    assert service.state(played.table) == state and played.lines[0].startswith("Player")
+    assert "took back" in played.lines[0]
+    await store.close()
