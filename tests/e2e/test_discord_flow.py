@@ -87,15 +87,21 @@ async def test_a_game_played_by_chat_commands_ends_with_a_summary_and_the_seed(
     assert table.status == "finished"
 
 
-async def test_the_board_message_is_edited_in_place_after_a_move(bot_factory: Any) -> None:
-    bot, ana, _bo = await start_nim(bot_factory)
+async def test_a_move_that_hands_the_turn_on_posts_one_board_message_pinging_the_next_player(
+    bot_factory: Any,
+) -> None:
+    bot, ana, bo = await start_nim(bot_factory)
     drain()
-    board_id = (await bot.service.table(1)).board_message_id
+    old_id = (await bot.service.table(1)).board_message_id
     await say("!play take 2", ana)
+    (board,) = public(drain())  # one public message a move: its events, the board, the ping
+    shown = text_of(board)
+    assert "takes 2." in shown and "Stones left: 5" in shown
+    assert f"<@{bo.id}>" in (board.content or "")  # an edit would notify nobody, so it is new
+    assert (await bot.service.table(1)).board_message_id == board.id != old_id
     channel = dpytest.get_config().channels[0]
-    board = await channel.fetch_message(board_id)
-    assert "Stones left: 5" in text_of(board)
-    assert (await bot.service.table(1)).board_message_id == board_id
+    history = await channel.fetch_message(old_id)  # the old board stays above as history
+    assert "Stones left: 7" in text_of(history)
 
 
 async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(

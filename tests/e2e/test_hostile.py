@@ -28,6 +28,7 @@ from bot import guard
 from bot.guard import refusal
 from bot.tables import label_mark
 from cogs.common import _unwrap
+from cogs.present import publish
 from rules import GAMES
 from tests.e2e.conftest import dm_to, drain, say
 from tests.e2e.test_interactions import Responses, button, payload, select
@@ -419,7 +420,8 @@ async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     stale = {p.seat: p.digest for p in await bot.service.store.panels(1)}
     drain()
     await say("!game status", ana)  # no change: nothing is retried yet
-    await say("!play take 1", bo)
+    # the next change, while Bo's moves are still awaited: Bo shouts (a secret move, so not typed)
+    await publish(bot, await bot.service.act(1, bo.id, "shout"))
     after = {p.seat: p.digest for p in await bot.service.store.panels(1)}
     assert after[1] != stale[1], "Bo's panel was delivered on the next change"
 
