@@ -507,6 +507,17 @@ def board_content(lines: list[str]) -> str:
     return "\n".join(clip(line, BOARD_LINES) for line in lines)
 
 
+def split_news(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines that fit in a board message, taken from the end (the ping is last), and those
+    before them, which need messages of their own."""
+    tail: list[str] = []
+    for line in reversed(lines):
+        if tail and len(board_content([line, *tail])) > BOARD_LINES:
+            break
+        tail.insert(0, line)
+    return lines[: len(lines) - len(tail)], tail
+
+
 async def publish(bot: SnowboundBot, played: Played) -> None:
     """Show a result record with as few Discord requests as the news allows: one public message
     a move, and a private panel only where a seat's private view changed.
@@ -574,10 +585,11 @@ async def show_board(
             log.info("board message of table %s is gone; posting a new one", table.id)
         message.pop("content", None)
     news = list(lines) + ([ping_line(ping)] if ping else [])
+    head, news = split_news(news)
+    if head:  # more news than one message holds (a game's opening): the start goes first
+        await send_lines(channel, head)
     if news:
-        content = board_content(news)
-        # the ping is the last line: if the news is too long, its start gives way, not the ping
-        message["content"] = content if len(content) <= 2000 else "…" + content[-1999:]
+        message["content"] = board_content(news)
     message["allowed_mentions"] = pings(*ping)
     files = message.pop("attachments", None)
     if files:
