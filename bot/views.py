@@ -177,11 +177,12 @@ class TableViews:
         self, table: TableRecord, seat: Seat, *, limit: int = DIGEST_LINES
     ) -> list[str]:
         """The public event lines of the moves made since this seat's last move, for the top of
-        its panel when the game comes back to it: at most `limit` lines (the latest), then a
+        its panel when the game comes back to it: at most `limit` lines, then a
         line saying how many more `/game log` holds. Empty if nobody else moved since.
 
         Read from the events each move stored (public ones have `visible_to` None), so nothing
-        is replayed; moves stored without events (older databases) add nothing."""
+        is replayed; moves stored without events (older databases) add nothing. The first
+        `limit` lines are kept, so the digest reads in order and ends by saying what is left."""
         if table.state is None:
             return []
         entries = await self.store.actions(table.id)
@@ -220,7 +221,6 @@ class TableViews:
         if table.state is None:
             return []
         stored = {p.seat: p for p in await self.store.panels(table.id)}
-        awaited = set(self.waiting_for(table))
         updates = []
         for seat, record in enumerate(table.seats):
             if record.user_id is None:
@@ -228,9 +228,7 @@ class TableViews:
             panel = stored.get(seat)
             if panel is not None and panel.user_id != record.user_id:
                 panel = None
-            update = self.panel_update(
-                table, seat, notes=notes, awaited=seat in awaited, panel=panel
-            )
+            update = self.panel_update(table, seat, notes=notes, panel=panel)
             noted = bool(notes and notes.get(seat))
             if force or noted or panel is None or panel.digest != update.digest:
                 updates.append(update)
@@ -242,26 +240,25 @@ class TableViews:
         seat: Seat,
         *,
         notes: Mapping[Seat, Sequence[str]] | None = None,
-        awaited: bool | None = None,
         panel: PanelRecord | None = None,
     ) -> PanelUpdate:
         """One seat's private panel now: its private notes ("You drew Teddy Bear"), what only it
         sees, and its moves.
 
-        The digest that decides whether a delivered panel must be edited covers the private text
-        and, while the game waits for the seat, its moves. Moves the seat may only volunteer (a
-        Coldest Night token anyone may use) change with most moves anyone makes: they are shown
-        whenever the panel is drawn but do not by themselves cost an edit (an outdated button is
-        refused politely, and "My hand & moves" shows them fresh)."""
+        The digest that decides whether a delivered DM panel must be edited covers the private
+        text only. Moves change with nearly every move anyone makes, and editing each waiting
+        player's panel for them cost a Discord request a turn: instead the player the game now
+        waits for is pinged on the board, and "My hand & moves" (on the board or the panel)
+        redraws their panel with fresh moves in the click's answer, which costs no request. The
+        mover's panel is redrawn the same way when they click a move. An outdated button still
+        plays if the same move sits in the same place, else it is refused politely."""
         secret = self.private_only_text(table, seat)
         text = secret
         if notes and notes.get(seat):
             text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
         choices = tuple(self.labels(table, seat))
-        if awaited is None:
-            awaited = seat in self.waiting_for(table)
         # the notes are news of this call: shown when they come, not a reason to edit again after
-        mark = digest(secret, *(choices if awaited else ()))
+        mark = digest(secret)
         user = table.seats[seat].user_id or 0
         return PanelUpdate(table.id, seat, user, text, choices, table.ply, mark, panel)
 
@@ -284,6 +281,14 @@ class TableViews:
                 dm_closed=dm_closed,
             )
         )
+
+    async def panel_undelivered(self, update: PanelUpdate) -> None:
+        """A panel Discord did not take: forget what it was last known to show, so the table's
+        next report sends it again (its digest alone may not change: private news is not in it).
+        A panel marked closed (DMs off) stays closed."""
+        stored = {p.seat: p for p in await self.store.panels(update.table_id)}.get(update.seat)
+        if stored is not None and not stored.dm_closed and stored.digest:
+            await self.store.save_panel(stored.model_copy(update={"digest": ""}))
 
     async def log(
         self, table: TableRecord, limit: int = 15, *, seat: Seat | None = None

@@ -10,6 +10,7 @@ that is why the buttons, the views and the presenter share this one module (no i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import io
 import logging
@@ -52,6 +53,10 @@ MAX_DESCRIPTION = 4000
 BUTTONS_MAX = 5  # one row of buttons; more choices become select menus
 PER_SELECT = 25
 MAX_SELECTS = 4
+IDLE_FOOTER = (
+    "No moves for you right now. When the game waits for you, you are pinged on the board: "
+    "press “My hand & moves” there or below for your moves."
+)
 NOT_OFFERED = "That choice is not one I offered; pick again from your panel or use `/play`."
 
 
@@ -133,8 +138,22 @@ def panel_message(
     elif count:
         embed.set_footer(text="Choose a move below, or type /play.")
     else:
-        embed.set_footer(text="Nothing to do right now; this panel updates when that changes.")
+        embed.set_footer(text=IDLE_FOOTER)
     return {"embed": embed, "view": ChoicesView(table.id, update.ply, update.choices, page)}
+
+
+def dm_panel_message(
+    service: TableService, table: TableRecord, update: PanelUpdate
+) -> dict[str, Any]:
+    """A DM panel: the panel, plus a "My hand & moves" button that redraws it in place with the
+    moves of the moment (the panel is not edited for every move, see `panel_update`)."""
+    message = panel_message(service, table, update)
+    view = message.get("view")
+    if isinstance(view, discord.ui.View) and table.status == "active":
+        # five full rows of moves leave no room: the board's button still works then
+        with contextlib.suppress(ValueError):
+            view.add_item(BoardButton(table.id))
+    return message
 
 
 def private_update(service: TableService, table: TableRecord, seat: int) -> PanelUpdate:
@@ -377,12 +396,24 @@ class BoardButton(
         return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """The clicker's panel with the moves of the moment: redrawn in place when the click is
+        on their DM panel, else shown only to them. Either way the click's answer carries it, so
+        it costs no request of its own."""
         found = await own_panel(interaction, self.table_id)
-        if found is not None:
-            service, table, update = found
-            await interaction.response.send_message(
-                ephemeral=True, **panel_message(service, table, update)
+        if found is None:
+            return
+        service, table, update = found
+        stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
+        clicked = interaction.message.id if interaction.message is not None else None
+        if stored is not None and clicked is not None and stored.message_id == clicked:
+            await interaction.response.edit_message(**dm_panel_message(service, table, update))
+            await service.panel_sent(
+                update, channel_id=stored.channel_id, message_id=stored.message_id
             )
+            return
+        await interaction.response.send_message(
+            ephemeral=True, **panel_message(service, table, update)
+        )
 
 
 class BoardView(discord.ui.View):
@@ -464,14 +495,16 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
         await interaction.response.defer()
         return
     fresh = update if update is not None else service.panel_update(table, seat)
+    clicked = interaction.message.id if interaction.message is not None else None
+    panel = update.panel if update is not None else None
+    on_dm = panel is not None and panel.message_id == clicked
+    draw = dm_panel_message if on_dm else panel_message
     try:
-        await interaction.response.edit_message(**panel_message(service, table, fresh))
+        await interaction.response.edit_message(**draw(service, table, fresh))
     except discord.HTTPException as err:
         log.info("could not redraw the panel of table %s in the response (%s)", table.id, err)
         return
-    clicked = interaction.message.id if interaction.message is not None else None
-    panel = update.panel if update is not None else None
-    if update is not None and panel is not None and panel.message_id == clicked:
+    if update is not None and panel is not None and on_dm:
         await service.panel_sent(update, channel_id=panel.channel_id, message_id=panel.message_id)
         played.panels = [u for u in played.panels if u is not update]
 
@@ -554,7 +587,9 @@ async def publish(bot: SnowboundBot, played: Played) -> None:
     for update in played.panels:
         if update.seat in returning:
             update = await returning_panel(bot.service, table, update)
-        await bot.delivery.deliver(update, panel_message(bot.service, table, update), channel)
+        message = dm_panel_message(bot.service, table, update)
+        if not await bot.delivery.deliver(update, message, channel):
+            await bot.service.panel_undelivered(update)
 
 
 async def show_board(
