@@ -66,8 +66,9 @@ def notice(
 ) -> str:
     """The private message sent to the author of a deleted message.
 
-    A chat command (`!play …`) is carried out before its message is removed, and the author is told
-    so: slash commands keep a move's words out of the channel altogether.
+    A chat command is carried out before its message is removed, and the author is told so (a
+    `!play` the game played is never removed: see the module's docstring); slash commands keep a
+    command's words out of the channel altogether.
     """
     reason = verdict.reason or "blocked"
     if reason == "attachment":
