@@ -605,10 +605,13 @@ async def show_board(
     already carries leave no room (the old message then keeps its lines as history)."""
     message = await board_message(bot.service, table, board)
     shown = _shown.get(table.id)
-    earlier = shown[1] if shown is not None and shown[0] == table.board_message_id else []
+    known = shown is not None and shown[0] == table.board_message_id
+    earlier = shown[1] if shown is not None and known else []
     gathered = earlier + lines
     fits = len(board_content(gathered)) <= BOARD_LINES
-    if table.board_message_id and not ping and fits:
+    # After a restart (or `/game status`) the lines the board message shows are not known here:
+    # news then goes into a new message rather than overwrite them.
+    if table.board_message_id and not ping and fits and (known or not lines):
         if lines:
             message["content"] = board_content(gathered)
         message["allowed_mentions"] = pings()

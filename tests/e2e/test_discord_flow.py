@@ -7,6 +7,8 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
+from cogs import present
+from cogs.present import publish
 from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.support.nim import NIM
 
@@ -261,3 +263,35 @@ async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_r
     await say("!game new nim stones=5", ana)  # still alive, and the channel is still free
     assert "Nim" in text_of(public(drain())[0])
     assert (await bot.service.table(1)).options == {"stones": 5}
+
+
+async def test_moves_that_ping_nobody_new_gather_their_lines_in_one_edited_board_message(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    board_id = (await bot.service.table(1)).board_message_id
+    drain()
+    for _ in range(2):  # a shout keeps the turn (and is secret, so it is not typed)
+        await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    sent = public(drain())
+    assert [m.id for m in sent] == [board_id, board_id]  # two edits, nothing posted
+    name = discord.utils.escape_markdown(ana.display_name)
+    assert (sent[-1].content or "").count(f"{name} shouts.") == 2  # the first line is kept
+    assert "secret" not in text_of(sent[-1])
+
+
+async def test_after_a_restart_news_goes_into_a_new_board_message_and_the_old_keeps_its_lines(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    old_id = (await bot.service.table(1)).board_message_id
+    await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    present._shown.clear()  # what a restarted bot knows of the board message's lines: nothing
+    drain()
+    await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    (board,) = public(drain())
+    assert board.id != old_id
+    assert (await bot.service.table(1)).board_message_id == board.id
+    channel = dpytest.get_config().channels[0]
+    kept = await channel.fetch_message(old_id)
+    assert "shouts." in (kept.content or "")  # not overwritten
