@@ -143,11 +143,11 @@ def panel_message(
 
 
 def dm_panel_message(
-    service: TableService, table: TableRecord, update: PanelUpdate
+    service: TableService, table: TableRecord, update: PanelUpdate, *, page: int = 0
 ) -> dict[str, Any]:
     """A DM panel: the panel, plus a "My hand & moves" button that redraws it in place with the
     moves of the moment (the panel is not edited for every move, see `panel_update`)."""
-    message = panel_message(service, table, update)
+    message = panel_message(service, table, update, page=page)
     view = message.get("view")
     if isinstance(view, discord.ui.View) and table.status == "active":
         # five full rows of moves leave no room: the board's button still works then
@@ -335,9 +335,9 @@ class PageButton(
         found = await own_panel(interaction, self.table_id)
         if found is not None:
             service, table, update = found
-            await interaction.response.edit_message(
-                **panel_message(service, table, update, page=self.page)
-            )
+            # in DMs it is the DM panel: it keeps its "My hand & moves" button
+            draw = dm_panel_message if interaction.guild is None else panel_message
+            await interaction.response.edit_message(**draw(service, table, update, page=self.page))
 
 
 class LobbyButton(
