@@ -4,6 +4,13 @@ The bot's message, edit and reaction listeners hand every guild event to `ChatFi
 is the pure `rules.chat.check_message` on the author's `ChatPolicy`; the words telling the author
 why come from that policy (`ChatPolicy.notice`: each game writes its own), so nothing here knows
 any game. What is blocked is deleted and explained privately.
+
+Typed moves: a `!play …` command that the game accepts as a legal move of the author's own seat
+is a move, not table talk, so it is never removed, even when it names a number (`!play give Rug to
+seat 2`) or its author may not speak (Blue Lips). A `!play` the game refuses (not parsed, not
+legal, not the author's turn) was not a move: its text is judged like any message, so a number
+smuggled in a failed "move" is removed. Every other chat command is judged like a message after
+it is carried out. A secret move typed in the channel is removed by `/play` itself.
 """
 
 from __future__ import annotations
@@ -59,8 +66,9 @@ def notice(
 ) -> str:
     """The private message sent to the author of a deleted message.
 
-    A chat command (`!play …`) is carried out before its message is removed, and the author is told
-    so: slash commands keep a move's words out of the channel altogether.
+    A chat command is carried out before its message is removed, and the author is told so (a
+    `!play` the game played is never removed: see the module's docstring); slash commands keep a
+    command's words out of the channel altogether.
     """
     reason = verdict.reason or "blocked"
     if reason == "attachment":
@@ -75,6 +83,14 @@ def notice(
             f"(reason: `{reason}`)"
         )
     return f"Your message in #{channel_name} was removed: {why}.{detail} (reason: `{reason}`)"
+
+
+def is_played_move(ctx: Any) -> bool:
+    """True for a `!play` command that was carried out: the game parsed it as a legal move of the
+    author's own seat, so its words are a move, which every player sees as an event line anyway."""
+    command = getattr(ctx, "command", None)
+    name = getattr(command, "qualified_name", None)
+    return name == "play" and not ctx.command_failed
 
 
 class ChatFilter:
@@ -93,11 +109,15 @@ class ChatFilter:
         bot = self.bot
         ctx = await bot.get_context(message)
         if ctx.valid:
-            # A chat command is a move, not table talk: it is carried out, and then removed if its
-            # text breaks the table's chat rule (`!play give Teddy Bear to seat 2` names a number).
-            # The rule is the one in force when it was sent: a move can end a night or begin one.
+            # A chat command is carried out first. A `!play` that was played is a move, not table
+            # talk: its text stays, numbers and all (`!play give Rug to seat 2`). Any other command,
+            # and a `!play` the game refused (not a legal move of the author's own), is judged as
+            # talk and removed if it breaks the table's rule: the rule in force when it was sent,
+            # as a move can end a night or begin one.
             judged = await self.judge(message)
             await bot.invoke(ctx)
+            if is_played_move(ctx):
+                return
             await self.remove_blocked(message, judged, command=not ctx.command_failed)
             return
         await self.filter_message(message)

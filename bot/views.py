@@ -23,6 +23,8 @@ from rules.core import ChatPolicy, Game, Outcome, Seat, format_event, seat_range
 from rules.engine import Engine
 from storage.base import PanelRecord, Store, TableRecord
 
+DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
+
 
 class TableViews:
     """The read side of `TableService`, which sets these attributes."""
@@ -155,6 +157,51 @@ class TableViews:
         text = game.describe(game.observe(self.state(table), seat))
         return format_event(text, seat_names(table))
 
+    def private_only_text(self, table: TableRecord, seat: Seat) -> str:
+        """What only this seat may see: the lines of its view that the public board does not
+        show (its hand, objective, held cards, pending decisions), under a line naming the seat.
+
+        A panel that repeated the board changed with every move anyone made, and each change
+        cost a Discord request per player; the board message already shows everyone the rest."""
+        game = self.games[table.game]
+        state = self.state(table)
+        public = set(game.describe(game.observe(state, None)).splitlines())
+        own = [
+            line
+            for line in game.describe(game.observe(state, seat)).splitlines()
+            if line.strip() and line not in public
+        ]
+        head = f"You play seat {seat + 1} ({table.seats[seat].name})."
+        if not own:
+            head += " Nothing here is secret: the board shows everything."
+        return format_event("\n".join([head, *own]), seat_names(table))
+
+    async def since_last_move(
+        self, table: TableRecord, seat: Seat, *, limit: int = DIGEST_LINES
+    ) -> list[str]:
+        """The public event lines of the moves made since this seat's last move, for the top of
+        its panel when the game comes back to it: at most `limit` lines, then a
+        line saying how many more `/game log` holds. Empty if nobody else moved since.
+
+        Read from the events each move stored (public ones have `visible_to` None), so nothing
+        is replayed; moves stored without events (older databases) add nothing. The first
+        `limit` lines are kept, so the digest reads in order and ends by saying what is left."""
+        if table.state is None:
+            return []
+        entries = await self.store.actions(table.id)
+        last = max((e.ply for e in entries if e.seat == seat), default=0)
+        names = seat_names(table)
+        lines = [
+            format_event(event["text"], names)
+            for entry in entries
+            if entry.ply > last
+            for event in entry.events or ()
+            if event.get("visible_to") is None
+        ]
+        if len(lines) <= limit:
+            return lines
+        return [*lines[:limit], f"… and {len(lines) - limit} more — `/game log`"]
+
     def labels(self, table: TableRecord, seat: Seat) -> list[str]:
         if table.status != "active":
             return []
@@ -169,7 +216,8 @@ class TableViews:
         force: bool = False,
         notes: Mapping[Seat, Sequence[str]] | None = None,
     ) -> list[PanelUpdate]:
-        """Private views of human seats that changed since they were last delivered.
+        """Private views of human seats that changed since they were last delivered (see
+        `panel_update` for what counts as a change), and of seats with private news.
 
         `notes` are private event lines ("You drew Teddy Bear") shown on top of the seat's view.
         """
@@ -180,21 +228,42 @@ class TableViews:
         for seat, record in enumerate(table.seats):
             if record.user_id is None:
                 continue
-            text = self.private_text(table, seat)
-            if notes and notes.get(seat):
-                text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
-            choices = tuple(self.labels(table, seat))
-            mark = digest(text, *choices)
             panel = stored.get(seat)
             if panel is not None and panel.user_id != record.user_id:
                 panel = None
-            if force or panel is None or panel.digest != mark:
-                updates.append(
-                    PanelUpdate(
-                        table.id, seat, record.user_id, text, choices, table.ply, mark, panel
-                    )
-                )
+            update = self.panel_update(table, seat, notes=notes, panel=panel)
+            noted = bool(notes and notes.get(seat))
+            if force or noted or panel is None or panel.digest != update.digest:
+                updates.append(update)
         return updates
+
+    def panel_update(
+        self,
+        table: TableRecord,
+        seat: Seat,
+        *,
+        notes: Mapping[Seat, Sequence[str]] | None = None,
+        panel: PanelRecord | None = None,
+    ) -> PanelUpdate:
+        """One seat's private panel now: its private notes ("You drew Teddy Bear"), what only it
+        sees, and its moves.
+
+        The digest that decides whether a delivered DM panel must be edited covers the private
+        text only. Moves change with nearly every move anyone makes, and editing each waiting
+        player's panel for them cost a Discord request a turn: instead the player the game now
+        waits for is pinged on the board, and "My hand & moves" (on the board or the panel)
+        redraws their panel with fresh moves in the click's answer, which costs no request. The
+        mover's panel is redrawn the same way when they click a move. An outdated button still
+        plays if the same move sits in the same place, else it is refused politely."""
+        secret = self.private_only_text(table, seat)
+        text = secret
+        if notes and notes.get(seat):
+            text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
+        choices = tuple(self.labels(table, seat))
+        # the notes are news of this call: shown when they come, not a reason to edit again after
+        mark = digest(secret)
+        user = table.seats[seat].user_id or 0
+        return PanelUpdate(table.id, seat, user, text, choices, table.ply, mark, panel)
 
     async def panel_sent(
         self,
@@ -215,6 +284,14 @@ class TableViews:
                 dm_closed=dm_closed,
             )
         )
+
+    async def panel_undelivered(self, update: PanelUpdate) -> None:
+        """A panel Discord did not take: forget what it was last known to show, so the table's
+        next report sends it again (its digest alone may not change: private news is not in it).
+        A panel marked closed (DMs off) stays closed."""
+        stored = {p.seat: p for p in await self.store.panels(update.table_id)}.get(update.seat)
+        if stored is not None and not stored.dm_closed and stored.digest:
+            await self.store.save_panel(stored.model_copy(update={"digest": ""}))
 
     async def log(
         self, table: TableRecord, limit: int = 15, *, seat: Seat | None = None

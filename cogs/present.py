@@ -10,6 +10,8 @@ that is why the buttons, the views and the presenter share this one module (no i
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import io
 import logging
 import re
@@ -52,6 +54,10 @@ MAX_DESCRIPTION = 4000
 BUTTONS_MAX = 5  # one row of buttons; more choices become select menus
 PER_SELECT = 25
 MAX_SELECTS = 4
+IDLE_FOOTER = (
+    "No moves for you right now. When the game waits for you, you are pinged on the board: "
+    "press “My hand & moves” there or below for your moves."
+)
 NOT_OFFERED = "That choice is not one I offered; pick again from your panel or use `/play`."
 
 
@@ -146,15 +152,46 @@ def panel_message(
     elif count:
         embed.set_footer(text="Choose a move below, or type /play.")
     else:
-        embed.set_footer(text="Nothing to do right now; this panel updates when that changes.")
+        embed.set_footer(text=IDLE_FOOTER)
     return {"embed": embed, "view": ChoicesView(table.id, update.ply, update.choices, page)}
 
 
+def dm_panel_message(
+    service: TableService, table: TableRecord, update: PanelUpdate, *, page: int = 0
+) -> dict[str, Any]:
+    """A DM panel: the panel, plus a "My hand & moves" button that redraws it in place with the
+    moves of the moment (the panel is not edited for every move, see `panel_update`)."""
+    message = panel_message(service, table, update, page=page)
+    view = message.get("view")
+    if isinstance(view, discord.ui.View) and table.status == "active":
+        # five full rows of moves leave no room: the board's button still works then
+        with contextlib.suppress(ValueError):
+            view.add_item(BoardButton(table.id))
+    return message
+
+
 def private_update(service: TableService, table: TableRecord, seat: int) -> PanelUpdate:
-    choices = tuple(service.labels(table, seat))
-    text = service.private_text(table, seat)
-    user = table.seats[seat].user_id or 0
-    return PanelUpdate(table.id, seat, user, text, choices, table.ply, "", None)
+    """A seat's panel as it is now (what only it sees, and its moves), for an answer only the
+    seat reads."""
+    return service.panel_update(table, seat)
+
+
+def with_digest(update: PanelUpdate, since: list[str]) -> PanelUpdate:
+    """The panel headed by the public events since the seat's last move (`since_last_move`), so a
+    player who comes back after a day sees what happened without scrolling the thread."""
+    if not since:
+        return update
+    head = "**Since your last move:**\n" + "\n".join(f"• {line}" for line in since)
+    return dataclasses.replace(update, text=f"{head}\n\n{update.text}")
+
+
+async def returning_panel(
+    service: TableService, table: TableRecord, update: PanelUpdate
+) -> PanelUpdate:
+    """`update` with the "since your last move" digest on top when the game waits for its seat."""
+    if table.status != "active" or update.seat not in service.waiting_for(table):
+        return update
+    return with_digest(update, await service.since_last_move(table, update.seat))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,7 +215,11 @@ async def own_panel(
             "You are not playing at this table.", ephemeral=True
         )
         return None
-    return service, table, private_update(service, table, seat)
+    return (
+        service,
+        table,
+        await returning_panel(service, table, private_update(service, table, seat)),
+    )
 
 
 def _label(item: discord.ui.Item[Any]) -> str:
@@ -308,9 +349,9 @@ class PageButton(
         found = await own_panel(interaction, self.table_id)
         if found is not None:
             service, table, update = found
-            await interaction.response.edit_message(
-                **panel_message(service, table, update, page=self.page)
-            )
+            # in DMs it is the DM panel: it keeps its "My hand & moves" button
+            draw = dm_panel_message if interaction.guild is None else panel_message
+            await interaction.response.edit_message(**draw(service, table, update, page=self.page))
 
 
 class KindButton(
@@ -404,12 +445,24 @@ class BoardButton(
         return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        """The clicker's panel with the moves of the moment: redrawn in place when the click is
+        on their DM panel, else shown only to them. Either way the click's answer carries it, so
+        it costs no request of its own."""
         found = await own_panel(interaction, self.table_id)
-        if found is not None:
-            service, table, update = found
-            await interaction.response.send_message(
-                ephemeral=True, **panel_message(service, table, update)
+        if found is None:
+            return
+        service, table, update = found
+        stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
+        clicked = interaction.message.id if interaction.message is not None else None
+        if stored is not None and clicked is not None and stored.message_id == clicked:
+            await interaction.response.edit_message(**dm_panel_message(service, table, update))
+            await service.panel_sent(
+                update, channel_id=stored.channel_id, message_id=stored.message_id
             )
+            return
+        await interaction.response.send_message(
+            ephemeral=True, **panel_message(service, table, update)
+        )
 
 
 class BoardView(discord.ui.View):
@@ -477,8 +530,33 @@ async def play_choice(
     except Exception as err:
         await reply_error(interaction, err)
         return
-    await interaction.response.defer()
+    await answer_mover(bot, interaction, played)
     await publish(bot, played)
+
+
+async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, played: Played) -> None:
+    """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
+    interaction's response: the mover sees their new hand and moves at no request's cost. When
+    the click came from their DM panel, that panel is now up to date, so `publish` skips it."""
+    service, table = bot.service, played.table
+    seat = seat_of(table, interaction.user.id)
+    update = next((u for u in played.panels if u.seat == seat), None)
+    if seat is None or table.state is None:
+        await interaction.response.defer()
+        return
+    fresh = update if update is not None else service.panel_update(table, seat)
+    clicked = interaction.message.id if interaction.message is not None else None
+    panel = update.panel if update is not None else None
+    on_dm = panel is not None and panel.message_id == clicked
+    draw = dm_panel_message if on_dm else panel_message
+    try:
+        await interaction.response.edit_message(**draw(service, table, fresh))
+    except discord.HTTPException as err:
+        log.info("could not redraw the panel of table %s in the response (%s)", table.id, err)
+        return
+    if update is not None and panel is not None and on_dm:
+        await service.panel_sent(update, channel_id=panel.channel_id, message_id=panel.message_id)
+        played.panels = [u for u in played.panels if u is not update]
 
 
 async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
@@ -495,51 +573,125 @@ async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = 
         await channel.send(chunk, allowed_mentions=allowed)
 
 
+BOARD_LINES = 1900  # the most event text one board message carries (Discord allows 2,000)
+
+# table id → (its board message id, the event lines that message shows). Lines of several moves
+# gather in one board message until it is full or someone new must be pinged; forgotten when the
+# table closes, and after a restart the next move simply starts a fresh list.
+_shown: dict[int, tuple[int, list[str]]] = {}
+
+
+def ping_line(ping: tuple[int, ...]) -> str:
+    return "Your move: " + ", ".join(f"<@{u}>" for u in ping) + "."
+
+
+def board_content(lines: list[str]) -> str:
+    """The event lines a board message carries, clipped line by line to fit one message."""
+    return "\n".join(clip(line, BOARD_LINES) for line in lines)
+
+
+def split_news(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines that fit in a board message, taken from the end (the ping is last), and those
+    before them, which need messages of their own."""
+    tail: list[str] = []
+    for line in reversed(lines):
+        if tail and len(board_content([line, *tail])) > BOARD_LINES:
+            break
+        tail.insert(0, line)
+    return lines[: len(lines) - len(tail)], tail
+
+
 async def publish(bot: SnowboundBot, played: Played) -> None:
-    """Show a result record: the event lines (with a ping for whoever the game now waits for),
-    the board (edited in place), and the private panels that changed. Decisions about *how* to
-    send (one message or several, edit or post) are made here, never in the service."""
+    """Show a result record with as few Discord requests as the news allows: one public message
+    a move, and a private panel only where a seat's private view changed.
+
+    The event lines go into the board message with the board. While the game waits for nobody
+    new, the board message is edited (the lines of several moves gather there); when it waits
+    for someone new, a new board message is posted that pings them (an edit notifies nobody) and
+    the old one stays above as history. Decisions about *how* to send are made here, never in
+    the service."""
     table = played.table
     channel = table_channel(bot, table)
     if channel is None:
         log.warning("table %s has no reachable channel", table.id)
         return
-    lines = list(played.lines)
-    if played.ping:
-        lines.append("Your move: " + ", ".join(f"<@{u}>" for u in played.ping) + ".")
     # Each part is sent on its own: a part Discord refuses is logged and the rest still goes out
     # (a panel that failed is sent again on the table's next change, see `Delivery.deliver`).
-    # One move costs the table's channel at most two requests (the lines, packed, and the board
-    # edit), well under Discord's five per five seconds per channel; panels go to DMs.
-    if lines:
-        try:
-            await send_lines(channel, lines, ping=played.ping)
-        except discord.HTTPException as err:
-            log.warning("event lines of table %s not sent (%s)", table.id, err)
+    # One move costs the table's channel one request (the board, edited or posted), well under
+    # Discord's five per five seconds per channel; panels go to DMs.
     if played.board is not None:
         try:
-            await update_board(bot, table, channel, played.board)
+            await show_board(bot, table, channel, played.board, list(played.lines), played.ping)
         except discord.HTTPException as err:
             log.warning("board of table %s not updated (%s)", table.id, err)
+    else:
+        lines = list(played.lines) + ([ping_line(played.ping)] if played.ping else [])
+        if lines:
+            try:
+                await send_lines(channel, lines, ping=played.ping)
+            except discord.HTTPException as err:
+                log.warning("event lines of table %s not sent (%s)", table.id, err)
+    if table.status != "active":
+        _shown.pop(table.id, None)
+    returning = {s for s, seat in enumerate(table.seats) if seat.user_id in played.ping}
     for update in played.panels:
-        await bot.delivery.deliver(update, panel_message(bot.service, table, update), channel)
+        if update.seat in returning:
+            update = await returning_panel(bot.service, table, update)
+        message = dm_panel_message(bot.service, table, update)
+        if not await bot.delivery.deliver(update, message, channel):
+            await bot.service.panel_undelivered(update)
+
+
+async def show_board(
+    bot: SnowboundBot,
+    table: TableRecord,
+    channel: Any,
+    board: Board | None,
+    lines: list[str],
+    ping: tuple[int, ...] = (),
+) -> None:
+    """The one public request of a move: the board message with the move's event lines, edited
+    in place, or posted anew when it must ping someone, when it is gone, or when the lines it
+    already carries leave no room (the old message then keeps its lines as history)."""
+    message = await board_message(bot.service, table, board)
+    shown = _shown.get(table.id)
+    known = shown is not None and shown[0] == table.board_message_id
+    earlier = shown[1] if shown is not None and known else []
+    gathered = earlier + lines
+    fits = len(board_content(gathered)) <= BOARD_LINES
+    # After a restart (or `/game status`) the lines the board message shows are not known here:
+    # news then goes into a new message rather than overwrite them.
+    if table.board_message_id and not ping and fits and (known or not lines):
+        if lines:
+            message["content"] = board_content(gathered)
+        message["allowed_mentions"] = pings()
+        try:
+            await message_ref(bot, channel, table.board_message_id).edit(**message)
+            _shown[table.id] = (table.board_message_id, gathered if lines else earlier)
+            return
+        except (discord.HTTPException, AttributeError):
+            log.info("board message of table %s is gone; posting a new one", table.id)
+        message.pop("content", None)
+    news = list(lines) + ([ping_line(ping)] if ping else [])
+    head, news = split_news(news)
+    if head:  # more news than one message holds (a game's opening): the start goes first
+        await send_lines(channel, head)
+    if news:
+        message["content"] = board_content(news)
+    message["allowed_mentions"] = pings(*ping)
+    files = message.pop("attachments", None)
+    if files:
+        message["files"] = files
+    sent = await channel.send(**message)
+    _shown[table.id] = (sent.id, list(news))
+    await bot.service.remember(table.id, board_message_id=sent.id)
 
 
 async def update_board(
     bot: SnowboundBot, table: TableRecord, channel: Any, board: Board | None = None
 ) -> None:
-    message = await board_message(bot.service, table, board)
-    if table.board_message_id:
-        try:
-            await message_ref(bot, channel, table.board_message_id).edit(**message)
-            return
-        except (discord.HTTPException, AttributeError):
-            log.info("board message of table %s is gone; posting a new one", table.id)
-    files = message.pop("attachments", None)
-    if files:
-        message["files"] = files
-    sent = await channel.send(**message)
-    await bot.service.remember(table.id, board_message_id=sent.id)
+    """Redraw the board message without news (kept for callers that only refresh it)."""
+    await show_board(bot, table, channel, board, [])
 
 
 # ---------------------------------------------------------------------------------------------

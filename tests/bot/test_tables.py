@@ -201,8 +201,11 @@ async def test_private_panels_are_sent_only_when_a_seats_view_changed(
         await service.panel_sent(update, channel_id=1, message_id=2)
     assert await service.private_updates(table) == []
     played = await service.act(table_id, ANA.user_id, "take 1")
-    changed = await service.private_updates(played.table)
-    assert {u.seat for u in changed} == {0, 1}  # stones and whose turn changed for both
+    # the stones and the turn are public: the board shows them, the panels are not edited (#11)
+    assert await service.private_updates(played.table) == []
+    played = await service.act(table_id, BO.user_id, "shout")
+    changed = await service.private_updates(played.table, notes=played.private)
+    assert {u.seat for u in changed} == {1}  # Bo's private news: only Bo's panel
 
 
 async def test_private_events_reach_only_their_seat(service: TableService) -> None:

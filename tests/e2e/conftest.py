@@ -114,6 +114,27 @@ def keep_files_on_edit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(backend, "edit_message", edit)
 
 
+@pytest.fixture(autouse=True)
+def queue_public_edits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dpytest queues only sent messages, but a move's event lines now arrive by editing the board
+    message: queue each edited server-channel message too (as it reads after the edit), so
+    `drain()` returns everything members saw appear in the channel. Edited DM panels are read
+    with `fetch_message`, as before."""
+    from discord.ext.test import backend, runner
+
+    original = backend.edit_message
+
+    def edit(message: discord.Message, **fields: Any) -> Any:
+        data = original(message, **fields)
+        channel = message.channel
+        if getattr(channel, "guild", None) is not None:
+            edited = discord.Message(state=message._state, channel=channel, data=data)
+            runner.sent_queue.put_nowait(edited)
+        return data
+
+    monkeypatch.setattr(backend, "edit_message", edit)
+
+
 @pytest.fixture
 async def bot_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Any]:
     # dpytest writes attached files to ./dpytest_<n>.dat, numbered from 0 in every process: in a

@@ -14,7 +14,7 @@ import discord.ext.test.factories as facts
 from rules import GAMES
 from rules.coldest_night.data import DATA
 from rules.coldest_night.text import END_WORDS
-from tests.e2e.conftest import dm_to, drain, say, text_of
+from tests.e2e.conftest import dm_to, drain, public, say, text_of
 
 GAME = GAMES["coldest_night"]
 NAMES = sorted({card.name for card in DATA.kindling}, key=len, reverse=True)
@@ -58,8 +58,18 @@ def leaks(bot: Any, messages: list[discord.Message], state: Any, members: list[A
                 continue
             leaked = names_in(text) & hand_names(state, seat)
             if leaked:
-                found.append(f"{leaked} of seat {seat + 1} in {text[:200]!r}")
+                found.append(f"{leaked} of seat {seat + 1} in {text!r}")
     return found
+
+
+def content_leaks(message: Any, service: Any, table: Any, members: list[Any]) -> list[str]:
+    """Hand cards named in a public message's own text (its event lines, not its board)."""
+    state = service.state(table)
+    return [
+        f"{leaked} of seat {seat + 1} in {message.content!r}"
+        for seat in range(len(members))
+        if (leaked := names_in(message.content or "") & hand_names(state, seat))
+    ]
 
 
 async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
@@ -96,9 +106,20 @@ async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
         sent = drain()
         assert table.ply > moves, "the move was not applied"
         moves = table.ply
-        problems = leaks(bot, sent, service.state(table), members)
+        if table.status == "active":
+            problems = leaks(bot, sent, service.state(table), members)
+        else:  # the final board shows the hands left over; the event lines still name none
+            lines = [m for m in sent if m.guild is None or not m.embeds]
+            problems = leaks(bot, lines, service.state(table), members)
+            problems += [p for m in public(sent) for p in content_leaks(m, service, table, members)]
         assert not problems, problems
-        assert table.board_message_id == board_id  # edited in place, never re-posted
+        # one public message a move: the board with the move's events, edited in place unless
+        # the game now waits for someone new, who is pinged in a new board message
+        (shown,) = public(sent)
+        assert shown.id == table.board_message_id
+        if shown.id != board_id:
+            assert "<@" in (shown.content or ""), "a new board message pings someone"
+        board_id = shown.id
         assert moves < 2000
 
     assert moves >= 20  # a real game, not a quick stop
@@ -145,11 +166,13 @@ async def test_an_edit_that_adds_a_number_is_deleted_too(bot_factory: Any) -> No
     assert any("`number`" in m.content for m in drain() if dm_to(m) == members[0].id)
 
 
-async def test_a_chat_move_with_a_seat_number_is_played_then_removed(bot_factory: Any) -> None:
+async def test_a_chat_move_with_a_seat_number_is_played_and_stays_in_the_channel(
+    bot_factory: Any,
+) -> None:
+    """A `!play` the game accepts is a move, not table talk: the number filter leaves it."""
     bot, members = await open_table(bot_factory)
     await say("!game start", members[0])
     table = await bot.service.table(1)
-    state = bot.service.state(table)
     seat = next(s for s in bot.service.waiting_for(table) if table.seats[s].user_id)
     channel = dpytest.get_config().channels[0]
     labels = bot.service.labels(table, seat)
@@ -157,10 +180,30 @@ async def test_a_chat_move_with_a_seat_number_is_played_then_removed(bot_factory
     drain()
     message = await dpytest.message(f"!play {label}", channel, members[seat])
     assert (await bot.service.table(1)).ply >= 1  # carried out …
-    assert message.id not in [m.id async for m in channel.history(limit=50)]  # … then removed
-    notice = [m.content for m in drain() if dm_to(m) == members[seat].id]
-    assert any("was carried out, then removed" in n for n in notice)
-    assert state is not None
+    assert message.id in [m.id async for m in channel.history(limit=50)]  # … and left alone
+    assert not [m for m in drain() if dm_to(m) == members[seat].id and "removed" in m.content]
+
+
+async def test_a_refused_chat_move_with_a_number_is_table_talk_and_removed(
+    bot_factory: Any,
+) -> None:
+    """A `!play` that is not a legal move of the author's own was no move: its number is talk."""
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    table = await bot.service.table(1)
+    waiting = bot.service.waiting_for(table)
+    idle = next(s for s, seat in enumerate(table.seats) if seat.user_id and s not in waiting)
+    heat = GAME.observe(bot.service.state(table), None).heat_total
+    other = 7 if heat != 7 else 8
+    channel = dpytest.get_config().channels[0]
+    drain()
+    ply = table.ply
+    typed = f"!play my {other} is hot"
+    await say(typed, members[idle])
+    assert (await bot.service.table(1)).ply == ply  # refused: nothing was played …
+    assert typed not in [m.content async for m in channel.history(limit=50)]  # … and removed
+    notices = [m.content for m in drain() if dm_to(m) == members[idle].id]
+    assert any("was removed" in n and "`number`" in n for n in notices)
 
 
 async def test_people_without_a_seat_and_the_bot_are_not_filtered(bot_factory: Any) -> None:

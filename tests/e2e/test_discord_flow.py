@@ -7,6 +7,8 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
+from cogs import present
+from cogs.present import publish
 from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.support.nim import NIM
 
@@ -87,15 +89,21 @@ async def test_a_game_played_by_chat_commands_ends_with_a_summary_and_the_seed(
     assert table.status == "finished"
 
 
-async def test_the_board_message_is_edited_in_place_after_a_move(bot_factory: Any) -> None:
-    bot, ana, _bo = await start_nim(bot_factory)
+async def test_a_move_that_hands_the_turn_on_posts_one_board_message_pinging_the_next_player(
+    bot_factory: Any,
+) -> None:
+    bot, ana, bo = await start_nim(bot_factory)
     drain()
-    board_id = (await bot.service.table(1)).board_message_id
+    old_id = (await bot.service.table(1)).board_message_id
     await say("!play take 2", ana)
+    (board,) = public(drain())  # one public message a move: its events, the board, the ping
+    shown = text_of(board)
+    assert "takes 2." in shown and "Stones left: 5" in shown
+    assert f"<@{bo.id}>" in (board.content or "")  # an edit would notify nobody, so it is new
+    assert (await bot.service.table(1)).board_message_id == board.id != old_id
     channel = dpytest.get_config().channels[0]
-    board = await channel.fetch_message(board_id)
-    assert "Stones left: 5" in text_of(board)
-    assert (await bot.service.table(1)).board_message_id == board_id
+    history = await channel.fetch_message(old_id)  # the old board stays above as history
+    assert "Stones left: 7" in text_of(history)
 
 
 async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
@@ -255,3 +263,35 @@ async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_r
     await say("!game new nim stones=5", ana)  # still alive, and the channel is still free
     assert "Nim" in text_of(public(drain())[0])
     assert (await bot.service.table(1)).options == {"stones": 5}
+
+
+async def test_moves_that_ping_nobody_new_gather_their_lines_in_one_edited_board_message(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    board_id = (await bot.service.table(1)).board_message_id
+    drain()
+    for _ in range(2):  # a shout keeps the turn (and is secret, so it is not typed)
+        await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    sent = public(drain())
+    assert [m.id for m in sent] == [board_id, board_id]  # two edits, nothing posted
+    name = discord.utils.escape_markdown(ana.display_name)
+    assert (sent[-1].content or "").count(f"{name} shouts.") == 2  # the first line is kept
+    assert "secret" not in text_of(sent[-1])
+
+
+async def test_after_a_restart_news_goes_into_a_new_board_message_and_the_old_keeps_its_lines(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo = await start_nim(bot_factory)
+    old_id = (await bot.service.table(1)).board_message_id
+    await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    present._shown.clear()  # what a restarted bot knows of the board message's lines: nothing
+    drain()
+    await publish(bot, await bot.service.act(1, ana.id, "shout"))
+    (board,) = public(drain())
+    assert board.id != old_id
+    assert (await bot.service.table(1)).board_message_id == board.id
+    channel = dpytest.get_config().channels[0]
+    kept = await channel.fetch_message(old_id)
+    assert "shouts." in (kept.content or "")  # not overwritten

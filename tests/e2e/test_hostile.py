@@ -28,6 +28,7 @@ from bot import guard
 from bot.guard import refusal
 from bot.tables import label_mark
 from cogs.common import _unwrap
+from cogs.present import publish
 from rules import GAMES
 from tests.e2e.conftest import dm_to, drain, say
 from tests.e2e.test_interactions import Responses, button, payload, select
@@ -396,6 +397,7 @@ async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     bot_factory: Any, caplog: Any
 ) -> None:
     bot, ana, bo = await nim_game(bot_factory)
+    await say("!play take 1", ana)
     original = bot.delivery.dm
     failing = {bo.id}
 
@@ -411,7 +413,8 @@ async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     back.FakeHttp.edit_message = _failing_edit  # type: ignore[method-assign]
     try:
         with caplog.at_level(logging.WARNING):
-            await say("!play take 1", ana)
+            # Bo shouts (a secret move, so not typed): his panel gets private news, and fails
+            await publish(bot, await bot.service.act(1, bo.id, "shout"))
     finally:
         back.FakeHttp.edit_message = edit  # type: ignore[method-assign]
         bot.delivery.dm = original  # type: ignore[method-assign]
@@ -419,7 +422,8 @@ async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     stale = {p.seat: p.digest for p in await bot.service.store.panels(1)}
     drain()
     await say("!game status", ana)  # no change: nothing is retried yet
-    await say("!play take 1", bo)
+    assert {p.seat: p.digest for p in await bot.service.store.panels(1)} == stale
+    await say("!play take 1", bo)  # the next change: its panel's text alone did not change
     after = {p.seat: p.digest for p in await bot.service.store.panels(1)}
     assert after[1] != stale[1], "Bo's panel was delivered on the next change"
 

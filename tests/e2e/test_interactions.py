@@ -136,9 +136,36 @@ async def test_a_move_button_plays_the_move_and_updates_the_table(
     await dispatch(bot, responses, button(ana, custom_id))
     table = await bot.service.table(1)
     assert table.ply == 1 and table.state and table.state["stones"] == 7
-    assert responses.of_type(6), "the click is acknowledged (deferred update)"
+    # the click is answered by redrawing the clicked panel: Ana's hand after her move, no moves
+    (panel,) = [p["data"] for p in responses.of_type(7)]
+    assert "your view" in panel["embeds"][0]["title"]
+    assert "No moves for you right now" in panel["embeds"][0]["footer"]["text"]
     channel_lines = [m.content for m in drain() if m.guild is not None]
     assert any("takes 2" in line for line in channel_lines)
+
+
+async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_edit(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory)
+    (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
+    data = button(ana, f"sb:a:1:0:1:{label_mark('Take 2')}")
+    data["message"]["id"] = str(panel.message_id)  # the click is on Ana's DM panel itself
+    edits: list[int] = []
+    original = dpytest.backend.FakeHttp.edit_message
+
+    async def counting(self: Any, channel_id: int, message_id: int, **fields: Any) -> Any:
+        edits.append(message_id)
+        return await original(self, channel_id, message_id, **fields)
+
+    dpytest.backend.FakeHttp.edit_message = counting  # type: ignore[method-assign]
+    try:
+        await dispatch(bot, responses, data)
+    finally:
+        dpytest.backend.FakeHttp.edit_message = original  # type: ignore[method-assign]
+    assert responses.of_type(7), "the panel is redrawn in the interaction response"
+    assert panel.message_id not in edits, "and not edited again by a request of its own"
+    assert not [m for m in drain() if dm_to(m) == ana.id], "no new panel was sent either"
 
 
 async def test_a_stale_button_is_refused_privately_and_changes_nothing(

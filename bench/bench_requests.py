@@ -1,0 +1,254 @@
+"""Discord requests per human move, every game, over whole dpytest games (issue 11 §1).
+
+A real `SnowboundBot` on a real SQLite file plays each game from `!game start` to the end. The
+members move the way the panels invite them to: they click the move on their own DM panel (a
+button, or a select menu for longer lists), sent to the bot as the interaction payload Discord
+would send. Every request the bot makes is counted where it leaves for Discord: dpytest's fake HTTP
+backend reports each one (`callbacks.dispatch_event`); a cache look-up (`get_channel`) is not a
+request. Interaction responses are counted apart: the answer to a click is owed anyway and costs
+the bot no request of its own, which is why the mover's panel is redrawn there.
+
+The figure is requests per human move; `tests/e2e/test_request_budget.py` fails above 1.5.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import tempfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.factories as facts
+from discord.ext.test import callbacks
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+from bot.app import SingleShardBot
+from bot.config import Settings
+from bot.records import label_mark
+from bot.tables import TableService
+from storage import SqliteStore
+
+NOT_REQUESTS = ("get_channel",)  # dpytest reports this cache look-up too
+PER_SELECT = 25  # cogs.present: moves per select menu
+BUTTONS_MAX = 5  # cogs.present: more moves than this come as select menus
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One measured game: members, AI seats, options, and the seed that makes it repeatable."""
+
+    game: str
+    members: int
+    ai: int = 0
+    options: str = ""
+    seed: str = "requests"
+
+
+# Small seats and short options where the game has them, so the whole set stays quick.
+SETUPS = (
+    Setup("coldest_night", members=2, ai=1),
+    Setup("winter", members=2),
+    Setup("cold_comfort", members=2),
+    Setup("tenth_night", members=2),
+    Setup("dead_of_winter", members=2, options="mode=coop"),
+)
+
+
+@dataclass
+class Measured:
+    game: str
+    human_moves: int = 0
+    plies: int = 0
+    requests: Counter[str] = field(default_factory=Counter)
+    responses: int = 0  # interaction responses (free: owed to the click)
+    finished: bool = False
+
+    @property
+    def per_move(self) -> float:
+        return sum(self.requests.values()) / max(1, self.human_moves)
+
+
+class Responses(AsyncWebhookAdapter):
+    """Interaction responses, answered locally and counted instead of sent to Discord."""
+
+    def __init__(self, channel: Any) -> None:
+        super().__init__()
+        self.channel = channel
+        self.count = 0
+        self.ids = itertools.count(50_000)
+
+    async def request(self, route: Any, *args: Any, **kwargs: Any) -> Any:
+        self.count += 1
+        payload = kwargs.get("payload") or {}
+        self.last = payload
+        if route.path.endswith("/callback"):
+            return {"interaction": {"id": str(next(self.ids)), "type": payload.get("type", 4)}}
+        return facts.make_message_dict(self.channel, self.channel.guild.me, content="")
+
+
+IDS = itertools.count(900_000)
+
+
+def click(member: discord.Member, channel: Any, message_id: int, component: dict[str, Any]) -> Any:
+    """The gateway payload of a member's click on `component` of the bot's message `message_id`
+    (their DM panel): what Discord sends for a button press or a select choice."""
+    data: dict[str, Any] = {
+        "custom_id": component["custom_id"],
+        "component_type": component["type"],
+    }
+    if component["type"] == 3:
+        data["values"] = [component["options"][0]["value"]]
+    message = facts.make_message_dict(channel, channel.guild.me, content="")
+    message["id"] = str(message_id)
+    message["components"] = [{"type": 1, "components": [component]}]
+    return {
+        "id": str(next(IDS)),
+        "application_id": "4242",
+        "type": 3,
+        "token": "interaction-token",
+        "version": 1,
+        "channel_id": str(channel.id),
+        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
+        "guild_id": str(channel.guild.id),
+        "member": {**facts.dict_from_member(member), "permissions": "0"},
+        "data": data,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "0",
+        "entitlements": [],
+        "authorizing_integration_owners": {},
+        "context": 0,
+        "attachment_size_limit": 8 << 20,
+        "message": message,
+    }
+
+
+def component_for(table_id: int, ply: int, labels: list[str], index: int) -> dict[str, Any]:
+    """The button or select option the panel shows for move `index` (as `ChoicesView` draws it)."""
+    label = labels[index]
+    if len(labels) <= BUTTONS_MAX:
+        custom_id = f"sb:a:{table_id}:{ply}:{index}:{label_mark(label)}"
+        return {"type": 2, "custom_id": custom_id, "label": label[:80], "style": 1}
+    value = f"{index}:{label_mark(label)}"
+    return {
+        "type": 3,
+        "custom_id": f"sb:s:{table_id}:{ply}:{index // PER_SELECT}",
+        "options": [{"label": label[:100], "value": value}],
+    }
+
+
+async def dispatch(bot: Any, payload: dict[str, Any]) -> None:
+    """Hand the payload to the bot as the gateway does and wait for what it starts."""
+    before = asyncio.all_tasks()
+    bot._connection.parse_interaction_create(payload)
+    await asyncio.gather(*(asyncio.all_tasks() - before))
+    await dpytest.run_all_events()
+
+
+async def make_bot(tmp: Path, setup: Setup) -> SingleShardBot:
+    store = SqliteStore(str(tmp / f"{setup.game}.db"))
+    await store.connect()
+    settings = Settings(_env_file=None, token=None, dev_guild_id=None)  # type: ignore[call-arg]
+    service = TableService(store, new_seed=lambda: setup.seed)
+    bot = SingleShardBot(settings, service)
+    await bot._async_setup_hook()
+    dpytest.configure(bot, members=setup.members)
+    bot.tree._state = bot._connection
+    bot._connection._command_tree = bot.tree
+    await bot.setup_hook()
+    return bot
+
+
+async def play_game(
+    setup: Setup, tmp: Path, *, max_moves: int = 3000, on_move: Callable[..., Any] | None = None
+) -> Measured:
+    """Play one whole game by clicks on the members' DM panels; count what the bot sends."""
+    bot = await make_bot(tmp, setup)
+    service = bot.service
+    members = list(dpytest.get_config().members)
+    channel = dpytest.get_config().channels[0]
+    game = service.games[setup.game]
+    measured = Measured(setup.game)
+    adapter = Responses(channel)
+    token = async_context.set(adapter)
+    original = callbacks.dispatch_event
+
+    async def counting(event: str, *args: Any, **kwargs: Any) -> None:
+        if event not in NOT_REQUESTS:
+            measured.requests[event] += 1
+        await original(event, *args, **kwargs)
+
+    try:
+        await dpytest.message(f"!game new {setup.game} {setup.options}".strip(), member=members[0])
+        for member in members[1:]:
+            await dpytest.message("!game join", member=member)
+        for _ in range(setup.ai):
+            await dpytest.message("!game ai heuristic", member=members[0])
+        await dpytest.message("!game start", member=members[0])
+        callbacks.dispatch_event = counting  # type: ignore[assignment]
+        table = await service.table(1)
+        rng = random.Random(setup.seed)
+        last_mover = None
+        while table.status == "active" and measured.human_moves < max_moves:
+            state = service.state(table)
+            waiting = [s for s in service.waiting_for(table) if table.seats[s].user_id]
+            if not waiting:
+                break
+            seat = waiting[0]
+            legal = list(service.engine(table).legal(state, seat))
+            agent = game.agents["heuristic"]()
+            action = agent.choose(game.observe(state, seat), legal, rng)
+            labels = service.labels(table, seat)
+            panel = next(p for p in await service.store.panels(table.id) if p.seat == seat)
+            member = next(m for m in members if m.id == table.seats[seat].user_id)
+            if seat != last_mover:  # the game came back to them: "My hand & moves" first
+                refresh = {"type": 2, "custom_id": f"sb:b:{table.id}:hand", "style": 2}
+                await dispatch(bot, click(member, channel, panel.message_id or 0, refresh))
+            last_mover = seat
+            component = component_for(table.id, table.ply, labels, legal.index(action))
+            await dispatch(bot, click(member, channel, panel.message_id or 0, component))
+            after = await service.table(1)
+            if after.ply == table.ply:
+                said = getattr(adapter, "last", None)
+                raise RuntimeError(
+                    f"{setup.game}: the click on {component} changed nothing: {said}"
+                )
+            measured.human_moves += 1
+            table = after
+            if on_move is not None:
+                on_move(measured)
+        measured.plies = table.ply
+        measured.finished = table.status == "finished"
+        measured.responses = adapter.count
+        return measured
+    finally:
+        callbacks.dispatch_event = original  # type: ignore[assignment]
+        async_context.reset(token)
+        await dpytest.empty_queue()
+        await service.store.close()
+
+
+async def measure_all(setups: tuple[Setup, ...] = SETUPS) -> list[Measured]:
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for setup in setups:
+            results.append(await play_game(setup, Path(tmp)))
+    return results
+
+
+async def rows() -> list[tuple[str, float, str]]:
+    out: list[tuple[str, float, str]] = []
+    for m in await measure_all():
+        seats = f"{m.human_moves} human moves / {m.plies} plies"
+        out.append((f"discord requests per human move, {m.game}", m.per_move, f"req ({seats})"))
+        for event, n in sorted(m.requests.items()):
+            out.append((f"  {m.game}: {event}", n / max(1, m.human_moves), "per human move"))
+        out.append((f"  {m.game}: interaction responses (free)", m.responses / m.human_moves, ""))
+    return out
