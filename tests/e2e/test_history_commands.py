@@ -36,10 +36,12 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
     await say("!game undo", ana)
     sent = drain()
     name = discord.utils.escape_markdown(ana.display_name)
-    assert [text_of(m) for m in public(sent)] == [f"{name} took back: Take 2"]  # one message
+    # one public request: the board message is edited with the line, back to before the move
+    [edited] = [text_of(m) for m in public(sent)]
+    assert edited.index(f"{name} took back: Take 2") < edited.index("Stones left: 7")
     table = await bot.service.table(1)
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
-    assert "Stones left: 7" in text_of(board)  # the board is edited back to before the move
+    assert text_of(board) == edited
     assert "taken back" in text_of(dms(sent, ana)[-1])
     assert table.ply == 0 and table.state is not None and table.state["stones"] == 7
     await say("!game log", ana)
@@ -126,7 +128,8 @@ async def test_slash_undo_takes_the_move_back_and_answers_privately(
         "the player hears it ephemerally"
     )
     name = discord.utils.escape_markdown(ana.display_name)
-    assert f"{name} took back: Take 2" in [text_of(m) for m in public(drain())]
+    [board] = [text_of(m) for m in public(drain())]  # the board, edited
+    assert f"{name} took back: Take 2" in board
 
 
 async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
