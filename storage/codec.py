@@ -7,7 +7,10 @@ Both stores keep rows in exactly this form, so `MemoryStore` gives back what `Sq
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any, Protocol
+
+from pydantic import BaseModel
 
 from storage.base import ActionRecord, PanelRecord, ResultRecord, SeatRecord, TableRecord
 
@@ -56,6 +59,41 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+# State dicts `with_state` made, by id, with their JSON text: a few moves' worth (a move's record
+# is written right after it is made). Each entry holds its dict, so an id is not reused meanwhile.
+_ENCODED: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+_ENCODED_KEEP = 64
+
+
+def with_state(table: TableRecord, state: BaseModel, **update: Any) -> TableRecord:
+    """`table` with `update` and the game state `state`, encoded once.
+
+    The record's `state` is the JSON-ready dict as before; the JSON text made straight from the
+    model (`model_dump_json`) is kept beside it, so the store writes that text instead of running
+    `json.dumps` over the dict again."""
+    data = state.model_dump(mode="json")
+    _ENCODED[id(data)] = (data, state.model_dump_json())
+    if len(_ENCODED) > _ENCODED_KEEP:
+        _ENCODED.popitem(last=False)
+    return table.model_copy(update={**update, "state": data})
+
+
+def encoded(table: TableRecord) -> str | None:
+    """The JSON text `with_state` made for this record's state dict, if it still has it."""
+    if table.state is None:
+        return None
+    kept = _ENCODED.get(id(table.state))
+    return kept[1] if kept is not None and kept[0] is table.state else None
+
+
+def state_text(table: TableRecord) -> str | None:
+    """The state column: the text `with_state` kept, else the dict encoded now."""
+    if table.state is None:
+        return None
+    text = encoded(table)
+    return dumps(table.state) if text is None else text
+
+
 def table_row(table: TableRecord) -> dict[str, Any]:
     return {
         "id": table.id,
@@ -72,7 +110,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "seed": table.seed,
         "version": table.version,
         "ply": table.ply,
-        "state": None if table.state is None else dumps(table.state),
+        "state": state_text(table),
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "deadline": table.deadline,
