@@ -94,6 +94,24 @@ def state_text(table: TableRecord) -> str | None:
     return dumps(table.state) if text is None else text
 
 
+def written(record: TableRecord, row: dict[str, Any], created_at: float) -> TableRecord:
+    """The record a store returns after writing `row` (made from `record`), without reading it
+    back: a state `with_state` made is already what decoding the row would give; any other is
+    decoded from the row, so the caller never shares a dict with what was stored."""
+    if encoded(record) is not None:
+        return record.model_copy(update={"created_at": created_at})
+    return table_from_row({**row, "created_at": created_at})
+
+
+def open_places(rows: Any) -> list[tuple[int, int | None, int | None]]:
+    """(table id, channel id, thread id) of each lobby or active table among `rows`."""
+    return [
+        (row["id"], row["channel_id"], row["thread_id"])
+        for row in rows
+        if row["status"] in ("lobby", "active")
+    ]
+
+
 def table_row(table: TableRecord) -> dict[str, Any]:
     return {
         "id": table.id,

@@ -309,20 +309,11 @@ class SqliteStore:
         )
         return record, codec.table_row(record)
 
-    @staticmethod
-    def _written(record: TableRecord, row: dict[str, Any], created_at: float) -> TableRecord:
-        """The record as stored, without reading it back: a state `codec.with_state` made is
-        already what decoding the row would give; any other is decoded from the row, so the
-        caller never shares a dict with the stored record."""
-        if codec.encoded(record) is not None:
-            return record.model_copy(update={"created_at": created_at})
-        return codec.table_from_row({**row, "created_at": created_at})
-
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
         record, row = self._prepare_update(table, expected_version)
         created_at = await self._call(_update, row, expected_version, None, None)
         self._committed()
-        return self._written(record, row, created_at)
+        return codec.written(record, row, created_at)
 
     async def commit_action(
         self,
@@ -338,7 +329,7 @@ class SqliteStore:
         result_row = None if result is None else codec.result_row(result)
         created_at = await self._call(_update, row, expected_version, action_row, result_row)
         self._committed()
-        return self._written(record, row, created_at)
+        return codec.written(record, row, created_at)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         rows = await self._call(_select_actions, table_id)
