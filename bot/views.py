@@ -4,6 +4,7 @@ the chat rule. Read-only: nothing here changes a table (that is `bot.tables.Tabl
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -79,14 +80,14 @@ class TableViews:
         places = self._places
         if places is None or (
             channel_id not in places
-            and self.clock() - self._places_at >= self.channel_index_seconds
+            and time.monotonic() - self._places_at >= self.channel_index_seconds
         ):
             places = await self._load_places()
         return channel_id in places
 
     async def _load_places(self) -> dict[int, set[int]]:
         changed = self._places_changed
-        started = self.clock()
+        started = time.monotonic()
         places: dict[int, set[int]] = {}
         for table_id, channel_id, thread_id in await self.store.open_places():
             for place in (channel_id, thread_id):

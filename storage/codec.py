@@ -86,6 +86,24 @@ def encoded(table: TableRecord) -> str | None:
     return kept[1] if kept is not None and kept[0] is table.state else None
 
 
+# Seat tuples encoded lately, by id: a table's moves copy its record with the same tuple, so its
+# seats are encoded once per change of seats instead of once per move (each entry holds its tuple).
+_SEATS: OrderedDict[int, tuple[tuple[SeatRecord, ...], str]] = OrderedDict()
+_SEATS_KEEP = 256
+
+
+def seats_text(seats: tuple[SeatRecord, ...]) -> str:
+    kept = _SEATS.get(id(seats))
+    if kept is not None and kept[0] is seats:
+        _SEATS.move_to_end(id(seats))
+        return kept[1]
+    text = dumps([seat.model_dump(mode="json") for seat in seats])
+    _SEATS[id(seats)] = (seats, text)
+    if len(_SEATS) > _SEATS_KEEP:
+        _SEATS.popitem(last=False)
+    return text
+
+
 def state_text(table: TableRecord) -> str | None:
     """The state column: the text `with_state` kept, else the dict encoded now."""
     if table.state is None:
@@ -124,7 +142,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "board_message_id": table.board_message_id,
         "host_id": table.host_id,
         "options": dumps(table.options),
-        "seats": dumps([seat.model_dump(mode="json") for seat in table.seats]),
+        "seats": seats_text(table.seats),
         "seed": table.seed,
         "version": table.version,
         "ply": table.ply,
