@@ -97,6 +97,8 @@ class SqliteStore:
         self.writer_calls = 0  # hand-offs to the writer thread (tests count them per move)
         self._commits = 0  # since the last background checkpoint
         self._checkpoint: asyncio.Task[None] | None = None
+        # table id → its panel rows as a move's commit read them, for the report that follows
+        self._prefetched: dict[int, list[sqlite3.Row]] = {}
         self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
 
     # -- connection and schema --------------------------------------------------------------------
@@ -327,8 +329,13 @@ class SqliteStore:
         record, row = self._prepare_update(table, expected_version)
         action_row = codec.action_row(action)
         result_row = None if result is None else codec.result_row(result)
-        created_at = await self._call(_update, row, expected_version, action_row, result_row)
+        created_at, panels = await self._call(
+            _commit_move, row, expected_version, action_row, result_row
+        )
         self._committed()
+        self._prefetched[table.id] = panels
+        while len(self._prefetched) > PREFETCH_KEPT:
+            self._prefetched.pop(next(iter(self._prefetched)))
         return codec.written(record, row, created_at)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
@@ -384,16 +391,19 @@ class SqliteStore:
 
     async def save_panel(self, panel: PanelRecord) -> None:
         sql = _upsert_sql("private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"))
-        await self._call(_upsert_one, sql, codec.panel_row(panel))
+        self._prefetched.pop(panel.table_id, None)
+        try:
+            await self._call(_upsert_one, sql, codec.panel_row(panel))
+        finally:
+            self._prefetched.pop(panel.table_id, None)
         self._committed()
 
     async def panels(self, table_id: int) -> list[PanelRecord]:
-        rows = await self._call(
-            _fetch_all,
-            f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels "
-            "WHERE table_id = ? ORDER BY seat",
-            (table_id,),
-        )
+        """The table's panels; right after a move, those its commit read in the same call (the
+        report of a move asks for them next), once, unless a panel was saved since."""
+        rows = self._prefetched.pop(table_id, None)
+        if rows is None:
+            rows = await self._call(_fetch_all, _PANELS_SQL, (table_id,))
         return [codec.panel_from_row(row) for row in rows]
 
     async def record_result(self, result: ResultRecord) -> None:
@@ -453,6 +463,10 @@ _INSERT_ACTION_SQL = (
     f"INSERT INTO actions ({', '.join(codec.ACTION_COLUMNS)}) "
     f"VALUES ({', '.join(':' + c for c in codec.ACTION_COLUMNS)})"
 )
+_PANELS_SQL = (
+    f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels WHERE table_id = ? ORDER BY seat"
+)
+PREFETCH_KEPT = 64  # tables whose panels a commit read and nobody asked for yet
 _OPEN_PLACES_SQL = (
     "SELECT id, channel_id, thread_id FROM tables WHERE status IN ('lobby', 'active')"
 )
@@ -551,6 +565,19 @@ def _update(
         return float(returned[0][0])
 
     return _transaction(conn, work)
+
+
+def _commit_move(
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    expected: int,
+    action: dict[str, Any],
+    result: dict[str, Any] | None,
+) -> tuple[float, list[sqlite3.Row]]:
+    """`_update` for a move, and the table's panels read in the same call: the report of the
+    move reads them next, so this saves it a hand-off of its own."""
+    created_at = _update(conn, row, expected, action, result)
+    return created_at, conn.execute(_PANELS_SQL, (row["id"],)).fetchall()
 
 
 def _upsert_one(conn: sqlite3.Connection, sql: str, row: dict[str, Any]) -> None:

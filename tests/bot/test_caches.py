@@ -94,9 +94,9 @@ async def test_a_move_is_one_commit_hand_off_to_the_writer_and_reads_no_table_ro
     before = sqlite.writer_calls
     played = await service.act(table_id, user, label)
     assert played.moves == 1
-    # one transaction for the move (update + log entry); the report reads the panels once
-    assert made == ["_update", "_fetch_all"]
-    assert sqlite.writer_calls - before == 2
+    # one call: the move's transaction (update + log entry), and the panels its report shows
+    assert made == ["_commit_move"]
+    assert sqlite.writer_calls - before == 1
     assert (await sqlite.get_table(table_id)).version == played.table.version
 
 
