@@ -131,8 +131,8 @@ class TableService(TableViews):
         """Remember `table` as stored now (and `state`, its parsed game state, if known), or
         forget it if its game is over. The record saves the next move a read: the version in it
         still guards the write, and a stale one is reloaded (`act`, `_commit`)."""
-        self._note_place(table)
         if table.status not in OPEN:
+            self._note_place(table)
             self._forget(table.id)
             return
         held = self._records.get(table.id)
@@ -155,7 +155,10 @@ class TableService(TableViews):
         self._locks.pop(table_id, None)
 
     def _note_place(self, table: TableRecord) -> None:
-        """Keep the channel index (`table_in(…, indexed=True)`) in step with a table written."""
+        """Keep the channel index (`table_in(…, indexed=True)`) in step with a table opened,
+        moved to a thread or ended (a move of a running table leaves it as it is)."""
+        if table.channel_id is None and table.thread_id is None:
+            return
         self._places_changed += 1
         if self._places is None:
             return  # not loaded yet: the first lookup loads it whole
@@ -255,6 +258,7 @@ class TableService(TableViews):
         except StaleActionError:
             self._forget_copy(table.id)
             raise TableError("The table changed at the same moment; please try again.") from None
+        self._note_place(saved)
         cached = self._states.get(table.id)
         same = cached is not None and cached[:2] == (table.ply, table.version)
         self._keep(saved, cached[2] if same and "state" not in changes and cached else None)
