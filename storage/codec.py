@@ -54,9 +54,13 @@ PANEL_COLUMNS: tuple[str, ...] = (
 RESULT_COLUMNS: tuple[str, ...] = ("table_id", "game", "outcome", "finished_at")
 
 
+# One encoder for every row: `json.dumps` with these options builds a new one per call.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(value: Any) -> str:
     """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 # State dicts `with_state` made, by id, with their JSON text: a few moves' worth (a move's record
