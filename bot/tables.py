@@ -101,9 +101,8 @@ class TableService(TableViews):
         # `table_cache_size` tables each; a table's entries go when its game ends.
         self.table_cache_size = max(1, table_cache_size)
         self._locks: OrderedDict[int, asyncio.Lock] = OrderedDict()
-        self._states: OrderedDict[int, tuple[int, int, Any]] = (
-            OrderedDict()
-        )  # (ply, version, state)
+        # table id → (ply, version, parsed state)
+        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
         self._records: OrderedDict[int, TableRecord] = OrderedDict()  # as this process last wrote
         self.channel_index_seconds = channel_index_seconds
         self._places: dict[int, set[int]] | None = None  # channel/thread id → open table ids
@@ -117,13 +116,13 @@ class TableService(TableViews):
             self._locks.move_to_end(table_id)
             return found
         found = self._locks[table_id] = asyncio.Lock()
-        if len(self._locks) > self.table_cache_size:
-            # Only a lock nobody holds or waits for may go: a new one for the same table would
-            # let two moves in at once. If every lock is busy the dict stays over the cap.
-            for old in [k for k, lock in self._locks.items() if _free(lock)]:
-                if len(self._locks) <= self.table_cache_size:
-                    break
-                del self._locks[old]
+        # Only a lock nobody holds or waits for may go (a new one for the same table would let two
+        # moves in at once), the least recently used first; if every lock is busy, none goes.
+        while len(self._locks) > self.table_cache_size:
+            old = next((k for k, lock in self._locks.items() if _free(lock)), None)
+            if old is None:
+                break
+            del self._locks[old]
         return found
 
     # caches ---------------------------------------------------------------------------------
