@@ -103,9 +103,11 @@ async def measure(
     acts, bares, reports, calls = [], [], [], []
     store = service.store
     assert isinstance(store, SqliteStore)
-    for _ in range(SAMPLES):
-        table = await service.table(rng.choice(ids))
-        if table.status != "active":
+    while len(acts) < SAMPLES:
+        at = rng.randrange(len(ids))
+        table = await service.table(ids[at])
+        if table.status != "active":  # played to the end: a new game takes its place
+            ids[at] = (await open_tables(service, 1))[0]
             continue
         seat = service.waiting_for(table)[0]
         user = table.seats[seat].user_id
