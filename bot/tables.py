@@ -417,7 +417,7 @@ class TableService(TableViews):
         game = self.games[table.game]
         engine = self.engines[table.game]
         state = self.state(table)
-        if seat not in game.to_act(state):
+        if seat not in engine.to_act(state):
             names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
             why = game.why_waiting(state, seat)
             if why:

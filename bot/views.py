@@ -153,7 +153,7 @@ class TableViews:
             return []
         game = self.games[table.game]
         state = self.state(table) if state is None else state
-        return sorted(game.awaiting(state) or game.to_act(state))
+        return sorted(game.awaiting(state) or self.engines[table.game].to_act(state))
 
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
         """The game's own end-of-game words, then the seed that replays every shuffle."""
