@@ -109,6 +109,8 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
         store,
         default_agent=settings.default_agent,
         max_tables_per_channel=settings.max_tables_per_channel,
+        table_cache_size=settings.table_cache_size,
+        channel_index_seconds=settings.channel_index_seconds,
     )
     shards: dict[str, Any] = {}
     if settings.shard_count is not None:

@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     default_agent: str = Field(default="heuristic", description="AI level for Add AI and resigns")
     max_tables_per_channel: int = Field(default=1, ge=1, description="open tables in one channel")
     use_threads: bool = Field(default=True, description="open a thread per table when possible")
+    table_cache_size: int = Field(
+        default=2000, ge=1, description="running tables whose state each process keeps in memory"
+    )
+    channel_index_seconds: float = Field(
+        default=10.0, ge=0, description="how stale the chat filter's list of table channels may be"
+    )
     database_pool_size: int = Field(
         default=10, ge=1, le=500, description="PostgreSQL connections per process"
     )

@@ -92,9 +92,9 @@ async def undo(service: TableService, table_id: int, user_id: int) -> Played:
         try:
             table = await service.store.take_back(new, table.version, record)
         except StaleActionError:
-            service._states.pop(table.id, None)
+            service._forget_copy(table.id)
             raise TableError(RACED) from None
-        service._states[table.id] = (table.ply, before)
+        service._keep(table, before)
         played = Played(table=table, waited_before=waited)
         played.lines.append(format_event(text, seat_names(table)))
         return await service.report(played)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -36,6 +37,7 @@ from rules import GAMES
 from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
 from rules.engine import Engine
 from rules.errors import NotYourTurnError, RuleError
+from storage import codec
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
@@ -51,6 +53,13 @@ from storage.base import (
 log = logging.getLogger(__name__)
 
 _RACED = "The table changed at the same moment; please try again."
+
+
+def _free(lock: asyncio.Lock) -> bool:
+    """Nobody holds `lock` or waits for it (a released lock may still have a waiter about to
+    take it, which `locked()` does not show)."""
+    return not lock.locked() and not getattr(lock, "_waiters", None)
+
 
 __all__ = [
     "Board",
@@ -79,6 +88,8 @@ class TableService(TableViews, PaceService):
         max_tables_per_channel: int = 1,
         max_ai_plies: int = 20_000,
         resume_every: float = 30.0,
+        table_cache_size: int = 2_000,
+        channel_index_seconds: float = 10.0,
     ) -> None:
         self.store = store
         self.games = dict(games if games is not None else GAMES)
@@ -88,15 +99,87 @@ class TableService(TableViews, PaceService):
         self.default_agent = default_agent
         self.max_tables_per_channel = max_tables_per_channel
         self.max_ai_plies = max_ai_plies
-        self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self.resume_every = resume_every
         self._resumed_at: float | None = None  # when `tick` last ran `resume_agents`
-        self._states: dict[int, tuple[int, Any]] = {}  # table id → (ply, parsed state)
+        # Per-table caches of running games, least recently used first, at most
+        # `table_cache_size` tables each; a table's entries go when its game ends.
+        self.table_cache_size = max(1, table_cache_size)
+        self._locks: OrderedDict[int, asyncio.Lock] = OrderedDict()
+        # table id → (ply, version, parsed state)
+        self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
+        self._records: OrderedDict[int, TableRecord] = OrderedDict()  # as this process last wrote
+        self.channel_index_seconds = channel_index_seconds
+        self._places: dict[int, set[int]] | None = None  # channel/thread id → open table ids
+        self._places_at = float("-inf")  # when `_places` was last loaded from the store
+        self._places_changed = 0  # bumped by every `_note_place`, so a load can tell it raced one
 
     # lookups ------------------------------------------------------------------------------
     def lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        found = self._locks.get(table_id)
+        if found is not None:
+            self._locks.move_to_end(table_id)
+            return found
+        found = self._locks[table_id] = asyncio.Lock()
+        # Only a lock nobody holds or waits for may go (a new one for the same table would let two
+        # moves in at once), the least recently used first; if every lock is busy, none goes.
+        while len(self._locks) > self.table_cache_size:
+            old = next((k for k, lock in self._locks.items() if _free(lock)), None)
+            if old is None:
+                break
+            del self._locks[old]
+        return found
+
+    # caches ---------------------------------------------------------------------------------
+    def _keep(self, table: TableRecord, state: Any = None) -> None:
+        """Remember `table` as stored now (and `state`, its parsed game state, if known), or
+        forget it if its game is over. The record saves the next move a read: the version in it
+        still guards the write, and a stale one is reloaded (`act`, `_commit`)."""
+        if table.status not in OPEN:
+            self._note_place(table)
+            self._forget(table.id)
+            return
+        held = self._records.get(table.id)
+        if held is not None and held.version > table.version:
+            return  # an older copy (a view read before the last move): keep the newer one
+        self._records[table.id] = table
+        self._records.move_to_end(table.id)
+        if state is not None:
+            self._states[table.id] = (table.ply, table.version, state)
+            self._states.move_to_end(table.id)
+        for cache in (self._records, self._states):
+            while len(cache) > self.table_cache_size:
+                cache.popitem(last=False)
+
+    def _forget(self, table_id: int) -> None:
+        """Drop an ended table's entries. Its lock goes even while held: whoever waits on it
+        finds the game over, as would anyone on a new lock."""
+        self._records.pop(table_id, None)
+        self._states.pop(table_id, None)
+        self._locks.pop(table_id, None)
+
+    def _note_place(self, table: TableRecord) -> None:
+        """Keep the channel index (`table_in(…, indexed=True)`) in step with a table opened,
+        moved to a thread or ended (a move of a running table leaves it as it is)."""
+        if table.channel_id is None and table.thread_id is None:
+            return
+        self._places_changed += 1
+        if self._places is None:
+            return  # not loaded yet: the first lookup loads it whole
+        for place in (table.channel_id, table.thread_id):
+            if place is None:
+                continue
+            if table.status in OPEN:
+                self._places.setdefault(place, set()).add(table.id)
+            elif place in self._places:
+                self._places[place].discard(table.id)
+                if not self._places[place]:
+                    del self._places[place]
+
+    def _forget_copy(self, table_id: int) -> None:
+        """The store moved past what this process holds (another process wrote): reload next."""
+        self._records.pop(table_id, None)
+        self._states.pop(table_id, None)
 
     # lobby --------------------------------------------------------------------------------
     async def open(
@@ -164,9 +247,13 @@ class TableService(TableViews, PaceService):
             pace=pace,
         )
         try:
-            return await self.store.create_table(record, channel_limit=self.max_tables_per_channel)
+            created = await self.store.create_table(
+                record, channel_limit=self.max_tables_per_channel
+            )
         except ChannelBusyError:
             raise busy from None
+        self._note_place(created)
+        return created
 
     async def _lobby(self, table_id: int) -> TableRecord:
         table = await self.store.get_table(table_id)
@@ -181,9 +268,15 @@ class TableService(TableViews, PaceService):
     async def _save(self, table: TableRecord, **changes: Any) -> TableRecord:
         updated = table.model_copy(update={**changes, "updated_at": self.clock()})
         try:
-            return await self.store.update_table(updated, table.version)
+            saved = await self.store.update_table(updated, table.version)
         except StaleActionError:
+            self._forget_copy(table.id)
             raise TableError("The table changed at the same moment; please try again.") from None
+        self._note_place(saved)
+        cached = self._states.get(table.id)
+        same = cached is not None and cached[:2] == (table.ply, table.version)
+        self._keep(saved, cached[2] if same and "state" not in changes and cached else None)
+        return saved
 
     async def join(self, table_id: int, player: Player) -> TableRecord:
         async with self.lock(table_id):
@@ -278,7 +371,7 @@ class TableService(TableViews, PaceService):
                 deadline=self._deadline(game, None, state, None),
                 **await self._pace_start(table, state),
             )
-            self._states[table.id] = (table.ply, state)
+            self._keep(table, state)
             played = Played(table=table)
             played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
             self._collect(played, opening.events)  # set-up draws (public) and deals (private)
@@ -310,30 +403,52 @@ class TableService(TableViews, PaceService):
         `in_public`: the text was typed where everyone reads it; a move the game calls secret (a
         ballot, a hidden contribution) is then refused with `SecretMoveError` and not played."""
         async with self.lock(table_id):
-            table = await self.store.get_table(table_id)
-            seat = self._seat(table, user_id)
-            if ply is not None and ply != table.ply:
-                raise TableError("That move is out of date: the game has moved on. Look again.")
-            game = self.games[table.game]
-            engine = self.engines[table.game]
+            cached = self._records.get(table_id)
+            table = cached or await self.store.get_table(table_id)
+            try:
+                seat, move, checked = self._prepare(table, user_id, action, ply, in_public)
+            except (TableError, RuleError):
+                if cached is None:
+                    raise
+                # The refusal may come from a copy another process has moved past.
+                table = await self.store.get_table(table_id)
+                if table.version == cached.version:
+                    raise
+                self._forget_copy(table_id)
+                seat, move, checked = self._prepare(table, user_id, action, ply, in_public)
             state = self.state(table)
-            if seat not in game.to_act(state):
-                names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
-                why = game.why_waiting(state, seat)
-                if why:
-                    raise NotYourTurnError(f"{why} The game is waiting for {names}.")
-                raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
-            if isinstance(action, str):
-                action = engine.parse(state, seat, action)
-            if in_public and game.is_secret(state, action):
-                raise SecretMoveError(
-                    "That move is secret: make it with `/play` or the buttons on your private "
-                    "panel, not in the channel. Nothing was played."
-                )
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, action)
+            await self._commit(played, seat, move, checked=checked)
             await self._run_agents(played)
             return await self.report(played)
+
+    def _prepare(
+        self, table: TableRecord, user_id: int, action: Any, ply: int | None, in_public: bool
+    ) -> tuple[Seat, Any, bool]:
+        """Every check of a player's move before it is applied: (seat, action, whether the action
+        was taken from the legal list, so the engine need not look for it there again)."""
+        seat = self._seat(table, user_id)
+        if ply is not None and ply != table.ply:
+            raise TableError("That move is out of date: the game has moved on. Look again.")
+        game = self.games[table.game]
+        engine = self.engines[table.game]
+        state = self.state(table)
+        if seat not in engine.to_act(state):
+            names = ", ".join(table.seats[s].name for s in self.waiting_for(table, state))
+            why = game.why_waiting(state, seat)
+            if why:
+                raise NotYourTurnError(f"{why} The game is waiting for {names}.")
+            raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
+        checked = False
+        if isinstance(action, str):
+            action = engine.parse(state, seat, action)  # one of the legal actions, or it raises
+            checked = True
+        if in_public and game.is_secret(state, action):
+            raise SecretMoveError(
+                "That move is secret: make it with `/play` or the buttons on your private "
+                "panel, not in the channel. Nothing was played."
+            )
+        return seat, action, checked
 
     async def act_choice(
         self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
@@ -344,26 +459,44 @@ class TableService(TableViews, PaceService):
         that place: the player's panel did not change, so they chose what they saw.
         """
         async with self.lock(table_id):
-            table = await self.store.get_table(table_id)
-            seat = self._seat(table, user_id)
+            cached = self._records.get(table_id)
+            table = cached or await self.store.get_table(table_id)
+            try:
+                seat, move = self._pressed(table, user_id, ply, index, mark)
+            except TableError:
+                if cached is None:
+                    raise
+                table = await self.store.get_table(table_id)  # the copy may be behind
+                if table.version == cached.version:
+                    raise
+                self._forget_copy(table_id)
+                seat, move = self._pressed(table, user_id, ply, index, mark)
             state = self.state(table)
-            legal = self.engine(table).legal(state, seat)
-            game = self.games[table.game]
-            fresh = ply == table.ply and 0 <= index < len(legal)
-            same = (
-                mark is not None
-                and 0 <= index < len(legal)
-                and label_mark(game.label(state, legal[index])) == mark
-            )
-            if not (fresh or same):
-                raise TableError(
-                    "That button is out of date: the game has moved on. Use your new panel "
-                    "(or `/game hand`)."
-                )
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, legal[index], checked=True)
+            await self._commit(played, seat, move, checked=True)
             await self._run_agents(played)
             return await self.report(played)
+
+    def _pressed(
+        self, table: TableRecord, user_id: int, ply: int, index: int, mark: str | None
+    ) -> tuple[Seat, Any]:
+        """The seat and legal action a button press stands for, or the `TableError` to answer."""
+        seat = self._seat(table, user_id)
+        state = self.state(table)
+        legal = self.engine(table).legal(state, seat)
+        game = self.games[table.game]
+        fresh = ply == table.ply and 0 <= index < len(legal)
+        same = (
+            mark is not None
+            and 0 <= index < len(legal)
+            and label_mark(game.label(state, legal[index])) == mark
+        )
+        if not (fresh or same):
+            raise TableError(
+                "That button is out of date: the game has moved on. Use your new panel "
+                "(or `/game hand`)."
+            )
+        return seat, legal[index]
 
     async def _commit(
         self,
@@ -382,15 +515,14 @@ class TableService(TableViews, PaceService):
         step = engine.act(state, seat, action, seed=table.seed, ply=ply, checked=checked)
         outcome = game.outcome(step.state)
         now = self.clock()
-        new = table.model_copy(
-            update={
-                "state": step.state.model_dump(mode="json"),
-                "ply": ply,
-                "status": "finished" if outcome else "active",
-                "updated_at": now,
-                "deadline": self._deadline(game, state, step.state, table.deadline),
-                **self._pace_fields(played, table, step.state, seat, now),
-            }
+        new = codec.with_state(  # encoded once, straight from the model
+            table,
+            step.state,
+            ply=ply,
+            status="finished" if outcome else "active",
+            updated_at=now,
+            deadline=self._deadline(game, state, step.state, table.deadline),
+            **self._pace_fields(played, table, step.state, seat, now),
         )
         record = ActionRecord(
             table_id=table.id,
@@ -421,13 +553,19 @@ class TableService(TableViews, PaceService):
             table = await self.store.commit_action(new, table.version, record, result=result)
         except StaleActionError:
             # Another process moved first. Retry once against the stored state if this seat may
-            # still make this move there; otherwise the player hears it as before.
-            self._states.pop(table.id, None)
+            # still make this move there (the same player in the seat); otherwise the player hears
+            # it as before.
+            self._forget_copy(table.id)
             if not retry or seat == SYSTEM_SEAT:
                 raise TableError(_RACED) from None
             fresh = await self.store.get_table(table.id)
             fresh_state = self.state(fresh) if fresh.status == "active" else None
-            if fresh_state is None or seat not in game.to_act(fresh_state):
+            if (
+                fresh_state is None
+                or seat >= len(fresh.seats)
+                or fresh.seats[seat] != table.seats[seat]
+                or seat not in game.to_act(fresh_state)
+            ):
                 raise TableError(_RACED) from None
             try:
                 engine.check(fresh_state, seat, action)
@@ -436,7 +574,7 @@ class TableService(TableViews, PaceService):
             played.table = fresh
             await self._commit(played, seat, action, retry=False)
             return
-        self._states[table.id] = (table.ply, step.state)
+        self._keep(table, step.state)  # or forgotten, if this move ended the game
         played.table = table
         played.moves += 1
         self._collect(played, step.events)

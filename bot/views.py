@@ -4,6 +4,8 @@ the chat rule. Read-only: nothing here changes a table (that is `bot.tables.Tabl
 from __future__ import annotations
 
 import asyncio
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -33,7 +35,13 @@ class TableViews:
     games: dict[str, Game[Any, Any, Any]]
     engines: dict[str, Engine[Any, Any, Any]]
     clock: Callable[[], float]
-    _states: dict[int, tuple[int, Any]]
+    _states: OrderedDict[int, tuple[int, int, Any]]
+    channel_index_seconds: float
+    _places: dict[int, set[int]] | None
+    _places_at: float
+    _places_changed: int
+
+    def _keep(self, table: TableRecord, state: Any = None) -> None: ...
 
     def game(self, key: str) -> Game[Any, Any, Any]:
         found = self.games.get(key.strip().casefold().replace(" ", "_").replace("-", "_"))
@@ -51,8 +59,16 @@ class TableViews:
     async def table(self, table_id: int) -> TableRecord:
         return await self.store.get_table(table_id)
 
-    async def table_in(self, channel_id: int) -> TableRecord | None:
-        """The open table played in this thread or channel (a thread's table wins)."""
+    async def table_in(self, channel_id: int, *, indexed: bool = False) -> TableRecord | None:
+        """The open table played in this thread or channel (a thread's table wins).
+
+        `indexed` (the chat filter, which sees every message): trust the in-memory index of
+        channels with open tables, so a channel without one costs no database call. The index is
+        kept in step with every table this process writes; tables another process opens appear
+        once it is reloaded, on a miss at most every `channel_index_seconds` (a command asks the
+        store every time: answering "no table here" wrongly is worse than a late chat rule)."""
+        if indexed and not await self._may_hold_table(channel_id):
+            return None
         for found in (
             await self.store.find_tables(status=OPEN, thread_id=channel_id),
             await self.store.find_tables(status=OPEN, channel_id=channel_id),
@@ -62,6 +78,29 @@ class TableViews:
                 return playing[-1]
         return None
 
+    async def _may_hold_table(self, channel_id: int) -> bool:
+        """Whether the channel index says this channel or thread may hold an open table."""
+        places = self._places
+        if places is None or (
+            channel_id not in places
+            and time.monotonic() - self._places_at >= self.channel_index_seconds
+        ):
+            places = await self._load_places()
+        return channel_id in places
+
+    async def _load_places(self) -> dict[int, set[int]]:
+        changed = self._places_changed
+        started = time.monotonic()
+        places: dict[int, set[int]] = {}
+        for table_id, channel_id, thread_id in await self.store.open_places():
+            for place in (channel_id, thread_id):
+                if place is not None:
+                    places.setdefault(place, set()).add(table_id)
+        self._places = places
+        # A table written while the store was read may be missing: reload on the next miss.
+        self._places_at = started if changed == self._places_changed else float("-inf")
+        return places
+
     async def tables_of(self, user_id: int) -> list[TableRecord]:
         return await self.store.find_tables(status=OPEN, user_id=user_id)
 
@@ -69,10 +108,12 @@ class TableViews:
         if table.state is None:
             raise TableError("This table has not started yet.")
         cached = self._states.get(table.id)
-        if cached is not None and cached[0] == table.ply:
-            return cached[1]
+        if cached is not None and cached[0] == table.ply and cached[1] == table.version:
+            self._states.move_to_end(table.id)
+            return cached[2]
         state = self.games[table.game].state_model.model_validate(table.state)
-        self._states[table.id] = (table.ply, state)
+        if table.status == "active":  # an ended game's state is read once, for its last report
+            self._keep(table, state)
         return state
 
     def _waiting_set(self, table: TableRecord, state: Any = None) -> frozenset[Seat]:
@@ -115,7 +156,7 @@ class TableViews:
             return []
         game = self.games[table.game]
         state = self.state(table) if state is None else state
-        return sorted(game.awaiting(state) or game.to_act(state))
+        return sorted(game.awaiting(state) or self.engines[table.game].to_act(state))
 
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
         """The game's own end-of-game words, then the seed that replays every shuffle."""
@@ -366,7 +407,7 @@ class TableViews:
         return policy is None or reaction_allowed(policy, emoji)
 
     async def _policy(self, channel_id: int, user_id: int) -> ChatPolicy | None:
-        table = await self.table_in(channel_id)
+        table = await self.table_in(channel_id, indexed=True)
         if table is None or table.status != "active":
             return None
         if table.thread_id is not None and table.thread_id != channel_id:

@@ -12,12 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import hashlib
 import io
+import json
 import logging
 import re
+import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
+from pydantic import BaseModel
 
 from bot.delivery import message_ref
 from bot.guard import sane_id
@@ -61,20 +66,57 @@ IDLE_FOOTER = (
 NOT_OFFERED = "That choice is not one I offered; pick again from your panel or use `/play`."
 
 
+def has_picture(service: TableService, table: TableRecord) -> bool:
+    """Whether the game draws a board picture: checked before handing anything to a thread, so a
+    game without one costs nothing at publish."""
+    return service.games[table.game].picture and table.game in PICTURES
+
+
+# The last picture of each (table, hints), with a hash of the observation it was drawn from:
+# publishing a board that did not change (a private move, a re-post, a second look) sends the
+# same PNG instead of drawing it again. Least recently used first, `PICTURES_KEPT` tables at most.
+# `picture_of` runs in worker threads, hence the lock.
+PICTURES_KEPT = 128
+_drawn: OrderedDict[tuple[int, bool], tuple[bytes, bytes]] = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
+def _source_hash(observation: Any) -> bytes:
+    """A digest of everything a picture is drawn from (the observation is all a renderer reads)."""
+    if isinstance(observation, BaseModel):
+        text = observation.model_dump_json()
+    else:
+        text = json.dumps(observation, sort_keys=True, default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
 def picture_of(
     service: TableService, table: TableRecord, observation: Any, *, hints: bool = False
 ) -> bytes | None:
-    """The game's PNG board, if it declares one (`picture = True`, drawn by `cogs.games`)."""
-    if not service.games[table.game].picture:
+    """The game's PNG board, if it declares one (`picture = True`, drawn by `cogs.games`), drawn
+    again only when the observation it shows changed since the table's last picture."""
+    if not has_picture(service, table):
         return None
-    draw = PICTURES.get(table.game)
-    if draw is None:
-        return None
+    draw = PICTURES[table.game]
+    key = (table.id, hints)
+    source = _source_hash(observation)
+    with _drawn_lock:
+        kept = _drawn.get(key)
+        if kept is not None and kept[0] == source:
+            _drawn.move_to_end(key)
+            return kept[1]
     try:
-        return draw(observation, hints=hints)
+        png = draw(observation, hints=hints)
     except Exception:
         log.exception("picture for table %s failed", table.id)
         return None
+    if png and table.id:
+        with _drawn_lock:
+            _drawn[key] = (source, png)
+            _drawn.move_to_end(key)
+            while len(_drawn) > PICTURES_KEPT:
+                _drawn.popitem(last=False)
+    return png
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,7 +159,7 @@ async def board_message(
         "embed": embed,
         "view": BoardView(table) if table.status == "active" else None,
     }
-    if table.state is not None:
+    if table.state is not None and has_picture(service, table):
         png = await asyncio.to_thread(picture_of, service, table, board.observation)
         if png:
             embed.set_image(url="attachment://board.png")

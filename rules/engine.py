@@ -130,6 +130,7 @@ class Engine(Generic[S, A, O]):
         # (id(state), seat) → (state, legal actions): states are frozen, so a list computed once
         # serves parse, check, agents and pictures; the state is kept to rule out a reused id.
         self._legal: OrderedDict[tuple[int, Seat], tuple[S, Sequence[A]]] = OrderedDict()
+        self._to_act: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
 
     # set-up ---------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Options | None = None) -> Options:
@@ -160,6 +161,19 @@ class Engine(Generic[S, A, O]):
         return self.start(seats, options, seed).state
 
     # play -------------------------------------------------------------------------------------
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """`Game.to_act`, computed once per state: a move asks it of the same state several times
+        (the turn check, the legal list, whom the table waits for)."""
+        key = id(state)
+        hit = self._to_act.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        seats = frozenset(self.game.to_act(state))
+        self._to_act[key] = (state, seats)
+        if len(self._to_act) > _LEGAL_CACHE:
+            self._to_act.popitem(last=False)
+        return seats
+
     def legal(self, state: S, seat: Seat) -> Sequence[A]:
         """The seat's legal actions now (none out of turn or after the end), computed once."""
         key = (id(state), seat)
@@ -168,7 +182,7 @@ class Engine(Generic[S, A, O]):
             self._legal.move_to_end(key)
             return hit[1]
         game = self.game
-        if game.outcome(state) is not None or seat not in game.to_act(state):
+        if game.outcome(state) is not None or seat not in self.to_act(state):
             actions: Sequence[A] = ()
         else:
             actions = game.legal_actions(state, seat)
@@ -193,7 +207,7 @@ class Engine(Generic[S, A, O]):
     def check_turn(self, state: S, seat: Seat) -> None:
         if self.game.outcome(state) is not None:
             raise GameOverError("This game is over; no more moves can be made.")
-        if seat != SYSTEM_SEAT and seat not in self.game.to_act(state):
+        if seat != SYSTEM_SEAT and seat not in self.to_act(state):
             raise NotYourTurnError(
                 self.game.why_waiting(state, seat)
                 or "It is not your turn: the game is not waiting for you right now."

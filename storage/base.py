@@ -148,6 +148,11 @@ class Store(Protocol):
         """The action log in ply order."""
         ...
 
+    async def open_places(self) -> list[tuple[int, int | None, int | None]]:
+        """(table id, channel id, thread id) of every lobby and active table, states unread:
+        what the service's channel index is loaded from."""
+        ...
+
     async def find_tables(
         self,
         *,

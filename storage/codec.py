@@ -7,7 +7,10 @@ Both stores keep rows in exactly this form, so `MemoryStore` gives back what `Sq
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any, Protocol
+
+from pydantic import BaseModel
 
 from storage.base import ActionRecord, PanelRecord, ResultRecord, SeatRecord, TableRecord
 
@@ -54,9 +57,84 @@ PANEL_COLUMNS: tuple[str, ...] = (
 RESULT_COLUMNS: tuple[str, ...] = ("table_id", "game", "outcome", "finished_at")
 
 
+# One encoder for every row: `json.dumps` with these options builds a new one per call.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(value: Any) -> str:
     """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
+
+
+# State dicts `with_state` made, by id, with their JSON text: a few moves' worth (a move's record
+# is written right after it is made). Each entry holds its dict, so an id is not reused meanwhile.
+_ENCODED: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+_ENCODED_KEEP = 64
+
+
+def with_state(table: TableRecord, state: BaseModel, **update: Any) -> TableRecord:
+    """`table` with `update` and the game state `state`, encoded once.
+
+    The record's `state` is the JSON-ready dict as before; the JSON text made straight from the
+    model (`model_dump_json`) is kept beside it, so the store writes that text instead of running
+    `json.dumps` over the dict again."""
+    data = state.model_dump(mode="json")
+    _ENCODED[id(data)] = (data, state.model_dump_json())
+    if len(_ENCODED) > _ENCODED_KEEP:
+        _ENCODED.popitem(last=False)
+    return table.model_copy(update={**update, "state": data})
+
+
+def encoded(table: TableRecord) -> str | None:
+    """The JSON text `with_state` made for this record's state dict, if it still has it."""
+    if table.state is None:
+        return None
+    kept = _ENCODED.get(id(table.state))
+    return kept[1] if kept is not None and kept[0] is table.state else None
+
+
+# Seat tuples encoded lately, by id: a table's moves copy its record with the same tuple, so its
+# seats are encoded once per change of seats instead of once per move (each entry holds its tuple).
+_SEATS: OrderedDict[int, tuple[tuple[SeatRecord, ...], str]] = OrderedDict()
+_SEATS_KEEP = 256
+
+
+def seats_text(seats: tuple[SeatRecord, ...]) -> str:
+    kept = _SEATS.get(id(seats))
+    if kept is not None and kept[0] is seats:
+        _SEATS.move_to_end(id(seats))
+        return kept[1]
+    text = dumps([seat.model_dump(mode="json") for seat in seats])
+    _SEATS[id(seats)] = (seats, text)
+    if len(_SEATS) > _SEATS_KEEP:
+        _SEATS.popitem(last=False)
+    return text
+
+
+def state_text(table: TableRecord) -> str | None:
+    """The state column: the text `with_state` kept, else the dict encoded now."""
+    if table.state is None:
+        return None
+    text = encoded(table)
+    return dumps(table.state) if text is None else text
+
+
+def written(record: TableRecord, row: dict[str, Any], created_at: float) -> TableRecord:
+    """The record a store returns after writing `row` (made from `record`), without reading it
+    back: a state `with_state` made is already what decoding the row would give; any other is
+    decoded from the row, so the caller never shares a dict with what was stored."""
+    if encoded(record) is not None:
+        return record.model_copy(update={"created_at": created_at})
+    return table_from_row({**row, "created_at": created_at})
+
+
+def open_places(rows: Any) -> list[tuple[int, int | None, int | None]]:
+    """(table id, channel id, thread id) of each lobby or active table among `rows`."""
+    return [
+        (row["id"], row["channel_id"], row["thread_id"])
+        for row in rows
+        if row["status"] in ("lobby", "active")
+    ]
 
 
 def table_row(table: TableRecord) -> dict[str, Any]:
@@ -71,11 +149,11 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "board_message_id": table.board_message_id,
         "host_id": table.host_id,
         "options": dumps(table.options),
-        "seats": dumps([seat.model_dump(mode="json") for seat in table.seats]),
+        "seats": seats_text(table.seats),
         "seed": table.seed,
         "version": table.version,
         "ply": table.ply,
-        "state": None if table.state is None else dumps(table.state),
+        "state": state_text(table),
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "deadline": table.deadline,

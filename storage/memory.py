@@ -139,9 +139,15 @@ class MemoryStore:
         if result_row is not None:
             self._results[table.id] = result_row  # third write, cannot fail
             self._write_seat_results(table.id)
-        record = codec.table_from_row(row)
-        self._seats[table.id] = codec.seat_users(record)
-        return record
+        self._seats[table.id] = codec.seat_users(table)
+        stamped = table.model_copy(
+            update={"version": row["version"], "updated_at": row["updated_at"]}
+        )
+        return codec.written(stamped, row, row["created_at"])
+
+    async def open_places(self) -> list[tuple[int, int | None, int | None]]:
+        self._check_open()
+        return codec.open_places(self._tables.values())
 
     def _insert_action(self, table_id: int, row: dict[str, Any]) -> None:
         log = self._actions[table_id]

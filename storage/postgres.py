@@ -259,8 +259,7 @@ class PostgresStore:
             raise StaleActionError(
                 f"table {table.id} is at version {current}, not {expected_version}"
             )
-        row["created_at"] = created_at
-        return codec.table_from_row(row)
+        return codec.written(record, row, created_at)
 
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
         async with self._write() as conn:
@@ -305,6 +304,12 @@ class PostgresStore:
             table_id,
         )
         return [codec.action_from_row(row) for row in rows]
+
+    async def open_places(self) -> list[tuple[int, int | None, int | None]]:
+        rows = await self.pool.fetch(
+            "SELECT id, channel_id, thread_id FROM tables WHERE status IN ('lobby', 'active')"
+        )
+        return [(row[0], row[1], row[2]) for row in rows]
 
     async def find_tables(
         self,

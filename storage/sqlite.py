@@ -1,23 +1,37 @@
-"""The default `Store`: SQLite through aiosqlite (WAL, synchronous=NORMAL, foreign keys on).
+"""The default `Store`: SQLite (WAL, synchronous=NORMAL, foreign keys on).
 
-One connection per store, in autocommit mode; every write is an explicit `BEGIN IMMEDIATE … COMMIT`
-(rolled back on any error), so no transaction is ever left open between calls. An asyncio lock
-serialises the store's operations inside one process — a read never sees another coroutine's
-half-done transaction — and the `version` column protects the rows across processes.
+Two connections per store, both in autocommit mode; every write is an explicit `BEGIN IMMEDIATE …
+COMMIT` (rolled back on any error), so no transaction is ever left open between calls:
+
+- the *writer*: a plain `sqlite3` connection on the store's own thread. The calls a move makes —
+  `get_table`, `commit_action`, `update_table`, `panels`, `find_tables` … — each run as one
+  function on that thread, so a move costs one hand-off to the database thread, not one per SQL
+  statement (aiosqlite hands each `execute`, `fetchone` and cursor close over separately);
+- an aiosqlite connection for the rest (migrations, backups, settings, results): rare calls, and
+  the interface further store methods are written against.
+
+An asyncio lock serialises the store's operations inside one process — a read never sees another
+coroutine's half-done transaction — and the `version` column protects the rows across processes.
+Automatic WAL checkpoints are off on both connections: a commit never pays for one. The store runs
+a passive checkpoint in the background every `CHECKPOINT_EVERY` commits instead, on the other
+connection, off the commit path.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sqlite3
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -40,6 +54,10 @@ from storage.base import (
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 _TABLE_COLUMNS = ", ".join(codec.TABLE_COLUMNS)
+
+# Commits between two background WAL checkpoints: SQLite's own automatic checkpoint (1,000 pages)
+# would run inside whichever commit crossed the mark.
+CHECKPOINT_EVERY = 200
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -77,28 +95,63 @@ class SqliteStore:
         self._busy_timeout_ms = busy_timeout_ms
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._writer: sqlite3.Connection | None = None
+        self._thread: ThreadPoolExecutor | None = None
+        self.writer_calls = 0  # hand-offs to the writer thread (tests count them per move)
+        self._commits = 0  # since the last background checkpoint
+        self._checkpoint: asyncio.Task[None] | None = None
+        # table id → its panel rows as a move's commit read them, for the report that follows
+        self._prefetched: dict[int, list[sqlite3.Row]] = {}
         self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
 
     # -- connection and schema --------------------------------------------------------------------
+
+    def _target(self) -> tuple[str, bool]:
+        """What both connections open: the file, or for `:memory:` one named in-memory database
+        they share (two plain `:memory:` connections would each see a database of their own)."""
+        if self.path == ":memory:":
+            return f"file:snowbound-{uuid.uuid4().hex}?mode=memory&cache=shared", True
+        return self.path, False
 
     async def connect(self) -> None:
         if self._db is not None:
             return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        target, uri = self._target()
+        db = await aiosqlite.connect(target, isolation_level=None, uri=uri)
         db.row_factory = sqlite3.Row
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="snowbound-sqlite")
         try:
             await db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
             await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA wal_autocheckpoint = 0")
             self.applied_migrations = await self._migrate(db)
+            loop = asyncio.get_running_loop()
+            writer = await loop.run_in_executor(thread, self._open_writer, target, uri)
         except BaseException:
             await db.close()
+            thread.shutdown(wait=False)
             raise
         self._db = db
+        self._writer = writer
+        self._thread = thread
         self._lock = asyncio.Lock()
+
+    def _open_writer(self, target: str, uri: bool) -> sqlite3.Connection:
+        """The writer's connection, opened on its own thread (run there)."""
+        conn = sqlite3.connect(target, isolation_level=None, uri=uri, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        for pragma in (
+            f"busy_timeout = {int(self._busy_timeout_ms)}",
+            "synchronous = NORMAL",
+            "foreign_keys = ON",
+            "wal_autocheckpoint = 0",
+        ):
+            conn.execute(f"PRAGMA {pragma}")
+        return conn
 
     async def _migrate(self, db: aiosqlite.Connection) -> list[int]:
         known = migrations()
@@ -160,6 +213,14 @@ class SqliteStore:
         return int(row[0]) if row is not None else 0
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            task, self._checkpoint = self._checkpoint, None
+            await asyncio.gather(task, return_exceptions=True)
+        if self._writer is not None and self._thread is not None:
+            writer, thread = self._writer, self._thread
+            self._writer, self._thread = None, None
+            await asyncio.get_running_loop().run_in_executor(thread, writer.close)
+            thread.shutdown(wait=True)
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
@@ -188,6 +249,41 @@ class SqliteStore:
                 raise
             await db.execute("COMMIT")
 
+    async def _call(self, work: Callable[..., _T], *args: Any) -> _T:
+        """Run `work(writer_connection, *args)` on the writer thread: one hand-off, under the
+        store's lock like every other operation."""
+        writer, thread = self._writer, self._thread
+        if writer is None or thread is None:
+            raise StorageError("the store is not connected: await store.connect() first")
+        loop = asyncio.get_running_loop()
+        async with self._lock:
+            self.writer_calls += 1
+            return await loop.run_in_executor(thread, work, writer, *args)
+
+    def _committed(self) -> None:
+        """Count a commit; every `CHECKPOINT_EVERY`, copy the WAL back into the database in the
+        background (PASSIVE: it waits for nobody and nobody waits for it)."""
+        self._commits += 1
+        if self._commits < CHECKPOINT_EVERY or self.path == ":memory:":
+            return
+        if self._checkpoint is not None and not self._checkpoint.done():
+            return
+        self._commits = 0
+        self._checkpoint = asyncio.get_running_loop().create_task(self._run_checkpoint())
+
+    async def _run_checkpoint(self) -> None:
+        db = self._db
+        if db is None:
+            return
+        # busy, or the store closed meanwhile: the next one copies what this one could not
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    async def checkpoint(self) -> None:
+        """Wait for a background checkpoint under way (tests, shutdown)."""
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+
     # -- tables -----------------------------------------------------------------------------------
 
     async def create_table(
@@ -199,68 +295,30 @@ class SqliteStore:
         )
         row = codec.table_row(record)
         del row["id"]
-        columns = ", ".join(row)
-        values = ", ".join(f":{name}" for name in row)
-        async with self._write() as db:  # BEGIN IMMEDIATE: no other process writes meanwhile
-            if channel_limit is not None and table.channel_id is not None:
-                async with db.execute(
-                    f"SELECT count(*) FROM tables WHERE channel_id = ? AND "
-                    f"({codec.CHANNEL_OPEN_SQL})",
-                    (table.channel_id,),
-                ) as counted:
-                    found = await counted.fetchone()
-                held = int(found[0]) if found is not None else 0
-                if held >= channel_limit:
-                    raise ChannelBusyError(
-                        f"channel {table.channel_id} already holds {held} tables"
-                    )
-            cursor = await db.execute(f"INSERT INTO tables ({columns}) VALUES ({values})", row)
-            table_id = cursor.lastrowid
-            if table_id is None:
-                raise StorageError("SQLite did not assign a table id")
+        table_id = await self._call(_insert_table, row, channel_limit)
+        self._committed()
         row["id"] = table_id
         return codec.table_from_row(row)
 
     async def get_table(self, table_id: int) -> TableRecord:
-        async with (
-            self._read() as db,
-            db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)) as cursor,
-        ):
-            row = await cursor.fetchone()
+        row = await self._call(_select_table, table_id)
         if row is None:
             raise TableNotFoundError(f"no table with id {table_id}")
         return codec.table_from_row(row)
 
-    async def _update_row(
-        self, db: aiosqlite.Connection, table: TableRecord, expected_version: int
-    ) -> TableRecord:
-        """The guarded UPDATE inside the caller's transaction; raises unless it hit the row."""
+    def _prepare_update(
+        self, table: TableRecord, expected_version: int
+    ) -> tuple[TableRecord, dict[str, Any]]:
         record = table.model_copy(
             update={"version": expected_version + 1, "updated_at": self._clock()}
         )
-        row = codec.table_row(record)
-        assignments = ", ".join(f"{name} = :{name}" for name in row if name not in _FIXED)
-        returned = list(
-            await db.execute_fetchall(
-                f"UPDATE tables SET {assignments} WHERE id = :id AND version = :expected "
-                "RETURNING created_at",
-                {**row, "expected": expected_version},
-            )
-        )
-        if not returned:
-            async with db.execute("SELECT version FROM tables WHERE id = ?", (table.id,)) as cur:
-                current = await cur.fetchone()
-            if current is None:
-                raise TableNotFoundError(f"no table with id {table.id}")
-            raise StaleActionError(
-                f"table {table.id} is at version {current[0]}, not {expected_version}"
-            )
-        row["created_at"] = returned[0][0]
-        return codec.table_from_row(row)
+        return record, codec.table_row(record)
 
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
-        async with self._write() as db:
-            return await self._update_row(db, table, expected_version)
+        record, row = self._prepare_update(table, expected_version)
+        created_at = await self._call(_update, row, expected_version, None, None)
+        self._committed()
+        return codec.written(record, row, created_at)
 
     async def commit_action(
         self,
@@ -271,42 +329,27 @@ class SqliteStore:
         result: ResultRecord | None = None,
     ) -> TableRecord:
         codec.check_commit(table, action, result)
+        record, row = self._prepare_update(table, expected_version)
         action_row = codec.action_row(action)
-        async with self._write() as db:
-            record = await self._update_row(db, table, expected_version)
-            try:
-                await db.execute(
-                    "INSERT INTO actions (table_id, ply, seat, action, at, events) "
-                    "VALUES (:table_id, :ply, :seat, :action, :at, :events)",
-                    action_row,
-                )
-                if result is not None:
-                    await db.execute(
-                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
-                        codec.result_row(result),
-                    )
-                    await db.execute(history.SQLITE_SEAT_RESULTS, (table.id,))
-            except sqlite3.IntegrityError as error:
-                if _is_duplicate_ply(error):
-                    raise StaleActionError(
-                        f"table {table.id} already has an action at ply {action.ply}"
-                    ) from error
-                raise StorageError(f"could not append the action: {error}") from error
-            except sqlite3.Error as error:
-                raise StorageError(f"could not append the action: {error}") from error
-        return record
+        result_row = None if result is None else codec.result_row(result)
+        created_at, panels = await self._call(
+            _commit_move, row, expected_version, action_row, result_row
+        )
+        self._committed()
+        self._prefetched[table.id] = panels
+        while len(self._prefetched) > PREFETCH_KEPT:
+            self._prefetched.pop(next(iter(self._prefetched)))
+        return codec.written(record, row, created_at)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
-        async with (
-            self._read() as db,
-            db.execute(
-                f"SELECT {', '.join(codec.ACTION_COLUMNS)} FROM actions "
-                "WHERE table_id = ? ORDER BY ply",
-                (table_id,),
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+        rows = await self._call(_select_actions, table_id)
         return [codec.action_from_row(row) for row in rows]
+
+    async def open_places(self) -> list[tuple[int, int | None, int | None]]:
+        """(table id, channel id, thread id) of every lobby and active table: the service's
+        channel index, without decoding any state."""
+        rows = await self._call(_fetch_all, _OPEN_PLACES_SQL, ())
+        return [(row[0], row[1], row[2]) for row in rows]
 
     async def find_tables(
         self,
@@ -348,26 +391,26 @@ class SqliteStore:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY created_at, id"
-        async with self._read() as db, db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
+        rows = await self._call(_fetch_all, sql, tuple(params))
         return [codec.table_from_row(row) for row in rows]
 
     # -- panels, results, guild settings ----------------------------------------------------------
 
     async def save_panel(self, panel: PanelRecord) -> None:
-        columns = codec.PANEL_COLUMNS
-        await self._upsert("private_panels", columns, ("table_id", "seat"), codec.panel_row(panel))
+        sql = _upsert_sql("private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"))
+        self._prefetched.pop(panel.table_id, None)
+        try:
+            await self._call(_upsert_one, sql, codec.panel_row(panel))
+        finally:
+            self._prefetched.pop(panel.table_id, None)
+        self._committed()
 
     async def panels(self, table_id: int) -> list[PanelRecord]:
-        async with (
-            self._read() as db,
-            db.execute(
-                f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels "
-                "WHERE table_id = ? ORDER BY seat",
-                (table_id,),
-            ) as cursor,
-        ):
-            rows = await cursor.fetchall()
+        """The table's panels; right after a move, those its commit read in the same call (the
+        report of a move asks for them next), once, unless a panel was saved since."""
+        rows = self._prefetched.pop(table_id, None)
+        if rows is None:
+            rows = await self._call(_fetch_all, _PANELS_SQL, (table_id,))
         return [codec.panel_from_row(row) for row in rows]
 
     async def record_result(self, result: ResultRecord) -> None:
@@ -455,28 +498,10 @@ class SqliteStore:
         self, table: TableRecord, expected_version: int, undo: UndoRecord
     ) -> TableRecord:
         history.check_take_back(table, undo)
-        async with self._write() as db:
-            record = await self._update_row(db, table, expected_version)
-            async with db.execute(
-                "SELECT max(ply) FROM actions WHERE table_id = ?", (table.id,)
-            ) as cursor:
-                last = await cursor.fetchone()
-            if last is None or last[0] != undo.ply:
-                raise StaleActionError(f"ply {undo.ply} is not the last move of table {table.id}")
-            await db.execute(
-                "DELETE FROM actions WHERE table_id = ? AND ply = ?", (table.id, undo.ply)
-            )
-            async with db.execute(
-                "SELECT coalesce(max(seq), 0) + 1 FROM undos WHERE table_id = ?", (table.id,)
-            ) as cursor:
-                seq = await cursor.fetchone()
-            row = history.undo_row(undo, int(seq[0]) if seq is not None else 1)
-            await db.execute(
-                f"INSERT INTO undos ({', '.join(history.UNDO_COLUMNS)}) "
-                f"VALUES ({', '.join(':' + c for c in history.UNDO_COLUMNS)})",
-                row,
-            )
-        return record
+        record, row = self._prepare_update(table, expected_version)
+        created_at = await self._call(_take_back, row, expected_version, undo)
+        self._committed()
+        return codec.written(record, row, created_at)
 
     async def undos(self, table_id: int) -> list[UndoRecord]:
         async with (
@@ -531,6 +556,177 @@ def stats_sql(user_id: int, guild_id: int | None) -> tuple[str, dict[str, Any]]:
 
 
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
+_ASSIGNMENTS = ", ".join(f"{name} = :{name}" for name in codec.TABLE_COLUMNS if name not in _FIXED)
+_UPDATE_SQL = (
+    f"UPDATE tables SET {_ASSIGNMENTS} WHERE id = :id AND version = :expected RETURNING created_at"
+)
+_INSERT_ACTION_SQL = (
+    f"INSERT INTO actions ({', '.join(codec.ACTION_COLUMNS)}) "
+    f"VALUES ({', '.join(':' + c for c in codec.ACTION_COLUMNS)})"
+)
+_PANELS_SQL = (
+    f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels WHERE table_id = ? ORDER BY seat"
+)
+PREFETCH_KEPT = 64  # tables whose panels a commit read and nobody asked for yet
+_OPEN_PLACES_SQL = (
+    "SELECT id, channel_id, thread_id FROM tables WHERE status IN ('lobby', 'active')"
+)
+_T = TypeVar("_T")
+
+# -- the writer thread's work: each function is one call, its own transaction when it writes ------
+
+
+def _transaction(conn: sqlite3.Connection, work: Callable[[], _T]) -> _T:
+    """`work()` between BEGIN IMMEDIATE and COMMIT, rolled back if anything fails."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        done = work()
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return done
+
+
+def _fetch_all(conn: sqlite3.Connection, sql: str, params: Any) -> list[sqlite3.Row]:
+    return conn.execute(sql, params).fetchall()
+
+
+def _select_table(conn: sqlite3.Connection, table_id: int) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = conn.execute(
+        f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,)
+    ).fetchone()
+    return row
+
+
+def _select_actions(conn: sqlite3.Connection, table_id: int) -> list[sqlite3.Row]:
+    return conn.execute(
+        f"SELECT {', '.join(codec.ACTION_COLUMNS)} FROM actions WHERE table_id = ? ORDER BY ply",
+        (table_id,),
+    ).fetchall()
+
+
+def _insert_table(conn: sqlite3.Connection, row: dict[str, Any], channel_limit: int | None) -> int:
+    """Insert the row (the channel's open tables counted in the same transaction)."""
+
+    def work() -> int:
+        channel = row["channel_id"]
+        if channel_limit is not None and channel is not None:
+            found = conn.execute(
+                f"SELECT count(*) FROM tables WHERE channel_id = ? AND ({codec.CHANNEL_OPEN_SQL})",
+                (channel,),
+            ).fetchone()
+            held = int(found[0]) if found is not None else 0
+            if held >= channel_limit:
+                raise ChannelBusyError(f"channel {channel} already holds {held} tables")
+        columns = ", ".join(row)
+        values = ", ".join(f":{name}" for name in row)
+        cursor = conn.execute(f"INSERT INTO tables ({columns}) VALUES ({values})", row)
+        if cursor.lastrowid is None:
+            raise StorageError("SQLite did not assign a table id")
+        return cursor.lastrowid
+
+    return _transaction(conn, work)
+
+
+def _update(
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    expected: int,
+    action: dict[str, Any] | None,
+    result: dict[str, Any] | None,
+) -> float:
+    """The version-guarded UPDATE, and for a move its log entry (and result), in one
+    transaction; returns the row's `created_at`. Stale → StaleActionError, nothing written."""
+
+    def work() -> float:
+        created_at = _guarded_update(conn, row, expected)
+        if action is not None:
+            try:
+                conn.execute(_INSERT_ACTION_SQL, action)
+                if result is not None:
+                    conn.execute(
+                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)), result
+                    )
+                    conn.execute(history.SQLITE_SEAT_RESULTS, (row["id"],))
+            except sqlite3.IntegrityError as error:
+                if _is_duplicate_ply(error):
+                    raise StaleActionError(
+                        f"table {row['id']} already has an action at ply {action['ply']}"
+                    ) from error
+                raise StorageError(f"could not append the action: {error}") from error
+            except sqlite3.Error as error:
+                raise StorageError(f"could not append the action: {error}") from error
+        return created_at
+
+    return _transaction(conn, work)
+
+
+def _guarded_update(conn: sqlite3.Connection, row: dict[str, Any], expected: int) -> float:
+    """The version-guarded UPDATE inside a transaction; returns the row's `created_at`."""
+    returned = conn.execute(_UPDATE_SQL, {**row, "expected": expected}).fetchall()
+    if not returned:
+        current = conn.execute("SELECT version FROM tables WHERE id = ?", (row["id"],))
+        found = current.fetchone()
+        if found is None:
+            raise TableNotFoundError(f"no table with id {row['id']}")
+        raise StaleActionError(f"table {row['id']} is at version {found[0]}, not {expected}")
+    return float(returned[0][0])
+
+
+def _take_back(
+    conn: sqlite3.Connection, row: dict[str, Any], expected: int, undo: UndoRecord
+) -> float:
+    """A take-back in one transaction: the row back to the earlier state (version-guarded), the
+    log's last action deleted (it must be `undo.ply`), the audit entry appended."""
+
+    def work() -> float:
+        created_at = _guarded_update(conn, row, expected)
+        last = conn.execute(
+            "SELECT max(ply) FROM actions WHERE table_id = ?", (row["id"],)
+        ).fetchone()
+        if last is None or last[0] != undo.ply:
+            raise StaleActionError(f"ply {undo.ply} is not the last move of table {row['id']}")
+        conn.execute("DELETE FROM actions WHERE table_id = ? AND ply = ?", (row["id"], undo.ply))
+        seq = conn.execute(
+            "SELECT coalesce(max(seq), 0) + 1 FROM undos WHERE table_id = ?", (row["id"],)
+        ).fetchone()
+        conn.execute(
+            f"INSERT INTO undos ({', '.join(history.UNDO_COLUMNS)}) "
+            f"VALUES ({', '.join(':' + c for c in history.UNDO_COLUMNS)})",
+            history.undo_row(undo, int(seq[0]) if seq is not None else 1),
+        )
+        return created_at
+
+    return _transaction(conn, work)
+
+
+def _commit_move(
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    expected: int,
+    action: dict[str, Any],
+    result: dict[str, Any] | None,
+) -> tuple[float, list[sqlite3.Row]]:
+    """`_update` for a move, and the table's panels read in the same call: the report of the
+    move reads them next, so this saves it a hand-off of its own."""
+    created_at = _update(conn, row, expected, action, result)
+    return created_at, conn.execute(_PANELS_SQL, (row["id"],)).fetchall()
+
+
+def _upsert_one(conn: sqlite3.Connection, sql: str, row: dict[str, Any]) -> None:
+    """One upsert in its own transaction; a row for a missing table is `TableNotFoundError`."""
+
+    def work() -> None:
+        try:
+            conn.execute(sql, row)
+        except sqlite3.IntegrityError as error:
+            if _is_foreign_key(error):
+                raise TableNotFoundError(f"no table with id {row.get('table_id')}") from error
+            raise StorageError(str(error)) from error
+
+    _transaction(conn, work)
 
 
 def _upsert_sql(table: str, columns: tuple[str, ...], key: tuple[str, ...]) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.games.layers import static_layer
 from rules.cold_comfort import SEAT_COLOURS, ColdComfortObservation, RotationView, SquareView
 
 CELL = 40
@@ -76,6 +77,10 @@ class _Frame:
         self.y1 = max(ys) + MARGIN_SQUARES
         self.width = (self.x1 - self.x0 + 1) * CELL + 2 * LABEL
         self.height = (self.y1 - self.y0 + 1) * CELL + 2 * LABEL
+
+    def key(self) -> tuple[object, ...]:
+        """Everything the static layer (`_static`) depends on."""
+        return ("cold_comfort", self.x0, self.x1, self.y0, self.y1)
 
     def box(self, x: int, y: int) -> tuple[int, int, int, int]:
         left = LABEL + (x - self.x0) * CELL
@@ -162,9 +167,7 @@ def _map(
     frame: _Frame,
     hints: bool,
 ) -> None:
-    for x in range(frame.x0, frame.x1 + 1):
-        for y in range(frame.y0, frame.y1 + 1):
-            draw.rectangle(frame.box(x, y), fill=WHITE, outline=GRID)
+    image.paste(static_layer(frame.key(), lambda: _static(frame)), (0, 0))
     for x, y in obs.streets:
         draw.rectangle(frame.box(x, y), fill=MAIN if x == 0 and 0 <= y <= 2 else STREET)
     left, top, _, _ = frame.box(0, 2)
@@ -214,7 +217,17 @@ def _map(
             l, t, r, b = frame.box(x, y)
             cx, cy = (l + r) / 2, (t + b) / 2
             draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=HINT)
+
+
+def _static(frame: _Frame) -> Image.Image:
+    """What does not change while the map keeps its bounds: the empty squares and coordinates."""
+    image = Image.new("RGB", (frame.width, frame.height), WHITE)
+    draw = ImageDraw.Draw(image)
+    for x in range(frame.x0, frame.x1 + 1):
+        for y in range(frame.y0, frame.y1 + 1):
+            draw.rectangle(frame.box(x, y), fill=WHITE, outline=GRID)
     _labels(draw, frame)
+    return image
 
 
 def _mini_tile(draw: ImageDraw.ImageDraw, turned: RotationView, left: int, top: int) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.games.layers import static_layer
 from rules.winter import CardFace, WinterObservation
 
 CELL = 34
@@ -67,6 +68,11 @@ class _Canvas:
         self.width = max(board_w + (SIDE if self.side else 0), int(text_w) + 2 * MARGIN)
         self.height = max(HEADER + self.rows * CELL + 2 * MARGIN, HEADER + 2 * MARGIN + 190)
         self.board_right = MARGIN + self.cols * CELL
+
+    def key(self) -> tuple[object, ...]:
+        """Everything the static layer (`_static`) depends on."""
+        return ("winter", self.width, self.height, self.row0, self.row1, self.col0, self.col1,
+                tuple(self.letters))  # fmt: skip
 
     def xy(self, row: int, col: int) -> tuple[int, int]:
         return (MARGIN + (col - self.col0) * CELL, HEADER + MARGIN + (row - self.row0) * CELL)
@@ -234,16 +240,23 @@ def _side(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> Non
         draw.text((x + 2 * cell + 8, top + cell - 8), name, font=_font(14), fill=TEXT)
 
 
+def _static(cv: _Canvas) -> Image.Image:
+    """What does not change while the frame keeps its size: the grid and the coordinates."""
+    image = Image.new("RGB", (cv.width, cv.height), "white")
+    draw = ImageDraw.Draw(image)
+    _grid(draw, cv)
+    _labels(draw, cv)
+    return image
+
+
 def picture(observation: Any, *, hints: bool = False) -> bytes:
     """The lake as a PNG, from a public or private Winter observation."""
     obs = _observation(observation)
     lines = _header_lines(obs)
     cv = _Canvas(obs, lines)
-    image = Image.new("RGB", (cv.width, cv.height), "white")
+    image = static_layer(cv.key(), lambda: _static(cv))
     draw = ImageDraw.Draw(image)
     _header(draw, lines, cv.width)
-    _grid(draw, cv)
-    _labels(draw, cv)
     _cards(draw, cv, obs)
     _choices(draw, cv, obs)
     if hints:

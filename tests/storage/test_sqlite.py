@@ -208,3 +208,21 @@ async def test_open_store_takes_memory_url() -> None:
 async def test_open_store_refuses_other_urls_naming_the_accepted_forms(url: str) -> None:
     with pytest.raises(ValueError, match=r"sqlite:///relative/path\.db"):
         open_store(url)
+
+
+async def test_the_panels_a_commit_read_are_not_served_after_a_panel_was_saved(
+    sqlite_store: SqliteStore,
+) -> None:
+    table = await sqlite_store.create_table(a_table())
+    panel = PanelRecord(table_id=table.id, seat=0, user_id=1, digest="before")
+    await sqlite_store.save_panel(panel)
+    move = ActionRecord(table_id=table.id, ply=1, seat=0, action={"t": 1}, at=2.0)
+    table = await sqlite_store.commit_action(table, table.version, move)
+    calls = sqlite_store.writer_calls
+    assert [p.digest for p in await sqlite_store.panels(table.id)] == ["before"]
+    assert sqlite_store.writer_calls == calls  # read by the commit's own call
+    move = ActionRecord(table_id=table.id, ply=2, seat=0, action={"t": 2}, at=3.0)
+    table = await sqlite_store.commit_action(table, table.version, move)
+    await sqlite_store.save_panel(panel.model_copy(update={"digest": "after"}))
+    assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]
+    assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]  # read again

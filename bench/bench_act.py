@@ -1,0 +1,203 @@
+"""`TableService.act` on SQLite against a one-call bare commit of the same state, interleaved.
+
+At 1, 100, 1,000 and 10,000 active 3-seat Coldest Night tables: each sample times one `act` (a typed
+move: parsed, checked, applied, committed with its log entry, then reported — board and private
+panels) and right after it one bare commit, a single hand-off to a thread that runs `BEGIN
+IMMEDIATE`, the version-guarded UPDATE of the same state JSON, one INSERT into a log and `COMMIT`
+on plain sqlite3 (WAL, synchronous=NORMAL) with as many rows. The figures are the ratios of p50 and
+p99, the median over repeats; absolute times on a shared machine say little.
+
+Also: how many hand-offs to the store's thread one `act` makes, the `act` without its report (the
+write path the store and the rules own) against the same bare commit, and the memory the service's
+caches hold per running table at 10,000 tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from bot.records import Played
+from bot.tables import Player, TableService
+from storage import SqliteStore, codec
+
+SIZES = (1, 100, 1_000, 10_000)
+SAMPLES = 300  # per size and repeat
+REPEATS = 3
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+PLAYED_OPEN = 50  # tables opened, joined and started through the service; the rest are copies
+
+
+async def open_tables(service: TableService, count: int) -> list[int]:
+    """`count` started tables: the first `PLAYED_OPEN` through the service (each its own seed),
+    the others stored as copies of those (same seats, seed and state, their own id), which is
+    what 10,000 lobbies played through would leave, in a fraction of the time."""
+    ids = []
+    for n in range(min(count, PLAYED_OPEN)):
+        base = 1000 * (n + 1)
+        table = await service.open("coldest_night", Player(base, "A"))
+        await service.join(table.id, Player(base + 1, "B"))
+        await service.join(table.id, Player(base + 2, "C"))
+        played = await service.start(table.id, base)
+        ids.append(played.table.id)
+    for n in range(len(ids), count):
+        model = await service.store.get_table(ids[n % PLAYED_OPEN])
+        copy = await service.store.create_table(model.model_copy(update={"id": 0}))
+        ids.append(copy.id)
+    return ids
+
+
+class BareCommit:
+    """The floor: one hand-off to a thread that commits the update and the log entry."""
+
+    def __init__(self, path: Path, rows: int, state: str) -> None:
+        self.thread = ThreadPoolExecutor(max_workers=1)
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode = WAL")
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)")
+        self.db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
+        self.db.executemany("INSERT INTO t VALUES (?, 0, ?)", ((n, state) for n in range(rows)))
+        self.versions = [0] * rows
+        self.state = state
+
+    def _commit(self, row: int, version: int) -> None:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(
+            "UPDATE t SET state = ?, version = ? WHERE id = ? AND version = ?",
+            (self.state, version + 1, row, version),
+        )
+        db.execute("INSERT INTO log VALUES (?, ?, ?)", (row, version, '{"type":"done"}'))
+        db.execute("COMMIT")
+
+    async def commit(self, row: int) -> None:
+        version = self.versions[row]
+        await asyncio.get_running_loop().run_in_executor(self.thread, self._commit, row, version)
+        self.versions[row] = version + 1
+
+    def close(self) -> None:
+        self.thread.shutdown()
+        self.db.close()
+
+
+async def measure(
+    service: TableService, bare: BareCommit, ids: list[int], rng: random.Random
+) -> tuple[list[float], list[float], list[float], list[int]]:
+    """Interleaved samples: `act`, then the bare commit; also `act`'s report alone, timed on the
+    record it returned, and the store calls each `act` made."""
+    acts, bares, reports, calls = [], [], [], []
+    store = service.store
+    assert isinstance(store, SqliteStore)
+    while len(acts) < SAMPLES:
+        at = rng.randrange(len(ids))
+        table = await service.table(ids[at])
+        if table.status != "active":  # played to the end: a new game takes its place
+            ids[at] = (await open_tables(service, 1))[0]
+            continue
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        label = service.labels(table, seat)[0]
+        before = store.writer_calls
+        started = time.perf_counter()
+        played = await service.act(table.id, user, label)
+        acts.append(time.perf_counter() - started)
+        calls.append(store.writer_calls - before)
+        started = time.perf_counter()
+        await bare.commit(rng.randrange(len(bare.versions)))
+        bares.append(time.perf_counter() - started)
+        # the report again on the same record: what presenting the move costs within `act`
+        started = time.perf_counter()
+        await service.report(Played(table=played.table, waited_before=played.waited_before))
+        reports.append(time.perf_counter() - started)
+    return acts, bares, reports, calls
+
+
+async def cache_bytes_per_table(path: Path, ids: list[int]) -> float:
+    """Memory the state and record caches hold per running table: fill a fresh service's caches
+    with every table (traced), then empty them; the difference per table."""
+    store = SqliteStore(path)
+    await store.connect()
+    try:
+        service = TableService(store, table_cache_size=len(ids))
+        gc.collect()
+        tracemalloc.start()
+        try:
+            for table_id in ids:
+                table = await service.table(table_id)
+                service.state(table)  # keeps the record and its parsed state
+                service.lock(table_id)
+            gc.collect()
+            full = tracemalloc.get_traced_memory()[0]
+            service._records.clear()
+            service._states.clear()
+            service._locks.clear()
+            gc.collect()
+            empty = tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+    finally:
+        await store.close()
+    return (full - empty) / len(ids)
+
+
+async def rows() -> list[tuple[str, float, str]]:
+    out: list[tuple[str, float, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in SIZES:
+            path = Path(tmp) / f"act{size}.db"
+            store = SqliteStore(path)
+            await store.connect()
+            service = TableService(store, table_cache_size=max(size, 2_000))
+            ids = await open_tables(service, size)
+            state = codec.state_text(await store.get_table(ids[0])) or "{}"
+            bare = BareCommit(Path(tmp) / f"bare{size}.db", size, state)
+            p50s, p99s, write50s, calls = [], [], [], []
+            a50s, b50s = [], []
+            try:
+                for repeat in range(REPEATS):
+                    acts, bares, reports, made = await measure(
+                        service, bare, ids, random.Random(f"{size}/{repeat}")
+                    )
+                    b50, b99 = percentile(bares, 0.5), percentile(bares, 0.99)
+                    p50s.append(percentile(acts, 0.5) / b50)
+                    p99s.append(percentile(acts, 0.99) / b99)
+                    written = [a - r for a, r in zip(acts, reports, strict=True)]
+                    write50s.append(percentile(written, 0.5) / b50)
+                    a50s.append(percentile(acts, 0.5))
+                    b50s.append(b50)
+                    calls.extend(made)
+            finally:
+                bare.close()
+                await store.close()
+            out += [
+                (f"act / bare commit p50, {size:,} tables", statistics.median(p50s), "x"),
+                (f"act / bare commit p99, {size:,} tables", statistics.median(p99s), "x"),
+                (
+                    f"act without its report / bare commit p50, {size:,} tables",
+                    statistics.median(write50s),
+                    "x",
+                ),
+                (f"act p50, {size:,} tables", statistics.median(a50s) * 1e3, "ms"),
+                (f"bare commit p50, {size:,} tables", statistics.median(b50s) * 1e3, "ms"),
+                (f"store thread hand-offs per act, {size:,} tables", max(calls), "calls"),
+            ]
+            if size == SIZES[-1]:
+                per_table = await cache_bytes_per_table(path, ids)
+                out.append((f"cache memory per running table, {size:,} tables", per_table, "B"))
+    return out
