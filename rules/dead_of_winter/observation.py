@@ -368,18 +368,19 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
             )
         )
     locations = []
-    for key in LOCATIONS:
+    for key in core.places(w):
         d = w["locations"][key]
         locations.append(
             LocationView(
                 key=key,
-                number=None if key == "colony" else LOCATIONS.index(key),
+                number=LOCATIONS.index(key) if key in LOCATIONS[1:] else None,
                 name=LOCATION_NAMES[key],
                 survivor_spaces=SURVIVOR_SPACES[key],
                 occupied=core.occupied(w, key),
                 survivor_ids=core.at(w, key),
                 helpless=d["helpless"],
                 unruly=d["unruly"],
+                bandits=d.get("bandits", 0),
                 noise=d["noise"],
                 noise_cap=0 if key == "colony" else NOISE_CAP,
                 deck_count=len(d["deck"]),
@@ -388,7 +389,9 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
                         number=i + 1,
                         spaces=ZOMBIE_SPACES[key],
                         zombies=z,
+                        experiments=core.extra(d, "experiments", i),
                         barricades=d["barricades"][i],
+                        traps=core.extra(d, "traps", i),
                     )
                     for i, z in enumerate(d["zombies"])
                 ],
@@ -427,6 +430,8 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
         "twist": len(w["twist_deck"]),
     }
     decks |= {str(i): len(w["locations"][k]["deck"]) for i, k in enumerate(LOCATIONS) if i}
+    if "lab" in w["locations"]:
+        decks["lab"] = len(w["locations"]["lab"]["deck"])
     active = w["active"]
     obs: dict[str, Any] = dict(
         phase=w["phase"],
@@ -447,7 +452,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
             "solo": w["solo"],
             "secret_deal": w["secret_deal"],
             "player_elimination": w["elimination"],
-            "modules": [],
+            "modules": list(w.get("modules") or ()),
         },
         groups=groups,
         survivors=survivors,
@@ -480,11 +485,71 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
         colony_kills=w["colony_kills"],
         deaths=w["deaths"],
         exiled_non_betrayers=w["exiled_non_betrayers"],
+        long_night=long_night_view(w),
         outcome=outcome,
     )
     if seat is not None:
         obs |= private(w, seat)
     return Observation(**obs)
+
+
+def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:
+    """The modules' public parts (§9, §11.1): never a deck's order, only its size."""
+    modules = list(w.get("modules") or ())
+    if not modules:
+        return None
+    from rules.dead_of_winter.content import EXPERIMENTS, IMPROVEMENTS
+    from rules.dead_of_winter.rules_modules import bandit_leader, open_code
+
+    ln = w["ln"]
+    out: dict[str, Any] = {"modules": modules}
+    if "bandits" in modules:
+        leader = bandit_leader(w)
+        out["bandits"] = {
+            "supply": ln["bandit_supply"],
+            "stash": [card(x) for x in ln["stash"]],
+            "leader_seat": None if leader is None else w["groups"][leader]["seat"],
+        }
+    if "improvements" in modules:
+        out["improvements"] = {
+            "display": [
+                {
+                    "id": i,
+                    "name": IMPROVEMENTS[i].name,
+                    "need": IMPROVEMENTS[i].need,
+                    "tokens": ln["tokens"].get(i, 0),
+                    "effect": IMPROVEMENTS[i].effect,
+                }
+                for i in ln["display"]
+            ],
+            "built": [
+                {"id": i, "name": IMPROVEMENTS[i].name, "effect": IMPROVEMENTS[i].effect}
+                for i in ln["built"]
+            ],
+            "deck_count": len(ln["improvement_deck"]),
+            "token_supply": ln["token_supply"],
+        }
+    if "lab" in modules:
+        exp = ln["experiment"]
+        out["lab"] = {
+            "experiment": None
+            if exp is None
+            else {
+                "id": exp,
+                "name": EXPERIMENTS[exp].name,
+                "code": list(EXPERIMENTS[exp].code),
+                "breakout": EXPERIMENTS[exp].breakout,
+                "contained": EXPERIMENTS[exp].contained,
+            },
+            "dice": list(ln["code_dice"]),
+            "open": open_code(w),
+            "experiment_deck_count": len(ln["experiment_deck"]),
+            "experiment_supply": ln["experiment_supply"],
+            "side_effect_deck_count": len(ln["side_effects"]),
+            "contained": ln["contained"],
+            "broke_out": ln["broke_out"],
+        }
+    return out
 
 
 def private(w: dict[str, Any], seat: int) -> dict[str, Any]:

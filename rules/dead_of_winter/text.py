@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.content import ITEMS, LOCATION_NAMES, LOCATIONS, SURVIVORS, TWISTS
+from rules.dead_of_winter.content import (
+    IMPROVEMENTS,
+    ITEMS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    SURVIVORS,
+    TWISTS,
+)
 from rules.dead_of_winter.observation import Observation
 from rules.errors import ParseError
 
@@ -21,6 +28,8 @@ from rules.errors import ParseError
 def where(loc: str) -> str:
     if loc == "colony":
         return "colony"
+    if loc in ("lab", "hideout"):
+        return f"the {loc.capitalize()}"
     return f"{LOCATIONS.index(loc)} ({LOCATION_NAMES[loc]})"
 
 
@@ -140,6 +149,11 @@ def using(die: int | None) -> str:
 def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Draft):
         return f"Keep {', '.join(short(s) for s in a.keep)}; leader {short(a.leader)}"
+    if isinstance(a, A.Attack) and a.bandit:
+        spot = where(w["survivors"][a.survivor]["location"])
+        return f"Attack bandit at {spot} with {short(a.survivor)} using {a.die}"
+    if not isinstance(a, A.Attack) and (module_label := label_ln(w, a)):
+        return module_label
     if isinstance(a, A.Attack):
         spot = (
             f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
@@ -219,6 +233,8 @@ def label(w: dict[str, Any], a: A.Action) -> str:
             return f"Choose {short(v)}"
         if v in ITEMS:
             return f"Choose {cname(v)}"
+        if v in IMPROVEMENTS:
+            return f"Choose {IMPROVEMENTS[v].name}"
         return f"Choose {where(v)}"
     if isinstance(a, A.NewLeader):
         return f"Make {short(a.survivor)} leader"
@@ -228,6 +244,33 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Stop):
         return "Stop"
     return "End turn"
+
+
+def label_ln(w: dict[str, Any], a: A.Action) -> str | None:
+    """Labels of the Long Night moves (§12.2), None for any other move."""
+    if isinstance(a, A.Contain):
+        return f"Contain with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Work):
+        name = IMPROVEMENTS[a.improvement].name
+        return f"Work on {name} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Scrap):
+        return f"Scrap {cname(a.card)} for {IMPROVEMENTS[a.improvement].name}"
+    if isinstance(a, A.Raid):
+        return f"Raid the hideout by {a.how} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Bribe):
+        return f"Bribe a bandit at {where(a.location)} with {cname(a.card)}"
+    if isinstance(a, A.RigTrap):
+        spot = (
+            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
+        )
+        return (
+            f"Rig a trap at {spot} with {short(a.survivor)} using {a.die} and {cname(a.fuel_card)}"
+        )
+    if isinstance(a, A.PlaceBandit):
+        return f"Place a bandit at {where(a.location)}"
+    if isinstance(a, A.FirstPlayer):
+        return "Call a vote to keep the token" if a.vote else "Pass the first player token"
+    return None
 
 
 def norm(text: str) -> str:
@@ -249,6 +292,8 @@ SHORT_FORMS: dict[str, str] = {
     "stop": "stop",
     "1": "option 1",
     "2": "option 2",
+    "pass token": "pass the first player token",
+    "keep token": "call a vote to keep the token",
 }
 
 
@@ -264,6 +309,7 @@ LEADING = {
     "exile": "call a vote to exile",
     "food": "spend food raise a",
     "leader": "make",
+    "bandit": "place a bandit at",
 }
 
 
