@@ -507,7 +507,7 @@ def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:
         leader = bandit_leader(w)
         out["bandits"] = {
             "supply": ln["bandit_supply"],
-            "stash": [card(x) for x in ln["stash"]],
+            "stash": [card(x).model_dump() for x in ln["stash"]],
             "leader_seat": None if leader is None else w["groups"][leader]["seat"],
         }
     if "improvements" in modules:
