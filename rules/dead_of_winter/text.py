@@ -380,7 +380,46 @@ objective, checked at the end of the round, wins it. You win only if your secret
 NOTATION = """Moves: `move Lucia to 5`, `move Lucia to hospital with Lamp Oil`, `search 3 with
 Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `clean with Ezekiel`,
 `play Canned Stew`, `equip Cruiser Shotgun on Kasimir`, `contribute Tin of Beans` (privately),
-`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`."""
+`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`.
+The Long Night: `contain with Yara using 3`, `work on Iron Gate with Tamsin using 4`, `scrap
+Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Food`,
+`attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,
+`keep token`, and pills are played like any card: `play Grey Tablets with Lucia`."""
+
+
+def location_ln(loc: Any) -> str:
+    """A location's Long Night pieces in words (nothing in a base game)."""
+    parts = []
+    if loc.unruly:
+        parts.append(f"unruly {loc.unruly}")
+    if any(e.experiments for e in loc.entrances):
+        parts.append("experiment zombies " + "/".join(str(e.experiments) for e in loc.entrances))
+    if any(e.traps for e in loc.entrances):
+        parts.append("traps " + "/".join(str(e.traps) for e in loc.entrances))
+    if loc.bandits:
+        parts.append(f"bandits {loc.bandits}")
+    return "".join(f", {p}" for p in parts)
+
+
+def describe_ln(o: Observation) -> list[str]:
+    """The modules' public table parts: stash, improvements, the experiment (§9)."""
+    ln = o.long_night or {}
+    lines = []
+    if "bandits" in ln:
+        stash = ", ".join(c["name"] for c in ln["bandits"]["stash"]) or "empty"
+        lines.append(f"Hideout stash: {stash}; bandits in the supply {ln['bandits']['supply']}.")
+    if "improvements" in ln:
+        shown = ", ".join(
+            f"{i['name']} {i['tokens']}/{i['need']}" for i in ln["improvements"]["display"]
+        )
+        built = ", ".join(i["name"] for i in ln["improvements"]["built"]) or "none"
+        lines.append(f"Improvements on display: {shown}; built: {built}.")
+    if "lab" in ln and ln["lab"]["experiment"]:
+        x = ln["lab"]["experiment"]
+        dice = ", ".join(map(str, ln["lab"]["dice"])) or "none"
+        code = " ".join(map(str, x["code"]))
+        lines.append(f"Experiment {x['name']}: code {code}, dice placed {dice}.")
+    return lines
 
 
 def describe(o: Observation) -> str:
@@ -410,6 +449,7 @@ def describe(o: Observation) -> str:
         bs = "/".join(str(e.barricades) for e in loc.entrances)
         people = ", ".join(short(s) for s in loc.survivor_ids) or "nobody"
         extra = f", helpless {loc.helpless}" if loc.key == "colony" else f", noise {loc.noise}"
+        extra += location_ln(loc)
         lines.append(
             f"- {loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
         )
@@ -423,7 +463,7 @@ def describe(o: Observation) -> str:
     for s in o.survivors:
         hurt = "".join(
             f", {n} {word}{'s' if n > 1 and word == 'wound' else ''}"
-            for n, word in ((s.wounds, "wound"), (s.frostbite, "frostbite"))
+            for n, word in ((s.wounds, "wound"), (s.frostbite, "frostbite"), (s.despair, "despair"))
             if n
         )
         gear = f", carrying {', '.join(c.name for c in s.equipped)}" if s.equipped else ""
@@ -431,6 +471,7 @@ def describe(o: Observation) -> str:
         lines.append(
             f"  {s.short} (group {s.group + 1}{lead}) at {place_name(s.location)}{hurt}{gear}."
         )
+    lines += describe_ln(o)
     if o.twist.fired:
         lines.append(f"Twist fired: {o.twist.fired.name}.")
     if o.hand is not None:
