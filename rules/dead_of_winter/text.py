@@ -342,6 +342,9 @@ def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     words = [LOCATION_WORDS.get(x, x) for x in want.split()]
     if words[0] in LEADING:
         words = LEADING[words[0]].split() + words[1:]
+    if words[0] == "raid" and words[1:2] != ["the"]:  # `raid with Bram` searches (§12.2)
+        how = "attack" if "attack" in words else "search"
+        words = ["raid", "the", "hideout", "by", how, *(x for x in words[1:] if x != "attack")]
     want = " ".join(words)
     exact = [a for lab, a in labels if lab == want]
     if exact:
@@ -382,8 +385,8 @@ Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `c
 `play Canned Stew`, `equip Cruiser Shotgun on Kasimir`, `contribute Tin of Beans` (privately),
 `request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`.
 The Long Night: `contain with Yara using 3`, `work on Iron Gate with Tamsin using 4`, `scrap
-Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Food`,
-`attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,
+Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Tin of
+Beans`, `attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,
 `keep token`, and pills are played like any card: `play Grey Tablets with Lucia`."""
 
 

@@ -303,6 +303,8 @@ def test_a_raid_rolls_on_the_hideout_table_and_takes_from_the_stash_9_5() -> Non
     state = turn_of(edit(board(bandits=True), setup), 0, [4])
     raid = A.Raid(survivor="S02", die=4, how="attack")
     assert GAME.label(state, raid) == "Raid the hideout by attack with Bram using 4"
+    assert GAME.parse(state, 0, "raid attack with Bram") == raid
+    assert GAME.parse(state, 0, "raid with Bram") == A.Raid(survivor="S02", die=4, how="search")
     after = act(state, 0, raid, Script(5))  # 5 + 1 for an attack raid = 6: Rout
     assert after.pending[0].kind == "choose"
     for _ in range(2):
