@@ -266,6 +266,8 @@ PROMPTS = {
     "choose": "Make a choice",
     "new_leader": "Choose a new leader",
     "place": "Choose where the survivor goes",
+    "place_bandit": "Place an arriving bandit",
+    "first_player": "Pass the first player token or call a vote to keep it",
 }
 
 
@@ -589,6 +591,8 @@ def private(w: dict[str, Any], seat: int) -> dict[str, Any]:
                     "prompt": p["data"]["prompt"],
                 }
             )
+        elif p["kind"] == "place_bandit":  # the bandit leader's places, before the choice
+            pend_private.append({"kind": "place_bandit", "options": list(p["data"]["options"])})
     if w["tasks"] and w["tasks"][0]["t"] == "vote":
         ballots = w["tasks"][0]["data"].get("ballots", {})
         out["my_vote"] = ballots.get(str(seat))

@@ -327,6 +327,9 @@ def test_the_bandit_leader_places_arriving_bandits_privately_9_5() -> None:
     state = State.model_validate(w)
     assert state.pending[0].kind == "place_bandit" and GAME.to_act(state) == {2}
     assert GAME.is_secret(state, A.PlaceBandit(location="police"))
+    public = GAME.observe(state, None).pending[0]
+    assert public.options_count is None and not public.fields  # the choice is the leader's
+    assert GAME.observe(state, 2).pending_private  # …who sees the places with room
     state = act(state, 2, A.PlaceBandit(location="police"), Script())
     state = act(state, 2, GAME.parse(state, 2, "bandit 3"), Script())
     assert state.locations["police"].bandits == 1 and state.locations["school"].bandits == 1
