@@ -4,7 +4,8 @@ An effect list runs as an `effects` task (a frame: the list, the index reached, 
 survivor, and the choices bound so far, DW-39). A resolver that needs a player's choice asks for it
 with `need`, which either returns the answer already given or opens a `choose` decision; the frame
 then waits at the front of the task queue and the same effect runs again once the answer is in.
-The Long Night primitives live in `effects_ln.py`, each with its §13.10 degradation.
+The Long Night primitives live in `effects_ln.py`, each with its §13.10 degradation; it adds them
+to `RESOLVERS` when it is imported (the rules modules import it, so any use of the game has them).
 """
 
 from __future__ import annotations
@@ -583,11 +584,6 @@ RESOLVERS: dict[str, Resolver] = {
     "safe_move": r_none,
     "none": r_none,
 }
-
-
-from rules.dead_of_winter.effects_ln import LN_RESOLVERS  # noqa: E402 - they use the helpers above
-
-RESOLVERS.update(LN_RESOLVERS)
 
 
 # --- costs and conditions ---------------------------------------------------------------------

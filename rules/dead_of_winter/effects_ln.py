@@ -2,14 +2,15 @@
 
 Every primitive checks its module at the moment it resolves: with the module on it does what §9
 says, with it off it acts as the base-game effect §13.10 names (or nothing), so every card plays
-in every game and no card is removed. `effects.py` registers these in its one `RESOLVERS` table.
+in every game and no card is removed. Importing this module adds them to the one `RESOLVERS`
+table of `effects.py`.
 """
 
 from __future__ import annotations
 
 from rules.dead_of_winter import effects as E
 from rules.dead_of_winter import rules_core as core
-from rules.dead_of_winter.content import ITEMS, SIDE_EFFECTS, SURVIVOR_SPACES, Effect
+from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SIDE_EFFECTS, SURVIVOR_SPACES, Effect
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 
 BLOCK, DONE = E.BLOCK, E.DONE
@@ -96,8 +97,6 @@ def place_traps(ctx: Ctx, loc: str, n: int, e: int | None = None) -> int:
 def r_advance(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "improvements"):
         return DONE  # §13.10
-    from rules.dead_of_winter.rules_modules import advance_one
-
     w = ctx.w
     left = f["unit"].setdefault("left", int(e.args[0]))
     while left > 0 and w["ln"]["token_supply"] > 0 and w["ln"]["display"]:
@@ -169,6 +168,30 @@ def r_side_effect(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
+def advance_one(ctx: Ctx, imp: str) -> None:
+    """One advancement token onto a displayed improvement; built once it has enough (§9.6):
+    its tokens go back, the display refills, `built:` effects resolve for the first player."""
+    ln = ctx.w["ln"]
+    if ln["token_supply"] <= 0 or imp not in ln["display"]:
+        return
+    ln["token_supply"] -= 1
+    ln["tokens"][imp] = ln["tokens"].get(imp, 0) + 1
+    card = IMPROVEMENTS[imp]
+    if ln["tokens"][imp] < card.need:
+        return
+    ln["token_supply"] += ln["tokens"].pop(imp)
+    ln["display"].remove(imp)
+    ln["built"].append(imp)
+    if ln["improvement_deck"]:
+        new = ln["improvement_deck"].pop(0)
+        ln["display"].append(new)
+        ln["tokens"][new] = 0
+    ctx.say(f"{card.name} is built.", "improvement")
+    if card.ability.form == "built":
+        body = card.effect.partition(": ")[2]
+        ctx.push("effects", **E.frame([body], ctx.w["first_player"], None, "improvement"))
+
+
 LN_RESOLVERS: dict[str, E.Resolver] = {
     "despair": r_despair,
     "remove_despair": r_remove_despair,
@@ -181,3 +204,4 @@ LN_RESOLVERS: dict[str, E.Resolver] = {
     "add_experiments": r_add_experiments,
     "side_effect": r_side_effect,
 }
+E.RESOLVERS.update(LN_RESOLVERS)

@@ -20,11 +20,10 @@ from rules.dead_of_winter.content import (
     IMPROVEMENTS,
     ITEMS,
     LOCATIONS,
-    SURVIVORS,
     TOWN,
     parse_bandits,
 )
-from rules.dead_of_winter.effects_ln import place_traps
+from rules.dead_of_winter.effects_ln import advance_one, place_traps
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 
 Data = dict[str, Any]
@@ -52,7 +51,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         ctx.say(
             f"{core.name(a.survivor)} works on {IMPROVEMENTS[a.improvement].name}.", "improvement"
         )
-        advance_one(ctx, a.improvement, gid)
+        advance_one(ctx, a.improvement)
     elif isinstance(a, A.Scrap):
         g["hand"].remove(a.card)
         core.to_waste(w, g, [a.card])
@@ -61,7 +60,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
             f"Group {gid + 1} scraps {ITEMS[a.card].name} for {IMPROVEMENTS[a.improvement].name}.",
             "improvement",
         )
-        advance_one(ctx, a.improvement, gid)
+        advance_one(ctx, a.improvement)
     elif isinstance(a, A.Raid):
         raid(ctx, gid, a)
     elif isinstance(a, A.Bribe):
@@ -126,29 +125,6 @@ def attack_kill(w: Data, loc: str, e: int | None) -> bool:
 
 
 # --- improvements (§9.6) ----------------------------------------------------------------------
-def advance_one(ctx: Ctx, imp: str, group: int | None = None) -> None:
-    """One advancement token onto a displayed improvement; built once it has enough."""
-    ln = ctx.w["ln"]
-    if ln["token_supply"] <= 0 or imp not in ln["display"]:
-        return
-    ln["token_supply"] -= 1
-    ln["tokens"][imp] = ln["tokens"].get(imp, 0) + 1
-    card = IMPROVEMENTS[imp]
-    if ln["tokens"][imp] < card.need:
-        return
-    ln["token_supply"] += ln["tokens"].pop(imp)
-    ln["display"].remove(imp)
-    ln["built"].append(imp)
-    if ln["improvement_deck"]:
-        new = ln["improvement_deck"].pop(0)
-        ln["display"].append(new)
-        ln["tokens"][new] = 0
-    ctx.say(f"{card.name} is built.", "improvement")
-    if card.ability.form == "built":
-        body = card.effect.partition(": ")[2]
-        ctx.push("effects", **effects.frame([body], ctx.w["first_player"], None, "improvement"))
-
-
 def round_improvements(ctx: Ctx) -> None:
     """Colony step 2: every built improvement's `round:` effects, for the first player."""
     for imp in ctx.w["ln"]["built"]:
@@ -309,7 +285,3 @@ def keeps_token(w: Data, d: Data) -> bool:
         return False
     v = w["last_vote"]
     return bool(v and v["subject"] == "first_player" and v["result"] == "yes")
-
-
-def leader_influence(sid: str) -> int:
-    return SURVIVORS[sid].influence
