@@ -283,13 +283,13 @@ class _Map:
             self.draw.rounded_rectangle(box, radius=6, fill=BANDIT)
             self.text((box[0] + 15, box[1] + 15), "B", 20, fill="#FFFFFF", anchor="mm")
         ln = self.obs.long_night or {}
-        if loc.key == "lab" and ln.get("lab", {}).get("experiment"):
-            lab = ln["lab"]
-            line = f"{lab['experiment']['name']}: code"
+        if loc.key == "lab" and ln.get("experiment"):
+            experiment = ln["experiment"]
+            line = f"{experiment['name']}: code"
             self.text((left + 12, bottom - 40), _fit(self.draw, line, 20, 200), 20, fill=EXPERIMENT)
             x = left + 12 + int(_width(self.draw, _fit(self.draw, line, 20, 200), 20)) + 8
-            placed = list(lab["dice"])
-            for value in lab["experiment"]["code"]:
+            placed = list(experiment["covered"])
+            for value in experiment["code"]:
                 covered = value in placed
                 if covered:
                     placed.remove(value)
@@ -300,8 +300,8 @@ class _Map:
                 colour = "#FFFFFF" if covered else EXPERIMENT
                 self.text((x + 13, bottom - 29), str(value), 20, fill=colour, anchor="mm")
                 x += 30
-        if loc.key == "hideout" and "bandits" in ln:
-            stash = ln["bandits"]["stash"]
+        if loc.key == "hideout" and "hideout_stash" in ln:
+            stash = ln["hideout_stash"]
             line = f"Stash: {', '.join(c['name'] for c in stash) or 'empty'}"
             self.text((left + 12, bottom - 40), _fit(self.draw, line, 20, right - left - 24), 20)
 
@@ -311,7 +311,8 @@ class _Map:
         if not imp:
             return y
         shown = " · ".join(f"{i['name']} {i['tokens']}/{i['need']}" for i in imp["display"])
-        built = ", ".join(i["name"] for i in imp["built"]) or "nothing yet"
+        names = {i["id"]: i["name"] for i in imp["display"]}
+        built = ", ".join(_improvement_name(i, names) for i in imp["built"]) or "nothing yet"
         room = WIDTH - 2 * PAD
         self.text((PAD, y), _fit(self.draw, f"Improvements: {shown}", 22, room), 22)
         self.text((PAD, y + 30), _fit(self.draw, f"Built: {built}", 22, room), 22, fill=HINT)
@@ -382,6 +383,13 @@ class _Map:
         out = io.BytesIO()
         image.save(out, format="PNG", optimize=False, compress_level=6)
         return out.getvalue()
+
+
+def _improvement_name(imp: str, names: dict[str, str]) -> str:
+    """A built improvement's name from the rules' public card list (the view lists ids)."""
+    from rules.dead_of_winter.content import IMPROVEMENTS
+
+    return IMPROVEMENTS[imp].name if imp in IMPROVEMENTS else names.get(imp, imp)
 
 
 def picture(observation: Any, *, hints: bool = False) -> bytes:

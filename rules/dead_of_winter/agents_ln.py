@@ -45,6 +45,14 @@ class LongNightScoring:
         found: dict[str, Any] = (self.o.long_night or {}).get(part) or {}
         return found
 
+    def experiment(self) -> dict[str, Any]:
+        found: dict[str, Any] = (self.o.long_night or {}).get("experiment") or {}
+        return found
+
+    def stash_cards(self) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = (self.o.long_night or {}).get("hideout_stash") or []
+        return found
+
     def nearest_improvement(self) -> str | None:
         shown = self.ln("improvements").get("display", [])
         if not shown:
@@ -65,7 +73,7 @@ class LongNightScoring:
     def s_contain(self, a: Any, rng: random.Random) -> float:
         if self.betrayer and rng.random() < 0.5:
             return -1.0
-        open_ = self.ln("lab").get("open", [])
+        open_ = self.experiment().get("open", [])
         finishing = len(open_) == 1
         return 4.0 + (1.5 if finishing else 0.0)
 
@@ -97,7 +105,7 @@ class LongNightScoring:
         return 1.0 - self.card_value(a.card) * 0.3 - (1.5 if hungry else 0.0)
 
     def s_raid(self, a: Any, rng: random.Random) -> float:
-        stash = len(self.ln("bandits").get("stash", []))
+        stash = len(self.stash_cards())
         if stash == 0:
             return -0.5
         s = self.surv[a.survivor]
@@ -123,7 +131,7 @@ class LongNightScoring:
     def s_choose_ln(self, a: Any) -> float | None:
         """Choices the modules open: a stash card, an improvement, a bandit location."""
         v = a.value
-        stash = {c["id"]: c for c in self.ln("bandits").get("stash", [])}
+        stash = {c["id"]: c for c in self.stash_cards()}
         if v in stash:
             card = stash[v]
             wanted = self.crisis is not None and card["symbol"] == self.crisis.prevent
@@ -142,10 +150,10 @@ class LongNightScoring:
         if a.fuel_card and self.precious(a.fuel_card):
             fuel = -1.5
         if a.to == "lab":
-            open_ = set(self.ln("lab").get("open", []))
+            open_ = set(self.experiment().get("open", []))
             matches = sum(1 for d in self.group.dice if d in open_)
             if not matches or self.betrayer:
                 return -1.0
             return float(2.0 + matches * 0.8 + fuel - self.loc["lab"].entrances[0].zombies * 0.3)
-        stash = len(self.ln("bandits").get("stash", []))
+        stash = len(self.stash_cards())
         return (1.5 + stash * 0.3 + fuel) if stash >= 2 else -1.0

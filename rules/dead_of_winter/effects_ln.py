@@ -121,7 +121,7 @@ def r_remove_bandits(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
         if n:
             d["bandits"] -= n
             w["ln"]["bandit_supply"] += n
-            ctx.say(f"{n} bandit(s) driven from {core.loc_name(loc)}.", "bandits")
+            ctx.say(f"{n} bandit(s) driven from {core.loc_name(loc)}.", "attacked")
     return DONE
 
 
@@ -139,7 +139,7 @@ def r_take_stash(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
             break
         w["ln"]["stash"].remove(answer)
         g["hand"].append(answer)
-        ctx.say(f"Group {g['group'] + 1} takes {ITEMS[answer].name} from the stash.", "stash")
+        ctx.say(f"Group {g['group'] + 1} takes {ITEMS[answer].name} from the stash.", "played")
         left = f["unit"]["left"] = left - 1
     return DONE
 
@@ -163,7 +163,7 @@ def r_side_effect(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     card = SIDE_EFFECTS[deck[0]]
     ctx.rng.shuffle(deck)
     taker = found[0] if found else None
-    ctx.say(f"Side effect: {card.name}.", "side_effect")
+    ctx.say(f"Side effect: {card.name}.", "played")
     ctx.push("effects", **E.frame([card.effect], f["group"], taker, "side_effect"))
     return DONE
 
@@ -186,7 +186,7 @@ def advance_one(ctx: Ctx, imp: str) -> None:
         new = ln["improvement_deck"].pop(0)
         ln["display"].append(new)
         ln["tokens"][new] = 0
-    ctx.say(f"{card.name} is built.", "improvement")
+    ctx.say(f"{card.name} is built.", "improvement_built")
     if card.ability.form == "built":
         body = card.effect.partition(": ")[2]
         ctx.push("effects", **E.frame([body], ctx.w["first_player"], None, "improvement"))

@@ -321,6 +321,9 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     ended = w["phase"] == "ended"
     drafting = w["phase"] == "draft"
     groups = []
+    from rules.dead_of_winter.rules_modules import bandit_leader
+
+    leader = bandit_leader(w) if core.module_on(w, "bandits") else None
     for g in w["groups"]:
         shown = g["revealed"] or (g["objectives"] if ended else [])
         groups.append(
@@ -335,6 +338,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
                 dice_used=g["dice_used"],
                 exiled=g["exiled"],
                 eliminated=g["eliminated"],
+                bandit_leader=g["group"] == leader,
                 kills=g["kills"],
                 contributed=g["contributed"],
                 revealed_objective=[objective(o) for o in shown] if shown else None,
@@ -434,6 +438,10 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     decks |= {str(i): len(w["locations"][k]["deck"]) for i, k in enumerate(LOCATIONS) if i}
     if "lab" in w["locations"]:
         decks["lab"] = len(w["locations"]["lab"]["deck"])
+        decks["experiments"] = len(w["ln"]["experiment_deck"])
+        decks["side_effects"] = len(w["ln"]["side_effects"])
+    if "improvements" in (w.get("modules") or ()):
+        decks["improvements"] = len(w["ln"]["improvement_deck"])
     active = w["active"]
     obs: dict[str, Any] = dict(
         phase=w["phase"],
@@ -496,22 +504,19 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
 
 
 def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:
-    """The modules' public parts (§9, §11.1): never a deck's order, only its size."""
+    """The modules' public parts in the §11.1 `LongNight` shape (plus `modules`, the dice on the
+    code and the open values): never a deck's order, only its size (in `deck_counts`)."""
     modules = list(w.get("modules") or ())
     if not modules:
         return None
     from rules.dead_of_winter.content import EXPERIMENTS, IMPROVEMENTS
-    from rules.dead_of_winter.rules_modules import bandit_leader, open_code
+    from rules.dead_of_winter.rules_modules import open_code
 
     ln = w["ln"]
     out: dict[str, Any] = {"modules": modules}
     if "bandits" in modules:
-        leader = bandit_leader(w)
-        out["bandits"] = {
-            "supply": ln["bandit_supply"],
-            "stash": [card(x).model_dump() for x in ln["stash"]],
-            "leader_seat": None if leader is None else w["groups"][leader]["seat"],
-        }
+        out["hideout_stash"] = [card(x).model_dump() for x in ln["stash"]]
+        out["bandit_supply"] = ln["bandit_supply"]
     if "improvements" in modules:
         out["improvements"] = {
             "display": [
@@ -524,33 +529,27 @@ def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:
                 }
                 for i in ln["display"]
             ],
-            "built": [
-                {"id": i, "name": IMPROVEMENTS[i].name, "effect": IMPROVEMENTS[i].effect}
-                for i in ln["built"]
-            ],
-            "deck_count": len(ln["improvement_deck"]),
-            "token_supply": ln["token_supply"],
+            "built": list(ln["built"]),
+            "advancement_supply": ln["token_supply"],
         }
     if "lab" in modules:
         exp = ln["experiment"]
-        out["lab"] = {
-            "experiment": None
+        out["experiment"] = (
+            None
             if exp is None
             else {
                 "id": exp,
                 "name": EXPERIMENTS[exp].name,
                 "code": list(EXPERIMENTS[exp].code),
+                "covered": list(ln["code_dice"]),
+                "open": open_code(w),
                 "breakout": EXPERIMENTS[exp].breakout,
                 "contained": EXPERIMENTS[exp].contained,
-            },
-            "dice": list(ln["code_dice"]),
-            "open": open_code(w),
-            "experiment_deck_count": len(ln["experiment_deck"]),
-            "experiment_supply": ln["experiment_supply"],
-            "side_effect_deck_count": len(ln["side_effects"]),
-            "contained": ln["contained"],
-            "broke_out": ln["broke_out"],
-        }
+            }
+        )
+        out["experiments_contained"] = ln["contained"]
+        out["experiments_broken_out"] = ln["broke_out"]
+        out["experiment_supply"] = ln["experiment_supply"]
     return out
 
 

@@ -284,7 +284,7 @@ def overrun(ctx: Ctx, loc: str, e: int) -> None:
     if c.get("bandits"):  # §9.5: a bandit leaves instead of dying
         c["bandits"] -= 1
         w["ln"]["bandit_supply"] += 1
-        ctx.say(f"A bandit flees {loc_name(loc)}.", "bandits")
+        ctx.say(f"A bandit flees {loc_name(loc)}.", "overrun")
         return
     if loc == "colony" and (c["unruly"] or c["helpless"]):
         c["unruly" if c["unruly"] else "helpless"] -= 1

@@ -45,12 +45,10 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
     elif isinstance(a, A.Contain):
         spend(ctx, gid, a.die)
         w["ln"]["code_dice"].append(a.die)
-        ctx.say(f"{core.name(a.survivor)} places a {a.die} on the experiment's code.", "contain")
+        ctx.say(f"{core.name(a.survivor)} places a {a.die} on the experiment's code.", "played")
     elif isinstance(a, A.Work):
         spend(ctx, gid, a.die)
-        ctx.say(
-            f"{core.name(a.survivor)} works on {IMPROVEMENTS[a.improvement].name}.", "improvement"
-        )
+        ctx.say(f"{core.name(a.survivor)} works on {IMPROVEMENTS[a.improvement].name}.", "played")
         advance_one(ctx, a.improvement)
     elif isinstance(a, A.Scrap):
         g["hand"].remove(a.card)
@@ -58,7 +56,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         w["ln"]["scrapped"] = True
         ctx.say(
             f"Group {gid + 1} scraps {ITEMS[a.card].name} for {IMPROVEMENTS[a.improvement].name}.",
-            "improvement",
+            "played",
         )
         advance_one(ctx, a.improvement)
     elif isinstance(a, A.Raid):
@@ -71,7 +69,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         ctx.say(
             f"Group {gid + 1} bribes a bandit at {core.loc_name(a.location)} to leave with "
             f"{ITEMS[a.card].name}.",
-            "bandits",
+            "played",
         )
     elif isinstance(a, A.RigTrap):
         spend(ctx, gid, a.die)
@@ -95,7 +93,7 @@ def attack_bandit(ctx: Ctx, gid: int, a: A.Attack) -> None:
     w["ln"]["bandit_supply"] += 1
     roll = ctx.rng.randint(1, 6)
     ctx.say(
-        f"{core.name(a.survivor)} drives a bandit off {core.loc_name(loc)} ({roll}).", "bandits"
+        f"{core.name(a.survivor)} drives a bandit off {core.loc_name(loc)} ({roll}).", "attacked"
     )
     ctx.trig("on_attack", group=gid, loc=loc, surv=a.survivor)
     if roll <= 2:
@@ -107,7 +105,7 @@ def raid(ctx: Ctx, gid: int, a: A.Raid) -> None:
     spend(ctx, gid, a.die)
     roll = min(6, ctx.rng.randint(1, 6) + (1 if a.how == "attack" else 0))
     row = HIDEOUT[roll]
-    ctx.say(f"{core.name(a.survivor)} raids the Hideout: {roll}, {row.name}.", "raid")
+    ctx.say(f"{core.name(a.survivor)} raids the Hideout: {roll}, {row.name}.", "searched")
     ctx.push("effects", **effects.frame([row.effect], gid, a.survivor, "raid"))
 
 
@@ -200,7 +198,7 @@ def random_bandit_spot(ctx: Ctx) -> str:
 def put_bandit(ctx: Ctx, loc: str) -> None:
     ctx.w["locations"][loc]["bandits"] += 1
     ctx.w["ln"]["bandit_supply"] -= 1
-    ctx.say(f"A bandit arrives at {core.loc_name(loc)}.", "bandits")
+    ctx.say(f"A bandit arrives at {core.loc_name(loc)}.", "bandits_arrived")
 
 
 def scavenge(ctx: Ctx) -> None:
@@ -212,7 +210,9 @@ def scavenge(ctx: Ctx) -> None:
             if d["deck"]:
                 card = d["deck"].pop(0)
                 w["ln"]["stash"].append(card)
-                ctx.say(f"Bandits scavenge {ITEMS[card].name} from {core.loc_name(loc)}.", "stash")
+                ctx.say(
+                    f"Bandits scavenge {ITEMS[card].name} from {core.loc_name(loc)}.", "scavenged"
+                )
 
 
 # --- the Lab (§9.7) ---------------------------------------------------------------------------
@@ -240,7 +240,10 @@ def containment(ctx: Ctx) -> None:
     ln["code_dice"] = []
     ln["contained" if done else "broke_out"] += 1
     ln["experiment"] = ln["experiment_deck"].pop(0) if ln["experiment_deck"] else None
-    ctx.say(f"{card.name} is {'contained' if done else 'breaking out'}.", "experiment")
+    ctx.say(
+        f"{card.name} is {'contained' if done else 'breaking out'}.",
+        "contained" if done else "breakout",
+    )
     body = card.contained if done else card.breakout
     ctx.push("effects", **effects.frame([body], w["first_player"], None, "experiment"))
 

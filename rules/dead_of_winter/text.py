@@ -408,18 +408,18 @@ def describe_ln(o: Observation) -> list[str]:
     """The modules' public table parts: stash, improvements, the experiment (§9)."""
     ln = o.long_night or {}
     lines = []
-    if "bandits" in ln:
-        stash = ", ".join(c["name"] for c in ln["bandits"]["stash"]) or "empty"
-        lines.append(f"Hideout stash: {stash}; bandits in the supply {ln['bandits']['supply']}.")
+    if "hideout_stash" in ln:
+        stash = ", ".join(c["name"] for c in ln["hideout_stash"]) or "empty"
+        lines.append(f"Hideout stash: {stash}; bandits in the supply {ln['bandit_supply']}.")
     if "improvements" in ln:
         shown = ", ".join(
             f"{i['name']} {i['tokens']}/{i['need']}" for i in ln["improvements"]["display"]
         )
-        built = ", ".join(i["name"] for i in ln["improvements"]["built"]) or "none"
+        built = ", ".join(IMPROVEMENTS[i].name for i in ln["improvements"]["built"]) or "none"
         lines.append(f"Improvements on display: {shown}; built: {built}.")
-    if "lab" in ln and ln["lab"]["experiment"]:
-        x = ln["lab"]["experiment"]
-        dice = ", ".join(map(str, ln["lab"]["dice"])) or "none"
+    if ln.get("experiment"):
+        x = ln["experiment"]
+        dice = ", ".join(map(str, x["covered"])) or "none"
         code = " ".join(map(str, x["code"]))
         lines.append(f"Experiment {x['name']}: code {code}, dice placed {dice}.")
     return lines
