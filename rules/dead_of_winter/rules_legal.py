@@ -16,7 +16,6 @@ from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter import rules_legal_ln as LN
 from rules.dead_of_winter.content import (
     ITEMS,
-    LOCATIONS,
     MAINS,
     SURVIVORS,
     SYMBOLS,
@@ -129,13 +128,17 @@ def dice_at_least(g: dict[str, Any], need: int) -> list[int]:
 
 
 def useful_locations(w: W, e: Effect) -> list[str]:
+    """Targets for a location chosen by the player (`any`), as `effects.locations` offers them."""
+    places = core.places(w)
     if e.op == "kill_zombies":
-        return [loc for loc in LOCATIONS if core.zombies(w, loc) > 0]
+        return [loc for loc in places if sum(w["locations"][loc]["zombies"]) > 0]
     if e.op == "clear_noise":
-        return [loc for loc in LOCATIONS if w["locations"][loc]["noise"] > 0]
+        return [loc for loc in places if w["locations"][loc]["noise"] > 0]
     if e.op == "move":
-        return [loc for loc in LOCATIONS if core.has_room(w, loc)]
-    return list(LOCATIONS)
+        return [loc for loc in places if core.has_room(w, loc)]
+    if e.op == "remove_bandits":
+        return [loc for loc in places if w["locations"][loc].get("bandits")]
+    return places
 
 
 def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[str | None]:
