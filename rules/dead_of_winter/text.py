@@ -146,6 +146,33 @@ def using(die: int | None) -> str:
     return "" if die is None else f" using {die}"
 
 
+def label_ln(w: dict[str, Any], a: A.Action) -> str | None:
+    """Labels of the Long Night moves (§12.2), None for any other move."""
+    if isinstance(a, A.Contain):
+        return f"Contain with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Work):
+        name = IMPROVEMENTS[a.improvement].name
+        return f"Work on {name} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Scrap):
+        return f"Scrap {cname(a.card)} for {IMPROVEMENTS[a.improvement].name}"
+    if isinstance(a, A.Raid):
+        return f"Raid the hideout by {a.how} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Bribe):
+        return f"Bribe a bandit at {where(a.location)} with {cname(a.card)}"
+    if isinstance(a, A.RigTrap):
+        spot = (
+            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
+        )
+        return (
+            f"Rig a trap at {spot} with {short(a.survivor)} using {a.die} and {cname(a.fuel_card)}"
+        )
+    if isinstance(a, A.PlaceBandit):
+        return f"Place a bandit at {where(a.location)}"
+    if isinstance(a, A.FirstPlayer):
+        return "Call a vote to keep the token" if a.vote else "Pass the first player token"
+    return None
+
+
 def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Draft):
         return f"Keep {', '.join(short(s) for s in a.keep)}; leader {short(a.leader)}"
@@ -244,33 +271,6 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Stop):
         return "Stop"
     return "End turn"
-
-
-def label_ln(w: dict[str, Any], a: A.Action) -> str | None:
-    """Labels of the Long Night moves (§12.2), None for any other move."""
-    if isinstance(a, A.Contain):
-        return f"Contain with {short(a.survivor)} using {a.die}"
-    if isinstance(a, A.Work):
-        name = IMPROVEMENTS[a.improvement].name
-        return f"Work on {name} with {short(a.survivor)} using {a.die}"
-    if isinstance(a, A.Scrap):
-        return f"Scrap {cname(a.card)} for {IMPROVEMENTS[a.improvement].name}"
-    if isinstance(a, A.Raid):
-        return f"Raid the hideout by {a.how} with {short(a.survivor)} using {a.die}"
-    if isinstance(a, A.Bribe):
-        return f"Bribe a bandit at {where(a.location)} with {cname(a.card)}"
-    if isinstance(a, A.RigTrap):
-        spot = (
-            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
-        )
-        return (
-            f"Rig a trap at {spot} with {short(a.survivor)} using {a.die} and {cname(a.fuel_card)}"
-        )
-    if isinstance(a, A.PlaceBandit):
-        return f"Place a bandit at {where(a.location)}"
-    if isinstance(a, A.FirstPlayer):
-        return "Call a vote to keep the token" if a.vote else "Pass the first player token"
-    return None
 
 
 def norm(text: str) -> str:
