@@ -525,3 +525,28 @@ def test_every_module_move_has_one_sentence_when_its_module_is_off() -> None:
     ):
         reason = GAME.why_illegal(state, 0, move)
         assert reason and reason.endswith(".") and "\n" not in reason
+
+
+def test_a_trap_effect_places_traps_like_barricades_with_the_module_on_dw_6() -> None:
+    state = resolve(board(traps=True), "trap colony 2", 0, None, Script())
+    assert state.locations["colony"].traps == (1, 1, 0, 0, 0, 0)
+    assert state.locations["colony"].barricades == (0,) * 6
+
+
+def test_the_public_view_has_the_long_night_shape_of_section_11_1() -> None:
+    state = ENGINE.setup(5, LONG, 9)
+    view = GAME.observe(state, None)
+    ln = view.long_night or {}
+    assert set(ln) >= {
+        "improvements",
+        "hideout_stash",
+        "bandit_supply",
+        "experiment",
+        "experiments_contained",
+    }
+    assert set(ln["improvements"]) == {"display", "built", "advancement_supply"}
+    assert set(ln["experiment"]) >= {"id", "name", "code", "covered", "breakout", "contained"}
+    assert [loc.key for loc in view.locations][-2:] == ["lab", "hideout"]
+    assert {"lab", "experiments", "improvements"} <= set(view.deck_counts)
+    assert all(g.bandit_leader is False for g in view.groups)
+    assert GAME.observe(ENGINE.setup(5, {}, 9), None).long_night is None
