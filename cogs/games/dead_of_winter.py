@@ -8,8 +8,11 @@ starvation and waste, the current crisis with how many cards are in it (never wh
 objective and its progress, the colony and the six locations with their survivors as chips in
 their group's colour (leader outlined in black, wounds as red dots, frostbite as blue dots), the
 zombies filling each entrance's spaces, barricades as bars, noise tokens and the deck count, and a
-legend of groups. A secret never reaches it: hands, objectives, the held twist card and the
-contributed cards are simply not read (a test checks it by value).
+legend of groups. With the Long Night modules it also shows experiment zombies (purple) and traps
+(orange) in entrance spaces, bandits as dark chips, despair as purple dots, unruly helpless at the
+colony, the Lab's experiment with the dice on its code, the Hideout stash, and the improvement
+display and built improvements. A secret never reaches it: hands, objectives, the held twist card
+and the contributed cards are simply not read (a test checks it by value).
 
 With `hints` (for `/game hint`, drawn from the acting seat's observation) the locations the
 active group's unmoved survivors may move to are outlined in green — computed from public fields
@@ -40,6 +43,9 @@ NOISE = "#F2B705"
 HINT = "#1FA34A"
 BAD = "#C0392B"
 COLONY_BG = "#E8F0FA"
+EXPERIMENT = "#7B2CBF"  # the Long Night: experiment zombies, despair tokens
+TRAP = "#F77F00"
+BANDIT = "#3D3D3D"
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -203,7 +209,7 @@ class _Map:
                 width=4 if s.is_leader else 1,
             )
             self.text((x + w / 2, y + h / 2), s.short, 22, fill="#FFFFFF", anchor="mm")
-            marks = [BAD] * s.wounds + ["#3FA7F5"] * s.frostbite
+            marks = [BAD] * s.wounds + ["#3FA7F5"] * s.frostbite + [EXPERIMENT] * s.despair
             for i, c in enumerate(marks[:6]):
                 cx = x + 4 + i * 14
                 self.draw.ellipse((cx, y + h - 6, cx + 12, y + h + 6), fill=c, outline=PANEL)
@@ -214,8 +220,9 @@ class _Map:
         """Each entrance: its zombie spaces (green = zombie) then barricade bars."""
         x = left
         for e in loc.entrances:
+            kinds = [ZOMBIE] * e.zombies + [EXPERIMENT] * e.experiments + [TRAP] * e.traps
             for i in range(e.spaces):
-                fill = ZOMBIE if i < e.zombies else EMPTY
+                fill = kinds[i] if i < len(kinds) else EMPTY
                 self.draw.rounded_rectangle(
                     (x, y, x + slot, y + slot), radius=4, fill=fill, outline=MUTED
                 )
@@ -245,8 +252,10 @@ class _Map:
         room = f"{loc.occupied}/{loc.survivor_spaces} survivors"
         if loc.key == "colony":
             room += f" · helpless {loc.helpless}"
-        else:
+            room += f" · unruly {loc.unruly}" if loc.unruly else ""
+        elif loc.key != "hideout":
             room += f" · deck {loc.deck_count}"
+        room = _fit(self.draw, room, 20, right - left - 24)
         self.text((left + 12, y), room, 20, fill=MUTED)
         if hinted:
             self.text((right - 14, bottom - 10), "REACHABLE", 22, fill=HINT, anchor="rd")
@@ -263,7 +272,51 @@ class _Map:
                     outline=MUTED,
                 )
             y += 32
-        self.chips(left + 12, y + 2, right - 12, ppl)
+        bottom_of_chips = self.chips(left + 12, y + 2, right - 12, ppl)
+        self.module_marks(loc, left, max(y + 2, bottom_of_chips - 48), right, bottom)
+
+    def module_marks(self, loc: LocationView, left: int, y: int, right: int, bottom: int) -> None:
+        """Bandits as dark chips after the survivors; the Lab's experiment, the Hideout's stash."""
+        x = right - 12 - loc.bandits * 34
+        for i in range(loc.bandits):
+            box = (x + i * 34, y, x + i * 34 + 30, y + 30)
+            self.draw.rounded_rectangle(box, radius=6, fill=BANDIT)
+            self.text((box[0] + 15, box[1] + 15), "B", 20, fill="#FFFFFF", anchor="mm")
+        ln = self.obs.long_night or {}
+        if loc.key == "lab" and ln.get("experiment"):
+            experiment = ln["experiment"]
+            line = f"{experiment['name']}: code"
+            self.text((left + 12, bottom - 40), _fit(self.draw, line, 20, 200), 20, fill=EXPERIMENT)
+            x = left + 12 + int(_width(self.draw, _fit(self.draw, line, 20, 200), 20)) + 8
+            placed = list(experiment["covered"])
+            for value in experiment["code"]:
+                covered = value in placed
+                if covered:
+                    placed.remove(value)
+                box = (x, bottom - 42, x + 26, bottom - 16)
+                self.draw.rounded_rectangle(
+                    box, radius=5, fill=EXPERIMENT if covered else PANEL, outline=EXPERIMENT
+                )
+                colour = "#FFFFFF" if covered else EXPERIMENT
+                self.text((x + 13, bottom - 29), str(value), 20, fill=colour, anchor="mm")
+                x += 30
+        if loc.key == "hideout" and "hideout_stash" in ln:
+            stash = ln["hideout_stash"]
+            line = f"Stash: {', '.join(c['name'] for c in stash) or 'empty'}"
+            self.text((left + 12, bottom - 40), _fit(self.draw, line, 20, right - left - 24), 20)
+
+    def improvements(self, y: int) -> int:
+        """The improvement display (tokens/need) and what the colony has built."""
+        imp = (self.obs.long_night or {}).get("improvements")
+        if not imp:
+            return y
+        shown = " · ".join(f"{i['name']} {i['tokens']}/{i['need']}" for i in imp["display"])
+        names = {i["id"]: i["name"] for i in imp["display"]}
+        built = ", ".join(_improvement_name(i, names) for i in imp["built"]) or "nothing yet"
+        room = WIDTH - 2 * PAD
+        self.text((PAD, y), _fit(self.draw, f"Improvements: {shown}", 22, room), 22)
+        self.text((PAD, y + 30), _fit(self.draw, f"Built: {built}", 22, room), 22, fill=HINT)
+        return y + 64
 
     def board(self, y: int) -> int:
         obs = self.obs
@@ -324,11 +377,19 @@ class _Map:
         y = self.header()
         y = self.objectives(y)
         y = self.board(y)
+        y = self.improvements(y)
         y = self.legend(y + 4)
         image = self.image.crop((0, 0, WIDTH, y))
         out = io.BytesIO()
         image.save(out, format="PNG", optimize=False, compress_level=6)
         return out.getvalue()
+
+
+def _improvement_name(imp: str, names: dict[str, str]) -> str:
+    """A built improvement's name from the rules' public card list (the view lists ids)."""
+    from rules.dead_of_winter.content import IMPROVEMENTS
+
+    return IMPROVEMENTS[imp].name if imp in IMPROVEMENTS else names.get(imp, imp)
 
 
 def picture(observation: Any, *, hints: bool = False) -> bytes:

@@ -13,9 +13,13 @@ How the engine is built:
   nothing special for votes, requests, bites or choices inside an effect.
 - `effects.py` is the one interpreter of the §13 vocabulary; `content.py` holds the vocabulary as
   a closed set, and a test checks each term has its resolver.
-- Long Night modules (§9): none is accepted as an option yet. Each will be one bool in
-  `DeadOfWinterOptions`, a `rules_<module>.py`, and its branch in the resolvers that now degrade
-  as §13.10 says (`despair` → wound, `trap` → barricade, `add_experiments` → zombies…).
+- Long Night modules (§9): each is one bool in `DeadOfWinterOptions` (`long_night` sets all),
+  listed in `State.modules`; their table parts are `State.ln` and three `LocationState` fields
+  (traps, experiment zombies, bandits), their content `data/{improvements,lab_items,experiments,
+  side_effects,hideout}.json`. `effects_ln.py` resolves their primitives, each degrading as §13.10
+  says when its module is off; `rules_modules.py` holds their actions and colony steps (1
+  containment, 7 scavenge, 10 the first-player vote), `rules_legal_ln.py` their legal moves and
+  refusals, `agents_ln.py` the heuristic's play of them.
 
 Decisions where the spec is silent or leaves a choice open (also in the report):
 - An attack with `attack_kills n` at the colony takes its extra kills from the entrance with the
@@ -34,6 +38,14 @@ Decisions where the spec is silent or leaves a choice open (also in the report):
   with two groups on one seat (solo) there are no requests (DW-49).
 - Peek results stay private to the peeker; they count as that seat's secrets only while the cards
   or objective they saw are still hidden.
+- Long Night: the first exiled non-betrayer in group order leads the bandits (the spec says "the
+  first such player" without saying first by what); the leader places arriving bandits one
+  `place_bandit` decision at a time, each public once made. An attack at the colony with
+  experiment zombies there may only name an entrance holding one; extra kills take experiment
+  zombies first, from the entrance with the most. `Attack` marks a bandit target with
+  `bandit: true` (the spec's `target` field name is kept free by DW-11's test). A raid, Lab search
+  exposure and a pill's side effect resolve after the move's own effect list. Lab items join
+  `ITEMS` (165 cards) but their deck exists only with `lab`.
 - Typed text matches labels exactly (case, spaces and parenthesised words ignored) or as an
   unambiguous prefix, plus the short forms `pass`, `yes`, `no`, `noise`, `refuse`, `roll`,
   `kill`, `accept`, `decline`, `stop`, `1`, `2`.

@@ -25,6 +25,7 @@ class Attack(Frozen):
     survivor: str
     die: int
     entrance: int | None = None
+    bandit: bool = False
 
 
 class Search(Frozen):
@@ -195,6 +196,57 @@ class Pass(Frozen):
     type: Literal["pass"] = "pass"
 
 
+# --- the Long Night modules (§9, §12.2) --------------------------------------------------------
+class Contain(Frozen):
+    type: Literal["contain"] = "contain"
+    survivor: str
+    die: int
+
+
+class Work(Frozen):
+    type: Literal["work"] = "work"
+    survivor: str
+    die: int
+    improvement: str
+
+
+class Scrap(Frozen):
+    type: Literal["scrap"] = "scrap"
+    card: str
+    improvement: str
+
+
+class Raid(Frozen):
+    type: Literal["raid"] = "raid"
+    survivor: str
+    die: int
+    how: Literal["search", "attack"]
+
+
+class Bribe(Frozen):
+    type: Literal["bribe"] = "bribe"
+    card: str
+    location: str
+
+
+class RigTrap(Frozen):
+    type: Literal["trap"] = "trap"
+    survivor: str
+    die: int
+    fuel_card: str
+    entrance: int | None = None
+
+
+class PlaceBandit(Frozen):
+    type: Literal["place_bandit"] = "place_bandit"
+    location: str
+
+
+class FirstPlayer(Frozen):
+    type: Literal["first_player"] = "first_player"
+    vote: bool
+
+
 Action = (
     Draft
     | Attack
@@ -227,7 +279,17 @@ Action = (
     | Place
     | Stop
     | Pass
+    | Contain
+    | Work
+    | Scrap
+    | Raid
+    | Bribe
+    | RigTrap
+    | PlaceBandit
+    | FirstPlayer
 )
 action_model: TypeAdapter[Action] = TypeAdapter(Annotated[Action, Field(discriminator="type")])
-SECRET_KINDS = frozenset({"contribute", "vote", "give", "keep", "discard", "choose"})
+SECRET_KINDS = frozenset(
+    {"contribute", "vote", "give", "keep", "discard", "choose", "place_bandit"}
+)
 """Moves that must not be typed in a public channel: they name a hidden card or a ballot."""

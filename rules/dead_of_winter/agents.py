@@ -39,6 +39,7 @@ from typing import Any
 
 from rules.agents import RandomAgent
 from rules.core import Agent
+from rules.dead_of_winter.agents_ln import LongNightScoring
 
 # Public deck compositions (content §3): what each numbered location mostly holds.
 DECK_SYMBOLS: dict[str, tuple[str, ...]] = {
@@ -66,7 +67,7 @@ class HeuristicAgent:
         return best
 
 
-class _Context:
+class _Context(LongNightScoring):
     """What the agent reads off its observation once per decision."""
 
     def __init__(self, o: Any) -> None:
@@ -201,6 +202,8 @@ class _Context:
         return (2.0 if c.symbol in ("Weapon", "Book", "Tool") else 1.0) + bonus
 
     def s_attack(self, a: Any, rng: random.Random) -> float:
+        if a.bandit:
+            return self.s_attack_bandit(a, rng)
         s = self.surv[a.survivor]
         safe = "attack_safe" in s.ability or any("attack_safe" in c.effect for c in s.equipped)
         risky = 0.0 if safe else 1.0 + s.wounds + s.frostbite
@@ -277,6 +280,8 @@ class _Context:
         return float((4.0 if self.o.waste >= 8 else 1.0) - a.die * 0.2)
 
     def s_move(self, a: Any, rng: random.Random) -> float:
+        if a.to in ("lab", "hideout"):
+            return self.s_move_ln(a, rng)
         s = self.surv[a.survivor]
         if s.wounds + s.frostbite >= 2:
             return 1.5 if a.to == "colony" else -2.0
@@ -344,6 +349,8 @@ class _Context:
         return 3.0 if target.contributed == 0 and not target.exiled else -5.0
 
     def s_vote(self, a: Any, rng: random.Random) -> float:
+        if (ln := self.s_vote_ln(a)) is not None:
+            return ln
         vote = next((p for p in self.o.pending if p.kind == "vote"), None)
         if vote is None:
             return 0.0
@@ -403,6 +410,8 @@ class _Context:
         return 1.0 if a.yes else 0.0
 
     def s_choose(self, a: Any, rng: random.Random) -> float:
+        if (ln := self.s_choose_ln(a)) is not None:
+            return ln
         v = a.value
         if v == "stop":
             return 0.5

@@ -30,6 +30,8 @@ LOCATION_NAMES: dict[str, str] = {
     "library": "Library",
     "hospital": "Hospital",
     "gas": "Gas Station",
+    "lab": "The Lab",
+    "hideout": "The Hideout",
 }
 SURVIVOR_SPACES: dict[str, int] = {
     "colony": 24,
@@ -39,6 +41,8 @@ SURVIVOR_SPACES: dict[str, int] = {
     "library": 3,
     "hospital": 4,
     "gas": 2,
+    "lab": 3,
+    "hideout": 3,
 }
 ZOMBIE_SPACES: dict[str, int] = {
     "colony": 3,
@@ -48,8 +52,12 @@ ZOMBIE_SPACES: dict[str, int] = {
     "library": 3,
     "hospital": 4,
     "gas": 3,
+    "lab": 4,
+    "hideout": 3,
 }
 NOISE_CAP = 4
+MODULE_LOCATIONS: dict[str, str] = {"lab": "lab", "hideout": "bandits"}
+"""The Long Night's extra locations and the module that brings each (§9.5, §9.7)."""
 
 # --- the closed vocabulary (§13) --------------------------------------------------------------
 # Argument kinds: L location, n count, s signed count, S survivor selector, X player selector,
@@ -364,6 +372,94 @@ class Crisis(Frozen):
         parse_effects(v)
         return v
 
+    @field_validator("bandits")
+    @classmethod
+    def _bandits(cls, v: str) -> str:
+        parse_bandits(v)
+        return v
+
+
+def parse_bandits(text: str) -> tuple[tuple[int, str | None], ...]:
+    """A crisis's bandit field (§9.5): `random n` or `a@L a@L …` as (count, location or None)."""
+    if m := re.fullmatch(r"random (\d)", text):
+        return ((int(m.group(1)), None),)
+    out = []
+    for part in text.split():
+        m = re.fullmatch(r"(\d)@([1-6])", part)
+        if m is None:
+            raise ValueError(f"bad bandit field {text!r}")
+        out.append((int(m.group(1)), LOCATIONS[int(m.group(2))]))
+    if not out:
+        raise ValueError("empty bandit field")
+    return tuple(out)
+
+
+class Improvement(Frozen):
+    """§9.6: built with `need` advancement tokens; its effect is a `built:`, `round:` or
+    `passive:` ability."""
+
+    id: str
+    name: str
+    need: int
+    effect: str
+
+    @model_validator(mode="after")
+    def _valid(self) -> Improvement:
+        if not 1 <= self.need <= 3:
+            raise ValueError(f"{self.id}: an improvement needs 1–3 tokens")
+        if _ability(self.effect).form not in ("built", "round", "passive"):
+            raise ValueError(f"{self.id}: built, round or passive only")
+        return self
+
+    @property
+    def ability(self) -> Ability:
+        return _ability(self.effect)
+
+
+class Experiment(Frozen):
+    """§9.7: a containment code of 2–3 die values and the two ways it can end."""
+
+    id: str
+    name: str
+    code: tuple[int, ...]
+    breakout: str
+    contained: str
+
+    @model_validator(mode="after")
+    def _valid(self) -> Experiment:
+        if not 2 <= len(self.code) <= 3 or not all(1 <= c <= 6 for c in self.code):
+            raise ValueError(f"{self.id}: a code is 2–3 die values")
+        for text in (self.breakout, self.contained):
+            if set(a for e in parse_effects(text) for a in e.args) & (
+                CHOOSING | {"acting", "here"}
+            ):
+                raise ValueError(f"{self.id}: experiment results have no acting survivor")
+        return self
+
+
+class SideEffect(Frozen):
+    id: str
+    name: str
+    effect: str
+
+    @field_validator("effect")
+    @classmethod
+    def _effects(cls, v: str) -> str:
+        parse_effects(v)
+        return v
+
+
+class RaidResult(Frozen):
+    roll: int
+    name: str
+    effect: str
+
+    @field_validator("effect")
+    @classmethod
+    def _effects(cls, v: str) -> str:
+        parse_effects(v)
+        return v
+
 
 class Side(Frozen):
     morale: int
@@ -474,6 +570,19 @@ OBJECTIVES: dict[str, Objective] = {
 }
 TWISTS: dict[str, Twist] = {t.id: t for t in (Twist.model_validate(d) for d in _load("twists"))}
 BY_SHORT: dict[str, str] = {s.short: s.id for s in SURVIVORS.values()}
+IMPROVEMENTS: dict[str, Improvement] = {
+    i.id: i for i in (Improvement.model_validate(d) for d in _load("improvements"))
+}
+LAB_ITEMS: dict[str, Item] = {i.id: i for i in (Item.model_validate(d) for d in _load("lab_items"))}
+EXPERIMENTS: dict[str, Experiment] = {
+    x.id: x for x in (Experiment.model_validate(d) for d in _load("experiments"))
+}
+SIDE_EFFECTS: dict[str, SideEffect] = {
+    x.id: x for x in (SideEffect.model_validate(d) for d in _load("side_effects"))
+}
+HIDEOUT: dict[int, RaidResult] = {
+    x.roll: x for x in (RaidResult.model_validate(d) for d in _load("hideout"))
+}
 
 
 def _validate_content() -> None:
@@ -487,9 +596,15 @@ def _validate_content() -> None:
         for clause in trigger_of(t.trigger)[1]:
             if clause.name == "survivor_in_play" and clause.arg not in BY_SHORT:
                 raise ValueError(f"{t.id}: no survivor {clause.arg}")
+    sizes = (len(IMPROVEMENTS), len(LAB_ITEMS), len(EXPERIMENTS), len(SIDE_EFFECTS))
+    if sizes != (10, 20, 12, 6) or sorted(HIDEOUT) != [1, 2, 3, 4, 5, 6]:
+        raise ValueError("the Long Night content is incomplete")
+    if any(i.deck != "lab" for i in LAB_ITEMS.values()) or set(LAB_ITEMS) & set(ITEMS):
+        raise ValueError("Lab items belong to the Lab deck and have ids of their own")
 
 
 _validate_content()
+ITEMS.update(LAB_ITEMS)  # one card lookup for every item; the Lab deck exists only with `lab`
 
 
 def all_effect_texts() -> list[tuple[str, str]]:
@@ -501,4 +616,9 @@ def all_effect_texts() -> list[tuple[str, str]]:
         out += [(m.id, m.standard.setup), (m.id, m.hardcore.setup)]
     for t in TWISTS.values():
         out += [(t.id, o.effects) for o in t.options]
+    out += [(i.id, i.effect) for i in IMPROVEMENTS.values()]
+    for x in EXPERIMENTS.values():
+        out += [(x.id, x.breakout), (x.id, x.contained)]
+    out += [(x.id, x.effect) for x in SIDE_EFFECTS.values()]
+    out += [(f"hideout {x.roll}", x.effect) for x in HIDEOUT.values()]
     return out

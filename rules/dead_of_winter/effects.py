@@ -4,7 +4,8 @@ An effect list runs as an `effects` task (a frame: the list, the index reached, 
 survivor, and the choices bound so far, DW-39). A resolver that needs a player's choice asks for it
 with `need`, which either returns the answer already given or opens a `choose` decision; the frame
 then waits at the front of the task queue and the same effect runs again once the answer is in.
-Long Night primitives degrade as §13.10 says, since no module is on yet.
+The Long Night primitives live in `effects_ln.py`, each with its §13.10 degradation; it adds them
+to `RESOLVERS` when it is imported (the rules modules import it, so any use of the game has them).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> 
     if token in ("colony",):
         return ["colony"]
     if token in ("lab", "hideout"):
-        return []
+        return [token] if token in ctx.w["locations"] else []
     if token == "here":
         loc = acting_loc(ctx, f)
         return [loc] if loc else []
@@ -107,7 +108,7 @@ def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> 
         return [f["unit"]["random"]]
     key = "L:any"
     if key not in f["bind"]:
-        options = [loc for loc in LOCATIONS if useful(loc)]
+        options = [loc for loc in core.places(ctx.w) if useful(loc)]
         if not options:
             return []
         answer = need(ctx, f, options, "Choose a location")
@@ -204,7 +205,7 @@ def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
 
 
 def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = locations(ctx, f, e.args[0], lambda loc: core.zombies(ctx.w, loc) > 0)
+    found = locations(ctx, f, e.args[0], lambda loc: sum(ctx.w["locations"][loc]["zombies"]) > 0)
     if found is None:
         return BLOCK
     killed = 0
@@ -547,26 +548,6 @@ def r_none(ctx: Ctx, f: Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_despair(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return _tokens("wounds")(ctx, f, e)  # §13.10: acts as `wound` without the despair module
-
-
-def r_remove_despair(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return r_heal(ctx, f, e)  # §13.10: acts as `heal`
-
-
-def r_add_unruly(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return r_add_helpless(ctx, f, e)  # §13.10: acts as `add_helpless`
-
-
-def r_trap(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return r_barricade(ctx, f, e)  # §13.10: acts as `barricade`
-
-
-def r_add_experiments(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return r_add_zombies(ctx, f, e)  # §13.10: acts as `add_zombies`
-
-
 RESOLVERS: dict[str, Resolver] = {
     "morale": r_morale,
     "gain_food": r_gain_food,
@@ -602,16 +583,6 @@ RESOLVERS: dict[str, Resolver] = {
     "peek_objective": r_peek,
     "safe_move": r_none,
     "none": r_none,
-    "despair": r_despair,
-    "remove_despair": r_remove_despair,
-    "add_unruly": r_add_unruly,
-    "calm": r_none,  # §13.10: nothing without the unruly module
-    "trap": r_trap,
-    "advance": r_none,  # §13.10
-    "remove_bandits": r_none,  # §13.10
-    "take_stash": r_none,  # §13.10
-    "add_experiments": r_add_experiments,
-    "side_effect": r_none,  # §13.10
 }
 
 

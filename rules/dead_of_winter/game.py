@@ -151,6 +151,9 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         out: set[str] = set(state.crisis_deck) | set(state.twist_deck) | set(state.exiled_deck)
         for loc in state.locations.values():
             out |= set(loc.deck)
+        # the Long Night's face-down decks (§10.1); the current experiment is face up
+        out |= set(state.ln.improvement_deck) | set(state.ln.experiment_deck)
+        out |= set(state.ln.side_effects)  # its order: all six are always in it
         if state.twist.card and state.twist.holder == "bot":
             out.add(state.twist.card)
         return frozenset(out)

@@ -266,6 +266,8 @@ PROMPTS = {
     "choose": "Make a choice",
     "new_leader": "Choose a new leader",
     "place": "Choose where the survivor goes",
+    "place_bandit": "Place an arriving bandit",
+    "first_player": "Pass the first player token or call a vote to keep it",
 }
 
 
@@ -319,6 +321,9 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     ended = w["phase"] == "ended"
     drafting = w["phase"] == "draft"
     groups = []
+    from rules.dead_of_winter.rules_modules import bandit_leader
+
+    leader = bandit_leader(w) if core.module_on(w, "bandits") else None
     for g in w["groups"]:
         shown = g["revealed"] or (g["objectives"] if ended else [])
         groups.append(
@@ -333,6 +338,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
                 dice_used=g["dice_used"],
                 exiled=g["exiled"],
                 eliminated=g["eliminated"],
+                bandit_leader=g["group"] == leader,
                 kills=g["kills"],
                 contributed=g["contributed"],
                 revealed_objective=[objective(o) for o in shown] if shown else None,
@@ -368,18 +374,19 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
             )
         )
     locations = []
-    for key in LOCATIONS:
+    for key in core.places(w):
         d = w["locations"][key]
         locations.append(
             LocationView(
                 key=key,
-                number=None if key == "colony" else LOCATIONS.index(key),
+                number=LOCATIONS.index(key) if key in LOCATIONS[1:] else None,
                 name=LOCATION_NAMES[key],
                 survivor_spaces=SURVIVOR_SPACES[key],
                 occupied=core.occupied(w, key),
                 survivor_ids=core.at(w, key),
                 helpless=d["helpless"],
                 unruly=d["unruly"],
+                bandits=d.get("bandits", 0),
                 noise=d["noise"],
                 noise_cap=0 if key == "colony" else NOISE_CAP,
                 deck_count=len(d["deck"]),
@@ -388,7 +395,9 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
                         number=i + 1,
                         spaces=ZOMBIE_SPACES[key],
                         zombies=z,
+                        experiments=core.extra(d, "experiments", i),
                         barricades=d["barricades"][i],
+                        traps=core.extra(d, "traps", i),
                     )
                     for i, z in enumerate(d["zombies"])
                 ],
@@ -427,6 +436,12 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
         "twist": len(w["twist_deck"]),
     }
     decks |= {str(i): len(w["locations"][k]["deck"]) for i, k in enumerate(LOCATIONS) if i}
+    if "lab" in w["locations"]:
+        decks["lab"] = len(w["locations"]["lab"]["deck"])
+        decks["experiments"] = len(w["ln"]["experiment_deck"])
+        decks["side_effects"] = len(w["ln"]["side_effects"])
+    if "improvements" in (w.get("modules") or ()):
+        decks["improvements"] = len(w["ln"]["improvement_deck"])
     active = w["active"]
     obs: dict[str, Any] = dict(
         phase=w["phase"],
@@ -447,7 +462,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
             "solo": w["solo"],
             "secret_deal": w["secret_deal"],
             "player_elimination": w["elimination"],
-            "modules": [],
+            "modules": list(w.get("modules") or ()),
         },
         groups=groups,
         survivors=survivors,
@@ -480,11 +495,62 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
         colony_kills=w["colony_kills"],
         deaths=w["deaths"],
         exiled_non_betrayers=w["exiled_non_betrayers"],
+        long_night=long_night_view(w),
         outcome=outcome,
     )
     if seat is not None:
         obs |= private(w, seat)
     return Observation(**obs)
+
+
+def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:
+    """The modules' public parts in the §11.1 `LongNight` shape (plus `modules`, the dice on the
+    code and the open values): never a deck's order, only its size (in `deck_counts`)."""
+    modules = list(w.get("modules") or ())
+    if not modules:
+        return None
+    from rules.dead_of_winter.content import EXPERIMENTS, IMPROVEMENTS
+    from rules.dead_of_winter.rules_modules import open_code
+
+    ln = w["ln"]
+    out: dict[str, Any] = {"modules": modules}
+    if "bandits" in modules:
+        out["hideout_stash"] = [card(x).model_dump() for x in ln["stash"]]
+        out["bandit_supply"] = ln["bandit_supply"]
+    if "improvements" in modules:
+        out["improvements"] = {
+            "display": [
+                {
+                    "id": i,
+                    "name": IMPROVEMENTS[i].name,
+                    "need": IMPROVEMENTS[i].need,
+                    "tokens": ln["tokens"].get(i, 0),
+                    "effect": IMPROVEMENTS[i].effect,
+                }
+                for i in ln["display"]
+            ],
+            "built": list(ln["built"]),
+            "advancement_supply": ln["token_supply"],
+        }
+    if "lab" in modules:
+        exp = ln["experiment"]
+        out["experiment"] = (
+            None
+            if exp is None
+            else {
+                "id": exp,
+                "name": EXPERIMENTS[exp].name,
+                "code": list(EXPERIMENTS[exp].code),
+                "covered": list(ln["code_dice"]),
+                "open": open_code(w),
+                "breakout": EXPERIMENTS[exp].breakout,
+                "contained": EXPERIMENTS[exp].contained,
+            }
+        )
+        out["experiments_contained"] = ln["contained"]
+        out["experiments_broken_out"] = ln["broke_out"]
+        out["experiment_supply"] = ln["experiment_supply"]
+    return out
 
 
 def private(w: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -524,6 +590,8 @@ def private(w: dict[str, Any], seat: int) -> dict[str, Any]:
                     "prompt": p["data"]["prompt"],
                 }
             )
+        elif p["kind"] == "place_bandit":  # the bandit leader's places, before the choice
+            pend_private.append({"kind": "place_bandit", "options": list(p["data"]["options"])})
     if w["tasks"] and w["tasks"][0]["t"] == "vote":
         ballots = w["tasks"][0]["data"].get("ballots", {})
         out["my_vote"] = ballots.get(str(seat))

@@ -71,6 +71,8 @@ def name(sid: str) -> str:
 def loc_name(key: str) -> str:
     if key == "colony":
         return "the Colony"
+    if key in ("lab", "hideout"):
+        return LOCATION_NAMES[key]
     return f"{LOCATIONS.index(key)} ({LOCATION_NAMES[key]})"
 
 
@@ -99,7 +101,7 @@ def at(w: W, loc: str) -> list[str]:
 
 
 def occupied(w: W, loc: str) -> int:
-    n = len(at(w, loc))
+    n = len(at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
     if loc == "colony":
         n += w["locations"]["colony"]["helpless"] + w["locations"]["colony"]["unruly"]
     return n
@@ -115,12 +117,37 @@ def headcount(w: W) -> int:
 
 
 def zombies(w: W, loc: str) -> int:
-    return int(sum(w["locations"][loc]["zombies"]))
+    """Normal and experiment zombies (§9.7: experiment zombies count for every condition)."""
+    d = w["locations"][loc]
+    return int(sum(d["zombies"]) + sum(d.get("experiments") or ()))
+
+
+def extra(d: dict[str, Any], key: str, e: int) -> int:
+    """A module's count at an entrance (traps, experiment zombies); 0 in a game without it."""
+    values = d.get(key) or ()
+    return int(values[e]) if e < len(values) else 0
+
+
+def filled(w: W, loc: str, e: int) -> int:
+    """Zombie spaces taken at an entrance: zombies, experiment zombies, barricades, traps."""
+    d = w["locations"][loc]
+    return int(
+        d["zombies"][e] + d["barricades"][e] + extra(d, "traps", e) + extra(d, "experiments", e)
+    )
 
 
 def free_space(w: W, loc: str, e: int) -> bool:
-    d = w["locations"][loc]
-    return bool(d["zombies"][e] + d["barricades"][e] < ZOMBIE_SPACES[loc])
+    return filled(w, loc, e) < ZOMBIE_SPACES[loc]
+
+
+def places(w: W) -> list[str]:
+    """Every location of this table, in §12.3 order: colony, 1–6, then the Lab and the Hideout
+    when their modules are on."""
+    return [*LOCATIONS, *(k for k in ("lab", "hideout") if k in w["locations"])]
+
+
+def module_on(w: W, module: str) -> bool:
+    return module in (w.get("modules") or ())
 
 
 def modifiers(w: W, sid: str) -> list[Effect]:
@@ -134,6 +161,14 @@ def modifiers(w: W, sid: str) -> list[Effect]:
         ab = ITEMS[item].ability
         if ab.form == "passive":
             out += ab.modifiers
+    built = (w.get("ln") or {}).get("built") or ()
+    if built and not grp(w, sv(w, sid)["group"])["exiled"]:  # §9.6
+        from rules.dead_of_winter.content import IMPROVEMENTS
+
+        for imp in built:
+            ab = IMPROVEMENTS[imp].ability
+            if ab.form == "passive":
+                out += ab.modifiers
     return out
 
 
@@ -204,11 +239,28 @@ def end(ctx: Ctx, reason: str, main_done: bool = False) -> None:
 
 
 # --- zombies ----------------------------------------------------------------------------------
-def place_zombie(ctx: Ctx, loc: str, e: int) -> None:
-    """Place one zombie at an entrance (§6.1): a space, else a barricade breaks, else overrun."""
+def place_zombie(ctx: Ctx, loc: str, e: int, experiment: bool = False) -> None:
+    """Place one zombie at an entrance (§6.1): a space, else a barricade breaks, else overrun.
+
+    A trap there fires first for a normal zombie (§9.4): the trap goes, this zombie is not
+    placed and every normal zombie at the entrance dies. Experiment zombies ignore traps and come
+    from a supply of 19 (§9.7)."""
     d = ctx.w["locations"][loc]
+    if not experiment and extra(d, "traps", e) > 0:
+        d["traps"][e] -= 1
+        d["zombies"][e] = 0
+        ctx.say(f"A trap at {_entrance(loc, e)} fires.", "zombies_placed")
+        return
+    if experiment:
+        ln = ctx.w["ln"]
+        if ln["experiment_supply"] <= 0:
+            return
     if free_space(ctx.w, loc, e):
-        d["zombies"][e] += 1
+        if experiment:
+            ctx.w["ln"]["experiment_supply"] -= 1
+            d["experiments"][e] += 1
+        else:
+            d["zombies"][e] += 1
     elif d["barricades"][e] > 0:
         d["barricades"][e] -= 1
         ctx.say(f"A barricade at {_entrance(loc, e)} breaks.", "zombies_placed")
@@ -229,18 +281,24 @@ def overrun(ctx: Ctx, loc: str, e: int) -> None:
         kill(ctx, victims[0], "overrun")
         return
     c = w["locations"][loc]
+    if c.get("bandits"):  # §9.5: a bandit leaves instead of dying
+        c["bandits"] -= 1
+        w["ln"]["bandit_supply"] += 1
+        ctx.say(f"A bandit flees {loc_name(loc)}.", "overrun")
+        return
     if loc == "colony" and (c["unruly"] or c["helpless"]):
         c["unruly" if c["unruly"] else "helpless"] -= 1
         ctx.say("A helpless survivor is killed.", "died")
         morale(ctx, -1)
 
 
-def add_zombies(ctx: Ctx, loc: str, n: int) -> None:
+def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False) -> None:
     """n zombies at a location; at the colony cycling entrances from 1 (DW-17)."""
     for i in range(n):
-        place_zombie(ctx, loc, i % 6 if loc == "colony" else 0)
+        place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
     if n:
-        ctx.say(f"{n} zombie{'s' if n > 1 else ''} arrive at {loc_name(loc)}.", "zombies_placed")
+        what = "experiment zombie" if experiment else "zombie"
+        ctx.say(f"{n} {what}{'s' if n > 1 else ''} arrive at {loc_name(loc)}.", "zombies_placed")
 
 
 def kill_zombie_at(w: W, loc: str, e: int | None = None) -> bool:

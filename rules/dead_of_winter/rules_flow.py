@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core import Event
 from rules.dead_of_winter import actions as A
+from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter import rules_pending as P
 from rules.dead_of_winter import rules_round as R
 from rules.dead_of_winter.rules_core import Ctx, Ended
@@ -36,6 +37,8 @@ TASKS: dict[str, Callable[[Ctx, dict[str, Any]], bool]] = {
     "request": P.t_request,
     "given_card": P.t_given_card,
     "hand_off": P.t_hand_off,
+    "bandits": M.t_bandits,
+    "first_player": M.t_first_player,
 }
 
 

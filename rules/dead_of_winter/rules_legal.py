@@ -13,9 +13,9 @@ from typing import Any
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import effects
 from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter import rules_legal_ln as LN
 from rules.dead_of_winter.content import (
     ITEMS,
-    LOCATIONS,
     MAINS,
     SURVIVORS,
     SYMBOLS,
@@ -65,6 +65,9 @@ def pending_answers(w: W, seat: int) -> list[A.Action]:
     d = p["data"]
     kind = p["kind"]
     task = w["tasks"][0]["data"] if w["tasks"] else {}
+    module_answers = LN.pending_answers(w, p)
+    if module_answers is not None:
+        return module_answers
     if kind == "choose":
         return [A.Choose(value=v) for v in d["options"]]
     if kind == "search":
@@ -125,13 +128,17 @@ def dice_at_least(g: dict[str, Any], need: int) -> list[int]:
 
 
 def useful_locations(w: W, e: Effect) -> list[str]:
+    """Targets for a location chosen by the player (`any`), as `effects.locations` offers them."""
+    places = core.places(w)
     if e.op == "kill_zombies":
-        return [loc for loc in LOCATIONS if core.zombies(w, loc) > 0]
+        return [loc for loc in places if sum(w["locations"][loc]["zombies"]) > 0]
     if e.op == "clear_noise":
-        return [loc for loc in LOCATIONS if w["locations"][loc]["noise"] > 0]
+        return [loc for loc in places if w["locations"][loc]["noise"] > 0]
     if e.op == "move":
-        return [loc for loc in LOCATIONS if core.has_room(w, loc)]
-    return list(LOCATIONS)
+        return [loc for loc in places if core.has_room(w, loc)]
+    if e.op == "remove_bandits":
+        return [loc for loc in places if w["locations"][loc].get("bandits")]
+    return places
 
 
 def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[str | None]:
@@ -196,7 +203,9 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     hand = sorted(set(g["hand"]))
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
     open_spots = [
-        loc for loc in LOCATIONS if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
+        loc
+        for loc in core.places(w)
+        if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
     ]
     for sid in own:
         s = sv(w, sid)
@@ -259,6 +268,8 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
         for other in core.non_exiled_seats(w):
             if other != g["seat"]:
                 out.append(A.CallExile(target=other))
+    if w["modules"]:
+        out += LN.free_actions(w, gid)
     return out
 
 
@@ -286,14 +297,11 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
         loc = sv(w, sid)["location"]
         d = w["locations"][loc]
         need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
+        targets_ = LN.attack_entrances(w, loc)
         for die in dice_at_least(g, need):
             if loc == "colony":
-                out += [
-                    A.Attack(survivor=sid, die=die, entrance=e + 1)
-                    for e in range(6)
-                    if d["zombies"][e] > 0
-                ]
-            elif d["zombies"][0] > 0:
+                out += [A.Attack(survivor=sid, die=die, entrance=e + 1) for e in targets_]
+            elif targets_:
                 out.append(A.Attack(survivor=sid, die=die))
         if loc != "colony" and d["deck"]:
             out += [A.Search(survivor=sid, die=die) for die in dice_at_least(g, card.search)]
@@ -325,6 +333,8 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
                 for die in dice_at_least(g, iab.need):
                     for t in targets(w, gid, sid, list(iab.effects)):
                         out.append(A.UseItem(card=item, survivor=sid, die=die, target=t))
+        if w["modules"]:
+            out += LN.die_actions(w, gid, sid)
     return out
 
 
@@ -390,6 +400,9 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
     die = getattr(a, "die", None)
     if die is not None and die not in g["dice"]:
         return f"You have no unused die showing {die}."
+    module_reason = LN.why_illegal(w, w["active"], a)
+    if module_reason is not None:
+        return module_reason
     if isinstance(a, A.Contribute):
         if g["exiled"]:
             return "Exiled players may not help with the crisis."

@@ -10,7 +10,7 @@ from typing import Any
 from rules.core import seat_ref
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.actions import action_model
-from rules.dead_of_winter.content import ITEMS, LOCATIONS, NOISE_CAP, OBJECTIVES, TOWN
+from rules.dead_of_winter.content import ITEMS, NOISE_CAP, OBJECTIVES, TOWN
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 
 Data = dict[str, Any]
@@ -56,6 +56,10 @@ def t_search(ctx: Ctx, d: Data) -> bool:
             "searched",
         )
         ctx.trig("on_search", group=d["group"], loc=loc, surv=sid)
+        if loc == "lab":
+            from rules.dead_of_winter.rules_modules import lab_search_exposure
+
+            lab_search_exposure(ctx, sid, loc)
         return False
     can_noise = w["locations"][loc]["noise"] < NOISE_CAP and bool(deck) and d["kept"] == 0
     return ask(
@@ -66,7 +70,7 @@ def t_search(ctx: Ctx, d: Data) -> bool:
 def attract_sources(w: Data, sid: str) -> list[tuple[str, int | None]]:
     here = sv(w, sid)["location"]
     out: list[tuple[str, int | None]] = []
-    for loc in LOCATIONS:
+    for loc in core.places(w):
         if loc == here:
             continue
         zs = w["locations"][loc]["zombies"]
@@ -220,7 +224,7 @@ def t_vote(ctx: Ctx, d: Data) -> bool:
     if d["subject"] == "exile":
         if result:
             exile(ctx, d["target"])
-    else:
+    elif d["subject"] == "twist":
         from rules.dead_of_winter.rules_round import resolve_twist
 
         resolve_twist(ctx, d["card"], 1 if result else 2, d.get("surv"))

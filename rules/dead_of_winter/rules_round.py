@@ -12,10 +12,10 @@ from typing import Any
 from rules.core import seat_ref
 from rules.dead_of_winter import effects
 from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter.content import (
     CRISES,
     ITEMS,
-    LOCATIONS,
     MAINS,
     SURVIVORS,
     TOWN,
@@ -52,6 +52,8 @@ def t_round_start(ctx: Ctx, d: Data) -> bool:
         ctx.say(f"Group {g['group'] + 1} rolls {', '.join(map(str, g['dice']))}.", "dice_rolled")
     w["order"] = [g for g in core.order_from_first(w) if not grp(w, g)["eliminated"]]
     w["turns_taken"] = 0
+    if core.module_on(w, "bandits"):
+        ctx.push("bandits")
     ctx.push("turn_start", group=w["order"][0])
     return False
 
@@ -204,6 +206,8 @@ def pass_turn(ctx: Ctx) -> None:
     g["dice"] = []
     g["asked"] = []
     g["exile_called"] = False
+    if w["modules"]:
+        w["ln"]["scrapped"] = False
     for s in w["survivors"].values():
         s["moved"] = False
         s["used"] = []
@@ -221,7 +225,12 @@ def pass_turn(ctx: Ctx) -> None:
     w["active"] = None
     w["phase"] = "colony"
     ctx.say("Colony phase.", "colony_step")
-    for step in (2, 3, 4, 5, 6, 8, 9, 10):
+    steps = [2, 3, 4, 5, 6, 8, 9, 10]
+    if core.module_on(w, "lab"):
+        steps.insert(0, 1)
+    if core.module_on(w, "bandits"):
+        steps.insert(steps.index(8), 7)
+    for step in steps:
         ctx.push("colony", step=step)
 
 
@@ -229,7 +238,12 @@ def t_colony(ctx: Ctx, d: Data) -> bool:
     w = ctx.w
     step = d["step"]
     first = w["first_player"]
-    if step == 2:
+    if step == 1:
+        M.containment(ctx)
+    elif step == 7:
+        M.scavenge(ctx)
+    elif step == 2:
+        M.round_improvements(ctx)
         for g in core.order_from_first(w):
             for sid in sorted(grp(w, g)["survivors"]):
                 ab = SURVIVORS[sid].parsed
@@ -265,12 +279,17 @@ def t_colony(ctx: Ctx, d: Data) -> bool:
         w["round_track"] -= 1
         if w["round_track"] <= 0:
             core.end(ctx, "round_track")
-    elif step == 10:
+    elif step == 10 and core.module_on(w, "first_player_vote"):
+        ctx.push("first_player")
+    elif step in (10, 11):
         n = len(w["groups"])
         nxt = next(
             (first + i) % n for i in range(1, n + 1) if not grp(w, (first + i) % n)["eliminated"]
         )
-        w["first_player"] = nxt
+        if step == 11 and M.keeps_token(w, d):
+            ctx.say("The first player keeps the token.", "colony_step")
+        else:
+            w["first_player"] = nxt
         w["round_number"] += 1
         w["phase"] = "turn"
         ctx.push("round_start")
@@ -323,14 +342,15 @@ def zombie_step(ctx: Ctx) -> None:
     """§6.1 colony step 6: counts first, colony cycle, locations, noise rolls, noise cleared."""
     w = ctx.w
     counts = {"colony": math.ceil(core.headcount(w) / 2)}
-    for loc in TOWN:
-        counts[loc] = len(core.at(w, loc))
-    for loc in LOCATIONS:
+    away = core.places(w)[1:]
+    for loc in away:  # bandits draw zombies like survivors (§9.5)
+        counts[loc] = len(core.at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
+    for loc in core.places(w):
         core.add_zombies(ctx, loc, counts[loc])
-    for loc in TOWN:
+    for loc in away:
         for _ in range(w["locations"][loc]["noise"]):
             if ctx.rng.randint(1, 6) <= 3:
                 core.place_zombie(ctx, loc, 0)
                 ctx.say(f"Noise draws a zombie to {core.loc_name(loc)}.", "zombies_placed")
-    for loc in LOCATIONS:
+    for loc in core.places(w):
         w["locations"][loc]["noise"] = 0

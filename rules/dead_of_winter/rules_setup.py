@@ -64,6 +64,8 @@ def setup(
             "helpless": 0,
             "unruly": 0,
             "deck": deck,
+            "traps": [0] * k,
+            "experiments": [0] * k,
         }
     exiled = shuffled([o for o, c in OBJECTIVES.items() if c.kind == "exiled"])
     w: dict[str, Any] = {
@@ -91,7 +93,9 @@ def setup(
         "peeks": [],
         "graveyard": [],
         "stash": [],
+        "modules": list(options.modules()),
     }
+    long_night_setup(w, shuffled)
     ctx = Ctx(w, rng)
     w["groups"] = [{"group": g, "seat": 0 if solo else g} for g in range(groups)]
     state0 = State.model_validate(w)  # fills every default
@@ -111,6 +115,42 @@ def setup(
     if mode in ("standard", "prisoners_dilemma"):
         events += deal_objectives(w, rng)
     return State.model_validate(w), events
+
+
+def long_night_setup(w: dict[str, Any], shuffled: Any) -> None:
+    """§9.1 "adds at setup": the Hideout and 20 bandits, the improvement display and 12 tokens,
+    the Lab with its deck, the experiment and side-effect decks."""
+    from rules.dead_of_winter.content import EXPERIMENTS, IMPROVEMENTS, LAB_ITEMS, SIDE_EFFECTS
+
+    modules = w["modules"]
+    ln: dict[str, Any] = {}
+
+    def place(key: str, deck: list[str]) -> None:
+        w["locations"][key] = {
+            "key": key,
+            "zombies": [0],
+            "barricades": [0],
+            "noise": 0,
+            "helpless": 0,
+            "unruly": 0,
+            "deck": deck,
+            "traps": [0],
+            "experiments": [0],
+        }
+
+    if "bandits" in modules:
+        place("hideout", [])
+        ln["bandit_supply"] = 20
+    if "improvements" in modules:
+        deck = shuffled(list(IMPROVEMENTS))
+        ln.update(display=deck[:4], improvement_deck=deck[4:], token_supply=12)
+        ln["tokens"] = {i: 0 for i in deck[:4]}
+    if "lab" in modules:
+        place("lab", shuffled(list(LAB_ITEMS)))
+        deck = shuffled(list(EXPERIMENTS))
+        ln.update(experiment=deck[0], experiment_deck=deck[1:], experiment_supply=19)
+        ln["side_effects"] = shuffled(list(SIDE_EFFECTS))
+    w["ln"] = ln
 
 
 def core_crises() -> list[str]:

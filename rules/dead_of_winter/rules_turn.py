@@ -6,6 +6,7 @@ from rules.core import seat_ref
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import effects
 from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter.content import ITEMS, SURVIVORS, effects_of
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.rules_pending import move_item
@@ -26,7 +27,9 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
         ctx.say(f"Group {gid + 1} ends its turn.", "turn_end")
         pass_turn(ctx)
         return
-    if isinstance(a, A.Attack):
+    if M.act(ctx, gid, a):
+        pass
+    elif isinstance(a, A.Attack):
         attack(ctx, gid, a)
     elif isinstance(a, A.Search):
         spend(ctx, gid, a.die)
@@ -117,7 +120,7 @@ def attack(ctx: Ctx, gid: int, a: A.Attack) -> None:
     killed = 0
     for i in range(n):
         e = (a.entrance - 1) if (a.entrance and i == 0) else (None if loc == "colony" else 0)
-        if core.kill_zombie_at(w, loc, e):
+        if M.attack_kill(w, loc, e):
             killed += 1
     g = grp(w, gid)
     g["kills"] += killed

@@ -20,21 +20,50 @@ W = dict[str, Any]
 """The working copy of a state while a move resolves."""
 
 
+MODULES: tuple[str, ...] = (
+    "despair",
+    "unruly_helpless",
+    "traps",
+    "improvements",
+    "bandits",
+    "lab",
+    "first_player_vote",
+)
+"""The Long Night modules (§9), each one bool option; `long_night` turns them all on."""
+
+
 class DeadOfWinterOptions(Options):
-    """Table options (§8.0). Long Night modules (§9) will each be one more bool here plus a rules
-    file; none is accepted yet, so a table cannot ask for one that does nothing."""
+    """Table options (§8.0), the Long Night modules (§9) included: each module is one bool, and
+    the `long_night` preset sets every module the table did not set itself."""
 
     mode: Literal["standard", "coop", "prisoners_dilemma"] | None = None
     objective: str = "random"
     hardcore: bool = False
     secret_deal: Literal["normal", "betrayer", "no_betrayer"] = "normal"
     player_elimination: bool = False
+    long_night: bool = False
+    despair: bool | None = None
+    unruly_helpless: bool | None = None
+    traps: bool | None = None
+    improvements: bool | None = None
+    bandits: bool | None = None
+    lab: bool | None = None
+    first_player_vote: bool | None = None
 
     @model_validator(mode="after")
     def _objective(self) -> DeadOfWinterOptions:
         if self.objective != "random" and self.objective not in {f"M{i:02}" for i in range(1, 11)}:
             raise ValueError("objective must be M01–M10 or random")
         return self
+
+    def modules(self) -> tuple[str, ...]:
+        """The modules on: each as set, else as the preset says (§8.0)."""
+        on = []
+        for m in MODULES:
+            value = getattr(self, m)
+            if value or (value is None and self.long_night):
+                on.append(m)
+        return tuple(on)
 
 
 class Group(Frozen):
@@ -80,6 +109,30 @@ class LocationState(Frozen):
     helpless: int = 0
     unruly: int = 0
     deck: tuple[str, ...] = ()
+    traps: tuple[int, ...] = ()
+    experiments: tuple[int, ...] = ()
+    bandits: int = 0
+
+
+class LongNight(Frozen):
+    """The modules' own table parts (§9). Secret: the improvement, experiment and side-effect
+    decks' order; everything else here is public."""
+
+    bandit_supply: int = 0
+    stash: tuple[str, ...] = ()
+    display: tuple[str, ...] = ()
+    improvement_deck: tuple[str, ...] = ()
+    tokens: dict[str, int] = Field(default_factory=dict)
+    token_supply: int = 0
+    built: tuple[str, ...] = ()
+    experiment: str | None = None
+    code_dice: tuple[int, ...] = ()
+    experiment_deck: tuple[str, ...] = ()
+    experiment_supply: int = 0
+    contained: int = 0
+    broke_out: int = 0
+    side_effects: tuple[str, ...] = ()
+    scrapped: bool = False
 
 
 class Contribution(Frozen):
@@ -181,3 +234,5 @@ class State(Frozen):
     peeks: tuple[Peek, ...] = ()
     main_done: bool = False
     end_reason: str | None = None
+    modules: tuple[str, ...] = ()
+    ln: LongNight = Field(default_factory=LongNight)

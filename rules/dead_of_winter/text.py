@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.content import ITEMS, LOCATION_NAMES, LOCATIONS, SURVIVORS, TWISTS
+from rules.dead_of_winter.content import (
+    IMPROVEMENTS,
+    ITEMS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    SURVIVORS,
+    TWISTS,
+)
 from rules.dead_of_winter.observation import Observation
 from rules.errors import ParseError
 
@@ -21,6 +28,8 @@ from rules.errors import ParseError
 def where(loc: str) -> str:
     if loc == "colony":
         return "colony"
+    if loc in ("lab", "hideout"):
+        return f"the {loc.capitalize()}"
     return f"{LOCATIONS.index(loc)} ({LOCATION_NAMES[loc]})"
 
 
@@ -137,9 +146,41 @@ def using(die: int | None) -> str:
     return "" if die is None else f" using {die}"
 
 
+def label_ln(w: dict[str, Any], a: A.Action) -> str | None:
+    """Labels of the Long Night moves (§12.2), None for any other move."""
+    if isinstance(a, A.Contain):
+        return f"Contain with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Work):
+        name = IMPROVEMENTS[a.improvement].name
+        return f"Work on {name} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Scrap):
+        return f"Scrap {cname(a.card)} for {IMPROVEMENTS[a.improvement].name}"
+    if isinstance(a, A.Raid):
+        return f"Raid the hideout by {a.how} with {short(a.survivor)} using {a.die}"
+    if isinstance(a, A.Bribe):
+        return f"Bribe a bandit at {where(a.location)} with {cname(a.card)}"
+    if isinstance(a, A.RigTrap):
+        spot = (
+            f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
+        )
+        return (
+            f"Rig a trap at {spot} with {short(a.survivor)} using {a.die} and {cname(a.fuel_card)}"
+        )
+    if isinstance(a, A.PlaceBandit):
+        return f"Place a bandit at {where(a.location)}"
+    if isinstance(a, A.FirstPlayer):
+        return "Call a vote to keep the token" if a.vote else "Pass the first player token"
+    return None
+
+
 def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Draft):
         return f"Keep {', '.join(short(s) for s in a.keep)}; leader {short(a.leader)}"
+    if isinstance(a, A.Attack) and a.bandit:
+        spot = where(w["survivors"][a.survivor]["location"])
+        return f"Attack bandit at {spot} with {short(a.survivor)} using {a.die}"
+    if not isinstance(a, A.Attack) and (module_label := label_ln(w, a)):
+        return module_label
     if isinstance(a, A.Attack):
         spot = (
             f"colony {a.entrance}" if a.entrance else where(w["survivors"][a.survivor]["location"])
@@ -219,6 +260,8 @@ def label(w: dict[str, Any], a: A.Action) -> str:
             return f"Choose {short(v)}"
         if v in ITEMS:
             return f"Choose {cname(v)}"
+        if v in IMPROVEMENTS:
+            return f"Choose {IMPROVEMENTS[v].name}"
         return f"Choose {where(v)}"
     if isinstance(a, A.NewLeader):
         return f"Make {short(a.survivor)} leader"
@@ -297,6 +340,8 @@ SHORT_FORMS: dict[str, str] = {
     "stop": "stop",
     "1": "option 1",
     "2": "option 2",
+    "pass token": "pass the first player token",
+    "keep token": "call a vote to keep the token",
 }
 
 
@@ -312,6 +357,7 @@ LEADING = {
     "exile": "call a vote to exile",
     "food": "spend food raise a",
     "leader": "make",
+    "bandit": "place a bandit at",
 }
 
 
@@ -344,6 +390,9 @@ def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     words = [LOCATION_WORDS.get(x, x) for x in want.split()]
     if words[0] in LEADING:
         words = LEADING[words[0]].split() + words[1:]
+    if words[0] == "raid" and words[1:2] != ["the"]:  # `raid with Bram` searches (§12.2)
+        how = "attack" if "attack" in words else "search"
+        words = ["raid", "the", "hideout", "by", how, *(x for x in words[1:] if x != "attack")]
     want = " ".join(words)
     exact = [a for lab, a in labels if lab == want]
     if exact:
@@ -382,7 +431,46 @@ objective, checked at the end of the round, wins it. You win only if your secret
 NOTATION = """Moves: `move Lucia to 5`, `move Lucia to hospital with Lamp Oil`, `search 3 with
 Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `clean with Ezekiel`,
 `play Canned Stew`, `equip Cruiser Shotgun on Kasimir`, `contribute Tin of Beans` (privately),
-`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`."""
+`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`.
+The Long Night: `contain with Yara using 3`, `work on Iron Gate with Tamsin using 4`, `scrap
+Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Tin of
+Beans`, `attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,
+`keep token`, and pills are played like any card: `play Grey Tablets with Lucia`."""
+
+
+def location_ln(loc: Any) -> str:
+    """A location's Long Night pieces in words (nothing in a base game)."""
+    parts = []
+    if loc.unruly:
+        parts.append(f"unruly {loc.unruly}")
+    if any(e.experiments for e in loc.entrances):
+        parts.append("experiment zombies " + "/".join(str(e.experiments) for e in loc.entrances))
+    if any(e.traps for e in loc.entrances):
+        parts.append("traps " + "/".join(str(e.traps) for e in loc.entrances))
+    if loc.bandits:
+        parts.append(f"bandits {loc.bandits}")
+    return "".join(f", {p}" for p in parts)
+
+
+def describe_ln(o: Observation) -> list[str]:
+    """The modules' public table parts: stash, improvements, the experiment (§9)."""
+    ln = o.long_night or {}
+    lines = []
+    if "hideout_stash" in ln:
+        stash = ", ".join(c["name"] for c in ln["hideout_stash"]) or "empty"
+        lines.append(f"Hideout stash: {stash}; bandits in the supply {ln['bandit_supply']}.")
+    if "improvements" in ln:
+        shown = ", ".join(
+            f"{i['name']} {i['tokens']}/{i['need']}" for i in ln["improvements"]["display"]
+        )
+        built = ", ".join(IMPROVEMENTS[i].name for i in ln["improvements"]["built"]) or "none"
+        lines.append(f"Improvements on display: {shown}; built: {built}.")
+    if ln.get("experiment"):
+        x = ln["experiment"]
+        dice = ", ".join(map(str, x["covered"])) or "none"
+        code = " ".join(map(str, x["code"]))
+        lines.append(f"Experiment {x['name']}: code {code}, dice placed {dice}.")
+    return lines
 
 
 def describe(o: Observation) -> str:
@@ -412,6 +500,7 @@ def describe(o: Observation) -> str:
         bs = "/".join(str(e.barricades) for e in loc.entrances)
         people = ", ".join(short(s) for s in loc.survivor_ids) or "nobody"
         extra = f", helpless {loc.helpless}" if loc.key == "colony" else f", noise {loc.noise}"
+        extra += location_ln(loc)
         lines.append(
             f"- {loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
         )
@@ -425,7 +514,7 @@ def describe(o: Observation) -> str:
     for s in o.survivors:
         hurt = "".join(
             f", {n} {word}{'s' if n > 1 and word == 'wound' else ''}"
-            for n, word in ((s.wounds, "wound"), (s.frostbite, "frostbite"))
+            for n, word in ((s.wounds, "wound"), (s.frostbite, "frostbite"), (s.despair, "despair"))
             if n
         )
         gear = f", carrying {', '.join(c.name for c in s.equipped)}" if s.equipped else ""
@@ -433,6 +522,7 @@ def describe(o: Observation) -> str:
         lines.append(
             f"  {s.short} (group {s.group + 1}{lead}) at {place_name(s.location)}{hurt}{gear}."
         )
+    lines += describe_ln(o)
     if o.twist.fired:
         lines.append(f"Twist fired: {o.twist.fired.name}.")
     if o.hand is not None:

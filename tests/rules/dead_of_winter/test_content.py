@@ -25,7 +25,7 @@ RULES_DIR = Path(content.__file__).parent
 
 def test_the_base_game_content_is_complete_and_loaded_at_import() -> None:
     assert len(content.SURVIVORS) == 30
-    assert len(content.ITEMS) == 145
+    assert len(content.ITEMS) == 145 + len(content.LAB_ITEMS)  # the Lab deck's 20 join them
     assert len(content.CRISES) == 20
     assert len(content.MAINS) == 10
     assert len(content.TWISTS) == 40

@@ -16,5 +16,6 @@ class TestDeadOfWinterContract(ContractSuite):
         {"mode": "standard", "secret_deal": "no_betrayer"},
         {"mode": "standard", "player_elimination": True},
         {"mode": "prisoners_dilemma"},
+        {"long_night": True},
     )
     seeds = range(3)

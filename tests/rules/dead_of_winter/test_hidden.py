@@ -32,6 +32,9 @@ MODES: dict[str, tuple[int, dict[str, Any]]] = {
     "two_players": (2, {}),
     "solo": (1, {}),
     "prisoners_dilemma": (2, {"mode": "prisoners_dilemma"}),
+    "long_night": (5, {"long_night": True}),
+    "long_night_exile": (4, {"long_night": True, "secret_deal": "betrayer"}),
+    "long_night_coop": (2, {"long_night": True}),
 }
 
 
