@@ -294,6 +294,8 @@ KIND_PREFIXES: tuple[tuple[str, str], ...] = (
     ("make noise", "Make noise"),
     ("roll exposure", "Exposure"),
     ("end turn", "End turn"),
+    ("pass the first player token", "First player token"),
+    ("call a vote to keep the token", "First player token"),
 )
 KIND_WORDS = {
     "spend": "Use",
@@ -578,6 +580,8 @@ def private_lines(o: Observation) -> list[str]:
         about = (
             f"exile seat {target + 1}"
             if subject == "exile" and isinstance(target, int)
+            else "keeping the first player token"
+            if subject == "first_player"
             else "the twist card"
         )
         cast = len(p.fields.get("cast", ()))

@@ -484,6 +484,19 @@ def test_passing_the_token_moves_it_on_9_8() -> None:
     assert state.first_player == 2
 
 
+def test_the_token_vote_reads_as_such_on_the_panel_and_its_moves_group_together_9_8() -> None:
+    """The private panel names the first-player vote (not "the twist card"), and the token's two
+    moves share one kind on a grouped panel."""
+    state = edit(board(3, first_player_vote=True), lambda w: w.update(first_player=1))
+    state = colony(state, (10,), Script())
+    labels = [GAME.label(state, a) for a in ENGINE.legal(state, 1)]
+    assert {GAME.move_kind(label) for label in labels} == {"First player token"}
+    state = act(state, 1, A.FirstPlayer(vote=True), Script())
+    panel = GAME.describe(GAME.observe(state, 0))
+    assert "Vote on keeping the first player token: you have not voted yet" in panel
+    assert "twist card" not in panel.split("Vote on", 1)[1].split("\n", 1)[0]
+
+
 # --- degradation (§13.10) ---------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("text", "check"),
