@@ -50,6 +50,15 @@ DECK_SYMBOLS: dict[str, tuple[str, ...]] = {
     "gas": ("Fuel", "Weapon", "Food"),
 }
 GOAL_SYMBOL = {"hand": 1, "owns": 1, "equipped": 1}
+# The same public decks card by card (content §3: 20 cards each, 3 of them Outsiders).
+DECK_COUNTS: dict[str, dict[str, int]] = {
+    "police": {"Food": 3, "Fuel": 4, "Tool": 4, "Weapon": 6},
+    "grocery": {"Food": 6, "Medicine": 6, "Tool": 5},
+    "school": {"Food": 6, "Medicine": 3, "Tool": 4, "Book": 4},
+    "library": {"Food": 4, "Fuel": 4, "Tool": 2, "Book": 7},
+    "hospital": {"Food": 4, "Fuel": 4, "Medicine": 6, "Tool": 3},
+    "gas": {"Food": 3, "Fuel": 6, "Medicine": 3, "Weapon": 5},
+}
 
 
 class HeuristicAgent:
@@ -103,10 +112,13 @@ class _Context:
         self.threshold = max(1, sum(1 for g in o.groups if not g.exiled and not g.eliminated))
         if o.options.get("solo"):
             self.threshold = 2
-        self.crisis_need = 0
+        self.crisis_need = 0  # cards still missing to prevent the crisis (to reach T)
+        self.crisis_bonus = 0  # cards still missing for the +1 morale bonus (T + 2)
         if o.crisis is not None:
-            mine = len(o.my_contributions or [])
-            self.crisis_need = self.threshold + 1 - o.crisis.card_count + 0 * mine
+            self.crisis_need = self.threshold - o.crisis.card_count
+            self.crisis_bonus = self.threshold + 2 - o.crisis.card_count
+        held = sum(1 for c in self.hand if o.crisis is not None and c.symbol == o.crisis.prevent)
+        self.crisis_short = max(0, self.crisis_need - held)
         self.goal = goal
         self.zombies = {loc.key: sum(e.zombies for e in loc.entrances) for loc in o.locations}
         self.free = {
@@ -114,6 +126,7 @@ class _Context:
             for loc in o.locations
         }
         self.loc = {loc.key: loc for loc in o.locations}
+        self._weights: dict[str, float] | None = None
 
     # --- scoring ------------------------------------------------------------------------------
     def score(self, a: Any, rng: random.Random) -> float:
@@ -156,6 +169,12 @@ class _Context:
             return 3.0 if matches and rng.random() < 0.3 else -1.0
         if matches and self.crisis_need > 0:
             return 8.0 - (2.0 if c.symbol in self.goal_symbols else 0.0)
+        if matches and self.crisis_bonus > 0 and c.symbol not in self.goal_symbols:
+            # The bonus (T + 2) is +1 morale, and morale is how most games are lost; food
+            # cards stay for the colony's meals unless the colony has plenty.
+            if c.symbol == "Food" and self.o.food < self.food_need + self.food_goal + 2:
+                return -1.0
+            return 2.5
         return -1.0
 
     def s_play(self, a: Any, rng: random.Random) -> float:
@@ -221,10 +240,33 @@ class _Context:
 
     def s_search(self, a: Any, rng: random.Random) -> float:
         s = self.surv[a.survivor]
+        return float(4.5 - a.die * 0.15 + 2.0 * self.location_value(s.location))
+
+    def need_weights(self) -> dict[str, float]:
+        """How much the colony wants one more card of each symbol right now (once per decision)."""
+        if self._weights is not None:
+            return self._weights
+        w = {sym: 0.3 for sym in ("Food", "Fuel", "Medicine", "Tool", "Weapon", "Book")}
         hungry = self.o.food < self.food_need + self.food_goal
-        food_here = "Food" in DECK_SYMBOLS.get(s.location, ())
-        bonus = 1.0 if s.location in self.wanted_locations() else 0.0
-        return float(5.0 - a.die * 0.15 + bonus + (1.0 if hungry and food_here else 0.0))
+        w["Food"] = 2.5 if hungry else 0.8
+        for p in self.o.main_objective.progress:
+            sym = p.label.removeprefix("stash ")
+            if p.label.startswith("stash ") and p.have < p.need:
+                w[sym] = max(w[sym], 2.5)
+        if self.crisis is not None and self.crisis_short > 0:
+            w[self.crisis.prevent] = max(w[self.crisis.prevent], 3.0)
+        for sym in self.goal_symbols:
+            w[sym] = max(w[sym], 1.5)
+        self._weights = w
+        return w
+
+    def location_value(self, key: str) -> float:
+        """The expected worth of one card from a town deck: its symbol mix against the needs."""
+        counts = DECK_COUNTS.get(key)
+        if counts is None or self.loc[key].deck_count == 0:
+            return 0.0
+        w = self.need_weights()
+        return sum(w[sym] * n for sym, n in counts.items()) / 20.0
 
     def wanted_locations(self) -> set[str]:
         want: set[str] = set()
@@ -280,16 +322,19 @@ class _Context:
         s = self.surv[a.survivor]
         if s.wounds + s.frostbite >= 2:
             return 1.5 if a.to == "colony" else -2.0
-        want = self.wanted_locations()
-        dice = len(self.group.dice)
-        if a.to in want and s.location == "colony" and dice >= 2:
+        dice = self.group.dice
+        if s.location == "colony" and a.to in DECK_COUNTS and len(dice) >= 2:
+            # Out to the town deck that best holds what the colony needs, if a die can search.
+            if not any(d >= s.search for d in dice):
+                return -1.0
             crowd = self.zombies.get(a.to, 0)
-            fuel = 1.0 if a.fuel_card else 0.0
+            fuel = 1.5 if a.fuel_card else 0.0
             if a.fuel_card and self.precious(a.fuel_card):
                 fuel = -1.5
-            hungry = self.o.food < self.food_need + self.food_goal
-            food = 1.0 if hungry and "Food" in DECK_SYMBOLS[a.to][:2] else 0.0
-            return float(2.5 - crowd * 0.5 + fuel + food + (0.5 if s.search <= 3 else 0.0))
+            value = self.location_value(a.to)
+            if value < 0.45 or self.free.get(a.to, 0) < 1:
+                return -1.0
+            return float(0.5 + 2.5 * value - crowd * 0.5 + fuel + (0.5 if s.search <= 3 else 0.0))
         if a.to == "hospital" and self.unmet("survivors_at 5"):
             return 4.0
         if a.to == "colony" and s.location != "colony":
