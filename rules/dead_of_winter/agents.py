@@ -127,6 +127,7 @@ class _Context:
         }
         self.loc = {loc.key: loc for loc in o.locations}
         self._weights: dict[str, float] | None = None
+        self.hold_hospital = any(p.label == "survivors_at 5" for p in o.main_objective.progress)
 
     # --- scoring ------------------------------------------------------------------------------
     def score(self, a: Any, rng: random.Random) -> float:
@@ -228,18 +229,24 @@ class _Context:
         unguarded = entrance.barricades == 0
         pressure = entrance.zombies - entrance.spaces + 2 if unguarded else 0
         base = -0.5 + 3.0 * max(0, pressure)
-        if "kills" in self.goal:
+        if self.hold_hospital and s.location == "hospital":
+            base += 6.5  # M09 needs the Hospital empty of zombies before step 6 (14.27)
+        elif s.location == "colony" and self.unmet("colony_kills"):
+            base += 6.5  # the objective is the kills themselves: worth more than a search
+        elif "kills" in self.goal:
             base += 3.0
         if self.unmet(f"zombies {s.location}") or (
             s.location == "hospital" and self.unmet("zombies 5")
         ):
-            base += 3.0
+            base += 5.0
         if s.location != "colony" and loc.noise + len(loc.survivor_ids) >= self.free[s.location]:
             base += 2.0
         return float(base - risky * 0.8 - a.die * 0.1)
 
     def s_search(self, a: Any, rng: random.Random) -> float:
         s = self.surv[a.survivor]
+        if self.hold_hospital and s.location == "hospital":
+            return float(2.0 - a.die * 0.15)  # its dice clear and barricade the Hospital first
         return float(4.5 - a.die * 0.15 + 2.0 * self.location_value(s.location))
 
     def need_weights(self) -> dict[str, float]:
@@ -310,6 +317,8 @@ class _Context:
             e = self.loc["colony"].entrances[(a.entrance or 1) - 1]
             base += e.zombies * 0.4 - e.barricades * 0.6 + (6 - (a.entrance or 1)) * 0.1
             return float(base - a.die * 0.2)
+        if self.hold_hospital and s.location == "hospital":
+            return float(4.5 - a.die * 0.05)  # 14.27: a full Hospital of barricades absorbs
         wanted = self.unmet("barricades 5") and s.location == "hospital"
         return float((3.5 if wanted else 1.0) - a.die * 0.2)
 
@@ -322,6 +331,12 @@ class _Context:
         s = self.surv[a.survivor]
         if s.wounds + s.frostbite >= 2:
             return 1.5 if a.to == "colony" else -2.0
+        if self.hold_hospital:
+            # M09: the Hospital held by survivors, barricaded, cleared; walking away undoes it.
+            if a.to == "hospital" and self.unmet("survivors_at 5"):
+                return 6.0 + (1.5 if a.fuel_card and not self.precious(a.fuel_card) else 0.0)
+            if s.location == "hospital":
+                return -3.0
         dice = self.group.dice
         if s.location == "colony" and a.to in DECK_COUNTS and len(dice) >= 2:
             # Out to the town deck that best holds what the colony needs, if a die can search.
