@@ -93,7 +93,7 @@ class _Context:
             sym
             for ob in objectives
             for sym in ("Food", "Fuel", "Medicine", "Tool", "Weapon", "Book")
-            if sym in ob.goal and ob.kind != "betrayal"
+            if sym in ob.goal and (ob.kind != "betrayal" or self.betrayer)
         }
         self.hand = [c for cards in (o.hand or {}).values() for c in cards]
         self.hand_by_id = {c.id: c for c in self.hand}
