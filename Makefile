@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test bench fuzz lint format clean
+.PHONY: run test bench fuzz leak-dow lint format clean
 
 # A .venv whose python is missing, broken or older than 3.11 (say, from a first run with the wrong
 # PYTHON) is not trusted: forget the stamp so the recipe below rebuilds it.
@@ -38,6 +38,13 @@ FUZZ_EXAMPLES ?= 1000
 fuzz: $(STAMP)
 	SNOWBOUND_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -q -s -p no:randomly --timeout=0 \
 		tests/e2e/test_fuzz_interactions.py tests/rules/test_parse_fuzz.py
+
+# Dead of Winter's by-value leak test over DOW_LEAK_GAMES seeded games in every mode (issue 10 §2);
+# `make test` plays 2 per mode. 500 per mode takes about an hour on one core.
+DOW_LEAK_GAMES ?= 500
+leak-dow: $(STAMP)
+	DOW_LEAK_GAMES=$(DOW_LEAK_GAMES) $(BIN)/python -m pytest -q -p no:randomly --timeout=0 \
+		--durations=0 tests/rules/dead_of_winter/test_hidden.py -k section_10_1
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,4 @@
-"""Dead of Winter: playout speed, and `act` latency on a 5-seat table late in a game.
+"""Dead of Winter: playout speed, `act` latency on a 5-seat table late in a game, and balance.
 
 Playouts (`rules.playout.play_out`): all-random and all-heuristic tables, games per second.
 
@@ -8,15 +8,26 @@ later, typed label in, committed state out, interleaved sample by sample with th
 UPDATE + one INSERT, one transaction). Medians of the interleaved samples; the ratios against the
 bare commit are what to compare between machines, since the busy development machine's absolute
 times drift.
+
+Balance (issue 10 §4): the co-op colony win rate with all-heuristic seats at 2–5 seats, the
+standard game's betrayer win rate (`secret_deal=betrayer`, 3–5 seats) and random against heuristic
+seats. Every game is seeded (`<setting>/<n>`), so a figure is reproducible and the settings can be
+compared game for game. `make bench` plays BALANCE_GAMES per setting, which shows the shape only;
+the published figures are 1,000 games per setting, one process at a time:
+
+    .venv/bin/python -m bench.bench_dead_of_winter --games 1000 [--only coop,betrayer,mixed]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +45,7 @@ GAME = GAMES[KEY]
 ENGINE = Engine(GAME)
 ACTS = 200
 LATE_ROUND = 3
+BALANCE_GAMES = 40
 
 
 def _rate(agent: str, seats: int, games: int) -> tuple[float, float]:
@@ -102,7 +114,106 @@ async def _coldest_night(service: TableService) -> int:
     return (await service.start(table.id, 1)).table.id
 
 
+class Tally:
+    """What a batch of seeded all-AI games ended with, counted from each `Outcome`."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.colony = 0
+        self.reasons: Counter[str] = Counter()
+        self.by_objective: Counter[str] = Counter()
+        self.won_objective: Counter[str] = Counter()
+        self.betrayer_dealt = 0
+        self.betrayer_met = 0
+        self.loyal = 0
+        self.loyal_met = 0
+        self.plies = 0
+
+    def add(self, outcome: Any, plies: int) -> None:
+        self.games += 1
+        self.plies += plies
+        done = bool(outcome.details["main_objective_complete"])
+        main = str(outcome.details["main_objective"])
+        self.colony += done
+        self.reasons["won" if done else outcome.reason] += 1
+        self.by_objective[main] += 1
+        self.won_objective[main] += done
+        for r in outcome.results:
+            if r.kind == "betrayal":
+                self.betrayer_dealt += 1
+                self.betrayer_met += r.met
+            elif r.kind == "secret":
+                self.loyal += 1
+                self.loyal_met += r.met
+
+    def detail(self) -> str:
+        """Loss reasons and the colony's rate per main objective, for tuning."""
+        reasons = ", ".join(f"{k} {v}" for k, v in self.reasons.most_common())
+        objectives = " ".join(
+            f"{m}:{self.won_objective[m]}/{n}" for m, n in sorted(self.by_objective.items())
+        )
+        return f"{reasons} | {objectives}"
+
+
+def play_batch(
+    setting: str, seats: int, agents: Sequence[str], games: int, **options: Any
+) -> Tally:
+    """`games` seeded games of one setting; `agents` names one agent per seat."""
+    tally = Tally()
+    for n in range(games):
+        players = [GAME.agents[name]() for name in agents]
+        result = play_out(GAME, seats, f"{setting}/{n}", players, options=options)
+        tally.add(result.outcome, result.plies)
+    return tally
+
+
+def _pct(part: int, whole: int) -> float:
+    return 100.0 * part / whole if whole else float("nan")
+
+
+def balance(games: int, only: set[str], verbose: bool = False) -> list[tuple[str, float, str]]:
+    """The balance figures, `games` seeded games per setting."""
+    out: list[tuple[str, float, str]] = []
+
+    def note(name: str, tally: Tally) -> None:
+        if verbose:
+            print(f"  {name}: {tally.detail()}", flush=True)
+
+    if "coop" in only:
+        for seats in (2, 3, 4, 5):
+            t = play_batch(f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop")
+            note(f"coop {seats}", t)
+            out.append((f"dow co-op colony wins, {seats} heuristic", _pct(t.colony, t.games), "%"))
+    if "betrayer" in only:
+        for seats in (3, 4, 5):
+            t = play_batch(
+                f"betrayer{seats}", seats, ["heuristic"] * seats, games, secret_deal="betrayer"
+            )
+            note(f"betrayer {seats}", t)
+            name = f"dow standard betrayer, {seats} heuristic"
+            out.append((f"{name}: games with a betrayer", _pct(t.betrayer_dealt, t.games), "%"))
+            out.append(
+                (f"{name}: betrayer met its goal", _pct(t.betrayer_met, t.betrayer_dealt), "%")
+            )
+            out.append((f"{name}: colony objective done", _pct(t.colony, t.games), "%"))
+            out.append((f"{name}: loyal seats met theirs", _pct(t.loyal_met, t.loyal), "%"))
+    if "mixed" in only:
+        for mix in (
+            "random,random,random,random",
+            "heuristic,random,random,random",
+            "heuristic,heuristic,heuristic,random",
+        ):
+            names = mix.split(",")
+            t = play_batch("mixed4", 4, names, games, mode="coop")
+            note(f"mixed {mix}", t)
+            h = names.count("heuristic")
+            label = f"dow co-op colony wins, {h} heuristic + {4 - h} random"
+            out.append((label, _pct(t.colony, t.games), "%"))
+    return out
+
+
 async def rows() -> list[tuple[str, float, str]]:
+    balance_rows = balance(BALANCE_GAMES, {"coop", "betrayer", "mixed"})
     random_games, random_plies = _rate("random", 4, 30)
     heuristic_games, heuristic_plies = _rate("heuristic", 4, 30)
     dow: list[float] = []
@@ -167,4 +278,21 @@ async def rows() -> list[tuple[str, float, str]]:
         ("dead_of_winter act / bare commit", d50 / b50, "x"),
         ("coldest_night act / bare commit", c50 / b50, "x"),
         ("dead_of_winter late tables used (one per game that ended)", late.opened, "tables"),
+        *balance_rows,
     ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Dead of Winter balance figures")
+    parser.add_argument("--games", type=int, default=1000, help="games per setting")
+    parser.add_argument("--only", default="coop,betrayer,mixed", help="settings to play")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    for what, value, unit in balance(args.games, set(args.only.split(",")), verbose=True):
+        print(f"{what:<64} {value:6.1f} {unit}", flush=True)
+    print(f"({args.games} games per setting, {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

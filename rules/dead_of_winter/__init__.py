@@ -21,6 +21,16 @@ How the engine is built:
   containment, 7 scavenge, 10 the first-player vote), `rules_legal_ln.py` their legal moves and
   refusals, `agents_ln.py` the heuristic's play of them.
 
+Balance (issue 10; figures and reasons in `docs/games/dead_of_winter.md`, "Balance"): the main
+objectives' numbers in `data/main_objectives.json` differ from the content file where the
+all-heuristic co-op colony almost never won (aim: 30–60 % at every player count):
+- M02 `colony_kills>=3*P+6` → `2*P+6` (standard), `3*P+8` → `2*P+8` (hardcore);
+- M04 `stash Medicine>=P+5` → `P+4` (standard), `P+7` → `P+5` (hardcore);
+- M06 hardcore `stash Fuel>=P+4` → `P+3`; M07 hardcore `morale>=3` → `morale>=2`;
+- M08 hardcore `stash Fuel>=2*P+2` → `2*P`.
+Everything else (M01, M03, M05, M09 — worked example 14.27 — M10, morale and round tracks,
+crises, twists) is the content file's.
+
 Decisions where the spec is silent or leaves a choice open (also in the report):
 - An attack with `attack_kills n` at the colony takes its extra kills from the entrance with the
   most zombies (lowest number on ties) instead of asking; a lured zombie placed at the colony goes

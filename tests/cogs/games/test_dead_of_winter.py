@@ -69,13 +69,13 @@ def test_the_map_draws_late_in_a_game_at_a_size_discord_shows_well(seats: int, s
 
 def test_hints_mark_the_active_groups_reachable_locations_and_nothing_otherwise() -> None:
     for plies in (100, 120, 125, 130):  # free to move, mid-search, mid-vote, free again
-        state = _late(5, 7, plies)
+        state = _late(5, 1, plies)
         seat = next_actor(GAME, state)
         assert seat is not None and state.phase == "turn"
         mine = GAME.observe(state, seat)
         legal_moves = {a.to for a in GAME.legal_actions(state, seat) if a.type == "move"}
         assert reachable(mine) == legal_moves  # the picture agrees with the rules
-    state = _late(5, 7, 100)
+    state = _late(5, 1, 100)
     mine = GAME.observe(state, next_actor(GAME, state))
     assert reachable(mine)  # this seeded position has survivors free to move
     assert picture(mine, hints=True) != picture(mine)
