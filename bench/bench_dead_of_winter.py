@@ -15,7 +15,7 @@ seats. Every game is seeded (`<setting>/<n>`), so a figure is reproducible and t
 compared game for game. `make bench` plays BALANCE_GAMES per setting, which shows the shape only;
 the published figures are 1,000 games per setting, one process at a time:
 
-    .venv/bin/python -m bench.bench_dead_of_winter --games 1000 [--only coop,betrayer,mixed]
+    .venv/bin/python -m bench.bench_dead_of_winter --games 1000 [--only coop,longnight,betrayer,mixed]
 """
 
 from __future__ import annotations
@@ -184,6 +184,19 @@ def balance(games: int, only: set[str], verbose: bool = False) -> list[tuple[str
             t = play_batch(f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop")
             note(f"coop {seats}", t)
             out.append((f"dow co-op colony wins, {seats} heuristic", _pct(t.colony, t.games), "%"))
+    if "longnight" in only:  # issue 13: the same co-op games with every Long Night module on
+        for seats in (2, 3, 4, 5):
+            t = play_batch(
+                f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop", long_night=True
+            )
+            note(f"long night {seats}", t)
+            out.append(
+                (
+                    f"dow co-op colony wins, long_night, {seats} heuristic",
+                    _pct(t.colony, t.games),
+                    "%",
+                )
+            )
     if "betrayer" in only:
         for seats in (3, 4, 5):
             t = play_batch(
@@ -213,7 +226,7 @@ def balance(games: int, only: set[str], verbose: bool = False) -> list[tuple[str
 
 
 async def rows() -> list[tuple[str, float, str]]:
-    balance_rows = balance(BALANCE_GAMES, {"coop", "betrayer", "mixed"})
+    balance_rows = balance(BALANCE_GAMES, {"coop", "longnight", "betrayer", "mixed"})
     random_games, random_plies = _rate("random", 4, 30)
     heuristic_games, heuristic_plies = _rate("heuristic", 4, 30)
     dow: list[float] = []
@@ -285,7 +298,7 @@ async def rows() -> list[tuple[str, float, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Dead of Winter balance figures")
     parser.add_argument("--games", type=int, default=1000, help="games per setting")
-    parser.add_argument("--only", default="coop,betrayer,mixed", help="settings to play")
+    parser.add_argument("--only", default="coop,longnight,betrayer,mixed", help="settings to play")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     for what, value, unit in balance(args.games, set(args.only.split(",")), verbose=True):
