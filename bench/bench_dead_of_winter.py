@@ -15,7 +15,7 @@ seats. Every game is seeded (`<setting>/<n>`), so a figure is reproducible and t
 compared game for game. `make bench` plays BALANCE_GAMES per setting, which shows the shape only;
 the published figures are 1,000 games per setting, one process at a time:
 
-    .venv/bin/python -m bench.bench_dead_of_winter --games 1000 [--only coop,longnight,betrayer,mixed]
+    .venv/bin/python -m bench.bench_dead_of_winter --games 1000 [--only coop,longnight,…]
 """
 
 from __future__ import annotations
