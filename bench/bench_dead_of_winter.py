@@ -171,7 +171,9 @@ def _pct(part: int, whole: int) -> float:
     return 100.0 * part / whole if whole else float("nan")
 
 
-def balance(games: int, only: set[str], verbose: bool = False) -> list[tuple[str, float, str]]:
+def balance(
+    games: int, only: set[str], verbose: bool = False, seats_of: Sequence[int] = (2, 3, 4, 5)
+) -> list[tuple[str, float, str]]:
     """The balance figures, `games` seeded games per setting."""
     out: list[tuple[str, float, str]] = []
 
@@ -180,12 +182,12 @@ def balance(games: int, only: set[str], verbose: bool = False) -> list[tuple[str
             print(f"  {name}: {tally.detail()}", flush=True)
 
     if "coop" in only:
-        for seats in (2, 3, 4, 5):
+        for seats in seats_of:
             t = play_batch(f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop")
             note(f"coop {seats}", t)
             out.append((f"dow co-op colony wins, {seats} heuristic", _pct(t.colony, t.games), "%"))
     if "longnight" in only:  # issue 13: the same co-op games with every Long Night module on
-        for seats in (2, 3, 4, 5):
+        for seats in seats_of:
             t = play_batch(
                 f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop", long_night=True
             )
@@ -299,9 +301,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Dead of Winter balance figures")
     parser.add_argument("--games", type=int, default=1000, help="games per setting")
     parser.add_argument("--only", default="coop,longnight,betrayer,mixed", help="settings to play")
+    parser.add_argument("--seats", default="2,3,4,5", help="co-op seat counts to play")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    for what, value, unit in balance(args.games, set(args.only.split(",")), verbose=True):
+    for what, value, unit in balance(
+        args.games,
+        set(args.only.split(",")),
+        verbose=True,
+        seats_of=[int(n) for n in args.seats.split(",")],
+    ):
         print(f"{what:<64} {value:6.1f} {unit}", flush=True)
     print(f"({args.games} games per setting, {time.perf_counter() - started:.0f} s)")
     return 0

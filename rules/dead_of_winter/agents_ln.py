@@ -94,15 +94,21 @@ class LongNightScoring:
     def s_trap(self, a: Any, rng: random.Random) -> float:
         s = self.surv[a.survivor]
         e = self.loc[s.location].entrances[(a.entrance or 1) - 1]
+        if e.traps:
+            return -1.0  # one trap an entrance is enough: the next arrival sets it off
         pressure = e.zombies + 1 - (e.spaces - e.barricades - e.traps - e.experiments)
         fuel = -2.0 if self.precious(a.fuel_card) else -0.3 * self.card_value(a.fuel_card)
-        return float(0.5 + e.zombies * 0.8 + max(0, pressure) + fuel - a.die * 0.2)
+        # a trap set off kills every normal zombie at its entrance: worth a barricade (3 + 0.4 a
+        # zombie, `s_barricade`) once two zombies stand there, more with each one after
+        return float(1.5 + e.zombies * 1.2 + max(0, pressure) + fuel - a.die * 0.2)
 
     def s_attack_bandit(self, a: Any, rng: random.Random) -> float:
         s = self.surv[a.survivor]
         here = self.loc[s.location]
         crowded = len(here.survivor_ids) + here.bandits >= here.survivor_spaces
-        return float(1.5 + (1.0 if crowded else 0.0) - (s.wounds + s.frostbite) * 0.8 - a.die * 0.1)
+        # a bandit draws zombies like a survivor and fills a space: driving it off is worth about a
+        # barricade, more where it crowds the place
+        return float(3.0 + (3.0 if crowded else 0.0) - (s.wounds + s.frostbite) * 0.8 - a.die * 0.1)
 
     def s_bribe(self, a: Any, rng: random.Random) -> float:
         if self.precious(a.card):

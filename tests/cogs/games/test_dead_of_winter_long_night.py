@@ -28,7 +28,10 @@ def _late(seats: int, seed: int, plies: int, options: dict[str, Any]) -> State:
         action = agents[seat].choose(
             GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
         )
-        state = engine.act(state, seat, action, seed=seed, ply=ply).state
+        after = engine.act(state, seat, action, seed=seed, ply=ply).state
+        if GAME.outcome(after) is not None:
+            break  # late, but still running: the move that would end it is not played
+        state = after
     return state
 
 
