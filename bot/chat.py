@@ -79,7 +79,8 @@ def notice(
     if command:
         return (
             f"Your command in #{channel_name} was carried out, then removed from the channel: "
-            f"{why}.{detail} Use the slash command (`/play`) to keep your moves private. "
+            f"{why}.{detail} Slash commands (`/play`, `/me`, `/game …`) keep a command's words "
+            "out of the channel. "
             f"(reason: `{reason}`)"
         )
     return f"Your message in #{channel_name} was removed: {why}.{detail} (reason: `{reason}`)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import random
 import re
 from typing import Any
@@ -254,3 +255,20 @@ async def test_a_player_asks_for_their_hand_and_gets_it_only_in_private(bot_fact
     assert not [m for m in sent if m.guild is not None]
     panel = [m for m in sent if dm_to(m) == members[1].id]
     assert panel and hand_names(bot.service.state(table), 1) <= names_in(text_of(panel[0]))
+
+
+async def test_a_settings_command_with_a_date_is_carried_out_then_removed_and_names_me(
+    bot_factory: Any,
+) -> None:
+    """`!me away=…` is no move, so its numbers are removed from a Coldest Night channel like any
+    talk; the setting still takes, and the private notice points to the slash command."""
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
+    channel = dpytest.get_config().channels[0]
+    drain()
+    until = (datetime.date.today() + datetime.timedelta(days=10)).isoformat()
+    message = await dpytest.message(f"!me away={until}", channel, members[0])
+    assert message.id not in [m.id async for m in channel.history(limit=50)]
+    assert (await bot.service.store.user_settings(members[0].id)).get("away_until")
+    notes = [m.content for m in drain() if dm_to(m) == members[0].id and "removed" in m.content]
+    assert notes and "carried out" in notes[-1] and "`/me`" in notes[-1]
