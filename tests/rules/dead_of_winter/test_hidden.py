@@ -16,7 +16,13 @@ from typing import Any
 import pytest
 
 from rules.dead_of_winter import GAME
-from rules.dead_of_winter.content import ITEMS, OBJECTIVES, TWISTS
+from rules.dead_of_winter.content import (
+    EXPERIMENTS,
+    IMPROVEMENTS,
+    ITEMS,
+    OBJECTIVES,
+    TWISTS,
+)
 from rules.dead_of_winter.state import State
 from rules.engine import Engine
 from rules.playout import next_actor
@@ -41,7 +47,12 @@ MODES: dict[str, tuple[int, dict[str, Any]]] = {
 ALL_NAMES = sorted(
     [(c.name, c.id) for c in ITEMS.values()]
     + [(o.name, o.id) for o in OBJECTIVES.values()]
-    + [(t.name, t.id) for t in TWISTS.values()],
+    + [(t.name, t.id) for t in TWISTS.values()]
+    # the Long Night's face-up cards too, so "Unit Magpie" (an experiment shown face up) is read
+    # as itself and not as the betrayal objective "Magpie"; side effects are left out: their small
+    # deck is reshuffled whole after each draw, so naming the one drawn tells nothing of its order
+    + [(x.name, x.id) for x in EXPERIMENTS.values()]
+    + [(x.name, x.id) for x in IMPROVEMENTS.values()],
     key=lambda pair: -len(pair[0]),
 )
 
