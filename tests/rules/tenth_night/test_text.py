@@ -158,11 +158,22 @@ def test_describe_shows_rows_injuries_round_and_the_private_hand() -> None:
     assert "K♥" not in GAME.describe(GAME.observe(DAY, None))
 
 
-def test_describe_shows_the_pending_defence_to_the_decider() -> None:
+def test_describe_shows_the_pending_defence_on_the_board_and_only_the_hand_in_private() -> None:
     s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
-    assert "Waiting for seat 1" in GAME.describe(GAME.observe(s, None))
-    assert "is attacked" in GAME.describe(GAME.observe(s, 0))
-    assert "is attacked" not in GAME.describe(GAME.observe(s, 1))
+    options = GAME.observe(s, 0).defence_options
+    assert options is not None and not options.deadly
+    board = GAME.describe(GAME.observe(s, None))
+    victim, sums = options.victim.label, f"damage {options.damage} vs defence {options.defence}"
+    assert f"⏳ Waiting for seat 1 to defend {victim}: {sums}." in board
+    # the decision is public and its answers are the moves: the decider's own lines are the
+    # hand alone, so a private panel changes only when the hand does (issue 11 §1)
+    public = set(board.splitlines())
+    for seat in (0, 1):
+        own = [x for x in GAME.describe(GAME.observe(s, seat)).splitlines() if x not in public]
+        assert len(own) == 1 and own[0].startswith(f"**Your hand** (seat {seat + 1})")
+    labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
+    assert labels[-1] == "Take the hit"
+    assert any(x.startswith("Defend with") and f"vs damage {options.damage}" in x for x in labels)
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
