@@ -1,9 +1,10 @@
 """Discord requests per human move stay within budget in every game (issue 11 §1).
 
 Whole seeded dpytest games, played by clicks on the members' DM panels (`bench.bench_requests`
-plays them and counts every request at dpytest's HTTP backend). The goal is 1.2; this fails above
-1.5, so a change that brings back a request per move (a separate event message, a panel that
-repeats the board) fails here rather than in production.
+plays them and counts every request at dpytest's HTTP backend). Every game is within the goal of
+1.2 (The 10th Night is the highest, at 1.14: a dawn draw edits each other member's DM panel), so
+this fails above 1.2: a change that brings back a request per move (a separate event message, a
+panel that repeats the board or a public decision) fails here rather than in production.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ import pytest
 
 from bench.bench_requests import SETUPS, Setup, play_game
 
-BUDGET = 1.5
+BUDGET = 1.2
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=[s.game for s in SETUPS])
-async def test_a_whole_game_costs_at_most_one_and_a_half_requests_per_human_move(
+async def test_a_whole_game_costs_at_most_one_point_two_requests_per_human_move(
     setup: Setup, tmp_path: Path, monkeypatch: Any
 ) -> None:
     monkeypatch.chdir(tmp_path)  # dpytest writes attached files to the working directory
