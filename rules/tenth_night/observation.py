@@ -372,8 +372,11 @@ def describe(o: TenthNightObservation) -> str:
         lines.append("**Offers:** " + " · ".join(_offer(x) for x in o.offers))
     if isinstance(o, TenthNightPrivateObservation):
         lines.append(f"**Your hand** (seat {o.seat + 1}): {_cards(o.hand)}")
-        if o.my_offers:
-            lines.append("**Your offers:** " + " · ".join(_offer(x) for x in o.my_offers))
+        # an offer the board shows whole (a row card offered) is public: only the offers that
+        # show a party a hand card the others do not see are listed as the seat's own
+        hidden = [x for x in o.my_offers if x not in o.offers]
+        if hidden:
+            lines.append("**Your offers:** " + " · ".join(_offer(x) for x in hidden))
         # A pending defence adds no line here: who is attacked, the damage and the defence are
         # public (the board's ⏳ line above), and the answers are the seat's moves, each label
         # with its sums ("Defend with Q♦ (+2): defence 11 vs damage 10"). A private line that
