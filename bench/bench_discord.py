@@ -1,7 +1,11 @@
 """Discord API requests per player action over a full dpytest game of The Coldest Night.
 
 Two members and one AI play from `!game start` to the end; every request the bot makes to Discord
-(dpytest's fake HTTP layer reports each one) is counted and divided by the number of moves.
+(dpytest's fake HTTP layer reports each one) is counted by kind (`bench_requests.kind_of`: board
+post or edit, DM send or edit...) and divided by the number of moves.
+
+Typed moves get no interaction response, so the mover's own DM panel is edited whenever their
+private part changed — in The Coldest Night nearly every move, as a played card leaves the hand.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 import discord.ext.test as dpytest
 from discord.ext.test import callbacks
 
+from bench.bench_requests import kind_of
 from bot.app import SingleShardBot
 from bot.config import Settings
 from bot.tables import TableService
@@ -35,7 +40,7 @@ async def play_one_game(tmp: Path) -> tuple[Counter[str], int, int]:
     original = callbacks.dispatch_event
 
     async def counting(event: str, *args: Any, **kwargs: Any) -> None:
-        counts[event] += 1
+        counts[kind_of(event, args) if event != "get_channel" else event] += 1
         await original(event, *args, **kwargs)
 
     callbacks.dispatch_event = counting  # type: ignore[assignment]

@@ -119,16 +119,18 @@ class Delivery:
         panel = update.panel
         if panel is not None and panel.message_id and panel.channel_id and not panel.dm_closed:
             try:
-                channel = self.client.get_channel(panel.channel_id)
+                channel: Any = self.client.get_channel(panel.channel_id)
                 if channel is None:
-                    user = await self.user(update.user_id)
-                    channel = await user.create_dm() if user else None
-                if channel is not None:
-                    await message_ref(self.client, channel, panel.message_id).edit(**message)
-                    await self.service.panel_sent(
-                        update, channel_id=panel.channel_id, message_id=panel.message_id
+                    # After a restart the DM channel is not cached: edit through its id alone.
+                    # Looking up the user and opening the DM first cost two requests more.
+                    channel = self.client.get_partial_messageable(
+                        panel.channel_id, type=discord.ChannelType.private
                     )
-                    return True
+                await message_ref(self.client, channel, panel.message_id).edit(**message)
+                await self.service.panel_sent(
+                    update, channel_id=panel.channel_id, message_id=panel.message_id
+                )
+                return True
             except discord.HTTPException as err:
                 log.info(
                     "panel edit failed for table %s seat %s (%s); re-sending",

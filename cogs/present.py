@@ -579,7 +579,8 @@ async def play_choice(
 async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, played: Played) -> None:
     """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
     interaction's response: the mover sees their new hand and moves at no request's cost. When
-    the click came from their DM panel, that panel is now up to date, so `publish` skips it."""
+    the click came from their DM panel, that panel is now up to date, so `publish` skips it; it
+    is redrawn as a DM panel (with "My hand & moves") even when nothing private changed."""
     service, table = bot.service, played.table
     seat = seat_of(table, interaction.user.id)
     update = next((u for u in played.panels if u.seat == seat), None)
@@ -589,6 +590,10 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     fresh = update if update is not None else service.panel_update(table, seat)
     clicked = interaction.message.id if interaction.message is not None else None
     panel = update.panel if update is not None else None
+    if update is None and clicked is not None:
+        # the mover's private part did not change: the report holds no panel of theirs, but a
+        # click on the DM panel must still redraw it as one (with its "My hand & moves" button)
+        panel = {p.seat: p for p in await service.store.panels(table.id)}.get(seat)
     on_dm = panel is not None and panel.message_id == clicked
     draw = dm_panel_message if on_dm else panel_message
     try:

@@ -313,6 +313,22 @@ def _attack(a: AttackView) -> str:
     return f"{head}" + (f" — {tail}" if tail else "") + end
 
 
+def _pending(o: TenthNightObservation, pending: PendingDefenceView) -> str:
+    """The board's line for a defence decision: whose, which person, and the sums (all public)."""
+    who = f"⏳ Waiting for seat {pending.seat + 1} to defend"
+    attack = next((a for a in o.attacks if a.number == pending.attack_number), None)
+    step = attack.steps[-1] if attack is not None and attack.steps else None
+    if step is None or step.seat != pending.seat:
+        return f"{who}."
+    person = next((x for x in o.players[step.seat].row if x.id == step.person_id), None)
+    name = person.label if person is not None else step.person_id
+    if step.deadly:
+        return f"{who} {name} against a deadly attack."
+    if step.damage is None or step.defence is None:
+        return f"{who} {name}."
+    return f"{who} {name}: damage {step.damage} vs defence {step.defence}."
+
+
 def describe(o: TenthNightObservation) -> str:
     lines: list[str] = []
     if o.phase == "game_over" and o.outcome is not None:
@@ -351,23 +367,20 @@ def describe(o: TenthNightObservation) -> str:
         lines.append("**Tonight:**")
         lines.extend(_attack(a) for a in o.attacks[-6:])
     if o.pending_defence is not None:
-        lines.append(f"⏳ Waiting for seat {o.pending_defence.seat + 1} to defend.")
+        lines.append(_pending(o, o.pending_defence))
     if o.offers:
         lines.append("**Offers:** " + " · ".join(_offer(x) for x in o.offers))
     if isinstance(o, TenthNightPrivateObservation):
         lines.append(f"**Your hand** (seat {o.seat + 1}): {_cards(o.hand)}")
-        if o.my_offers:
-            lines.append("**Your offers:** " + " · ".join(_offer(x) for x in o.my_offers))
-        d = o.defence_options
-        if d is not None:
-            kind = "DEADLY" if d.deadly else f"damage {d.damage} vs defence {d.defence}"
-            opts = ["`pass`"]
-            if d.can_nullify:
-                opts.insert(0, "`joker`")
-            if d.modifiers:
-                opts.insert(0, f"`defend …` with {_cards(d.modifiers)}")
-            lines.append(
-                f"❗ **Your {d.victim.label} is attacked** ({kind}). Options: {', '.join(opts)}"
-            )
+        # an offer the board shows whole (a row card offered) is public: only the offers that
+        # show a party a hand card the others do not see are listed as the seat's own
+        hidden = [x for x in o.my_offers if x not in o.offers]
+        if hidden:
+            lines.append("**Your offers:** " + " · ".join(_offer(x) for x in hidden))
+        # A pending defence adds no line here: who is attacked, the damage and the defence are
+        # public (the board's ⏳ line above), and the answers are the seat's moves, each label
+        # with its sums ("Defend with Q♦ (+2): defence 11 vs damage 10"). A private line that
+        # came and went with every decision made each of them cost a Discord edit of the
+        # defender's DM panel although their hand had not changed (issue 11 §1).
     text = "\n".join(lines)
     return text if len(text) <= 1800 else text[:1797] + "…"

@@ -168,6 +168,25 @@ async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_e
     assert not [m for m in drain() if dm_to(m) == ana.id], "no new panel was sent either"
 
 
+async def test_a_dm_panel_redrawn_after_a_move_that_changed_nothing_private_keeps_its_button(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory)
+    table = await bot.service.table(1)
+    before = bot.service.private_only_text(table, 0)
+    (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
+    data = button(ana, f"sb:a:1:0:1:{label_mark('Take 2')}")
+    data["message"]["id"] = str(panel.message_id)  # the click is on Ana's DM panel itself
+    await dispatch(bot, responses, data)
+    table = await bot.service.table(1)
+    assert table.ply == 1 and bot.service.private_only_text(table, 0) == before
+    # her private part did not change, so the report holds no panel of hers: the response still
+    # redraws her DM panel as a DM panel, with the "My hand & moves" button it had
+    (redrawn,) = [p["data"] for p in responses.of_type(7)]
+    ids = [c["custom_id"] for row in redrawn["components"] for c in row["components"]]
+    assert "sb:b:1:hand" in ids
+
+
 async def test_a_stale_button_is_refused_privately_and_changes_nothing(
     bot_factory: Any, responses: Responses
 ) -> None:

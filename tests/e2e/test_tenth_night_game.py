@@ -486,7 +486,7 @@ async def test_a_defence_by_the_other_member_during_the_night_is_refused_private
 # the night
 
 
-async def test_the_night_waits_for_the_defending_member_alone_and_asks_them_privately(
+async def test_the_night_waits_for_the_defending_member_alone_and_pings_them_to_decide(
     bot_factory: Any,
 ) -> None:
     bot, members = await start_table(bot_factory)
@@ -495,13 +495,29 @@ async def test_the_night_waits_for_the_defending_member_alone_and_asks_them_priv
     assert bot.service.waiting_for(table) == [seat] and GAME.to_act(state) == {seat}
     options = GAME.observe(state, seat).defence_options
     assert options is not None
-    panel = await panel_text(bot, seat)
-    assert f"❗ **Your {options.victim.label} is attacked**" in panel and "`pass`" in panel
-    others = [text_of(m) for m in public(sent)] + [await panel_text(bot, 1 - seat)]
-    assert not [text for text in others if "❗" in text or "Options:" in text]
+    # the board says whose person is attacked and the sums (all public), and pings the defender
     board = await board_text(bot)
-    assert f"⏳ Waiting for seat {seat + 1} to defend." in board
+    sums = (
+        " against a deadly attack."
+        if options.deadly
+        else f": damage {options.damage} vs defence {options.defence}."
+    )
+    assert f"⏳ Waiting for seat {seat + 1} to defend {options.victim.label}{sums}" in board
     assert "🌙 **Night" in board
+    assert any(f"<@{members[seat].id}>" in (m.content or "") for m in public(sent))
+    # "My hand & moves" answers with the defence moves, each with its sums
+    moves = bot.service.panel_update(table, seat).choices
+    assert moves[-1] == "Take the hit"
+    assert all(m.startswith(("Defend with", "Nullify with", "Take the hit")) for m in moves)
+    # the decision is not private news: the DM panel keeps the hand alone, so it need not change
+    own = bot.service.private_only_text(table, seat).splitlines()
+    assert own[1:] == [f"**Your hand** (seat {seat + 1}): {hand_text(state, seat)}"]
+    others = [text_of(m) for m in sent] + [await panel_text(bot, s) for s in (0, 1)]
+    assert not [text for text in others if "❗" in text or "Options:" in text]
+
+
+def hand_text(state: TenthNightState, seat: int) -> str:
+    return " ".join(card(c).label for c in state.players[seat].hand) or "—"
 
 
 async def test_the_defending_member_answers_with_play_and_the_night_goes_on(

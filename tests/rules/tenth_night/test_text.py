@@ -21,6 +21,7 @@ from rules.tenth_night.actions import (
     Trio,
     Want,
 )
+from rules.tenth_night.state import TenthNightState
 from tests.rules.tenth_night.helpers import act, dusk, ids, make
 
 DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
@@ -158,11 +159,54 @@ def test_describe_shows_rows_injuries_round_and_the_private_hand() -> None:
     assert "K♥" not in GAME.describe(GAME.observe(DAY, None))
 
 
-def test_describe_shows_the_pending_defence_to_the_decider() -> None:
+def test_describe_shows_the_pending_defence_on_the_board_and_only_the_hand_in_private() -> None:
     s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
-    assert "Waiting for seat 1" in GAME.describe(GAME.observe(s, None))
-    assert "is attacked" in GAME.describe(GAME.observe(s, 0))
-    assert "is attacked" not in GAME.describe(GAME.observe(s, 1))
+    options = GAME.observe(s, 0).defence_options
+    assert options is not None and not options.deadly
+    board = GAME.describe(GAME.observe(s, None))
+    victim, sums = options.victim.label, f"damage {options.damage} vs defence {options.defence}"
+    assert f"⏳ Waiting for seat 1 to defend {victim}: {sums}." in board
+    # the decision is public and its answers are the moves: the decider's own lines are the
+    # hand alone, so a private panel changes only when the hand does (issue 11 §1)
+    public = set(board.splitlines())
+    for seat in (0, 1):
+        own = [x for x in GAME.describe(GAME.observe(s, seat)).splitlines() if x not in public]
+        assert len(own) == 1 and own[0].startswith(f"**Your hand** (seat {seat + 1})")
+    labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
+    assert labels[-1] == "Take the hit"
+    assert any(x.startswith("Defend with") and f"vs damage {options.damage}" in x for x in labels)
+
+
+def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show() -> None:
+    s = make(["2H 7C", "5H 8S", "3D"], ["9C QD", "AS KC", ""], ready=[True, True, True])
+
+    def own(s: TenthNightState, seat: int) -> list[str]:
+        public = set(GAME.describe(GAME.observe(s, None)).splitlines())
+        text = GAME.describe(GAME.observe(s, seat))
+        return [x for x in text.splitlines() if x not in public and "Your hand" not in x]
+
+    # a row card for a hand card: the board shows all of it, so no panel changes
+    shown = act(
+        s,
+        0,
+        ProposeExchange(to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")),
+    )
+    assert "**Offers:** #1 seat 1 → seat 2: 2♥ (row) for a hand card" in GAME.describe(
+        GAME.observe(shown, None)
+    )
+    assert own(shown, 0) == own(shown, 1) == own(shown, 2) == []
+    # a hand card: the board hides it, the two parties see it on their panels
+    hidden = act(
+        s,
+        0,
+        ProposeExchange(
+            to_seat=1, give=Give(zone="hand", card_id="9C-1"), want=Want(zone="row", card_id="5H-1")
+        ),
+    )
+    mine = "**Your offers:** #1 seat 1 → seat 2: 9♣ (hand) for their 5♥"
+    assert own(hidden, 0) == own(hidden, 1) == [mine]
+    assert own(hidden, 2) == []
+    assert "9♣" not in GAME.describe(GAME.observe(hidden, None))
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
