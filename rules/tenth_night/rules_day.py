@@ -160,6 +160,49 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterato
     }
 
 
+def kinds_present(s: TenthNightState, seat: int) -> list[str]:
+    """The kinds `legal_kinds` has at least one action of, sorted by name: what probing each of
+    them gives (`rules.core.ByKind.kinds`), read from the state without making any action but
+    the first proposal."""
+    p = s.players[seat]
+    hand, row = p.hand, p.row
+    found: list[str] = []
+    mine = [o for o in s.offers if o.to_seat == seat]
+    if any(
+        o.want_zone == "row" or any(o.give_zone != "row" or is_person_card(h) for h in hand)
+        for o in mine
+    ):
+        found.append("accept_exchange")
+    if mine:
+        found.append("decline_exchange")
+    if len(row) == 1 and not p.divine_protection:
+        found.append("divine_protection")
+    if s.options.record_mode and s.round >= 11:
+        found.append("end_record")
+    hearts = [h for h in hand if is_heart(h)]
+    injured = [x for x in row if x.injured] if hearts else []
+    if injured:
+        found.append("heal_heart")
+        if any(rank(h) == rank(x.id) for x in injured for h in hearts):
+            found.append("heal_replace")
+    if next(_proposals(s, seat), None) is not None:
+        found.append("propose_exchange")
+    if not p.ready:
+        found.append("ready")
+    if len(row) > 1 and _reorders(tuple(x.id for x in row)):
+        found.append("reorder")
+    numbers = [h for h in hand if is_person_card(h)]
+    if numbers and any(not x.injured for x in row):
+        found.append("swap")
+    if len(row) < MAX_PEOPLE and len(numbers) >= 3:
+        ranks = [rank(h) for h in numbers]
+        if any(ranks.count(r) >= 3 for r in set(ranks)):
+            found.append("trio")
+    if any(o.from_seat == seat for o in s.offers):
+        found.append("withdraw_exchange")
+    return found
+
+
 # Actions are immutable values, so the same records can serve every state that offers them.
 @lru_cache(maxsize=4096)
 def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import cache
 
 from rules.cards import card, deck_ids
 from rules.core import Event, seat_ref
@@ -27,7 +28,9 @@ from rules.tenth_night.state import (
 )
 
 
+@cache
 def lab(card_id: str) -> str:
+    """A card's label ("7♥"), remembered per id: event lines name cards all game long."""
     return card(card_id).label
 
 
