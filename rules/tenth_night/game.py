@@ -29,6 +29,7 @@ from rules.core import (
 )
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
+from rules.playout import MoveRng
 from rules.tenth_night import text
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
@@ -289,7 +290,7 @@ class TableInPlay(Working[TenthNightState, Action]):
 
     def __init__(self, game: TenthNightGame, state: TenthNightState) -> None:
         super().__init__(game, state)
-        self.rng = _MoveRng()
+        self.rng = MoveRng()
         self.table = _QuietTable(state, self.rng)
 
     def to_act(self) -> frozenset[Seat]:
@@ -371,33 +372,6 @@ class _QuietTable(Table):
 
     def tell(self, seat: int, text: str, kind: str = "private") -> None:
         self.events.append(_HUSH)
-
-
-class _MoveRng(random.Random):
-    """The rng of one move in a playout: `rng_for(seed, ply)`, seeded only when the move first
-    draws from it (a reshuffle, rare), so the other moves skip making it."""
-
-    def __init__(self) -> None:  # seeded by the first draw of each move, not here
-        self.gauss_next = None
-        self.key = ""
-        self.seeded = True
-
-    def at(self, seed: str | int, ply: int) -> None:
-        self.key = f"{seed}/{ply}"
-        self.seeded = False
-
-    def _fresh(self) -> None:
-        if not self.seeded:
-            self.seeded = True
-            self.seed(self.key)
-
-    def random(self) -> float:
-        self._fresh()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        self._fresh()
-        return super().getrandbits(k)
 
 
 __all__ = ["DayAction", "TenthNightGame"]
