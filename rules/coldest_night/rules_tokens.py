@@ -36,6 +36,8 @@ def _use(seat: int, token: TokenId, **given: Any) -> UseToken:
 def uses(t: Table, seat: int) -> list[UseToken]:
     """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
     found: list[UseToken] = []
+    if "available" not in t.tokens.values():  # most of a game: no token in hand
+        return found
     for tok in TOKEN_ORDER:
         if t.tokens[tok] != "available":
             continue
@@ -65,6 +67,8 @@ def uses(t: Table, seat: int) -> list[UseToken]:
 
 def usable(t: Table) -> bool:
     """Some seat has a legal `use_token` right now (CN-19)."""
+    if "available" not in t.tokens.values():
+        return False
     for tok in TOKEN_ORDER:
         if t.tokens[tok] != "available":
             continue

@@ -185,7 +185,11 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
         found.append("heal_heart")
         if any(rank(h) == rank(x.id) for x in injured for h in hearts):
             found.append("heal_replace")
-    if next(_proposals(s, seat), None) is not None:
+    if not s.offers and s.num_players > 1:
+        # nothing to repeat: any card to give makes an offer (a hand card may always be asked)
+        if hand or any(not x.injured for x in row):
+            found.append("propose_exchange")
+    elif next(_proposals(s, seat), None) is not None:
         found.append("propose_exchange")
     if not p.ready:
         found.append("ready")
