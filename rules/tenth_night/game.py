@@ -318,7 +318,8 @@ class TableInPlay(Working[TenthNightState, Action]):
     def legal(self, seat: Seat) -> Sequence[Action]:
         t = self.table
         if t.phase == "night":
-            return defence_actions(t.freeze(), seat)
+            state: Any = t  # the draft reads as the state it copies
+            return defence_actions(state, seat)
         if t.phase != "day":
             return []
         return DayMoves(t, seat)
@@ -366,6 +367,8 @@ _HUSH = Event(text="")
 class _QuietTable(Table):
     """A playout's table: every event is the same blank line (the rules still find one where
     they copy the last event into a private one), and none outlives its move."""
+
+    quiet = True
 
     def say(self, text: str, kind: str = "info") -> None:
         self.events.append(_HUSH)

@@ -83,6 +83,9 @@ class Table(Draft[TenthNightState]):
     events it produces. Options, offers, the stored cursor and the result are replaced whole."""
 
     keep = frozenset({"options", "offers", "cursor", "result"})
+    quiet: bool = False
+    """True on a playout's table (`game.TableInPlay`): nobody reads its events, so the busiest
+    moves skip writing them."""
 
     num_players: int
     decks: int
