@@ -89,6 +89,8 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     out: list[Action] = []
     if not state.build_used:
         for printed, x, y in lots(board.layout):  # by (value, x, y), the builds' order
+            if build_cost(printed, False) > gold:
+                break  # the cheapest build of this value, and of every later one, is too dear
             square = (x, y)
             if square in hotels or supply[printed - 1] < 1:
                 continue
