@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import _random
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from hashlib import sha512
 from typing import Any
 
 from rules.core import Agent, Game, Outcome, Seat, reads_observation
@@ -23,6 +26,56 @@ class Playout:
     @property
     def plies(self) -> int:
         return len(self.log)
+
+
+_seed_state = _random.Random.seed  # the C generator's own seeding, from an int
+
+
+class Reseeded(random.Random):
+    """One generator per seat for a whole playout, seeded again for every move as
+    `Engine.agent_rng` would seed a new one: `random.Random(f"{seed}/agent{seat}/{ply}")`.
+
+    It gives exactly the numbers a new generator would (the same string seeding, done as
+    `random.Random.seed` does it), without building a generator object every move.
+    """
+
+    def __init__(self, seed: str | int, seat: Seat) -> None:  # seeded by `at`, not here
+        self.gauss_next = None
+        self.prefix = f"{seed}/agent{seat}/"
+
+    def at(self, ply: int) -> random.Random:
+        text = (self.prefix + str(ply)).encode()
+        _seed_state(self, int.from_bytes(text + sha512(text).digest(), "big"))
+        self.gauss_next = None
+        return self
+
+
+class MoveRng(random.Random):
+    """The rng of one move in a playout, for a game's working copy (`Working.apply`): exactly
+    `rng_for(seed, ply)` once `at(seed, ply)` names the move, but seeded only when the move first
+    draws from it, so the moves that draw nothing (most of them) skip making it."""
+
+    def __init__(self) -> None:  # seeded by the first draw of each move, not here
+        self.gauss_next = None
+        self.key = ""
+        self.seeded = True
+
+    def at(self, seed: str | int, ply: int) -> None:
+        self.key = f"{seed}/{ply}"
+        self.seeded = False
+
+    def _fresh(self) -> None:
+        if not self.seeded:
+            self.seeded = True
+            self.seed(self.key)
+
+    def random(self) -> float:
+        self._fresh()
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self._fresh()
+        return super().getrandbits(k)
 
 
 def next_actor(game: Game[Any, Any, Any], state: Any) -> Seat | None:
@@ -60,21 +113,25 @@ def play_out(
     if not fast:
         return _play_plain(game, engine, state, seed, per_seat, max_plies)
     observing = [reads_observation(a) for a in per_seat]
+    rngs = [Reseeded(seed, seat) for seat in range(len(per_seat))]
     work = game.working(state)
     log: list[tuple[Seat, Any]] = []
-    while (outcome := work.outcome()) is None:
-        awaited = work.awaiting() or work.to_act()
+    # the loop's lookups bound once: a Coldest Night playout makes about 30 moves in a millisecond
+    ended, awaiting, to_act, legal_of = work.outcome, work.awaiting, work.to_act, work.legal
+    apply, add, ply = work.apply, log.append, 0
+    while (outcome := ended()) is None:
+        awaited = awaiting() or to_act()
         if not awaited:
             raise PlayoutStuck(f"{game.key}: no seat may act but the game has no outcome")
-        if len(log) >= max_plies:
+        if ply >= max_plies:
             raise PlayoutStuck(f"{game.key}: still going after {max_plies} plies (seed {seed})")
         seat = min(awaited)
-        legal = work.legal(seat)
-        ply = len(log) + 1
+        legal = legal_of(seat)
+        ply += 1
         view = work.observe(seat) if observing[seat] else None
-        action = per_seat[seat].choose(view, legal, engine.agent_rng(seed, ply, seat))
-        work.apply(seat, action, seed, ply)
-        log.append((seat, action))
+        action = per_seat[seat].choose(view, legal, rngs[seat].at(ply))
+        apply(seat, action, seed, ply)
+        add((seat, action))
     return Playout(state=work.freeze(), outcome=outcome, log=log)
 
 

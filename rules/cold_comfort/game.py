@@ -20,7 +20,18 @@ from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import NOTATION as TEXT_NOTATION
 from rules.cold_comfort.text import describe, label, parse, rules_text
 from rules.cold_comfort.text import summary as text_summary
-from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Event, Outcome, Seat, Step
+from rules.core import (
+    FREE_CHAT,
+    Agent,
+    BaseGame,
+    ChatPolicy,
+    Event,
+    Outcome,
+    Seat,
+    Step,
+    Working,
+)
+from rules.playout import MoveRng
 
 
 class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]):
@@ -94,6 +105,35 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
     def notation(self) -> str:
         return TEXT_NOTATION
+
+    def working(self, state: ColdComfortState) -> Working[ColdComfortState, Action]:
+        return Playing(self, state)
+
+
+class Playing(Working[ColdComfortState, Action]):
+    """A playout's working copy: the rules' own `apply` on frozen states, without turning each
+    log line into an event nobody reads, and with a move's dice rolled from an rng seeded only
+    when the move rolls (`MoveRng`)."""
+
+    def __init__(self, game: ColdComfortGame, state: ColdComfortState) -> None:
+        super().__init__(game, state)
+        self.rng = MoveRng()
+
+    def to_act(self) -> frozenset[Seat]:
+        return acting_seats(self.state)
+
+    def awaiting(self) -> frozenset[Seat]:
+        return acting_seats(self.state)
+
+    def legal(self, seat: Seat) -> Sequence[Action]:
+        return legal_actions(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return outcome_of(self.state)
+
+    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
+        self.rng.at(seed, ply)
+        self.state = apply_action(self.state, seat, action, self.rng)[0]
 
 
 GAME = ColdComfortGame()

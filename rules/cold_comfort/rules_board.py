@@ -185,3 +185,10 @@ def legal_placements(board: Board, tile_id: str) -> tuple[tuple[int, int, int], 
 
 def fmt(square: Square) -> str:
     return f"({square[0]},{square[1]})"
+
+
+@lru_cache(maxsize=512)
+def lots(layout: Layout) -> tuple[tuple[int, int, int], ...]:
+    """Every lot of a map (a square with a printed value, not a public building) as
+    (value, x, y), sorted: the order builds are listed in."""
+    return tuple(sorted((v, x, y) for (x, y), v in _board(layout).printed.items() if v > 0))

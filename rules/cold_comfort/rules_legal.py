@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TypeVar
 
 from rules.cold_comfort.actions import (
     Action,
@@ -16,27 +18,40 @@ from rules.cold_comfort.actions import (
     Mine,
     Spread,
 )
-from rules.cold_comfort.rules_board import board_of, fmt, legal_placements, placement_problem
+from rules.cold_comfort.rules_board import (
+    board_of,
+    fmt,
+    legal_placements,
+    lots,
+    placement_problem,
+)
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Square
 
 A = TypeVar("A", bound=Action)
 
 
-_MADE: dict[tuple[Any, ...], Action] = {}
-_MADE_MAX = 8192
+def _shared(kind: type[A], *names: str) -> Callable[..., A]:
+    """One shared record per distinct action of `kind`, made from its fields in the order of
+    `names`: actions are frozen, and validating a new record for every entry of every legal list
+    was most of the cost of listing a turn's moves."""
+
+    @lru_cache(maxsize=8192)
+    def made(*values: int) -> A:
+        return kind(**dict(zip(names, values, strict=True)))
+
+    return made
 
 
-def _made(kind: type[A], **fields: int) -> A:
-    """One shared record per distinct action: actions are frozen, and validating a new record
-    for every entry of every legal list was most of the cost of listing a turn's moves."""
-    key = (kind, *fields.items())
-    found = _MADE.get(key)
-    if found is None:
-        if len(_MADE) >= _MADE_MAX:
-            _MADE.clear()
-        found = _MADE[key] = kind(**fields)
-    return found  # type: ignore[return-value]
+_spread = _shared(Spread, "x", "y")
+_land = _shared(Land, "x", "y")
+_grow = _shared(Grow, "x", "y", "rotation")
+_build = _shared(Build, "value", "x", "y")
+_change = _shared(Change, "x", "y", "to")
+_host = _shared(Host, "x", "y", "from_x", "from_y")
+_fire = _shared(Fire, "x", "y")
+_mine = _shared(Mine, "x", "y")
+_END = End()
 
 
 def acting_seats(state: ColdComfortState) -> frozenset[int]:
@@ -53,13 +68,13 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
     if seat not in acting_seats(state):
         return []
     if state.phase == "fire_spread" and state.fire_pending is not None:
-        return [_made(Spread, x=x, y=y) for x, y in state.fire_pending.options]
+        return [_spread(x, y) for x, y in state.fire_pending.options]
     if state.phase == "land_tie" and state.landing_pending is not None:
-        return [_made(Land, x=x, y=y) for x, y in state.landing_pending.options]
+        return [_land(x, y) for x, y in state.landing_pending.options]
     if state.phase == "grow" and state.drawn_tile is not None:
         board = board_of(state.tiles)
         placements = legal_placements(board, state.drawn_tile)
-        return [_made(Grow, x=x, y=y, rotation=r) for x, y, r in placements]
+        return [_grow(x, y, r) for x, y, r in placements]
     return _manage_actions(state, seat)
 
 
@@ -73,30 +88,30 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     own_empty = sorted(s for s, h in hotels.items() if h.seat == seat and s not in dice)
     out: list[Action] = []
     if not state.build_used:
-        builds: list[Build] = []
-        for square, printed in board.printed.items():
-            if printed == 0 or square in hotels or supply[printed - 1] < 1:
+        for printed, x, y in lots(board.layout):  # by (value, x, y), the builds' order
+            if build_cost(printed, False) > gold:
+                break  # the cheapest build of this value, and of every later one, is too dear
+            square = (x, y)
+            if square in hotels or supply[printed - 1] < 1:
                 continue
             if gold >= build_cost(printed, square in dice):
-                builds.append(_made(Build, value=printed, x=square[0], y=square[1]))
-        builds.sort(key=lambda b: (b.value, b.x, b.y))
-        out.extend(builds)
+                out.append(_build(printed, x, y))
         for x, y in own_empty:
             old = hotels[(x, y)].value
             for to in range(1, 7):
                 if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to):
-                    out.append(_made(Change, x=x, y=y, to=to))
+                    out.append(_change(x, y, to))
     hostable = [s for s in own_empty if s != state.built_at]
     for x, y in hostable:
         value = hotels[(x, y)].value
         for fx, fy in campers:
             if dice[(fx, fy)] == value:
-                out.append(_made(Host, x=x, y=y, from_x=fx, from_y=fy))
+                out.append(_host(x, y, fx, fy))
     if not state.fire_used:
-        out.extend(_made(Fire, x=x, y=y) for x, y in hostable)
+        out.extend(_fire(x, y) for x, y in hostable)
     if not state.acted:
-        out.extend(_made(Mine, x=x, y=y) for x, y in campers)
-    out.append(_made(End))
+        out.extend(_mine(x, y) for x, y in campers)
+    out.append(_END)
     return out
 
 

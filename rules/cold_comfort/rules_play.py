@@ -34,6 +34,7 @@ from rules.cold_comfort.state import (
     Hotel,
     PlacedTile,
     Square,
+    evolve,
 )
 from rules.core import seat_ref
 
@@ -90,8 +91,7 @@ def setup(seats: int, options: ColdComfortOptions, rng: random.Random) -> ColdCo
 def apply(
     state: ColdComfortState, seat: int, action: Action, rng: random.Random
 ) -> tuple[ColdComfortState, list[str]]:
-    log: list[str] = []
-    state = state.model_copy(update={"log": ()})
+    log: list[str] = []  # the state's `log` is replaced at the end: no rule reads it
     if isinstance(action, Build):
         state = _build(state, seat, action, log)
     elif isinstance(action, Change):
@@ -100,10 +100,10 @@ def apply(
         state = _host(state, seat, action, log)
     elif isinstance(action, Fire):
         state = _burn(state, (action.x, action.y), log)
-        state = state.model_copy(update={"fire_used": True, "acted": True})
+        state = evolve(state, {"fire_used": True, "acted": True})
         state = _continue_fire(state, (action.x, action.y), seat, log)
     elif isinstance(action, Spread):
-        state = _enter(state.model_copy(update={"fire_pending": None}), (action.x, action.y), log)
+        state = _enter(evolve(state, {"fire_pending": None}), (action.x, action.y), log)
     elif isinstance(action, Mine):
         roll = rng.randint(1, 6)
         square = (action.x, action.y)
@@ -112,13 +112,14 @@ def apply(
             f"{seat_ref(seat)} mines the {camper.value if camper else '?'} camper at "
             f"{fmt(square)}: rolled {roll}, +${roll}."
         )
-        state = state.model_copy(
-            update={
+        state = evolve(
+            state,
+            {
                 "gold": bump(state.gold, seat, roll),
                 "dice": tuple(d for d in state.dice if (d.x, d.y) != square),
                 "pool": state.pool + 1,
                 "acted": True,
-            }
+            },
         )
         state = end_management(state, log)
     elif isinstance(action, End):
@@ -128,7 +129,7 @@ def apply(
         state = grow(state, action, rng, log)
     elif isinstance(action, Land):
         state = land(state, action, log)
-    return state.model_copy(update={"log": tuple(log)}), log
+    return evolve(state, {"log": tuple(log)}), log
 
 
 # management -------------------------------------------------------------------------------------
@@ -151,15 +152,16 @@ def _build(state: ColdComfortState, seat: int, a: Build, log: list[str]) -> Cold
     hotels = sorted(
         [*state.hotels, Hotel(x=a.x, y=a.y, seat=seat, value=a.value)], key=lambda h: (h.x, h.y)
     )
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "hotels": tuple(hotels),
             "gold": bump(state.gold, seat, -cost),
             "supply": supply_after(state, seat, a.value, -1),
             "build_used": True,
             "acted": True,
             "built_at": square,
-        }
+        },
     )
 
 
@@ -171,18 +173,18 @@ def _change(state: ColdComfortState, seat: int, a: Change, log: list[str]) -> Co
     word = "upgrades" if a.to > hotel.value else "downgrades"
     log.append(f"{seat_ref(seat)} {word} {fmt(square)} from {hotel.value} to {a.to} for ${cost}.")
     supply = supply_after(state, seat, hotel.value, +1)
-    supply = supply_after(state.model_copy(update={"supply": supply}), seat, a.to, -1)
-    return state.model_copy(
-        update={
+    supply = supply_after(evolve(state, {"supply": supply}), seat, a.to, -1)
+    return evolve(
+        state,
+        {
             "hotels": tuple(
-                h.model_copy(update={"value": a.to}) if (h.x, h.y) == square else h
-                for h in state.hotels
+                evolve(h, {"value": a.to}) if (h.x, h.y) == square else h for h in state.hotels
             ),
             "gold": bump(state.gold, seat, -cost),
             "supply": supply,
             "build_used": True,
             "acted": True,
-        }
+        },
     )
 
 
@@ -194,7 +196,7 @@ def _host(state: ColdComfortState, seat: int, a: Host, log: list[str]) -> ColdCo
     log.append(f"{seat_ref(seat)} hosts the {camper.value} from {fmt(source)} in {where}.")
     dice = [d for d in state.dice if (d.x, d.y) != source]
     dice.append(Die(x=a.x, y=a.y, value=camper.value))
-    return state.model_copy(update={"dice": sorted_dice(dice), "acted": True})
+    return evolve(state, {"dice": sorted_dice(dice), "acted": True})
 
 
 # fire --------------------------------------------------------------------------------------------
@@ -206,12 +208,13 @@ def _burn(state: ColdComfortState, square: Square, log: list[str]) -> ColdComfor
         f"{seat_ref(hotel.seat)}'s empty {hotel.value} at {fmt(square)} burns down: "
         f"insurance +${hotel.value}."
     )
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "hotels": tuple(h for h in state.hotels if (h.x, h.y) != square),
             "gold": bump(state.gold, hotel.seat, hotel.value),
             "supply": supply_after(state, hotel.seat, hotel.value, +1),
-        }
+        },
     )
 
 
@@ -233,17 +236,18 @@ def _continue_fire(
     targets = fire_targets(state, square)
     if not targets:
         log.append("The fire finds nothing more to burn and goes out.")
-        return state.model_copy(update={"phase": "manage", "fire_pending": None})
+        return evolve(state, {"phase": "manage", "fire_pending": None})
     if len(targets) == 1:
         return _enter(state, targets[0], log)
     log.append(
         f"{seat_ref(owner)} must pass the fire to one of " + ", ".join(map(fmt, targets)) + "."
     )
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "phase": "fire_spread",
             "fire_pending": FirePending(at=square, chooser=owner, options=tuple(targets)),
-        }
+        },
     )
 
 
@@ -253,7 +257,7 @@ def _enter(state: ColdComfortState, target: Square, log: list[str]) -> ColdComfo
     done = {"phase": "manage", "fire_pending": None}
     if target in board.building_of:
         log.append(f"The fire enters the public building at {fmt(target)} and goes out.")
-        return state.model_copy(update=done)
+        return evolve(state, done)
     hotel = state.hotel_at(target)
     assert hotel is not None
     guest = state.die_at(target)
@@ -262,12 +266,13 @@ def _enter(state: ColdComfortState, target: Square, log: list[str]) -> ColdComfo
             f"The fire reaches {seat_ref(hotel.seat)}'s hotel at {fmt(target)}: its guest "
             f"{guest.value} flees to the pool and the fire goes out."
         )
-        return state.model_copy(
-            update={
+        return evolve(
+            state,
+            {
                 **done,
                 "dice": tuple(d for d in state.dice if (d.x, d.y) != target),
                 "pool": state.pool + 1,
-            }
+            },
         )
     state = _burn(state, target, log)
     return _continue_fire(state, target, hotel.seat, log)

@@ -17,6 +17,7 @@ from rules.cold_comfort.state import (
     Die,
     Landing,
     PlacedTile,
+    evolve,
 )
 from rules.core import seat_ref
 
@@ -29,9 +30,7 @@ def end_management(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
             f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} to place."
         )
-        return state.model_copy(
-            update={"phase": "grow", "drawn_tile": drawn, "deck": state.deck[1:]}
-        )
+        return evolve(state, {"phase": "grow", "drawn_tile": drawn, "deck": state.deck[1:]})
     return next_turn(state, log)
 
 
@@ -53,8 +52,9 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
         else:
             dice.append(d)
     log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "phase": "manage",
             "turn_number": state.turn_number + 1,
             "active_seat": seat,
@@ -65,19 +65,20 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             "gold": gold,
             "dice": tuple(dice),
             "pool": pool,
-        }
+        },
     )
 
 
 def finish(state: ColdComfortState, reason: str) -> ColdComfortState:
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "phase": "over",
             "end_reason": reason,
             "fire_pending": None,
             "landing_pending": None,
             "drawn_tile": None,
-        }
+        },
     )
 
 
@@ -97,8 +98,9 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -
     squares = placed_squares(tile.tile_id, tile.x, tile.y, tile.rotation)
     top = max(v for _, v in squares)
     counts = tuple(extras.count(v) for v in range(1, 7))
-    state = state.model_copy(
-        update={
+    state = evolve(
+        state,
+        {
             "tiles": (*state.tiles, tile),
             "drawn_tile": None,
             "dice": sorted_dice([*state.dice, *placed]),
@@ -108,7 +110,7 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -
             "last_scoring": None,
             "extras_left": counts,
             "origin": tuple(s for s, v in squares if v == top),
-        }
+        },
     )
     return after_landing(resolve_extras(state, log), log)
 
@@ -119,15 +121,16 @@ def land(state: ColdComfortState, a: Land, log: list[str]) -> ColdComfortState:
     square = (a.x, a.y)
     log.append(f"{seat_ref(pending.chooser)} lands the extra {pending.value} on {fmt(square)}.")
     extras = bump(state.extras_left, pending.value - 1, -1)
-    state = state.model_copy(
-        update={
+    state = evolve(
+        state,
+        {
             "dice": sorted_dice([*state.dice, Die(x=a.x, y=a.y, value=pending.value)]),
             "pool": state.pool - 1,
             "phase": "grow",  # back to resolving the roll; resolve_extras may ask again
             "extras_left": extras,
             "landing_pending": None,
             "last_landing": (*(state.last_landing or ()), Landing(value=pending.value, at=square)),
-        }
+        },
     )
     return after_landing(resolve_extras(state, log), log)
 
@@ -149,13 +152,14 @@ def after_landing(state: ColdComfortState, log: list[str]) -> ColdComfortState:
         else:
             log.append(f"[{names}] (value {hood.value}): nobody scores.")
     rounds = state.scoring_rounds + 1
-    state = state.model_copy(
-        update={
+    state = evolve(
+        state,
+        {
             "phase": "manage",
             "points": tuple(points),
             "last_scoring": scores,
             "scoring_rounds": rounds,
-        }
+        },
     )
     if rounds >= SCORING_ROUNDS_TOTAL:
         log.append(f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends.")

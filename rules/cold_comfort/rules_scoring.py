@@ -10,6 +10,7 @@ from rules.cold_comfort.state import (
     LandingPending,
     NeighbourhoodScore,
     Square,
+    evolve,
 )
 from rules.core import Outcome, seat_ref
 
@@ -47,7 +48,7 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     pool = state.pool
     for value in range(6, 0, -1):
         while extras[value - 1] > 0:
-            current = state.model_copy(update={"dice": tuple(dice)})
+            current = evolve(state, {"dice": tuple(dice)})
             spots = landing_spots(current, board, value)
             remaining = extras[value - 1]
             if not spots:
@@ -62,8 +63,9 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                     + ", ".join(fmt(s) for s in spots)
                     + "."
                 )
-                return state.model_copy(
-                    update={
+                return evolve(
+                    state,
+                    {
                         "phase": "land_tie",
                         "dice": tuple(dice),
                         "pool": pool,
@@ -72,7 +74,7 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                         "landing_pending": LandingPending(
                             value=value, remaining=remaining, chooser=chooser, options=tuple(spots)
                         ),
-                    }
+                    },
                 )
             for s in spots:
                 dice.append(Die(x=s[0], y=s[1], value=value))
@@ -81,15 +83,16 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                 where = "as a guest in" if current.hotel_at(s) else "on"
                 log.append(f"An extra {value} lands {where} {fmt(s)}.")
             extras[value - 1] = remaining - len(spots)
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "dice": tuple(sorted(dice, key=lambda d: (d.x, d.y))),
             "pool": pool,
             "extras_left": (),
             "origin": (),
             "landing_pending": None,
             "last_landing": tuple(landing),
-        }
+        },
     )
 
 

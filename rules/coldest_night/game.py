@@ -173,13 +173,15 @@ def _outcome(winners: Sequence[int] | None, reason: str | None) -> Outcome | Non
 
 def _apply(t: Table, seat: Seat, action: Action) -> None:
     """One legal action and every automatic sub-step after it, on the working copy."""
-    try:
-        if isinstance(action, CheckFrostbite):
+    try:  # the commonest moves first: plays and gives are most of a game
+        if isinstance(action, Play):
+            t.play(action.card_id, action.source)
+        elif isinstance(action, Give):
+            t.give(action.card_id, action.to_seat)
+        elif isinstance(action, CheckFrostbite):
             t.frostbite_removal()
             t.phase = "main"
             t.settle_main()
-        elif isinstance(action, Play):
-            t.play(action.card_id, action.source)
         elif isinstance(action, Done):
             t.say(f"{{s{seat}}} stops feeding the fire.")
             t.fire_dies_down()
@@ -187,8 +189,6 @@ def _apply(t: Table, seat: Seat, action: Action) -> None:
             t.scavenge_step()
         elif isinstance(action, MemoryReturn):
             t.memory_return(action.card_id)
-        elif isinstance(action, Give):
-            t.give(action.card_id, action.to_seat)
         elif isinstance(action, TargetRemove):
             t.target_remove(action.card_id)
         elif isinstance(action, CheckForFrostbite):

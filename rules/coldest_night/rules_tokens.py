@@ -6,10 +6,11 @@ legality re-evaluated.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from rules.coldest_night.actions import UseToken
-from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.state import Resume
 from rules.core import seat_ref
 
@@ -25,46 +26,49 @@ def _card_text(card_id: str) -> str:
     return f"{c.name} (heat {c.heat}, ash {c.ash})"
 
 
+@lru_cache(maxsize=4096)
+def _use(seat: int, token: TokenId, **given: Any) -> UseToken:
+    """Action records are frozen, so the legal lists share one per use instead of validating a
+    new record for every listing (the same fields given, so the same record)."""
+    return UseToken(seat=seat, token=token, **given)
+
+
 def uses(t: Table, seat: int) -> list[UseToken]:
     """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
     found: list[UseToken] = []
+    if "available" not in t.tokens.values():  # most of a game: no token in hand
+        return found
     for tok in TOKEN_ORDER:
         if t.tokens[tok] != "available":
             continue
         if tok == "alcohol":
-            found += [UseToken(seat=seat, token=tok, card_id=c) for c in t.pit]
+            found += [_use(seat, tok, card_id=c) for c in t.pit]
         elif tok == "axe":
-            found += [
-                UseToken(seat=seat, token=tok, mode="draw", target_seat=s) for s in t.draw_targets()
-            ]
-            found.append(UseToken(seat=seat, token=tok, mode="heat"))
+            found += [_use(seat, tok, mode="draw", target_seat=s) for s in t.draw_targets()]
+            found.append(_use(seat, tok, mode="heat"))
         elif tok == "backpack":
             if t.solo:
                 if t.draw_targets():
-                    found.append(UseToken(seat=seat, token=tok))
+                    found.append(_use(seat, tok))
             else:
                 to = [s for s in range(t.num_players) if s != seat and t.may_receive(s)]
-                found += [
-                    UseToken(seat=seat, token=tok, card_id=c, to_seat=s)
-                    for c in t.hands[seat]
-                    for s in to
-                ]
+                found += [_use(seat, tok, card_id=c, to_seat=s) for c in t.hands[seat] for s in to]
         elif tok == "blanket":
-            found += [
-                UseToken(seat=seat, token=tok, frostbite_id=f) for fs in t.frostbite for f in fs
-            ]
+            found += [_use(seat, tok, frostbite_id=f) for fs in t.frostbite for f in fs]
         elif tok in KEY_DRAWS:
-            found += [UseToken(seat=seat, token=tok, target_seat=s) for s in t.draw_targets()]
+            found += [_use(seat, tok, target_seat=s) for s in t.draw_targets()]
         elif tok == "emergency_supplies":
             if len(t.pit) <= 3 and t.deck:
-                found.append(UseToken(seat=seat, token=tok))
+                found.append(_use(seat, tok))
         else:
-            found.append(UseToken(seat=seat, token=tok))
+            found.append(_use(seat, tok))
     return found
 
 
 def usable(t: Table) -> bool:
     """Some seat has a legal `use_token` right now (CN-19)."""
+    if "available" not in t.tokens.values():
+        return False
     for tok in TOKEN_ORDER:
         if t.tokens[tok] != "available":
             continue

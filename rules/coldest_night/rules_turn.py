@@ -9,6 +9,7 @@ of CN-7 run after every sub-step and raise `Ended`, which unwinds whatever proce
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
@@ -38,6 +39,12 @@ from rules.coldest_night.state import (
 )
 from rules.core import Event, Seat, seat_ref
 from rules.draft import Draft
+
+FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
+"""Frostbite id → its kind (`holds` asks hundreds of times a game)."""
+
+
+DWINDLES: frozenset[str] = frozenset(c for c, card in CARDS.items() if card.kind == "fire_dwindles")
 
 
 class Ended(Exception):
@@ -126,6 +133,7 @@ class Table(Draft[ColdestNightState]):
         return self.variant == "solo"
 
     def say(self, text: str, to: frozenset[int] | None = None, kind: str = "info") -> None:
+        """Record an event (the busiest callers skip even building its text on a quiet table)."""
         if self.quiet:
             return
         self.events.append(Event(text=text, visible_to=to, kind=kind))
@@ -139,24 +147,41 @@ class Table(Draft[ColdestNightState]):
 
     def holds(self, seat: int, kind: str) -> bool:
         held = self.frostbite[seat]
-        return bool(held) and any(FROST[f].kind == kind for f in held)  # most seats hold none
+        if not held:  # most seats hold none
+            return False
+        return kind in [FROST_KIND[f] for f in held]
 
     def may_gain(self, seat: int) -> bool:
         """CN-6."""
-        return not (self.holds(seat, "loss_of_circulation") and len(self.hands[seat]) >= 3)
+        return not (
+            self.frostbite[seat]
+            and len(self.hands[seat]) >= 3
+            and self.holds(seat, "loss_of_circulation")
+        )
 
     def may_receive(self, seat: int) -> bool:
         """CN-6: from another player, or being made to draw by a token."""
+        if not self.frostbite[seat]:
+            return True
         return self.may_gain(seat) and not self.holds(seat, "paranoia")
 
     def eligible(self) -> list[int]:
-        """CN-13: seats a scavenged card may go to."""
+        """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`
+        for the others, read straight from the frostbite each seat holds)."""
+        frostbite = self.frostbite
+        if not any(frostbite):  # nobody holds frostbite: everyone may take a card
+            return list(range(self.num_players))
         scav = self.scavenger if self.scavenger is not None else self.active_seat
-        return [
-            s
-            for s in range(self.num_players)
-            if (self.may_gain(s) if s == scav else self.may_receive(s))
-        ]
+        found = []
+        for s, held in enumerate(frostbite):
+            if held:
+                kinds = [FROST_KIND[f] for f in held]
+                if "loss_of_circulation" in kinds and len(self.hands[s]) >= 3:
+                    continue
+                if s != scav and "paranoia" in kinds:
+                    continue
+            found.append(s)
+        return found
 
     def play_problem(self, card_id: str, source: str) -> str | None:
         """Why `play(card_id, source)` is illegal now for the active seat (CN-9 table), or None."""
@@ -185,12 +210,27 @@ class Table(Draft[ColdestNightState]):
         return None
 
     def playable(self) -> list[tuple[str, str]]:
+        """The (card, source) pairs `play_problem` has no objection to, in hand then display
+        order: its checks, made once for the whole hand."""
         if self.phase != "main" or self.main_action == "scavenge" or len(self.pit) >= 4:
             return []
-        found = [(c, "hand") for c in self.hands[self.active_seat]]
+        seat = self.active_seat
+        if self.cards_played >= 1 and self.holds(seat, "stiff_fingers"):
+            return []
+        heat = self.heat_total()
+        odd_only = self.holds(seat, "violent_shivering")
+        found = [
+            (c, "hand")
+            for c in self.hands[seat]
+            if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
+        ]
         if self.solo:
-            found += [(c, "display") for c in self.display]
-        return [(c, src) for c, src in found if self.play_problem(c, src) is None]
+            found += [
+                (c, "display")
+                for c in self.display
+                if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
+            ]
+        return found
 
     def draw_targets(self) -> list[int]:
         if not self.deck:
@@ -215,7 +255,7 @@ class Table(Draft[ColdestNightState]):
         return self.active_seat
 
     def kindling_left(self) -> bool:
-        if any(not is_fire_dwindles(c) for c in self.deck):
+        if not DWINDLES.issuperset(self.deck):
             return True
         if any(self.hands) or self.pool or self.display:
             return True
@@ -249,7 +289,7 @@ class Table(Draft[ColdestNightState]):
             self.alcohol_on = None
             self.tokens["alcohol"] = "spent"
             self.say(f"{CARDS[card].name} leaves the pit; its Alcohol is spent.")
-        else:
+        elif not self.quiet:
             self.say(f"{CARDS[card].name} leaves the pit.")
         self.check_end()
 
@@ -299,8 +339,9 @@ class Table(Draft[ColdestNightState]):
 
     def to_hand(self, seat: int, card: str) -> None:
         self.hands[seat].append(card)
-        self.say(f"{seat_ref(seat)} draws a card.")
-        self.say(f"You draw {CARDS[card].name}.", to=frozenset({seat}), kind="private")
+        if not self.quiet:
+            self.say(f"{seat_ref(seat)} draws a card.")
+            self.say(f"You draw {CARDS[card].name}.", to=frozenset({seat}), kind="private")
 
     def draw_n(self, seat: int, n: int, then: Resume) -> bool:
         """CN-17 "draw n for seat s"; True if a Memory Loss tie now waits for `memory_return`."""
@@ -426,8 +467,9 @@ class Table(Draft[ColdestNightState]):
             self.display_only = False
         self.cards_played += 1
         self.main_action = "feed"
-        where = " from the display" if source == "display" else ""
-        self.say(f"{seat_ref(self.active_seat)} plays {card_text(card_id)}{where}.")
+        if not self.quiet:
+            where = " from the display" if source == "display" else ""
+            self.say(f"{seat_ref(self.active_seat)} plays {card_text(card_id)}{where}.")
         self.enter_pit(card_id, self.active_seat)
         self.settle_main()
 
@@ -435,13 +477,14 @@ class Table(Draft[ColdestNightState]):
         """CN-12."""
         self.main_action = "scavenge"
         memory = self.holds(self.active_seat, "memory_loss")
-        pool = ScavengeDraft(ScavengePool(scavenger=self.active_seat, pool=()))
+        pool = ScavengeDraft(ScavengePool.model_construct(scavenger=self.active_seat, pool=()))
         self.scavenge = pool
         self.say(f"{seat_ref(self.active_seat)} scavenges.")
         got = self.collect(4 if memory else 3)
         pool.pool.extend(got)
-        names = ", ".join(CARDS[c].name for c in got) or "nothing"
-        self.say(f"You find {names}.", frozenset({self.active_seat}), "private")
+        if not self.quiet:
+            names = ", ".join(CARDS[c].name for c in got) or "nothing"
+            self.say(f"You find {names}.", frozenset({self.active_seat}), "private")
         if memory and len(got) == 4:
             low = min(CARDS[c].ash for c in got)
             tied = tuple(c for c in got if CARDS[c].ash == low)
@@ -482,8 +525,9 @@ class Table(Draft[ColdestNightState]):
                 return
             card = pool.pop(0)
             self.hands[scav].append(card)
-            self.say(f"{seat_ref(scav)} keeps a scavenged card.")
-            self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
+            if not self.quiet:
+                self.say(f"{seat_ref(scav)} keeps a scavenged card.")
+                self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
         self.scavenge = None
         self.fire_dies_down()
 
@@ -493,7 +537,9 @@ class Table(Draft[ColdestNightState]):
         self.scavenge.pool.remove(card_id)
         self.hands[to_seat].append(card_id)
         name = CARDS[card_id].name
-        if to_seat == scav:
+        if self.quiet:
+            pass
+        elif to_seat == scav:
             self.say(f"{seat_ref(scav)} keeps a scavenged card.")
             self.say(f"You keep {name}.", frozenset({scav}), "private")
         else:
@@ -582,7 +628,8 @@ class Table(Draft[ColdestNightState]):
         self.turn_boost = 0
         self.active_seat = (self.active_seat + 1) % self.num_players
         self.turn += 1
-        self.say(f"Turn {self.turn}: {seat_ref(self.active_seat)} tends the fire.", kind="turn")
+        if not self.quiet:
+            self.say(f"Turn {self.turn}: {seat_ref(self.active_seat)} tends the fire.", kind="turn")
         self.start_turn()
 
     # --- tokens -------------------------------------------------------------------------------
@@ -603,6 +650,15 @@ def _give(seat: Seat, card_id: str, to_seat: Seat) -> Give:
     return Give(seat=seat, card_id=card_id, to_seat=to_seat)
 
 
+@lru_cache(maxsize=4096)
+def _one(kind: Callable[..., Action], seat: Seat, card_id: str | None = None) -> Action:
+    """The other moves of a legal list, shared the same way: `kind(seat=…)`, with `card_id`
+    when one is given."""
+    if card_id is None:
+        return kind(seat=seat)
+    return kind(seat=seat, card_id=card_id)
+
+
 def legal(t: Table, seat: Seat) -> list[Action]:
     """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
     if t.phase == "game_over":
@@ -611,24 +667,24 @@ def legal(t: Table, seat: Seat) -> list[Action]:
     if seat == t.awaited():
         phase = t.phase
         if phase == "frostbite_removal":
-            found.append(CheckFrostbite(seat=seat))
+            found.append(_one(CheckFrostbite, seat))
         elif phase == "main":
             found += [_play(seat, c, src) for c, src in t.playable()]
             if t.main_action == "feed":
-                found.append(Done(seat=seat))
+                found.append(_one(Done, seat))
             elif t.main_action is None:
-                found.append(Scavenge(seat=seat))
+                found.append(_one(Scavenge, seat))
         elif phase == "memory_choice" and t.memory is not None:
-            found += [MemoryReturn(seat=seat, card_id=c) for c in t.memory.options]
+            found += [_one(MemoryReturn, seat, c) for c in t.memory.options]
         elif phase == "distribute" and t.pool:
             eligible = t.eligible()
             found += [_give(seat, c, s) for c in t.pool for s in eligible]
         elif phase == "target_choice":
-            found += [TargetRemove(seat=seat, card_id=c) for c in t.pit]
+            found += [_one(TargetRemove, seat, c) for c in t.pit]
         elif phase == "frostbite_check":
-            found.append(CheckForFrostbite(seat=seat))
+            found.append(_one(CheckForFrostbite, seat))
         elif phase == "chilblains":
-            found += [ChilblainsDiscard(seat=seat, card_id=c) for c in t.hands[seat]]
+            found += [_one(ChilblainsDiscard, seat, c) for c in t.hands[seat]]
     if t.phase in TOKEN_WINDOW_PHASES:
         found += t.token_uses(seat)
     return found

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.core import Agent, BaseGame, Outcome, Seat, Step
+from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working, rng_for
 from rules.dead_of_winter import rules_flow, rules_legal, text
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
@@ -114,6 +114,9 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
         return rules_legal.why_illegal(_w(state), seat, action)
 
+    def working(self, state: State) -> Working[State, Action]:
+        return DictInPlay(self, state)
+
     def move_kind(self, label: str) -> str | None:
         """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
         return text.move_kind(label)
@@ -180,6 +183,34 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         winners = ", ".join(names[s] for s in sorted(result.winners) if s < len(names))
         lines.append(f"Winners: {winners or 'nobody'}.")
         return "\n".join(lines)
+
+
+class DictInPlay(Working[State, Action]):
+    """A playout's one state dict for the whole game: the rules work on the state's JSON dict
+    anyway, so every move changes it in place (`rules_flow.apply_to`) where `apply` would dump
+    the state and validate the result each time, and every query reads it."""
+
+    def __init__(self, game: DeadOfWinterGame, state: State) -> None:
+        super().__init__(game, state)
+        self.w = state.model_dump(mode="json")
+
+    def to_act(self) -> frozenset[Seat]:
+        return rules_legal.to_act(self.w)
+
+    def awaiting(self) -> frozenset[Seat]:
+        return rules_legal.to_act(self.w)
+
+    def legal(self, seat: Seat) -> Sequence[Action]:
+        return tuple(rules_legal.legal(self.w, seat))
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.w) if self.w["phase"] == "ended" else None
+
+    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
+        rules_flow.apply_to(self.w, seat, action, rng_for(seed, ply))
+
+    def freeze(self) -> State:
+        return State.model_validate(self.w)
 
 
 GAME = DeadOfWinterGame()

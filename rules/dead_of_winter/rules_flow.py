@@ -19,7 +19,7 @@ from rules.dead_of_winter import rules_round as R
 from rules.dead_of_winter.rules_core import Ctx, Ended
 from rules.dead_of_winter.rules_setup import draft
 from rules.dead_of_winter.rules_turn import act
-from rules.dead_of_winter.state import State
+from rules.dead_of_winter.state import State, W
 
 TASKS: dict[str, Callable[[Ctx, dict[str, Any]], bool]] = {
     "round_start": R.t_round_start,
@@ -68,6 +68,13 @@ def apply(
     state: State, seat: int, action: A.Action, rng: random.Random
 ) -> tuple[State, list[Event]]:
     w = state.model_dump(mode="json")
+    events = apply_to(w, seat, action, rng)
+    return State.model_validate(w), events
+
+
+def apply_to(w: W, seat: int, action: A.Action, rng: random.Random) -> list[Event]:
+    """`apply` on the state's dict `w`, changed in place (a playout's working copy keeps one
+    dict for the whole game); the events it produced."""
     ctx = Ctx(w, rng)
     try:
         if w["pending"]:
@@ -93,4 +100,4 @@ def apply(
         drive(ctx)
     except Ended:
         pass
-    return State.model_validate(w), ctx.events
+    return ctx.events

@@ -20,6 +20,7 @@ from rules.core import (
     BaseGame,
     ByKind,
     ChatPolicy,
+    Event,
     Outcome,
     Seat,
     Step,
@@ -28,6 +29,7 @@ from rules.core import (
 )
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
+from rules.playout import MoveRng
 from rules.tenth_night import text
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
@@ -41,7 +43,7 @@ from rules.tenth_night.observation import (
     public_fields,
 )
 from rules.tenth_night.observation import describe as describe_text
-from rules.tenth_night.rules_day import apply_day, legal, legal_kinds, problem
+from rules.tenth_night.rules_day import apply_day, kinds_present, legal, legal_kinds, problem
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
 from rules.tenth_night.state import PublicOptions, TenthNightOptions, TenthNightState
@@ -276,19 +278,103 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         return text.NOTATION
 
     def working(self, state: TenthNightState) -> Working[TenthNightState, Action]:
-        return DayByKind(self, state)
+        return TableInPlay(self, state)
 
 
-class DayByKind(Working[TenthNightState, Action]):
-    """A playout on frozen states whose day moves are listed by kind (`rules.core.ByKind`): a day
-    offers hundreds of exchange proposals, and the random agent picks a kind before a move, so
-    most of them need never be made."""
+class TableInPlay(Working[TenthNightState, Action]):
+    """A playout's one `Table` for the whole game, changed in place move after move (where
+    `apply` would thaw and freeze the whole state each time), with day moves listed by kind
+    (`rules.core.ByKind`): a day offers hundreds of exchange proposals, and the random agent picks
+    a kind before a move, so most of them need never be made. The table records no event text
+    that anyone reads, and a move's rng is seeded only if the move reshuffles."""
+
+    def __init__(self, game: TenthNightGame, state: TenthNightState) -> None:
+        super().__init__(game, state)
+        self.rng = MoveRng()
+        self.table = _QuietTable(state, self.rng)
+
+    def to_act(self) -> frozenset[Seat]:
+        t = self.table
+        if t.phase == "night":
+            return frozenset({t.cursor.seat}) if t.cursor is not None else frozenset()
+        if t.phase != "day":
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in range(t.num_players)
+            if next(legal(t, seat), None) is not None  # type: ignore[arg-type]
+        )
+
+    def awaiting(self) -> frozenset[Seat]:
+        t = self.table
+        if t.phase == "night":
+            return self.to_act()
+        if t.phase != "day":
+            return frozenset()
+        waiting = {i for i, p in enumerate(t.players) if not p.ready}
+        waiting |= {o.to_seat for o in t.offers}
+        return frozenset(waiting)
 
     def legal(self, seat: Seat) -> Sequence[Action]:
-        state = self.state
-        if state.phase != "day":
-            return self.game.legal_actions(state, seat)
-        return ByKind(legal_kinds(state, seat), lambda: self.game.legal_actions(state, seat))
+        t = self.table
+        if t.phase == "night":
+            state: Any = t  # the draft reads as the state it copies
+            return defence_actions(state, seat)
+        if t.phase != "day":
+            return []
+        return DayMoves(t, seat)
+
+    def outcome(self) -> Outcome | None:
+        r = self.table.result
+        if r is None:
+            return None
+        return Outcome(
+            winners=frozenset(r.winners),
+            reason=r.reason,
+            scores=dict(r.individual_scores),
+            group_score=r.group_score,
+        )
+
+    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
+        t = self.table
+        t.events.clear()
+        self.rng.at(seed, ply)
+        if isinstance(action, Defend):
+            defend(t, seat, action.mode, action.card_ids)
+        else:
+            apply_day(t, seat, action)
+
+    def freeze(self) -> TenthNightState:
+        return self.table.freeze()
+
+
+class DayMoves(ByKind[Action]):
+    """A seat's day moves by kind on a playout's table: the kinds present are read straight from
+    the table (`kinds_present`), without making a first action of each."""
+
+    def __init__(self, t: Table, seat: Seat) -> None:
+        state: Any = t  # the draft reads as the state it copies
+        super().__init__(legal_kinds(state, seat), lambda: list(legal(state, seat)))
+        self._state, self._seat = state, seat
+
+    def kinds(self) -> list[str]:
+        return kinds_present(self._state, self._seat)
+
+
+_HUSH = Event(text="")
+
+
+class _QuietTable(Table):
+    """A playout's table: every event is the same blank line (the rules still find one where
+    they copy the last event into a private one), and none outlives its move."""
+
+    quiet = True
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.events.append(_HUSH)
+
+    def tell(self, seat: int, text: str, kind: str = "private") -> None:
+        self.events.append(_HUSH)
 
 
 __all__ = ["DayAction", "TenthNightGame"]

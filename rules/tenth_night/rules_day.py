@@ -6,7 +6,7 @@ returns its message, so the reasons players read and the legal list cannot drift
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 
@@ -51,14 +51,14 @@ from rules.tenth_night.state import (
 def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
     p = s.players[seat]
     if not p.ready:
-        yield Ready()
+        yield _READY
     for o in s.offers:
         if o.to_seat == seat:
             yield from _accepts(s, o)
-            yield DeclineExchange(offer_id=o.offer_id)
+            yield _decline(o.offer_id)
     for o in s.offers:
         if o.from_seat == seat:
-            yield WithdrawExchange(offer_id=o.offer_id)
+            yield _withdraw(o.offer_id)
     injured = [x for x in p.row if x.injured]
     for person in injured:
         for h in p.hand:
@@ -84,7 +84,7 @@ def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
         yield from _reorders(tuple(x.id for x in p.row))
 
 
-def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterator[DayAction]]]:
+def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterable[DayAction]]]:
     """`legal` split by kind (the action's `type`): each kind's actions in `legal`'s order, made
     only when that kind is asked for (`rules.core.ByKind`)."""
     p = s.players[seat]
@@ -92,7 +92,7 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterato
 
     def ready() -> Iterator[DayAction]:
         if not p.ready:
-            yield Ready()
+            yield _READY
 
     def accepts() -> Iterator[DayAction]:
         for o in mine:
@@ -100,12 +100,12 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterato
 
     def declines() -> Iterator[DayAction]:
         for o in mine:
-            yield DeclineExchange(offer_id=o.offer_id)
+            yield _decline(o.offer_id)
 
     def withdraws() -> Iterator[DayAction]:
         for o in s.offers:
             if o.from_seat == seat:
-                yield WithdrawExchange(offer_id=o.offer_id)
+                yield _withdraw(o.offer_id)
 
     def heal_replace() -> Iterator[DayAction]:
         for person in p.row:
@@ -140,9 +140,8 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterato
         if s.options.record_mode and s.round >= 11:
             yield EndRecord()
 
-    def reorders() -> Iterator[DayAction]:
-        if len(p.row) > 1:
-            yield from _reorders(tuple(x.id for x in p.row))
+    def reorders() -> Sequence[DayAction]:  # the remembered tuple itself: listed in one go
+        return _reorders(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
 
     return {
         "ready": ready,
@@ -155,12 +154,77 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterato
         "divine_protection": divine,
         "swap": swaps,
         "end_record": end_record,
-        "propose_exchange": lambda: _proposals(s, seat),
+        "propose_exchange": lambda: _proposal_list(s, seat),
         "reorder": reorders,
     }
 
 
+def kinds_present(s: TenthNightState, seat: int) -> list[str]:
+    """The kinds `legal_kinds` has at least one action of, sorted by name: what probing each of
+    them gives (`rules.core.ByKind.kinds`), read from the state without making any action but,
+    at times, the first proposal. A random agent asks this every move of a playout."""
+    p = s.players[seat]
+    hand, row, offers = p.hand, p.row, s.offers
+    numbers = [h for h in hand if is_person_card(h)]
+    injured = [x for x in row if x.injured]
+    found: list[str] = []
+    if offers:
+        mine = [o for o in offers if o.to_seat == seat]
+        if mine:
+            # a row offer is accepted as it is; a hand offer with any hand card (a number
+            # when the card given lands in the giver's row)
+            if any(
+                o.want_zone == "row" or (numbers if o.give_zone == "row" else hand) for o in mine
+            ):
+                found.append("accept_exchange")
+            found.append("decline_exchange")
+    if len(row) == 1 and not p.divine_protection:
+        found.append("divine_protection")
+    if s.options.record_mode and s.round >= 11:
+        found.append("end_record")
+    if injured:
+        hearts = [h for h in hand if is_heart(h)]
+        if hearts:
+            found.append("heal_heart")
+            if any(rank(h) == rank(x.id) for x in injured for h in hearts):
+                found.append("heal_replace")
+    if s.num_players > 1:
+        # Each card this seat may give makes an offer to each other seat (a hand card may always
+        # be asked for); only when the open offers could repeat all of them is a new one looked for.
+        gives = len(hand) + len(row) - len(injured)
+        if gives * (s.num_players - 1) > len(offers) or (
+            gives and next(_proposals(s, seat), None) is not None
+        ):
+            found.append("propose_exchange")
+    if not p.ready:
+        found.append("ready")
+    if len(row) > 1 and _reorders(tuple(x.id for x in row)):
+        found.append("reorder")
+    if numbers and len(injured) < len(row):
+        found.append("swap")
+    if len(numbers) >= 3 and len(row) < MAX_PEOPLE:
+        ranks = [rank(h) for h in numbers]
+        if any(ranks.count(r) >= 3 for r in set(ranks)):
+            found.append("trio")
+    if offers and any(o.from_seat == seat for o in offers):
+        found.append("withdraw_exchange")
+    return found
+
+
 # Actions are immutable values, so the same records can serve every state that offers them.
+_READY = Ready()
+
+
+@lru_cache(maxsize=4096)
+def _decline(offer_id: int) -> DeclineExchange:
+    return DeclineExchange(offer_id=offer_id)
+
+
+@lru_cache(maxsize=4096)
+def _withdraw(offer_id: int) -> WithdrawExchange:
+    return WithdrawExchange(offer_id=offer_id)
+
+
 @lru_cache(maxsize=4096)
 def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:
     return tuple(Reorder(order=o) for o in permutations(current) if o != current)
@@ -215,6 +279,30 @@ def _proposals(s: TenthNightState, seat: int) -> Iterator[ProposeExchange]:
             key = (to, a.give.zone, a.give.card_id, a.want.zone, a.want.card_id)
             if key not in existing:
                 yield a
+
+
+def _proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
+    """`_proposals` as a list, made block by block (the order is the same)."""
+    p = s.players[seat]
+    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
+        ("hand", h) for h in p.hand
+    )
+    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    out: list[ProposeExchange] = []
+    for to in range(s.num_players):
+        if to == seat:
+            continue
+        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+        block = _proposal_block(to, gives, wants)
+        if existing:
+            out += [
+                a
+                for a in block
+                if (to, a.give.zone, a.give.card_id, a.want.zone, a.want.card_id) not in existing
+            ]
+        else:
+            out += block
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -410,7 +498,8 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
     me = seat_ref(seat)
     if isinstance(a, Ready):
         p.ready = True
-        t.say(f"{me} is ready for the night.")
+        if not t.quiet:
+            t.say(f"{me} is ready for the night.")
         if all(x.ready for x in t.players):
             end_day(t)
         return
@@ -430,6 +519,8 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         )
         t.next_offer_id += 1
         t.offers.append(offer)
+        if t.quiet:
+            return
         public, private = offer_texts(offer)
         t.say(f"{me} proposes offer {offer.offer_id} to {seat_ref(a.to_seat)}: {public}.")
         t.events.append(
@@ -445,42 +536,45 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
     if isinstance(a, DeclineExchange | WithdrawExchange):
         verb = "declines" if isinstance(a, DeclineExchange) else "withdraws"
         t.offers = [o for o in t.offers if o.offer_id != a.offer_id]
-        t.say(f"{me} {verb} offer {a.offer_id}.")
+        if not t.quiet:
+            t.say(f"{me} {verb} offer {a.offer_id}.")
         return
     if isinstance(a, AcceptExchange):
         _accept(t, seat, a)
     elif isinstance(a, Swap):
         i = _index(p.row, a.person_id)
         p.hand.remove(a.hand_card_id)
-        p.row[i] = Person(id=a.hand_card_id)
+        p.row[i] = _person(a.hand_card_id)
         p.hand.append(a.person_id)
-        t.say(
-            f"{me} swaps a hand card with {lab(a.person_id)}: the new person is "
-            f"{lab(a.hand_card_id)}."
-        )
+        if not t.quiet:
+            t.say(
+                f"{me} swaps a hand card with {lab(a.person_id)}: the new person is "
+                f"{lab(a.hand_card_id)}."
+            )
     elif isinstance(a, HealReplace):
         i = _index(p.row, a.person_id)
         p.hand.remove(a.hand_card_id)
-        p.row[i] = Person(id=a.hand_card_id)
+        p.row[i] = _person(a.hand_card_id)
         t.discard.append(a.person_id)
         t.say(f"{me} replaces injured {lab(a.person_id)} with {lab(a.hand_card_id)}.")
     elif isinstance(a, HealHeart):
         i = _index(p.row, a.person_id)
         p.hand.remove(a.hand_card_id)
-        p.row[i] = Person(id=a.person_id)
+        p.row[i] = _person(a.person_id)
         t.discard.append(a.hand_card_id)
         t.say(f"{me} heals {lab(a.person_id)} by discarding {lab(a.hand_card_id)}.")
     elif isinstance(a, Trio):
         for cid in a.card_ids:
             p.hand.remove(cid)
         t.discard.extend(c for c in a.card_ids if c != a.keep_id)
-        p.row.append(Person(id=a.keep_id))
+        p.row.append(_person(a.keep_id))
         shown = " ".join(lab(c) for c in a.card_ids if c != a.keep_id)
         t.say(f"{me} plays a trio: discards {shown}, new person {lab(a.keep_id)}.")
     elif isinstance(a, Reorder):
         by_id = {x.id: x for x in p.row}
         p.row = [by_id[i] for i in a.order]
-        t.say(f"{me} rearranges the row: {' '.join(lab(i) for i in a.order)}.")
+        if not t.quiet:
+            t.say(f"{me} rearranges the row: {' '.join(lab(i) for i in a.order)}.")
     elif isinstance(a, DivineProtection):
         t.discard.extend(p.hand)
         shown = " ".join(lab(c) for c in p.hand)
@@ -489,6 +583,12 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         t.say(f"{me} discards the whole hand ({shown}) for divine protection.")
     p.ready = False
     t.tidy()
+
+
+@lru_cache(maxsize=1024)
+def _person(card_id: str) -> Person:
+    """A healthy person: records are frozen, so one serves every row that holds the card."""
+    return Person(id=card_id)
 
 
 def _index(row: list[Person], card_id: str) -> int:
@@ -502,17 +602,19 @@ def _accept(t: Table, seat: int, a: AcceptExchange) -> None:
     assert theirs is not None
     # Each card takes the other's place: the same row index (healthy), or the end of the hand.
     if o.give_zone == "row":
-        giver.row[_index(giver.row, o.give_card)] = Person(id=theirs)
+        giver.row[_index(giver.row, o.give_card)] = _person(theirs)
     else:
         giver.hand.remove(o.give_card)
         giver.hand.append(theirs)
     if o.want_zone == "row":
-        taker.row[_index(taker.row, theirs)] = Person(id=o.give_card)
+        taker.row[_index(taker.row, theirs)] = _person(o.give_card)
     else:
         taker.hand.remove(theirs)
         taker.hand.append(o.give_card)
     giver.ready = taker.ready = False
     t.offers = [x for x in t.offers if x.offer_id != o.offer_id]
+    if t.quiet:
+        return
     t.say(f"{seat_ref(seat)} accepts offer {o.offer_id} from {seat_ref(o.from_seat)}.")
     t.events.append(
         t.events[-1].model_copy(

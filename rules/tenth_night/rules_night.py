@@ -7,7 +7,10 @@ Works on the mutable `Table` of `table.py`.
 
 from __future__ import annotations
 
-from rules.cards import card
+from functools import cache
+
+from rules.cards import Card
+from rules.cards import card as read_card
 from rules.core import seat_ref
 from rules.tenth_night.rules_table import AttackW, Ctx, Table, lab, start_day
 from rules.tenth_night.state import (
@@ -29,6 +32,12 @@ from rules.tenth_night.state import (
     value,
     zigzag,
 )
+
+
+@cache
+def card(card_id: str) -> Card:
+    """The card an id names, remembered per id (the night reads the same cards again and again)."""
+    return read_card(card_id)
 
 
 def end_day(t: Table) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from functools import cache
 
 from rules.cards import card, deck_ids
 from rules.core import Event, seat_ref
@@ -27,7 +28,9 @@ from rules.tenth_night.state import (
 )
 
 
+@cache
 def lab(card_id: str) -> str:
+    """A card's label ("7♥"), remembered per id: event lines name cards all game long."""
     return card(card_id).label
 
 
@@ -80,6 +83,9 @@ class Table(Draft[TenthNightState]):
     events it produces. Options, offers, the stored cursor and the result are replaced whole."""
 
     keep = frozenset({"options", "offers", "cursor", "result"})
+    quiet: bool = False
+    """True on a playout's table (`game.TableInPlay`): nobody reads its events, so the busiest
+    moves skip writing them."""
 
     num_players: int
     decks: int

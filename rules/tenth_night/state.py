@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar, Literal
 
 from pydantic import Field, PositiveInt, field_validator
@@ -139,23 +140,30 @@ class TenthNightState(Frozen):
 # Card facts (TN-1)
 
 
+# Each is remembered per card id (a few hundred ids): the rules ask thousands of times a game,
+# and reading an id is a regular expression match.
+@cache
 def rank(card_id: str) -> str:
     return card(card_id).rank
 
 
+@cache
 def is_person_card(card_id: str) -> bool:
     """A or 2–10: can be a person and an attack card."""
     return card(card_id).is_number
 
 
+@cache
 def is_modifier(card_id: str) -> bool:
     return card(card_id).is_face
 
 
+@cache
 def is_joker(card_id: str) -> bool:
     return card(card_id).rank == JOKER
 
 
+@cache
 def is_heart(card_id: str) -> bool:
     return card(card_id).suit == "H"
 

@@ -22,9 +22,10 @@ from rules.winter.actions import (
     Take,
     WinterAction,
 )
-from rules.winter.rules_cards import Orientation, sections_of
+from rules.winter.rules_cards import Orientation, Section, sections_of
 from rules.winter.rules_geometry import (
     Cell,
+    all_squares,
     corner_only,
     is_legal_spot,
     legal_spots,
@@ -33,7 +34,7 @@ from rules.winter.rules_geometry import (
     touches,
 )
 from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
-from rules.winter.state import WinterState
+from rules.winter.state import PlacedCard, WinterState
 
 
 def to_act(state: WinterState) -> frozenset[int]:
@@ -46,26 +47,48 @@ def _place(row: int, col: int, orientation: Orientation) -> Place:
     return Place(row=row, col=col, orientation=orientation)
 
 
+@lru_cache(maxsize=1024)
+def _placements(anchors: frozenset[Cell]) -> tuple[Place, ...]:
+    """Every `place` next to a lake with these anchors, by spot then orientation: the freezing
+    stage offers the same lake's placements to the legal list and the agents again and again."""
+    return tuple(_place(r, c, o) for r, c in legal_spots(anchors) for o in ORIENTATIONS)
+
+
+@lru_cache(maxsize=1024)
+def _squares(cards: tuple[PlacedCard, ...]) -> tuple[tuple[Cell, Section], ...]:
+    """Every square of a lake (WI-17), by top-left cell, counters aside: `Lake.open_squares`
+    without the counters, remembered per lake (a counter changes none of them)."""
+    return tuple(all_squares(Lake(cards, ()).grid()))
+
+
+@lru_cache(maxsize=4096)
+def _put(row: int, col: int) -> PutCounter:
+    return PutCounter(row=row, col=col)
+
+
+_DRAW = Draw()
+
+
 def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
     if state.phase == "over" or seat != state.active:
         return []
     phase = state.phase
-    lake = Lake(state.cards, state.counters)
     if phase == "choose_colour":
         return [ChooseColour(colour="light"), ChooseColour(colour="dark")]
     if phase == "place_drawn":
-        spots = legal_spots(lake.anchors())
-        return [_place(r, c, o) for r, c in spots for o in ORIENTATIONS]
+        return list(_placements(frozenset((c.row, c.col) for c in state.cards)))
     colour = state.colours[seat]
     assert colour is not None
     if phase == "freezing":
-        out: list[WinterAction] = [Draw()]
+        out: list[WinterAction] = [_DRAW]
         if state.supply[seat] >= 1:
             want = SECTION_OF[colour]
-            for (r, c), s in lake.open_squares():
-                if s == want:
-                    out.append(PutCounter(row=r, col=c))
+            taken = {(k.row, k.col) for k in state.counters}
+            for (r, c), s in _squares(state.cards):
+                if s == want and (r, c) not in taken:
+                    out.append(_put(r, c))
         return out
+    lake = Lake(state.cards, state.counters)
     if phase == "move_counters":
         return [PutCounter(row=r, col=c) for r, c in state.counter_options]
     if phase == "lake_choice":

@@ -1,0 +1,72 @@
+"""The playout's day moves by kind (issue 11 §3): `kinds_present` reads which kinds of move a seat
+has straight from the state, and must name exactly the kinds the full legal list holds — which is
+what the random agent picks among, so a wrong answer would change seeded games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.core import ByKind
+from rules.engine import Engine
+from rules.playout import play_out
+from rules.tenth_night import GAME
+from rules.tenth_night.actions import ProposeExchange
+from rules.tenth_night.rules_day import kinds_present, legal, legal_kinds
+from rules.tenth_night.state import TenthNightState
+from tests.rules.tenth_night.helpers import make
+
+
+def _check(state: TenthNightState, seat: int) -> list[str]:
+    every: list[str] = sorted({a.type for a in legal(state, seat)})
+    probed = ByKind(legal_kinds(state, seat), lambda: list(legal(state, seat))).kinds()
+    assert kinds_present(state, seat) == probed == every, (seat, state)
+    return every
+
+
+def test_kinds_present_match_the_full_legal_list_in_every_day_state_of_seeded_games() -> None:
+    seen: set[str] = set()
+    for n in range(24):
+        seats = 1 + n % 4
+        states: list[Any] = []  # every state the game went through, replayed from its log
+        game = play_out(GAME, seats, f"kinds/{n}", GAME.agents["random"](), fast=False)
+        engine = Engine(GAME)
+        state = engine.setup(seats, None, f"kinds/{n}")
+        for ply, (seat, action) in enumerate(game.log, start=1):
+            states.append(state)
+            state = engine.act(state, seat, action, seed=f"kinds/{n}", ply=ply).state
+        for s in states:
+            if s.phase == "day":
+                for seat in range(seats):
+                    seen.update(_check(s, seat))
+    # the seeded games reach most kinds; the hand-made states below reach the rest
+    assert {"ready", "propose_exchange", "swap", "reorder", "accept_exchange"} <= seen
+
+
+def test_kinds_present_for_healing_trios_divine_protection_and_offers() -> None:
+    healing = make(["7H 3S* 10D 5C"], ["3H 8D KH 4C 4D 4S"])
+    assert {"heal_heart", "heal_replace", "trio", "swap"} <= set(_check(healing, 0))
+    no_match = make(["7H 3S* 10D 5C"], ["5H 8D KH 4C 4D"])
+    kinds = _check(no_match, 0)
+    assert "heal_heart" in kinds and "heal_replace" not in kinds and "trio" not in kinds
+    full_row = make(["7H 3S 10D 5C 9S"], ["4C 4D 4S"])
+    assert "trio" not in _check(full_row, 0)
+    alone = make(["7H"], [""])
+    assert "divine_protection" in _check(alone, 0) and "reorder" not in _check(alone, 0)
+    record = make(["7H 3S"], ["4C"], round=11, record=True)
+    assert "end_record" in _check(record, 0)
+    two = make(["7H 3S", "8D 2C"], ["4C KH", "5D QS"])
+    offer = next(a for a in legal(two, 0) if isinstance(a, ProposeExchange))
+    two = GAME.apply(two, 0, offer, random.Random(0)).state
+    assert "withdraw_exchange" in _check(two, 0)
+    assert {"accept_exchange", "decline_exchange"} <= set(_check(two, 1))
+    # an offer of a hand card for a row person cannot be accepted with a face card alone
+    faces = make(["7H 3S", "8D 2C"], ["4C", "KH"])
+    give_row = next(
+        a
+        for a in legal(faces, 0)
+        if isinstance(a, ProposeExchange) and a.give.zone == "row" and a.want.zone == "hand"
+    )
+    faces = GAME.apply(faces, 0, give_row, random.Random(0)).state
+    kinds = _check(faces, 1)
+    assert "decline_exchange" in kinds and "accept_exchange" not in kinds
