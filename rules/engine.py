@@ -131,6 +131,7 @@ class Engine(Generic[S, A, O]):
         # serves parse, check, agents and pictures; the state is kept to rule out a reused id.
         self._legal: OrderedDict[tuple[int, Seat], tuple[S, Sequence[A]]] = OrderedDict()
         self._to_act: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
+        self._awaiting: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
 
     # set-up ---------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Options | None = None) -> Options:
@@ -172,6 +173,19 @@ class Engine(Generic[S, A, O]):
         self._to_act[key] = (state, seats)
         if len(self._to_act) > _LEGAL_CACHE:
             self._to_act.popitem(last=False)
+        return seats
+
+    def awaiting(self, state: S) -> frozenset[Seat]:
+        """`Game.awaiting`, computed once per state (a move asks whom the table waits for before
+        it, after it, for the pings and for the board's turn line)."""
+        key = id(state)
+        hit = self._awaiting.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        seats = frozenset(self.game.awaiting(state))
+        self._awaiting[key] = (state, seats)
+        if len(self._awaiting) > _LEGAL_CACHE:
+            self._awaiting.popitem(last=False)
         return seats
 
     def legal(self, state: S, seat: Seat) -> Sequence[A]:

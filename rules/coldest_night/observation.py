@@ -7,8 +7,8 @@ from typing import Literal
 from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES
-from rules.core import Frozen
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.core import Frozen, builder
 
 
 class Card(Frozen):
@@ -119,10 +119,37 @@ def _card_fields(card_id: str) -> dict[str, object]:
     }
 
 
+def _pit_fields(card_id: str, alcohol: bool) -> dict[str, object]:
+    c = CARDS[card_id]
+    return {
+        **_card_fields(card_id),
+        "kind": c.kind,
+        "alcohol": alcohol,
+        "effective_heat": c.heat + (1 if alcohol else 0),
+    }
+
+
+# Every card's records, validated once: a view only picks them (observations are frozen).
 _CARDS: dict[str, Card] = {i: Card.model_validate(_card_fields(i)) for i in CARDS}
 _FROST: dict[str, FrostCard] = {
     i: FrostCard(id=f.id, name=f.name, frost=f.frost, effect=f.effect) for i, f in FROST.items()
 }
+_PIT: dict[tuple[str, bool], PitCard] = {
+    (i, alcohol): PitCard.model_validate(_pit_fields(i, alcohol))
+    for i in CARDS
+    if CARDS[i].kind in ("starter", "kindling", "fire_dwindles")
+    for alcohol in (False, True)
+}
+
+# The records below are built from values the rules made, without validation (`builder`);
+# `tests/rules/test_observations_built.py` compares them with validated ones.
+_public_model = builder(PublicObservation)
+_private_model = builder(PrivateObservation)
+_player = builder(PlayerView)
+_token = builder(TokenView)
+_pending = builder(PendingEffects)
+_scavenge = builder(ScavengeView)
+_outcome = builder(OutcomeView)
 
 
 def card(card_id: str) -> Card:
@@ -130,24 +157,21 @@ def card(card_id: str) -> Card:
 
 
 def pit_card(card_id: str, alcohol: bool) -> PitCard:
-    c = CARDS[card_id]
-    return PitCard.model_validate(
-        {
-            **_card_fields(card_id),
-            "kind": c.kind,
-            "alcohol": alcohol,
-            "effective_heat": c.heat + (1 if alcohol else 0),
-        }
-    )
+    found = _PIT.get((card_id, alcohol))
+    return found if found is not None else PitCard.model_validate(_pit_fields(card_id, alcohol))
 
 
 def public(t: Table) -> PublicObservation:
-    return PublicObservation(**_public_fields(t))
+    return _public_model(**_public_fields(t))
 
 
 def _public_fields(t: Table) -> dict[str, object]:
     awaited = t.awaited()
     over = t.phase == "game_over"
+    pool = t.pool
+    scavenger = t.scavenger
+    alcohol_on = t.alcohol_on
+    tokens = t.tokens
     return {
         "game": "coldest_night",
         "variant": t.variant,
@@ -157,12 +181,14 @@ def _public_fields(t: Table) -> dict[str, object]:
         "phase": t.phase,
         "to_act": [] if awaited is None else [awaited],
         "token_window": t.phase in TOKEN_WINDOW_PHASES,
-        "pit": [pit_card(c, c == t.alcohol_on) for c in t.pit],
+        "pit": [pit_card(c, c == alcohol_on) for c in t.pit],
         "heat_total": t.heat_total(),
         "turn_boost": t.turn_boost,
         "main_action": t.main_action,
         "cards_played_this_turn": t.cards_played,
-        "pending_effects": PendingEffects(**t.pending),
+        "pending_effects": _pending(
+            target=t.pending_target, greatest=t.pending_greatest, burn_one=t.pending_burn_one
+        ),
         "fire_died_down": t.fire_died_down,
         "deck_count": len(t.deck),
         "fire_dwindles_positions": [
@@ -170,7 +196,7 @@ def _public_fields(t: Table) -> dict[str, object]:
         ],
         "frostbite_deck_count": len(t.frost_deck),
         "players": [
-            PlayerView(
+            _player(
                 seat=s,
                 hand_count=len(t.hands[s]),
                 frostbite=[_FROST[f] for f in t.frostbite[s]],
@@ -178,11 +204,11 @@ def _public_fields(t: Table) -> dict[str, object]:
             for s in range(t.num_players)
         ],
         "tokens": [
-            TokenView(
+            _token(
                 token=tok,
                 name=TOKENS[tok].name,
-                state=t.tokens[tok],
-                attached_to=t.alcohol_on if tok == "alcohol" else None,
+                state=tokens[tok],
+                attached_to=alcohol_on if tok == "alcohol" else None,
             )
             for tok in TOKEN_ORDER
         ],
@@ -191,12 +217,12 @@ def _public_fields(t: Table) -> dict[str, object]:
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            ScavengeView(scavenger=t.scavenger, pool_count=len(t.pool))
-            if t.pool is not None and t.scavenger is not None
+            _scavenge(scavenger=scavenger, pool_count=len(pool))
+            if pool is not None and scavenger is not None
             else None
         ),
         "outcome": (
-            OutcomeView(winners=sorted(t.winners), reason=t.end_reason or "")
+            _outcome(winners=sorted(t.winners), reason=t.end_reason or "", group_score=None)
             if t.winners is not None
             else None
         ),
@@ -208,7 +234,7 @@ def _public_fields(t: Table) -> dict[str, object]:
 
 def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
     mem = t.memory if t.memory is not None and t.memory.seat == seat else None
-    return PrivateObservation(
+    return _private_model(
         **_public_fields(t),
         seat=seat,
         hand=[_CARDS[c] for c in t.hands[seat]],
@@ -216,7 +242,19 @@ def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
             [_CARDS[c] for c in t.pool] if t.pool is not None and t.scavenger == seat else None
         ),
         memory_options=[_CARDS[c] for c in mem.options] if mem is not None else None,
-        legal_actions=actions,
+        legal_actions=list(actions),
+    )
+
+
+def private_key(state: ColdestNightState, seat: int) -> tuple[object, ...]:
+    """What the private-only lines of `describe(private(…))` are made of (see
+    `BaseGame.private_key`): the seat's hand, its scavenge pool, its Memory Loss options."""
+    scavenge, memory = state.scavenge, state.memory
+    return (
+        seat,
+        state.hands[seat],
+        scavenge.pool if scavenge is not None and scavenge.scavenger == seat else None,
+        memory.options if memory is not None and memory.seat == seat else None,
     )
 
 
