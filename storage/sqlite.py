@@ -12,6 +12,8 @@ COMMIT` (rolled back on any error), so no transaction is ever left open between 
 
 An asyncio lock serialises the store's operations inside one process — a read never sees another
 coroutine's half-done transaction — and the `version` column protects the rows across processes.
+A move's UPDATE sets only the columns that differ from the row as this store last wrote or read it
+(its version guards the write, so a row moved on elsewhere is refused, then read and written whole).
 Automatic WAL checkpoints are off on both connections: a commit never pays for one. The store runs
 a passive checkpoint in the background every `CHECKPOINT_EVERY` commits instead, on the other
 connection, off the commit path.
@@ -26,6 +28,7 @@ import re
 import sqlite3
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -89,6 +92,7 @@ class SqliteStore:
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = 5000,
+        row_cache_size: int = 2_000,
     ) -> None:
         self.path = str(path)
         self._clock = clock
@@ -102,6 +106,10 @@ class SqliteStore:
         self._checkpoint: asyncio.Task[None] | None = None
         # table id → its panel rows as a move's commit read them, for the report that follows
         self._prefetched: dict[int, list[sqlite3.Row]] = {}
+        # table id → its row as this store last wrote or read it: an UPDATE guarded by that
+        # version finds exactly this row, so it sets only the columns that differ from it
+        self._rows: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self.row_cache_size = max(1, row_cache_size)
         self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
 
     # -- connection and schema --------------------------------------------------------------------
@@ -298,27 +306,65 @@ class SqliteStore:
         table_id = await self._call(_insert_table, row, channel_limit)
         self._committed()
         row["id"] = table_id
+        self._remember(row)
         return codec.table_from_row(row)
 
     async def get_table(self, table_id: int) -> TableRecord:
         row = await self._call(_select_table, table_id)
         if row is None:
+            self._rows.pop(table_id, None)
             raise TableNotFoundError(f"no table with id {table_id}")
+        self._remember(dict(row))
         return codec.table_from_row(row)
+
+    def _remember(self, row: dict[str, Any]) -> None:
+        """Keep `row` (every column) as the table's row in the database now."""
+        rows = self._rows
+        rows[row["id"]] = row
+        rows.move_to_end(row["id"])
+        while len(rows) > self.row_cache_size:
+            rows.popitem(last=False)
 
     def _prepare_update(
         self, table: TableRecord, expected_version: int
-    ) -> tuple[TableRecord, dict[str, Any]]:
+    ) -> tuple[TableRecord, dict[str, Any], tuple[str, ...] | None]:
+        """The record to write, its row, and the columns that differ from the row this store
+        knows at `expected_version` (None: not known, every column is set).
+
+        The UPDATE is guarded by that version, so if it changes a row at all, that row is the
+        one known here: setting only what differs writes the same row, and leaves the indexes
+        of unchanged columns (status, channel, deadline…) alone."""
         record = table.model_copy(
             update={"version": expected_version + 1, "updated_at": self._clock()}
         )
-        return record, codec.table_row(record)
+        row = codec.table_row(record)
+        known = self._rows.get(table.id)
+        if known is None or known["version"] != expected_version:
+            return record, row, None
+        changed = tuple(
+            name for name in _UPDATABLE if name == "version" or row[name] != known[name]
+        )
+        row["created_at"] = known["created_at"]  # what the UPDATE leaves, as stored
+        return record, row, changed
+
+    def _written(
+        self, record: TableRecord, row: dict[str, Any], created_at: float | None
+    ) -> TableRecord:
+        if created_at is None:  # an UPDATE of the known row: its created_at stayed
+            created_at = float(row["created_at"])
+        row["created_at"] = created_at
+        self._remember(row)
+        return codec.written(record, row, created_at)
 
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
-        record, row = self._prepare_update(table, expected_version)
-        created_at = await self._call(_update, row, expected_version, None, None)
+        record, row, columns = self._prepare_update(table, expected_version)
+        try:
+            created_at = await self._call(_update, row, expected_version, columns, None, None)
+        except (StaleActionError, TableNotFoundError):
+            self._rows.pop(table.id, None)
+            raise
         self._committed()
-        return codec.written(record, row, created_at)
+        return self._written(record, row, created_at)
 
     async def commit_action(
         self,
@@ -329,17 +375,21 @@ class SqliteStore:
         result: ResultRecord | None = None,
     ) -> TableRecord:
         codec.check_commit(table, action, result)
-        record, row = self._prepare_update(table, expected_version)
+        record, row, columns = self._prepare_update(table, expected_version)
         action_row = codec.action_row(action)
         result_row = None if result is None else codec.result_row(result)
-        created_at, panels = await self._call(
-            _commit_move, row, expected_version, action_row, result_row
-        )
+        try:
+            created_at, panels = await self._call(
+                _commit_move, row, expected_version, columns, action_row, result_row
+            )
+        except (StaleActionError, TableNotFoundError):
+            self._rows.pop(table.id, None)
+            raise
         self._committed()
         self._prefetched[table.id] = panels
         while len(self._prefetched) > PREFETCH_KEPT:
             self._prefetched.pop(next(iter(self._prefetched)))
-        return codec.written(record, row, created_at)
+        return self._written(record, row, created_at)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         rows = await self._call(_select_actions, table_id)
@@ -498,10 +548,14 @@ class SqliteStore:
         self, table: TableRecord, expected_version: int, undo: UndoRecord
     ) -> TableRecord:
         history.check_take_back(table, undo)
-        record, row = self._prepare_update(table, expected_version)
-        created_at = await self._call(_take_back, row, expected_version, undo)
+        record, row, columns = self._prepare_update(table, expected_version)
+        try:
+            created_at = await self._call(_take_back, row, expected_version, columns, undo)
+        except (StaleActionError, TableNotFoundError):
+            self._rows.pop(table.id, None)
+            raise
         self._committed()
-        return codec.written(record, row, created_at)
+        return self._written(record, row, created_at)
 
     async def undos(self, table_id: int) -> list[UndoRecord]:
         async with (
@@ -556,10 +610,22 @@ def stats_sql(user_id: int, guild_id: int | None) -> tuple[str, dict[str, Any]]:
 
 
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
-_ASSIGNMENTS = ", ".join(f"{name} = :{name}" for name in codec.TABLE_COLUMNS if name not in _FIXED)
+_UPDATABLE = tuple(name for name in codec.TABLE_COLUMNS if name not in _FIXED)
+_ASSIGNMENTS = ", ".join(f"{name} = :{name}" for name in _UPDATABLE)
 _UPDATE_SQL = (
     f"UPDATE tables SET {_ASSIGNMENTS} WHERE id = :id AND version = :expected RETURNING created_at"
 )
+_UPDATES: dict[tuple[str, ...], str] = {}  # the UPDATE of just these columns (a few shapes)
+
+
+def _update_sql(columns: tuple[str, ...]) -> str:
+    sql = _UPDATES.get(columns)
+    if sql is None:
+        sets = ", ".join(f"{name} = :{name}" for name in columns)
+        sql = _UPDATES[columns] = f"UPDATE tables SET {sets} WHERE id = :id AND version = :expected"
+    return sql
+
+
 _INSERT_ACTION_SQL = (
     f"INSERT INTO actions ({', '.join(codec.ACTION_COLUMNS)}) "
     f"VALUES ({', '.join(':' + c for c in codec.ACTION_COLUMNS)})"
@@ -634,14 +700,16 @@ def _update(
     conn: sqlite3.Connection,
     row: dict[str, Any],
     expected: int,
+    columns: tuple[str, ...] | None,
     action: dict[str, Any] | None,
     result: dict[str, Any] | None,
-) -> float:
-    """The version-guarded UPDATE, and for a move its log entry (and result), in one
-    transaction; returns the row's `created_at`. Stale → StaleActionError, nothing written."""
+) -> float | None:
+    """The version-guarded UPDATE (of `columns`, else of every column), and for a move its log
+    entry (and result), in one transaction; returns the row's `created_at` if it read it.
+    Stale → StaleActionError, nothing written."""
 
-    def work() -> float:
-        created_at = _guarded_update(conn, row, expected)
+    def work() -> float | None:
+        created_at = _guarded_update(conn, row, expected, columns)
         if action is not None:
             try:
                 conn.execute(_INSERT_ACTION_SQL, action)
@@ -663,9 +731,18 @@ def _update(
     return _transaction(conn, work)
 
 
-def _guarded_update(conn: sqlite3.Connection, row: dict[str, Any], expected: int) -> float:
-    """The version-guarded UPDATE inside a transaction; returns the row's `created_at`."""
-    returned = conn.execute(_UPDATE_SQL, {**row, "expected": expected}).fetchall()
+def _guarded_update(
+    conn: sqlite3.Connection, row: dict[str, Any], expected: int, columns: tuple[str, ...] | None
+) -> float | None:
+    """The version-guarded UPDATE inside a transaction: of every column, returning the row's
+    `created_at`; or of just `columns` of a row the caller knows (None returned)."""
+    if columns is not None:
+        cursor = conn.execute(_update_sql(columns), {**row, "expected": expected})
+        if cursor.rowcount == 1:
+            return None
+        returned = []
+    else:
+        returned = conn.execute(_UPDATE_SQL, {**row, "expected": expected}).fetchall()
     if not returned:
         current = conn.execute("SELECT version FROM tables WHERE id = ?", (row["id"],))
         found = current.fetchone()
@@ -676,13 +753,17 @@ def _guarded_update(conn: sqlite3.Connection, row: dict[str, Any], expected: int
 
 
 def _take_back(
-    conn: sqlite3.Connection, row: dict[str, Any], expected: int, undo: UndoRecord
-) -> float:
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    expected: int,
+    columns: tuple[str, ...] | None,
+    undo: UndoRecord,
+) -> float | None:
     """A take-back in one transaction: the row back to the earlier state (version-guarded), the
     log's last action deleted (it must be `undo.ply`), the audit entry appended."""
 
-    def work() -> float:
-        created_at = _guarded_update(conn, row, expected)
+    def work() -> float | None:
+        created_at = _guarded_update(conn, row, expected, columns)
         last = conn.execute(
             "SELECT max(ply) FROM actions WHERE table_id = ?", (row["id"],)
         ).fetchone()
@@ -706,12 +787,13 @@ def _commit_move(
     conn: sqlite3.Connection,
     row: dict[str, Any],
     expected: int,
+    columns: tuple[str, ...] | None,
     action: dict[str, Any],
     result: dict[str, Any] | None,
-) -> tuple[float, list[sqlite3.Row]]:
+) -> tuple[float | None, list[sqlite3.Row]]:
     """`_update` for a move, and the table's panels read in the same call: the report of the
     move reads them next, so this saves it a hand-off of its own."""
-    created_at = _update(conn, row, expected, action, result)
+    created_at = _update(conn, row, expected, columns, action, result)
     return created_at, conn.execute(_PANELS_SQL, (row["id"],)).fetchall()
 
 

@@ -141,6 +141,78 @@ async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path
         await second.close()
 
 
+def traced(store: SqliteStore) -> list[str]:
+    """The SQL the store's writer runs from now on."""
+    statements: list[str] = []
+    assert store._writer is not None
+    store._writer.set_trace_callback(statements.append)
+    return statements
+
+
+def updates(statements: list[str]) -> list[str]:
+    """The distinct UPDATEs of `tables` (SQLite traces a statement again as triggers run)."""
+    return list(dict.fromkeys(s for s in statements if s.startswith("UPDATE tables")))
+
+
+def row_of(path: Path, table_id: int) -> dict[str, object]:
+    with sqlite3.connect(path) as db:
+        db.row_factory = sqlite3.Row
+        return dict(db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone())
+
+
+async def test_a_move_updates_only_the_columns_it_changed(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    await store.connect()
+    try:
+        table = await store.create_table(a_table())
+        statements = traced(store)
+        moved = table.model_copy(update={"state": {"turn": 4}, "ply": 1})
+        written = await store.commit_action(
+            moved, 1, ActionRecord(table_id=table.id, ply=1, seat=0, action={}, at=0.0)
+        )
+        (update,) = updates(statements)
+        assert update.startswith("UPDATE tables SET version = 2, ply = 1, state = ")
+        assert "seats" not in update and "status" not in update and "RETURNING" not in update
+        # what the store returns is what the database holds, created_at included
+        assert await store.get_table(table.id) == written
+        assert row_of(path, table.id)["created_at"] == table.created_at
+    finally:
+        await store.close()
+
+
+async def test_a_row_the_store_does_not_know_is_written_whole(tmp_path: Path) -> None:
+    """After another process wrote the row (a stale write, then a fresh read), or for a row this
+    store never saw, every column is set: nothing relies on a copy the database moved past."""
+    path = tmp_path / "db.sqlite"
+    first, second = SqliteStore(path), SqliteStore(path)
+    await first.connect()
+    await second.connect()
+    try:
+        table = await first.create_table(a_table())
+        elsewhere = await second.update_table(table.model_copy(update={"ply": 7}), 1)
+        with pytest.raises(StaleActionError):
+            await first.update_table(table.model_copy(update={"ply": 2}), 1)
+        statements = traced(first)
+        seats = (SeatRecord(name="Bo", user_id=2),)
+        written = await first.update_table(elsewhere.model_copy(update={"seats": seats}), 2)
+        (update,) = updates(statements)
+        assert "seats = " in update and "status = " in update and "RETURNING" in update
+        assert await second.get_table(table.id) == written
+        assert written.ply == 7 and written.seats == seats
+        # known again: the next write sets what changed, and the seat index follows the seats
+        statements.clear()
+        again = await first.update_table(written.model_copy(update={"seats": ()}), 3)
+        (update,) = updates(statements)
+        assert update.startswith("UPDATE tables SET seats = '[]', version = 4, updated_at = ")
+        assert "status" not in update
+        assert await second.get_table(table.id) == again
+        assert await second.find_tables(user_id=2) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_no_transaction_is_left_open_after_a_refused_write(
     sqlite_store: SqliteStore,
 ) -> None:
