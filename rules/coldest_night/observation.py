@@ -152,6 +152,35 @@ _scavenge = builder(ScavengeView)
 _outcome = builder(OutcomeView)
 
 
+_DWINDLES = frozenset(i for i, c in CARDS.items() if c.kind == "fire_dwindles")
+# Views that recur move after move, built once each: a token in each of its states, a seat's
+# frostbite row. Both are bounded by the game's pieces (9 tokens × 4 states, …).
+_TOKEN_VIEWS: dict[tuple[str, str, str | None], TokenView] = {}
+_PLAYER_VIEWS: dict[tuple[int, int, tuple[str, ...]], PlayerView] = {}
+
+
+def _token_view(token: str, state: str, attached_to: str | None) -> TokenView:
+    key = (token, state, attached_to)
+    found = _TOKEN_VIEWS.get(key)
+    if found is None:
+        found = _TOKEN_VIEWS[key] = _token(
+            token=token, name=TOKENS[token].name, state=state, attached_to=attached_to
+        )
+    return found
+
+
+def _player_view(seat: int, hand_count: int, frostbite: tuple[str, ...]) -> PlayerView:
+    key = (seat, hand_count, frostbite)
+    found = _PLAYER_VIEWS.get(key)
+    if found is None:
+        if len(_PLAYER_VIEWS) > 4_096:  # frostbite rows of long games: start again
+            _PLAYER_VIEWS.clear()
+        found = _PLAYER_VIEWS[key] = _player(
+            seat=seat, hand_count=hand_count, frostbite=[_FROST[f] for f in frostbite]
+        )
+    return found
+
+
 def card(card_id: str) -> Card:
     return _CARDS[card_id]
 
@@ -191,25 +220,13 @@ def _public_fields(t: Table) -> dict[str, object]:
         ),
         "fire_died_down": t.fire_died_down,
         "deck_count": len(t.deck),
-        "fire_dwindles_positions": [
-            i + 1 for i, c in enumerate(t.deck) if CARDS[c].kind == "fire_dwindles"
-        ],
+        "fire_dwindles_positions": [i + 1 for i, c in enumerate(t.deck) if c in _DWINDLES],
         "frostbite_deck_count": len(t.frost_deck),
         "players": [
-            _player(
-                seat=s,
-                hand_count=len(t.hands[s]),
-                frostbite=[_FROST[f] for f in t.frostbite[s]],
-            )
-            for s in range(t.num_players)
+            _player_view(s, len(t.hands[s]), tuple(t.frostbite[s])) for s in range(t.num_players)
         ],
         "tokens": [
-            _token(
-                token=tok,
-                name=TOKENS[tok].name,
-                state=tokens[tok],
-                attached_to=alcohol_on if tok == "alcohol" else None,
-            )
+            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
             for tok in TOKEN_ORDER
         ],
         "discard": [pit_card(c, False) for c in t.discard],
