@@ -37,8 +37,8 @@ class PublicView:
     version: int
     ply: int
     observation: Any
-    raw: str  # the game's description, seat references not yet filled in
-    lines: frozenset[str]  # its lines, which a seat's private-only text leaves out
+    raw: str  # the game's description, seat references not yet filled in: a seat's
+    # private-only text leaves out its lines
     text: str  # `raw` with the seats' names filled in
 
 
@@ -219,7 +219,6 @@ class TableViews:
             ply=table.ply,
             observation=observation,
             raw=raw,
-            lines=frozenset(raw.splitlines()),
             text=format_event(raw, seat_names(table)),
         )
         if table.status == "active":  # an ended game's view is read once, for its last report
@@ -277,12 +276,14 @@ class TableViews:
             if known is not None and known.key == key:
                 self._privates.move_to_end(table.id)
                 return known
-        public = self.public_view(table).lines
-        own = [
-            line
-            for line in game.describe(game.observe(state, seat)).splitlines()
-            if line.strip() and line not in public
-        ]
+        own = game.private_lines(state, seat)
+        if own is None:
+            public = set(self.public_view(table).raw.splitlines())
+            own = [
+                line
+                for line in game.describe(game.observe(state, seat)).splitlines()
+                if line.strip() and line not in public
+            ]
         head = f"You play seat {seat + 1} ({table.seats[seat].name})."
         if not own:
             head += " Nothing here is secret: the board shows everything."

@@ -311,7 +311,7 @@ class BaseGame(Generic[S, A, O]):
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
     `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
     `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `working`,
-    `private_key`, and the
+    `private_key`, `private_lines`, and the
     `picture` and `panel_common` attributes.
     `docs/DESIGN.md` says what each one is for.
     """
@@ -430,6 +430,13 @@ class BaseGame(Generic[S, A, O]):
         the same lines. The bot keeps a seat's panel text while the key stays the same, so a
         move that changes nothing private builds no private view. None (the default): unknown,
         the text is computed anew every time."""
+        return None
+
+    def private_lines(self, state: S, seat: Seat) -> list[str] | None:
+        """The seat's private-only lines — those of `describe(observe(state, seat))` that
+        `describe(observe(state, None))` does not show, in order, blank ones left out — when
+        the game can list them without building both views. None (the default): the bot
+        computes them from the two views."""
         return None
 
     def working(self, state: S) -> Working[S, A]:

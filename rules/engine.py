@@ -50,23 +50,36 @@ def _pretty(err: ValidationError) -> str:
 
 
 class TracedRandom(random.Random):
-    """`rng_for`'s generator that remembers whether it was used.
+    """`rng_for`'s generator that remembers whether it was used, seeded only when it is.
 
     Every draw of `random.Random` (shuffle, choice, randint, sample, random…) goes through
-    `random()` or `getrandbits()`, so counting those two catches any use; since both only call
-    the base class, the numbers are exactly `rng_for`'s (a stored game replays unchanged)."""
+    `random()` or `getrandbits()`, so counting those two catches any use; the first of them seeds
+    the generator exactly as `rng_for` does (a stored game replays unchanged), and a move that
+    draws nothing — most moves — never pays for seeding."""
 
-    def __init__(self, seed: str | int, ply: int) -> None:
-        super().__init__(f"{seed}/{ply}")
+    def __init__(self, seed: str | int, ply: int) -> None:  # no seeding yet: see `_begin`
+        self._seed = f"{seed}/{ply}"
         self.used = False
 
-    def random(self) -> float:
+    def _begin(self) -> None:
         self.used = True
+        super().seed(self._seed)  # what `random.Random(f"{seed}/{ply}")` does
+        self.gauss_next = None
+
+    def random(self) -> float:
+        if not self.used:
+            self._begin()
         return super().random()
 
     def getrandbits(self, k: int, /) -> int:
-        self.used = True
+        if not self.used:
+            self._begin()
         return super().getrandbits(k)
+
+    def getstate(self) -> Any:
+        if not self.used:
+            self._begin()
+        return super().getstate()
 
 
 RANDOM_USED = "it drew on chance (a card, a shuffle or a roll)"

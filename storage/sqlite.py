@@ -334,17 +334,17 @@ class SqliteStore:
         The UPDATE is guarded by that version, so if it changes a row at all, that row is the
         one known here: setting only what differs writes the same row, and leaves the indexes
         of unchanged columns (status, channel, deadline…) alone."""
-        record = table.model_copy(
-            update={"version": expected_version + 1, "updated_at": self._clock()}
-        )
-        row = codec.table_row(record)
+        update: dict[str, Any] = {"version": expected_version + 1, "updated_at": self._clock()}
         known = self._rows.get(table.id)
         if known is None or known["version"] != expected_version:
-            return record, row, None
+            record = table.model_copy(update=update)
+            return record, codec.table_row(record), None
+        update["created_at"] = known["created_at"]  # what the UPDATE leaves, as stored
+        record = table.model_copy(update=update)
+        row = codec.table_row(record)
         changed = tuple(
             name for name in _UPDATABLE if name == "version" or row[name] != known[name]
         )
-        row["created_at"] = known["created_at"]  # what the UPDATE leaves, as stored
         return record, row, changed
 
     def _written(

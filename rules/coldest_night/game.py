@@ -143,6 +143,9 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def private_key(self, state: ColdestNightState, seat: Seat) -> Hashable:
         return obs_mod.private_key(state, seat)
 
+    def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
+        return obs_mod.private_lines(state, seat)
+
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 

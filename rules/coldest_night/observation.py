@@ -354,15 +354,32 @@ def describe(o: PublicObservation) -> str:
         for s, hand in sorted(o.final_hands.items()):
             lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
     if isinstance(o, PrivateObservation):
-        lines.append(
-            f"**Your hand** (seat {o.seat + 1}): "
-            + ("; ".join(_card_line(c) for c in o.hand) or "empty")
-        )
-        if o.scavenge_pool is not None:
-            lines.append("Your scavenge pool: " + "; ".join(_card_line(c) for c in o.scavenge_pool))
-        if o.memory_options is not None:
-            lines.append(
-                "Memory Loss — put one back on top: "
-                + "; ".join(_card_line(c) for c in o.memory_options)
-            )
+        lines += _private_lines(o.seat, o.hand, o.scavenge_pool, o.memory_options)
     return "\n".join(lines)
+
+
+def _private_lines(
+    seat: int, hand: list[Card], pool: list[Card] | None, memory: list[Card] | None
+) -> list[str]:
+    """The lines only a seat's own view shows (none of them can be a public line)."""
+    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(map(_card_line, hand)) or "empty")]
+    if pool is not None:
+        lines.append("Your scavenge pool: " + "; ".join(map(_card_line, pool)))
+    if memory is not None:
+        lines.append("Memory Loss — put one back on top: " + "; ".join(map(_card_line, memory)))
+    return lines
+
+
+def private_lines(state: ColdestNightState, seat: int) -> list[str]:
+    """The seat's private-only lines (`BaseGame.private_lines`), straight from the state: what
+    `describe(private(…))` adds to the public text, without building either view."""
+    scavenge, memory = state.scavenge, state.memory
+    lines = _private_lines(
+        seat,
+        [_CARDS[c] for c in state.hands[seat]],
+        [_CARDS[c] for c in scavenge.pool]
+        if scavenge is not None and scavenge.scavenger == seat
+        else None,
+        [_CARDS[c] for c in memory.options] if memory is not None and memory.seat == seat else None,
+    )
+    return [line for line in lines if line.strip()]

@@ -110,6 +110,22 @@ def test_equal_private_keys_mean_equal_private_only_text(key: str) -> None:
         assert keyed > 500 and len(seen) > 50  # the key is real and tells states apart
 
 
+@pytest.mark.parametrize("key", sorted(SEATS))
+def test_private_lines_said_directly_are_the_lines_the_views_differ_by(key: str) -> None:
+    """`Game.private_lines`, where a game says them without building views, equal the lines
+    its own view shows and the public one does not."""
+    game = GAMES[key]
+    said = 0
+    for state, seats in states(key):
+        for seat in range(seats):
+            direct = game.private_lines(state, seat)
+            if direct is not None:
+                said += 1
+                assert tuple(direct) == private_only(game, state, seat), (seat, state)
+    if key == "coldest_night":
+        assert said > 500
+
+
 class Inner(Frozen):
     n: int
 
