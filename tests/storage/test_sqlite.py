@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from storage import (
     TableRecord,
     open_store,
 )
-from storage.sqlite import migrations
+from storage.sqlite import WriterThread, migrations
 
 
 def a_table() -> TableRecord:
@@ -298,3 +300,27 @@ async def test_the_panels_a_commit_read_are_not_served_after_a_panel_was_saved(
     await sqlite_store.save_panel(panel.model_copy(update={"digest": "after"}))
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]  # read again
+
+
+async def test_the_writer_thread_runs_calls_in_order_and_hands_back_results_and_errors() -> None:
+    thread = WriterThread("test-writer")
+    ran: list[int] = []
+    try:
+        assert await thread.run(pow, 2, 10) == 1024
+        with pytest.raises(ZeroDivisionError):
+            await thread.run(lambda: 1 / 0)
+        results = await asyncio.gather(*(thread.run(ran.append, n) for n in range(50)))
+        assert ran == list(range(50)) and results == [None] * 50
+        # a call whose caller gave up before it started is skipped; the next still runs
+        gate = threading.Event()
+        blocking = thread.run(gate.wait, 5)
+        skipped = thread.run(ran.append, -1)
+        skipped.cancel()
+        after = thread.run(ran.append, 99)
+        gate.set()
+        assert await blocking is True
+        await after
+        assert ran[-1] == 99 and -1 not in ran
+    finally:
+        thread.stop(wait=True)
+    assert not thread._thread.is_alive()
