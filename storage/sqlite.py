@@ -376,8 +376,12 @@ class SqliteStore:
         return codec.table_from_row(row)
 
     def _remember(self, row: dict[str, Any]) -> None:
-        """Keep `row` (every column) as the table's row in the database now."""
+        """Keep `row` (every column) as the table's row in the database now; an ended table's
+        row goes (its next write, if any, sets every column)."""
         rows = self._rows
+        if row["status"] not in ("lobby", "active"):
+            rows.pop(row["id"], None)
+            return
         rows[row["id"]] = row
         rows.move_to_end(row["id"])
         while len(rows) > self.row_cache_size:

@@ -179,6 +179,9 @@ async def test_a_move_updates_only_the_columns_it_changed(tmp_path: Path) -> Non
         # what the store returns is what the database holds, created_at included
         assert await store.get_table(table.id) == written
         assert row_of(path, table.id)["created_at"] == table.created_at
+        ended = await store.update_table(written.model_copy(update={"status": "finished"}), 2)
+        assert table.id not in store._rows  # an ended table's row is not kept
+        assert await store.get_table(table.id) == ended
     finally:
         await store.close()
 
