@@ -6,7 +6,9 @@ Nothing here imports discord: cogs, the terminal table and tests all read these.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from rules.core import Outcome, Seat
@@ -32,16 +34,27 @@ class Player:
 
 @dataclass(frozen=True)
 class PanelUpdate:
-    """A seat's private view that changed since it was last delivered."""
+    """A seat's private view that changed since it was last delivered.
+
+    `labels` gives the labels of the seat's legal actions, or lists them when first read as
+    `choices`: a report builds panels that a presenter may never draw (a seat it reaches more
+    cheaply, a panel it skips), and listing every seat's moves every move cost more than the
+    rest of the report."""
 
     table_id: int
     seat: Seat
     user_id: int
     text: str
-    choices: tuple[str, ...]  # labels of the seat's legal actions, in order
+    labels: Sequence[str] | Callable[[], Sequence[str]] = field(repr=False, compare=False)
     ply: int  # moves so far; buttons carry it to spot stale clicks
     digest: str
     panel: PanelRecord | None  # where it was delivered before, if anywhere
+
+    @cached_property
+    def choices(self) -> tuple[str, ...]:
+        """The labels of the seat's legal actions, in order (listed once, on first read)."""
+        labels = self.labels
+        return tuple(labels() if callable(labels) else labels)
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from bot.records import (  # re-exported: cogs and tests import them from here
     seat_of,
     user_error,
 )
-from bot.views import TableViews
+from bot.views import PrivateText, PublicView, TableViews
 from rules import GAMES
 from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
 from rules.engine import Engine
@@ -109,6 +109,9 @@ class TableService(TableViews, PaceService):
         # table id → (ply, version, parsed state)
         self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
         self._records: OrderedDict[int, TableRecord] = OrderedDict()  # as this process last wrote
+        # table id → its public view, and its seats' private-only texts (`bot.views`)
+        self._publics: OrderedDict[int, PublicView] = OrderedDict()
+        self._privates: OrderedDict[int, dict[Seat, PrivateText]] = OrderedDict()
         self.channel_index_seconds = channel_index_seconds
         self._places: dict[int, set[int]] | None = None  # channel/thread id → open table ids
         self._places_at = float("-inf")  # when `_places` was last loaded from the store
@@ -156,6 +159,8 @@ class TableService(TableViews, PaceService):
         finds the game over, as would anyone on a new lock."""
         self._records.pop(table_id, None)
         self._states.pop(table_id, None)
+        self._publics.pop(table_id, None)
+        self._privates.pop(table_id, None)
         self._locks.pop(table_id, None)
 
     def _note_place(self, table: TableRecord) -> None:
@@ -180,6 +185,8 @@ class TableService(TableViews, PaceService):
         """The store moved past what this process holds (another process wrote): reload next."""
         self._records.pop(table_id, None)
         self._states.pop(table_id, None)
+        self._publics.pop(table_id, None)
+        self._privates.pop(table_id, None)
 
     # lobby --------------------------------------------------------------------------------
     async def open(

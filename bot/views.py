@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.pace import describe_pace
@@ -28,6 +29,29 @@ from storage.base import PanelRecord, Store, TableRecord
 DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
 
 
+@dataclass(frozen=True)
+class PublicView:
+    """A running table's public observation and its text, computed once per stored version and
+    shared by the board and every seat's private-only text."""
+
+    version: int
+    ply: int
+    observation: Any
+    raw: str  # the game's description, seat references not yet filled in: a seat's
+    # private-only text leaves out its lines
+    text: str  # `raw` with the seats' names filled in
+
+
+@dataclass(frozen=True)
+class PrivateText:
+    """A seat's private-only text, the game's key it was computed for (`Game.private_key`) and
+    its digest."""
+
+    key: Hashable
+    text: str
+    digest: str
+
+
 class TableViews:
     """The read side of `TableService`, which sets these attributes."""
 
@@ -36,6 +60,9 @@ class TableViews:
     engines: dict[str, Engine[Any, Any, Any]]
     clock: Callable[[], float]
     _states: OrderedDict[int, tuple[int, int, Any]]
+    _publics: OrderedDict[int, PublicView]
+    _privates: OrderedDict[int, dict[Seat, PrivateText]]
+    table_cache_size: int
     channel_index_seconds: float
     _places: dict[int, set[int]] | None
     _places_at: float
@@ -130,11 +157,14 @@ class TableViews:
         """The public board of a started table, in words (see `Board`)."""
         game = self.games[table.game]
         turn = self.turn_line(table) if table.status == "active" else f"Table {table.status}."
+        if table.state is None:
+            return Board(f"{game.title} — table #{table.id}", self.lobby_text(table), turn, None)
+        view = self.public_view(table)
         return Board(
             title=f"{game.title} — table #{table.id}",
-            text=self.board_text(table),
+            text=view.text,
             turn=turn,
-            observation=self.observation(table, None) if table.state is not None else None,
+            observation=view.observation,
         )
 
     async def report(self, played: Played) -> Played:
@@ -154,9 +184,9 @@ class TableViews:
     def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
         if table.status != "active":
             return []
-        game = self.games[table.game]
+        engine = self.engines[table.game]
         state = self.state(table) if state is None else state
-        return sorted(game.awaiting(state) or self.engines[table.game].to_act(state))
+        return sorted(engine.awaiting(state) or engine.to_act(state))
 
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
         """The game's own end-of-game words, then the seed that replays every shuffle."""
@@ -165,14 +195,38 @@ class TableViews:
 
     # views --------------------------------------------------------------------------------
     def observation(self, table: TableRecord, seat: Seat | None) -> Any:
+        if seat is None and table.state is not None:
+            return self.public_view(table).observation
         return self.games[table.game].observe(self.state(table), seat)
 
     def board_text(self, table: TableRecord) -> str:
-        game = self.games[table.game]
         if table.state is None:
             return self.lobby_text(table)
-        text = game.describe(game.observe(self.state(table), None))
-        return format_event(text, seat_names(table))
+        return self.public_view(table).text
+
+    def public_view(self, table: TableRecord) -> PublicView:
+        """The public observation of a started table and its text, built once per stored version
+        of a running table (the board, its picture and every seat's private-only text read it)."""
+        held = self._publics.get(table.id)
+        if held is not None and held.version == table.version and held.ply == table.ply:
+            self._publics.move_to_end(table.id)
+            return held
+        game = self.games[table.game]
+        observation = game.observe(self.state(table), None)
+        raw = game.describe(observation)
+        view = PublicView(
+            version=table.version,
+            ply=table.ply,
+            observation=observation,
+            raw=raw,
+            text=format_event(raw, seat_names(table)),
+        )
+        if table.status == "active":  # an ended game's view is read once, for its last report
+            self._publics[table.id] = view
+            self._publics.move_to_end(table.id)
+            while len(self._publics) > self.table_cache_size:
+                self._publics.popitem(last=False)
+        return view
 
     def lobby_text(self, table: TableRecord) -> str:
         game = self.games[table.game]
@@ -203,19 +257,46 @@ class TableViews:
         show (its hand, objective, held cards, pending decisions), under a line naming the seat.
 
         A panel that repeated the board changed with every move anyone made, and each change
-        cost a Discord request per player; the board message already shows everyone the rest."""
+        cost a Discord request per player; the board message already shows everyone the rest.
+
+        Kept per running table and seat while the game's `private_key` for the seat stays the
+        same (and the seats' names do), so a move that changes nothing private costs no view;
+        a game without a key computes it every time."""
+        return self._private(table, seat).text
+
+    def _private(self, table: TableRecord, seat: Seat) -> PrivateText:
         game = self.games[table.game]
         state = self.state(table)
-        public = set(game.describe(game.observe(state, None)).splitlines())
-        own = [
-            line
-            for line in game.describe(game.observe(state, seat)).splitlines()
-            if line.strip() and line not in public
-        ]
+        names = seat_names(table)
+        found = game.private_key(state, seat)
+        key = None if found is None else (found, tuple(names))
+        held = self._privates.get(table.id)
+        if key is not None and held is not None:
+            known = held.get(seat)
+            if known is not None and known.key == key:
+                self._privates.move_to_end(table.id)
+                return known
+        own = game.private_lines(state, seat)
+        if own is None:
+            public = set(self.public_view(table).raw.splitlines())
+            own = [
+                line
+                for line in game.describe(game.observe(state, seat)).splitlines()
+                if line.strip() and line not in public
+            ]
         head = f"You play seat {seat + 1} ({table.seats[seat].name})."
         if not own:
             head += " Nothing here is secret: the board shows everything."
-        return format_event("\n".join([head, *own]), seat_names(table))
+        text = format_event("\n".join([head, *own]), names)
+        made = PrivateText(key=key, text=text, digest=digest(text))
+        if key is not None and table.status == "active":
+            if held is None:
+                held = self._privates[table.id] = {}
+            held[seat] = made
+            self._privates.move_to_end(table.id)
+            while len(self._privates) > self.table_cache_size:
+                self._privates.popitem(last=False)
+        return made
 
     async def since_last_move(
         self, table: TableRecord, seat: Seat, *, limit: int = DIGEST_LINES
@@ -272,10 +353,10 @@ class TableViews:
             panel = stored.get(seat)
             if panel is not None and panel.user_id != record.user_id:
                 panel = None
-            update = self.panel_update(table, seat, notes=notes, panel=panel)
+            secret = self._private(table, seat)
             noted = bool(notes and notes.get(seat))
-            if force or noted or panel is None or panel.digest != update.digest:
-                updates.append(update)
+            if force or noted or panel is None or panel.digest != secret.digest:
+                updates.append(self._panel(table, seat, secret, notes, panel))
         return updates
 
     def panel_update(
@@ -296,15 +377,33 @@ class TableViews:
         redraws their panel with fresh moves in the click's answer, which costs no request. The
         mover's panel is redrawn the same way when they click a move. An outdated button still
         plays if the same move sits in the same place, else it is refused politely."""
-        secret = self.private_only_text(table, seat)
-        text = secret
+        return self._panel(table, seat, self._private(table, seat), notes, panel)
+
+    def _panel(
+        self,
+        table: TableRecord,
+        seat: Seat,
+        secret: PrivateText,
+        notes: Mapping[Seat, Sequence[str]] | None,
+        panel: PanelRecord | None,
+    ) -> PanelUpdate:
+        text = secret.text
         if notes and notes.get(seat):
             text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
-        choices = tuple(self.labels(table, seat))
         # the notes are news of this call: shown when they come, not a reason to edit again after
-        mark = digest(secret)
         user = table.seats[seat].user_id or 0
-        return PanelUpdate(table.id, seat, user, text, choices, table.ply, mark, panel)
+        labels = self._labels_later(table, seat)
+        return PanelUpdate(table.id, seat, user, text, labels, table.ply, secret.digest, panel)
+
+    def _labels_later(self, table: TableRecord, seat: Seat) -> Callable[[], Sequence[str]]:
+        """The seat's move labels in the state of now, listed only if a presenter reads them
+        (`PanelUpdate.choices`): most panels of a report are not sent."""
+        if table.status != "active":
+            return tuple
+        state = self.state(table)
+        game = self.games[table.game]
+        engine = self.engine(table)
+        return lambda: [game.label(state, a) for a in engine.legal(state, seat)]
 
     async def panel_sent(
         self,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -19,6 +19,7 @@ SYSTEM_SEAT: Seat = -1
 """The seat a timer's system action is logged under (e.g. The 10th Night's `end_day`)."""
 
 S = TypeVar("S", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel)
 A = TypeVar("A")
 O = TypeVar("O", bound=BaseModel)
 
@@ -27,6 +28,35 @@ class Frozen(BaseModel):
     """Base for immutable records: states, actions, observations."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def builder(model: type[M]) -> Callable[..., M]:
+    """A constructor of `model` from values known to be valid, without validation (what
+    `model_construct` does, minus its per-field work): for observations, which the rules build
+    from a state they made themselves, where validation was most of the cost of a view.
+
+    Every field must be given, with values of the field's type (a tuple where the model holds a
+    tuple): nothing is converted or defaulted. The games' tests compare such records with
+    validated copies. A model with private attributes or extra fields gets `model_construct`."""
+    if (
+        model.__pydantic_post_init__
+        or model.__private_attributes__
+        or model.model_config.get("extra") == "allow"
+    ):
+        return model.model_construct
+    every = frozenset(model.model_fields)
+    new = model.__new__
+    put = object.__setattr__
+
+    def build(**values: Any) -> M:
+        made = new(model)
+        put(made, "__dict__", values)
+        put(made, "__pydantic_fields_set__", set(every))
+        put(made, "__pydantic_extra__", None)
+        put(made, "__pydantic_private__", None)
+        return made
+
+    return build
 
 
 class Options(Frozen):
@@ -280,7 +310,8 @@ class BaseGame(Generic[S, A, O]):
 
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
     `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
-    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `working`, and the
+    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `working`,
+    `private_key`, `private_lines`, and the
     `picture` and `panel_common` attributes.
     `docs/DESIGN.md` says what each one is for.
     """
@@ -390,6 +421,22 @@ class BaseGame(Generic[S, A, O]):
         whose turn offers dozens of moves gets one button or select menu per kind instead of pages
         of moves in label order. None (the default) keeps the plain panel; a game opts in by
         naming a kind for every label (and its common kinds in `panel_common`)."""
+        return None
+
+    def private_key(self, state: S, seat: Seat) -> Hashable | None:
+        """A value that changes whenever the seat's private-only text can: the lines of
+        `describe(observe(state, seat))` that `describe(observe(state, None))` does not show
+        (its hand, objective, pending decision). Two states with equal keys for a seat must give
+        the same lines. The bot keeps a seat's panel text while the key stays the same, so a
+        move that changes nothing private builds no private view. None (the default): unknown,
+        the text is computed anew every time."""
+        return None
+
+    def private_lines(self, state: S, seat: Seat) -> list[str] | None:
+        """The seat's private-only lines — those of `describe(observe(state, seat))` that
+        `describe(observe(state, None))` does not show, in order, blank ones left out — when
+        the game can list them without building both views. None (the default): the bot
+        computes them from the two views."""
         return None
 
     def working(self, state: S) -> Working[S, A]:

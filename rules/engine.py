@@ -50,23 +50,36 @@ def _pretty(err: ValidationError) -> str:
 
 
 class TracedRandom(random.Random):
-    """`rng_for`'s generator that remembers whether it was used.
+    """`rng_for`'s generator that remembers whether it was used, seeded only when it is.
 
     Every draw of `random.Random` (shuffle, choice, randint, sample, random…) goes through
-    `random()` or `getrandbits()`, so counting those two catches any use; since both only call
-    the base class, the numbers are exactly `rng_for`'s (a stored game replays unchanged)."""
+    `random()` or `getrandbits()`, so counting those two catches any use; the first of them seeds
+    the generator exactly as `rng_for` does (a stored game replays unchanged), and a move that
+    draws nothing — most moves — never pays for seeding."""
 
-    def __init__(self, seed: str | int, ply: int) -> None:
-        super().__init__(f"{seed}/{ply}")
+    def __init__(self, seed: str | int, ply: int) -> None:  # no seeding yet: see `_begin`
+        self._seed = f"{seed}/{ply}"
         self.used = False
 
-    def random(self) -> float:
+    def _begin(self) -> None:
         self.used = True
+        super().seed(self._seed)  # what `random.Random(f"{seed}/{ply}")` does
+        self.gauss_next = None
+
+    def random(self) -> float:
+        if not self.used:
+            self._begin()
         return super().random()
 
     def getrandbits(self, k: int, /) -> int:
-        self.used = True
+        if not self.used:
+            self._begin()
         return super().getrandbits(k)
+
+    def getstate(self) -> Any:
+        if not self.used:
+            self._begin()
+        return super().getstate()
 
 
 RANDOM_USED = "it drew on chance (a card, a shuffle or a roll)"
@@ -131,6 +144,7 @@ class Engine(Generic[S, A, O]):
         # serves parse, check, agents and pictures; the state is kept to rule out a reused id.
         self._legal: OrderedDict[tuple[int, Seat], tuple[S, Sequence[A]]] = OrderedDict()
         self._to_act: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
+        self._awaiting: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
 
     # set-up ---------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Options | None = None) -> Options:
@@ -172,6 +186,19 @@ class Engine(Generic[S, A, O]):
         self._to_act[key] = (state, seats)
         if len(self._to_act) > _LEGAL_CACHE:
             self._to_act.popitem(last=False)
+        return seats
+
+    def awaiting(self, state: S) -> frozenset[Seat]:
+        """`Game.awaiting`, computed once per state (a move asks whom the table waits for before
+        it, after it, for the pings and for the board's turn line)."""
+        key = id(state)
+        hit = self._awaiting.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        seats = frozenset(self.game.awaiting(state))
+        self._awaiting[key] = (state, seats)
+        if len(self._awaiting) > _LEGAL_CACHE:
+            self._awaiting.popitem(last=False)
         return seats
 
     def legal(self, state: S, seat: Seat) -> Sequence[A]:

@@ -124,6 +124,8 @@ def written(record: TableRecord, row: dict[str, Any], created_at: float) -> Tabl
     back: a state `with_state` made is already what decoding the row would give; any other is
     decoded from the row, so the caller never shares a dict with what was stored."""
     if encoded(record) is not None:
+        if record.created_at == created_at:
+            return record
         return record.model_copy(update={"created_at": created_at})
     return table_from_row({**row, "created_at": created_at})
 

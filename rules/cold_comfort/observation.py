@@ -18,7 +18,7 @@ from rules.cold_comfort.state import (
     ColdComfortState,
     PlacedTile,
 )
-from rules.core import Frozen, format_event
+from rules.core import Frozen, builder, format_event
 
 Coord = tuple[int, int]
 
@@ -143,46 +143,76 @@ class ColdComfortObservation(Frozen):
     drawn_placements: list[tuple[int, int, int]]
 
 
+# Records built from values the rules made, without validation (`rules.core.builder`);
+# `tests/rules/test_observations_built.py` compares them with validated ones.
+_square = builder(SquareView)
+_player = builder(PlayerView)
+_hood = builder(NeighbourhoodView)
+_hood_score = builder(NeighbourhoodScoreView)
+_flags = builder(TurnFlags)
+_fire = builder(FirePendingView)
+_landing_pending = builder(LandingPendingView)
+_landing = builder(LandingView)
+_options = builder(OptionsView)
+_outcome = builder(OutcomeView)
+_observation = builder(ColdComfortObservation)
+
+# A tile's face and its four turned footprints never change: built once per tile.
+_FACES: dict[str, TileFaceView] = {}
+_ROTATIONS: dict[str, list[RotationView]] = {}
+
+
 def tile_face(tile_id: str) -> TileFaceView:
-    face = TILES[tile_id]
-    return TileFaceView(
-        tile_id=tile_id,
-        rows=[list(r) for r in face.rows],
-        street_edges=list(face.street_edges),
-    )
+    found = _FACES.get(tile_id)
+    if found is None:
+        face = TILES[tile_id]
+        found = _FACES[tile_id] = TileFaceView(
+            tile_id=tile_id,
+            rows=[list(r) for r in face.rows],
+            street_edges=list(face.street_edges),
+        )
+    return found
 
 
 def rotations_of(tile_id: str) -> list[RotationView]:
-    out = []
-    for rotation in ROTATIONS:
-        width, height = footprint_size(rotation)
-        squares = [(x, y, v) for (x, y), v in placed_squares(tile_id, 0, 0, rotation)]
-        out.append(RotationView(rotation=rotation, width=width, height=height, squares=squares))
-    return out
+    found = _ROTATIONS.get(tile_id)
+    if found is None:
+        found = []
+        for rotation in ROTATIONS:
+            width, height = footprint_size(rotation)
+            squares = [(x, y, v) for (x, y), v in placed_squares(tile_id, 0, 0, rotation)]
+            found.append(
+                RotationView(rotation=rotation, width=width, height=height, squares=squares)
+            )
+        _ROTATIONS[tile_id] = found
+    return list(found)
 
 
 def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObservation:
     board = board_of(state.tiles)
     hotels = state.hotel_map()
     dice = state.dice_map()
+    tiles = state.tiles
+    built_at = state.built_at
+    tile_of = board.tile_of
     squares = []
     for (x, y), printed in sorted(board.printed.items()):
         hotel = hotels.get((x, y))
         squares.append(
-            SquareView(
+            _square(
                 x=x,
                 y=y,
-                tile_id=state.tiles[board.tile_of[(x, y)]].tile_id,
+                tile_id=tiles[tile_of[(x, y)]].tile_id,
                 kind="lot" if printed else "public",
                 printed=printed or None,
                 hotel_seat=hotel.seat if hotel else None,
                 hotel_value=hotel.value if hotel else None,
-                built_this_turn=(x, y) == state.built_at,
+                built_this_turn=(x, y) == built_at,
                 die=dice.get((x, y)),
             )
         )
     players = [
-        PlayerView(
+        _player(
             seat=s,
             colour=SEAT_COLOURS[s % len(SEAT_COLOURS)],
             gold=state.gold[s],
@@ -195,7 +225,8 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
     fire = state.fire_pending
     land = state.landing_pending
     outcome = outcome_of(state)
-    return ColdComfortObservation(
+    return _observation(
+        game="cold_comfort",
         num_players=state.num_players,
         turn_number=state.turn_number,
         active_seat=state.active_seat,
@@ -209,21 +240,21 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
         trigger=state.trigger,
         deck_count=len(state.deck),
         drawn_tile=tile_face(state.drawn_tile) if state.drawn_tile else None,
-        tiles=list(state.tiles),
+        tiles=list(tiles),
         squares=squares,
         streets=sorted(board.streets),
         neighbourhoods=[
-            NeighbourhoodView(tiles=[state.tiles[o].tile_id for o in hood], value=value)
+            _hood(tiles=[tiles[o].tile_id for o in hood], value=value)
             for hood, value in zip(board.neighbourhoods, board.values, strict=True)
         ],
         players=players,
-        turn_flags=TurnFlags(
+        turn_flags=_flags(
             acted=state.acted, build_used=state.build_used, fire_used=state.fire_used
         ),
-        fire_pending=FirePendingView(at=fire.at, chooser=fire.chooser, options=list(fire.options))
+        fire_pending=_fire(at=fire.at, chooser=fire.chooser, options=list(fire.options))
         if fire
         else None,
-        landing_pending=LandingPendingView(
+        landing_pending=_landing_pending(
             value=land.value,
             remaining=land.remaining,
             chooser=land.chooser,
@@ -232,11 +263,11 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
         if land
         else None,
         last_roll=list(state.last_roll) if state.last_roll is not None else None,
-        last_landing=[LandingView(value=x.value, at=x.at) for x in state.last_landing]
+        last_landing=[_landing(value=x.value, at=x.at) for x in state.last_landing]
         if state.last_landing is not None
         else None,
         last_scoring=[
-            NeighbourhoodScoreView(
+            _hood_score(
                 tiles=list(n.tiles),
                 value=n.value,
                 best=dict(n.best),
@@ -248,18 +279,18 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
         ]
         if state.last_scoring is not None
         else None,
-        options=OptionsView(
+        options=_options(
             block_strength=state.options.block_strength, turn_limit=state.options.turn_limit
         ),
         log=[format_event(line) for line in state.log],
-        outcome=OutcomeView(
+        outcome=_outcome(
             winners=sorted(outcome.winners),
             reason=outcome.reason,
             scores=[(outcome.scores or {}).get(s, 0) for s in range(state.num_players)],
         )
         if outcome
         else None,
-        tile_sizes={t.tile_id: footprint_size(t.rotation) for t in state.tiles},
+        tile_sizes={t.tile_id: footprint_size(t.rotation) for t in tiles},
         drawn_rotations=rotations_of(state.drawn_tile) if state.drawn_tile else [],
         drawn_placements=list(legal_placements(board, state.drawn_tile))
         if state.drawn_tile

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -139,6 +139,12 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
 
     def describe(self, observation: obs_mod.PublicObservation) -> str:
         return obs_mod.describe(observation)
+
+    def private_key(self, state: ColdestNightState, seat: Seat) -> Hashable:
+        return obs_mod.private_key(state, seat)
+
+    def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
+        return obs_mod.private_lines(state, seat)
 
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."

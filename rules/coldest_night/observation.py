@@ -7,8 +7,8 @@ from typing import Literal
 from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES
-from rules.core import Frozen
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.core import Frozen, builder
 
 
 class Card(Frozen):
@@ -119,10 +119,66 @@ def _card_fields(card_id: str) -> dict[str, object]:
     }
 
 
+def _pit_fields(card_id: str, alcohol: bool) -> dict[str, object]:
+    c = CARDS[card_id]
+    return {
+        **_card_fields(card_id),
+        "kind": c.kind,
+        "alcohol": alcohol,
+        "effective_heat": c.heat + (1 if alcohol else 0),
+    }
+
+
+# Every card's records, validated once: a view only picks them (observations are frozen).
 _CARDS: dict[str, Card] = {i: Card.model_validate(_card_fields(i)) for i in CARDS}
 _FROST: dict[str, FrostCard] = {
     i: FrostCard(id=f.id, name=f.name, frost=f.frost, effect=f.effect) for i, f in FROST.items()
 }
+_PIT: dict[tuple[str, bool], PitCard] = {
+    (i, alcohol): PitCard.model_validate(_pit_fields(i, alcohol))
+    for i in CARDS
+    if CARDS[i].kind in ("starter", "kindling", "fire_dwindles")
+    for alcohol in (False, True)
+}
+
+# The records below are built from values the rules made, without validation (`builder`);
+# `tests/rules/test_observations_built.py` compares them with validated ones.
+_public_model = builder(PublicObservation)
+_private_model = builder(PrivateObservation)
+_player = builder(PlayerView)
+_token = builder(TokenView)
+_pending = builder(PendingEffects)
+_scavenge = builder(ScavengeView)
+_outcome = builder(OutcomeView)
+
+
+_DWINDLES = frozenset(i for i, c in CARDS.items() if c.kind == "fire_dwindles")
+# Views that recur move after move, built once each: a token in each of its states, a seat's
+# frostbite row. Both are bounded by the game's pieces (9 tokens × 4 states, …).
+_TOKEN_VIEWS: dict[tuple[str, str, str | None], TokenView] = {}
+_PLAYER_VIEWS: dict[tuple[int, int, tuple[str, ...]], PlayerView] = {}
+
+
+def _token_view(token: str, state: str, attached_to: str | None) -> TokenView:
+    key = (token, state, attached_to)
+    found = _TOKEN_VIEWS.get(key)
+    if found is None:
+        found = _TOKEN_VIEWS[key] = _token(
+            token=token, name=TOKENS[token].name, state=state, attached_to=attached_to
+        )
+    return found
+
+
+def _player_view(seat: int, hand_count: int, frostbite: tuple[str, ...]) -> PlayerView:
+    key = (seat, hand_count, frostbite)
+    found = _PLAYER_VIEWS.get(key)
+    if found is None:
+        if len(_PLAYER_VIEWS) > 4_096:  # frostbite rows of long games: start again
+            _PLAYER_VIEWS.clear()
+        found = _PLAYER_VIEWS[key] = _player(
+            seat=seat, hand_count=hand_count, frostbite=[_FROST[f] for f in frostbite]
+        )
+    return found
 
 
 def card(card_id: str) -> Card:
@@ -130,24 +186,21 @@ def card(card_id: str) -> Card:
 
 
 def pit_card(card_id: str, alcohol: bool) -> PitCard:
-    c = CARDS[card_id]
-    return PitCard.model_validate(
-        {
-            **_card_fields(card_id),
-            "kind": c.kind,
-            "alcohol": alcohol,
-            "effective_heat": c.heat + (1 if alcohol else 0),
-        }
-    )
+    found = _PIT.get((card_id, alcohol))
+    return found if found is not None else PitCard.model_validate(_pit_fields(card_id, alcohol))
 
 
 def public(t: Table) -> PublicObservation:
-    return PublicObservation(**_public_fields(t))
+    return _public_model(**_public_fields(t))
 
 
 def _public_fields(t: Table) -> dict[str, object]:
     awaited = t.awaited()
     over = t.phase == "game_over"
+    pool = t.pool
+    scavenger = t.scavenger
+    alcohol_on = t.alcohol_on
+    tokens = t.tokens
     return {
         "game": "coldest_night",
         "variant": t.variant,
@@ -157,33 +210,23 @@ def _public_fields(t: Table) -> dict[str, object]:
         "phase": t.phase,
         "to_act": [] if awaited is None else [awaited],
         "token_window": t.phase in TOKEN_WINDOW_PHASES,
-        "pit": [pit_card(c, c == t.alcohol_on) for c in t.pit],
+        "pit": [pit_card(c, c == alcohol_on) for c in t.pit],
         "heat_total": t.heat_total(),
         "turn_boost": t.turn_boost,
         "main_action": t.main_action,
         "cards_played_this_turn": t.cards_played,
-        "pending_effects": PendingEffects(**t.pending),
+        "pending_effects": _pending(
+            target=t.pending_target, greatest=t.pending_greatest, burn_one=t.pending_burn_one
+        ),
         "fire_died_down": t.fire_died_down,
         "deck_count": len(t.deck),
-        "fire_dwindles_positions": [
-            i + 1 for i, c in enumerate(t.deck) if CARDS[c].kind == "fire_dwindles"
-        ],
+        "fire_dwindles_positions": [i + 1 for i, c in enumerate(t.deck) if c in _DWINDLES],
         "frostbite_deck_count": len(t.frost_deck),
         "players": [
-            PlayerView(
-                seat=s,
-                hand_count=len(t.hands[s]),
-                frostbite=[_FROST[f] for f in t.frostbite[s]],
-            )
-            for s in range(t.num_players)
+            _player_view(s, len(t.hands[s]), tuple(t.frostbite[s])) for s in range(t.num_players)
         ],
         "tokens": [
-            TokenView(
-                token=tok,
-                name=TOKENS[tok].name,
-                state=t.tokens[tok],
-                attached_to=t.alcohol_on if tok == "alcohol" else None,
-            )
+            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
             for tok in TOKEN_ORDER
         ],
         "discard": [pit_card(c, False) for c in t.discard],
@@ -191,12 +234,12 @@ def _public_fields(t: Table) -> dict[str, object]:
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            ScavengeView(scavenger=t.scavenger, pool_count=len(t.pool))
-            if t.pool is not None and t.scavenger is not None
+            _scavenge(scavenger=scavenger, pool_count=len(pool))
+            if pool is not None and scavenger is not None
             else None
         ),
         "outcome": (
-            OutcomeView(winners=sorted(t.winners), reason=t.end_reason or "")
+            _outcome(winners=sorted(t.winners), reason=t.end_reason or "", group_score=None)
             if t.winners is not None
             else None
         ),
@@ -208,7 +251,7 @@ def _public_fields(t: Table) -> dict[str, object]:
 
 def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
     mem = t.memory if t.memory is not None and t.memory.seat == seat else None
-    return PrivateObservation(
+    return _private_model(
         **_public_fields(t),
         seat=seat,
         hand=[_CARDS[c] for c in t.hands[seat]],
@@ -216,7 +259,19 @@ def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
             [_CARDS[c] for c in t.pool] if t.pool is not None and t.scavenger == seat else None
         ),
         memory_options=[_CARDS[c] for c in mem.options] if mem is not None else None,
-        legal_actions=actions,
+        legal_actions=list(actions),
+    )
+
+
+def private_key(state: ColdestNightState, seat: int) -> tuple[object, ...]:
+    """What the private-only lines of `describe(private(…))` are made of (see
+    `BaseGame.private_key`): the seat's hand, its scavenge pool, its Memory Loss options."""
+    scavenge, memory = state.scavenge, state.memory
+    return (
+        seat,
+        state.hands[seat],
+        scavenge.pool if scavenge is not None and scavenge.scavenger == seat else None,
+        memory.options if memory is not None and memory.seat == seat else None,
     )
 
 
@@ -299,15 +354,32 @@ def describe(o: PublicObservation) -> str:
         for s, hand in sorted(o.final_hands.items()):
             lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
     if isinstance(o, PrivateObservation):
-        lines.append(
-            f"**Your hand** (seat {o.seat + 1}): "
-            + ("; ".join(_card_line(c) for c in o.hand) or "empty")
-        )
-        if o.scavenge_pool is not None:
-            lines.append("Your scavenge pool: " + "; ".join(_card_line(c) for c in o.scavenge_pool))
-        if o.memory_options is not None:
-            lines.append(
-                "Memory Loss — put one back on top: "
-                + "; ".join(_card_line(c) for c in o.memory_options)
-            )
+        lines += _private_lines(o.seat, o.hand, o.scavenge_pool, o.memory_options)
     return "\n".join(lines)
+
+
+def _private_lines(
+    seat: int, hand: list[Card], pool: list[Card] | None, memory: list[Card] | None
+) -> list[str]:
+    """The lines only a seat's own view shows (none of them can be a public line)."""
+    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(map(_card_line, hand)) or "empty")]
+    if pool is not None:
+        lines.append("Your scavenge pool: " + "; ".join(map(_card_line, pool)))
+    if memory is not None:
+        lines.append("Memory Loss — put one back on top: " + "; ".join(map(_card_line, memory)))
+    return lines
+
+
+def private_lines(state: ColdestNightState, seat: int) -> list[str]:
+    """The seat's private-only lines (`BaseGame.private_lines`), straight from the state: what
+    `describe(private(…))` adds to the public text, without building either view."""
+    scavenge, memory = state.scavenge, state.memory
+    lines = _private_lines(
+        seat,
+        [_CARDS[c] for c in state.hands[seat]],
+        [_CARDS[c] for c in scavenge.pool]
+        if scavenge is not None and scavenge.scavenger == seat
+        else None,
+        [_CARDS[c] for c in memory.options] if memory is not None and memory.seat == seat else None,
+    )
+    return [line for line in lines if line.strip()]

@@ -199,9 +199,9 @@ def parse(t: Table, actions: Sequence[Action], typed: str) -> Action:
     wanted = normalise(typed)
     if not actions:
         raise ParseError("You have nothing to do right now.")
-    exact = [a for a in actions if normalise(label(t, a)) == wanted]
-    if exact:
-        return exact[0]
+    exact = next((a for a in actions if normalise(label(t, a)) == wanted), None)
+    if exact is not None:  # the first action so labelled (a typed label, a pasted one)
+        return exact
     if wanted in _DONE:
         for a in actions:
             if isinstance(a, Done):

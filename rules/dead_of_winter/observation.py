@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from rules.core import Frozen
+from rules.core import Frozen, builder
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import (
     CRISES,
@@ -231,9 +231,29 @@ class Observation(Frozen):
     dealt: dict[int, list[str]] | None = None
 
 
+# Records built from values the rules made, without validation (`rules.core.builder`);
+# `tests/rules/test_observations_built.py` compares them with validated ones.
+_group = builder(GroupView)
+_survivor = builder(SurvivorView)
+_location = builder(LocationView)
+_entrance = builder(EntranceView)
+_observation = builder(Observation)
+_OBSERVATION_DEFAULTS = {
+    name: field.default
+    for name, field in Observation.model_fields.items()
+    if not field.is_required() and field.default_factory is None
+}
+_CARDS: dict[str, Card] = {}  # a card's view never changes: built once per card
+
+
 def card(cid: str) -> Card:
-    c = ITEMS[cid]
-    return Card(id=c.id, name=c.name, symbol=c.symbol, value=c.value, mode=c.mode, effect=c.effect)
+    found = _CARDS.get(cid)
+    if found is None:
+        c = ITEMS[cid]
+        found = _CARDS[cid] = Card(
+            id=c.id, name=c.name, symbol=c.symbol, value=c.value, mode=c.mode, effect=c.effect
+        )
+    return found
 
 
 def objective(oid: str) -> ObjectiveView:
@@ -327,7 +347,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     for g in w["groups"]:
         shown = g["revealed"] or (g["objectives"] if ended else [])
         groups.append(
-            GroupView(
+            _group(
                 group=g["group"],
                 seat=g["seat"],
                 leader=None if drafting else g["leader"],
@@ -352,7 +372,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     for sid, s in sorted(w["survivors"].items()):
         c = SURVIVORS[sid]
         survivors.append(
-            SurvivorView(
+            _survivor(
                 id=sid,
                 name=c.name,
                 short=c.short,
@@ -377,7 +397,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     for key in core.places(w):
         d = w["locations"][key]
         locations.append(
-            LocationView(
+            _location(
                 key=key,
                 number=LOCATIONS.index(key) if key in LOCATIONS[1:] else None,
                 name=LOCATION_NAMES[key],
@@ -391,7 +411,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
                 noise_cap=0 if key == "colony" else NOISE_CAP,
                 deck_count=len(d["deck"]),
                 entrances=[
-                    EntranceView(
+                    _entrance(
                         number=i + 1,
                         spaces=ZOMBIE_SPACES[key],
                         zombies=z,
@@ -500,7 +520,7 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
     )
     if seat is not None:
         obs |= private(w, seat)
-    return Observation(**obs)
+    return _observation(**{**_OBSERVATION_DEFAULTS, **obs})
 
 
 def long_night_view(w: dict[str, Any]) -> dict[str, Any] | None:

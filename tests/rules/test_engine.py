@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules import GAMES
-from rules.core import SYSTEM_SEAT
-from rules.engine import Engine
+from rules.core import SYSTEM_SEAT, rng_for
+from rules.engine import Engine, TracedRandom
 from rules.errors import IllegalActionError, OptionsError
 from rules.tenth_night.actions import EndDay, Ready
 
@@ -54,3 +54,24 @@ def test_an_options_refusal_stays_one_short_sentence_however_many_keys_are_wrong
     text = str(err.value)
     assert len(text) <= 300
     assert "000" in text and "(and 297 more)" in text
+
+
+@pytest.mark.parametrize(("seed", "ply"), [("abc", 0), ("abc", 1), (17, 99), ("a/b", 3)])
+def test_the_traced_generator_draws_what_rng_for_draws_and_seeds_only_when_used(
+    seed: str | int, ply: int
+) -> None:
+    traced, plain = TracedRandom(seed, ply), rng_for(seed, ply)
+    assert not traced.used
+    decks = [list(range(30)), list(range(30))]
+    traced.shuffle(decks[0])
+    plain.shuffle(decks[1])
+    assert traced.used and decks[0] == decks[1]
+    fresh = TracedRandom(seed, ply)
+    again = rng_for(seed, ply)
+    draws = [
+        (r.random(), r.randint(1, 6), r.choice("abcdef"), r.sample(range(50), 5), r.gauss(0, 1))
+        for r in (fresh, again)
+    ]
+    assert draws[0] == draws[1]
+    assert fresh.getrandbits(70) == again.getrandbits(70)
+    assert TracedRandom(seed, ply).getstate() == rng_for(seed, ply).getstate()

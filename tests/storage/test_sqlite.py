@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from storage import (
     TableRecord,
     open_store,
 )
-from storage.sqlite import migrations
+from storage.sqlite import WriterThread, migrations
 
 
 def a_table() -> TableRecord:
@@ -141,6 +143,81 @@ async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path
         await second.close()
 
 
+def traced(store: SqliteStore) -> list[str]:
+    """The SQL the store's writer runs from now on."""
+    statements: list[str] = []
+    assert store._writer is not None
+    store._writer.set_trace_callback(statements.append)
+    return statements
+
+
+def updates(statements: list[str]) -> list[str]:
+    """The distinct UPDATEs of `tables` (SQLite traces a statement again as triggers run)."""
+    return list(dict.fromkeys(s for s in statements if s.startswith("UPDATE tables")))
+
+
+def row_of(path: Path, table_id: int) -> dict[str, object]:
+    with sqlite3.connect(path) as db:
+        db.row_factory = sqlite3.Row
+        return dict(db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone())
+
+
+async def test_a_move_updates_only_the_columns_it_changed(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    await store.connect()
+    try:
+        table = await store.create_table(a_table())
+        statements = traced(store)
+        moved = table.model_copy(update={"state": {"turn": 4}, "ply": 1})
+        written = await store.commit_action(
+            moved, 1, ActionRecord(table_id=table.id, ply=1, seat=0, action={}, at=0.0)
+        )
+        (update,) = updates(statements)
+        assert update.startswith("UPDATE tables SET version = 2, ply = 1, state = ")
+        assert "seats" not in update and "status" not in update and "RETURNING" not in update
+        # what the store returns is what the database holds, created_at included
+        assert await store.get_table(table.id) == written
+        assert row_of(path, table.id)["created_at"] == table.created_at
+        ended = await store.update_table(written.model_copy(update={"status": "finished"}), 2)
+        assert table.id not in store._rows  # an ended table's row is not kept
+        assert await store.get_table(table.id) == ended
+    finally:
+        await store.close()
+
+
+async def test_a_row_the_store_does_not_know_is_written_whole(tmp_path: Path) -> None:
+    """After another process wrote the row (a stale write, then a fresh read), or for a row this
+    store never saw, every column is set: nothing relies on a copy the database moved past."""
+    path = tmp_path / "db.sqlite"
+    first, second = SqliteStore(path), SqliteStore(path)
+    await first.connect()
+    await second.connect()
+    try:
+        table = await first.create_table(a_table())
+        elsewhere = await second.update_table(table.model_copy(update={"ply": 7}), 1)
+        with pytest.raises(StaleActionError):
+            await first.update_table(table.model_copy(update={"ply": 2}), 1)
+        statements = traced(first)
+        seats = (SeatRecord(name="Bo", user_id=2),)
+        written = await first.update_table(elsewhere.model_copy(update={"seats": seats}), 2)
+        (update,) = updates(statements)
+        assert "seats = " in update and "status = " in update and "RETURNING" in update
+        assert await second.get_table(table.id) == written
+        assert written.ply == 7 and written.seats == seats
+        # known again: the next write sets what changed, and the seat index follows the seats
+        statements.clear()
+        again = await first.update_table(written.model_copy(update={"seats": ()}), 3)
+        (update,) = updates(statements)
+        assert update.startswith("UPDATE tables SET seats = '[]', version = 4, updated_at = ")
+        assert "status" not in update
+        assert await second.get_table(table.id) == again
+        assert await second.find_tables(user_id=2) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_no_transaction_is_left_open_after_a_refused_write(
     sqlite_store: SqliteStore,
 ) -> None:
@@ -226,3 +303,27 @@ async def test_the_panels_a_commit_read_are_not_served_after_a_panel_was_saved(
     await sqlite_store.save_panel(panel.model_copy(update={"digest": "after"}))
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]  # read again
+
+
+async def test_the_writer_thread_runs_calls_in_order_and_hands_back_results_and_errors() -> None:
+    thread = WriterThread("test-writer")
+    ran: list[int] = []
+    try:
+        assert await thread.run(pow, 2, 10) == 1024
+        with pytest.raises(ZeroDivisionError):
+            await thread.run(lambda: 1 / 0)
+        results = await asyncio.gather(*(thread.run(ran.append, n) for n in range(50)))
+        assert ran == list(range(50)) and results == [None] * 50
+        # a call whose caller gave up before it started is skipped; the next still runs
+        gate = threading.Event()
+        blocking = thread.run(gate.wait, 5)
+        skipped = thread.run(ran.append, -1)
+        skipped.cancel()
+        after = thread.run(ran.append, 99)
+        gate.set()
+        assert await blocking is True
+        await after
+        assert ran[-1] == 99 and -1 not in ran
+    finally:
+        thread.stop(wait=True)
+    assert not thread._thread.is_alive()
