@@ -57,7 +57,12 @@ class TracedRandom(random.Random):
     the generator exactly as `rng_for` does (a stored game replays unchanged), and a move that
     draws nothing — most moves — never pays for seeding."""
 
-    def __init__(self, seed: str | int, ply: int) -> None:  # no seeding yet: see `_begin`
+    def __init__(self, seed: str | int = "", ply: int = 0) -> None:  # seeded by `_begin`
+        self.at(seed, ply)
+
+    def at(self, seed: str | int, ply: int) -> None:
+        """Stand for move `ply`'s generator from now on, unused again: a playout keeps one
+        generator for all its moves instead of making one a move (`rules.playout`)."""
         self._seed = f"{seed}/{ply}"
         self.used = False
 

@@ -10,7 +10,7 @@ from hashlib import sha512
 from typing import Any
 
 from rules.core import Agent, Game, Outcome, Seat, reads_observation
-from rules.engine import Engine
+from rules.engine import Engine, TracedRandom
 
 
 class PlayoutStuck(RuntimeError):
@@ -50,32 +50,10 @@ class Reseeded(random.Random):
         return self
 
 
-class MoveRng(random.Random):
-    """The rng of one move in a playout, for a game's working copy (`Working.apply`): exactly
-    `rng_for(seed, ply)` once `at(seed, ply)` names the move, but seeded only when the move first
-    draws from it, so the moves that draw nothing (most of them) skip making it."""
-
-    def __init__(self) -> None:  # seeded by the first draw of each move, not here
-        self.gauss_next = None
-        self.key = ""
-        self.seeded = True
-
-    def at(self, seed: str | int, ply: int) -> None:
-        self.key = f"{seed}/{ply}"
-        self.seeded = False
-
-    def _fresh(self) -> None:
-        if not self.seeded:
-            self.seeded = True
-            self.seed(self.key)
-
-    def random(self) -> float:
-        self._fresh()
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        self._fresh()
-        return super().getrandbits(k)
+MoveRng = TracedRandom
+"""The rng of one move in a playout, for a game's working copy (`Working.apply`): made once, then
+`at(seed, ply)` names each move; exactly `rng_for(seed, ply)`, but seeded only when the move first
+draws from it, so the moves that draw nothing (most of them) skip making it."""
 
 
 def next_actor(game: Game[Any, Any, Any], state: Any) -> Seat | None:
