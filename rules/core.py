@@ -9,9 +9,20 @@ import random
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
+
+from rules.draft import construct
 
 Seat = int
 
@@ -38,23 +49,10 @@ def builder(model: type[M]) -> Callable[..., M]:
     Every field must be given, with values of the field's type (a tuple where the model holds a
     tuple): nothing is converted or defaulted. The games' tests compare such records with
     validated copies. A model with private attributes or extra fields gets `model_construct`."""
-    if (
-        model.__pydantic_post_init__
-        or model.__private_attributes__
-        or model.model_config.get("extra") == "allow"
-    ):
-        return model.model_construct
-    every = frozenset(model.model_fields)
-    new = model.__new__
-    put = object.__setattr__
+    made = construct(model)
 
     def build(**values: Any) -> M:
-        made = new(model)
-        put(made, "__dict__", values)
-        put(made, "__pydantic_fields_set__", set(every))
-        put(made, "__pydantic_extra__", None)
-        put(made, "__pydantic_private__", None)
-        return made
+        return cast(M, made(values))
 
     return build
 

@@ -158,11 +158,12 @@ def _make_plan(model: type[BaseModel], keep: frozenset[str]) -> _Plan:
         "def freeze(d):\n    return {" + ", ".join(freeze_parts) + "}\n"
     )
     exec(compile(source, f"<draft of {model.__qualname__}>", "exec"), env)
-    return _Plan(thaw=env["thaw"], freeze=env["freeze"], build=_builder(model))
+    return _Plan(thaw=env["thaw"], freeze=env["freeze"], build=construct(model))
 
 
-def _builder(model: type[BaseModel]) -> Callable[[dict[str, Any]], Any]:
-    """Build `model` from finished values without validation, as `model_construct` would."""
+def construct(model: type[BaseModel]) -> Callable[[dict[str, Any]], Any]:
+    """Build `model` from finished values without validation, as `model_construct` would (minus
+    its per-field work): a draft's freeze, and the observations' `rules.core.builder`."""
     plain = (
         not model.__pydantic_post_init__
         and not model.__private_attributes__
@@ -170,7 +171,7 @@ def _builder(model: type[BaseModel]) -> Callable[[dict[str, Any]], Any]:
         and model.model_config.get("extra") != "allow"
     )
     if not plain:
-        return lambda values: model.model_construct(**values)
+        return lambda values: model.model_construct(**values)  # private attributes and such
     every = frozenset(model.model_fields)
     new = model.__new__
 

@@ -46,10 +46,22 @@ from rules.tenth_night.observation import describe as describe_text
 from rules.tenth_night.rules_day import apply_day, kinds_present, legal, legal_kinds, problem
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
-from rules.tenth_night.state import PublicOptions, TenthNightOptions, TenthNightState
+from rules.tenth_night.state import PublicOptions, Result, TenthNightOptions, TenthNightState
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
 _CACHE_SIZE = 16
+
+
+def _outcome(r: Result | None) -> Outcome | None:
+    """The engine's outcome of a finished game's result (None while it goes on)."""
+    if r is None:
+        return None
+    return Outcome(
+        winners=frozenset(r.winners),
+        reason=r.reason,
+        scores=dict(r.individual_scores),
+        group_score=r.group_score,
+    )
 
 
 class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
@@ -199,15 +211,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         return set()
 
     def outcome(self, state: TenthNightState) -> Outcome | None:
-        r = state.result
-        if r is None:
-            return None
-        return Outcome(
-            winners=frozenset(r.winners),
-            reason=r.reason,
-            scores=dict(r.individual_scores),
-            group_score=r.group_score,
-        )
+        return _outcome(state.result)
 
     def chat_policy(self, state: TenthNightState, seat: Seat) -> ChatPolicy:
         if state.phase != "night":
@@ -325,15 +329,7 @@ class TableInPlay(Working[TenthNightState, Action]):
         return DayMoves(t, seat)
 
     def outcome(self) -> Outcome | None:
-        r = self.table.result
-        if r is None:
-            return None
-        return Outcome(
-            winners=frozenset(r.winners),
-            reason=r.reason,
-            scores=dict(r.individual_scores),
-            group_score=r.group_score,
-        )
+        return _outcome(self.table.result)
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
         t = self.table
