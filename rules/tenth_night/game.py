@@ -39,11 +39,18 @@ from rules.tenth_night.observation import (
     card_view,
     defence_actions,
     defence_options,
+    defences,
     offer_view,
     public_fields,
 )
 from rules.tenth_night.observation import describe as describe_text
-from rules.tenth_night.rules_day import apply_day, kinds_present, legal, legal_kinds, problem
+from rules.tenth_night.rules_day import (
+    apply_day,
+    kind_moves,
+    kinds_present,
+    legal,
+    problem,
+)
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
 from rules.tenth_night.state import PublicOptions, Result, TenthNightOptions, TenthNightState
@@ -321,9 +328,11 @@ class TableInPlay(Working[TenthNightState, Action]):
 
     def legal(self, seat: Seat) -> Sequence[Action]:
         t = self.table
-        if t.phase == "night":
-            state: Any = t  # the draft reads as the state it copies
-            return defence_actions(state, seat)
+        if t.phase == "night":  # `defence_actions`, without building `DefenceOptions`
+            cur = t.cursor
+            if cur is None or cur.seat != seat:
+                return []
+            return defences(tuple(t.players[seat].hand), t.attacks[-1].steps[-1].deadly)
         if t.phase != "day":
             return []
         return DayMoves(t, seat)
@@ -346,15 +355,25 @@ class TableInPlay(Working[TenthNightState, Action]):
 
 class DayMoves(ByKind[Action]):
     """A seat's day moves by kind on a playout's table: the kinds present are read straight from
-    the table (`kinds_present`), without making a first action of each."""
+    the table (`kinds_present`), without making a first action of each, and only the kind asked
+    for is listed (the reorders not even that: `ReorderMoves` makes the one the agent reads)."""
 
     def __init__(self, t: Table, seat: Seat) -> None:
         state: Any = t  # the draft reads as the state it copies
-        super().__init__(legal_kinds(state, seat), lambda: list(legal(state, seat)))
+        # `ByKind`'s fields, its kind makers left to `of_kind`: most moves ask for one kind
         self._state, self._seat = state, seat
+        self._found: dict[str, Sequence[Action]] = {}
+        self._all: Sequence[Action] | None = None
+        self._everything = lambda: list(legal(state, seat))
 
     def kinds(self) -> list[str]:
         return kinds_present(self._state, self._seat)
+
+    def of_kind(self, kind: str) -> Sequence[Action]:
+        found = self._found.get(kind)
+        if found is None:
+            found = self._found[kind] = kind_moves(self._state, self._seat, kind)
+        return found
 
 
 _HUSH = Event(text="")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Literal
 
@@ -261,15 +262,21 @@ def defence_actions(s: TenthNightState, seat: int) -> list[Defend]:
     opts = defence_options(s, seat)
     if opts is None:
         return []
-    hand = s.players[seat].hand
+    return list(defences(tuple(s.players[seat].hand), opts.deadly))
+
+
+@lru_cache(maxsize=4096)
+def defences(hand: tuple[str, ...], deadly: bool) -> tuple[Defend, ...]:
+    """`defence_actions` of a hand facing a (deadly) attack: the same records serve every state
+    that offers them (a playout's night asks this without building the `DefenceOptions`)."""
     out: list[Defend] = [Defend(mode="nullify", card_ids=(c,)) for c in hand if is_joker(c)]
-    if not opts.deadly:
+    if not deadly:
         mods = sorted((c for c in hand if is_modifier(c)), key=lambda c: -modifier_value(c))
         for size in range(1, len(mods) + 1):
             for combo in combinations(mods, size):
                 out.append(Defend(mode="modifiers", card_ids=combo))
     out.append(Defend(mode="pass"))
-    return out
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
+from math import factorial
+from typing import overload
 
 from rules.cards import card
 from rules.core import seat_ref
@@ -154,7 +156,7 @@ def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterabl
         "divine_protection": divine,
         "swap": swaps,
         "end_record": end_record,
-        "propose_exchange": lambda: _proposal_list(s, seat),
+        "propose_exchange": lambda: proposal_list(s, seat),
         "reorder": reorders,
     }
 
@@ -198,7 +200,7 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
             found.append("propose_exchange")
     if not p.ready:
         found.append("ready")
-    if len(row) > 1 and _reorders(tuple(x.id for x in row)):
+    if len(row) > 1 and len({x.id for x in row}) > 1:  # some order differs from this one
         found.append("reorder")
     if numbers and len(injured) < len(row):
         found.append("swap")
@@ -209,6 +211,24 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
     if offers and any(o.from_seat == seat for o in offers):
         found.append("withdraw_exchange")
     return found
+
+
+def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
+    """`legal_kinds(s, seat)[kind]` listed (a playout's `DayMoves.of_kind`): the kinds a random
+    agent picks most are listed straight from the state, the reorders made one at a time
+    (`ReorderMoves`), the others through `legal_kinds`."""
+    p = s.players[seat]
+    if kind == "ready":
+        return () if p.ready else (_READY,)
+    if kind == "propose_exchange":
+        return proposal_list(s, seat)
+    if kind == "reorder":
+        return ReorderMoves(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
+    if kind == "swap":
+        healthy = [x.id for x in p.row if not x.injured]
+        return [_swap(h, x) for h in p.hand if is_person_card(h) for x in healthy]
+    make = legal_kinds(s, seat).get(kind)
+    return list(make()) if make is not None else []
 
 
 # Actions are immutable values, so the same records can serve every state that offers them.
@@ -228,6 +248,36 @@ def _withdraw(offer_id: int) -> WithdrawExchange:
 @lru_cache(maxsize=4096)
 def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:
     return tuple(Reorder(order=o) for o in permutations(current) if o != current)
+
+
+class ReorderMoves(Sequence[Reorder]):
+    """`_reorders(current)` without making its up to 119 records: the i-th is made when asked
+    (a playout's random agent reads one). With distinct ids (a row's cards always are), the i-th
+    reorder is permutation i + 1 of `itertools.permutations` (the first is the row as it is)."""
+
+    def __init__(self, current: tuple[str, ...]) -> None:
+        self.current = current
+        self.size = factorial(len(current)) - 1 if len(set(current)) == len(current) else -1
+
+    def __len__(self) -> int:
+        return self.size if self.size >= 0 else len(_reorders(self.current))
+
+    @overload
+    def __getitem__(self, index: int) -> Reorder: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Reorder]: ...
+    def __getitem__(self, index: int | slice) -> Reorder | Sequence[Reorder]:
+        if self.size < 0 or isinstance(index, slice):
+            return _reorders(self.current)[index]
+        if not -self.size <= index < self.size:
+            raise IndexError(index)
+        rest = list(self.current)
+        k = index % self.size + 1  # the permutation's number, in lexicographic order of positions
+        order = []
+        for n in range(len(rest) - 1, -1, -1):
+            q, k = divmod(k, factorial(n))
+            order.append(rest.pop(q))
+        return Reorder(order=tuple(order))
 
 
 @lru_cache(maxsize=8192)
@@ -281,7 +331,7 @@ def _proposals(s: TenthNightState, seat: int) -> Iterator[ProposeExchange]:
                 yield a
 
 
-def _proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
+def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     """`_proposals` as a list, made block by block (the order is the same)."""
     p = s.players[seat]
     gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(

@@ -8,10 +8,12 @@ Works on the mutable `Table` of `table.py`.
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
 from rules.cards import Card
 from rules.cards import card as read_card
 from rules.core import seat_ref
+from rules.draft import construct
 from rules.tenth_night.rules_table import AttackW, Ctx, Table, lab, start_day
 from rules.tenth_night.state import (
     AttackState,
@@ -32,6 +34,53 @@ from rules.tenth_night.state import (
     value,
     zigzag,
 )
+
+_record = construct(StepRecord)
+_new_attack = construct(AttackState)
+_new_cursor = construct(Cursor)
+_NO_ATTACK = {n: f.default for n, f in AttackState.model_fields.items() if not f.is_required()}
+"""An attack's fields before anything is drawn (its number and seat are set per attack)."""
+
+
+def _step(
+    seat: int,
+    index: int,
+    person_id: str,
+    damage: int | None,
+    defence: int | None,
+    deadly: bool,
+    defence_cards: tuple[str, ...],
+    result: str,
+) -> StepRecord:
+    """A step record from the rules' own typed values, without validation (a night makes a few
+    hundred): the same record `StepRecord(...)` would make, fields in the model's order."""
+    return cast(
+        StepRecord,
+        _record(
+            {
+                "seat": seat,
+                "index": index,
+                "person_id": person_id,
+                "damage": damage,
+                "defence": defence,
+                "deadly": deadly,
+                "defence_cards": defence_cards,
+                "result": result,
+            }
+        ),
+    )
+
+
+@cache
+def _injured(person_id: str) -> Person:
+    """An injured person: records are frozen, so one serves every row that holds the card."""
+    return Person(id=person_id, injured=True)
+
+
+@cache
+def _who(seat: int, person_id: str) -> str:
+    """How the night's lines name a seat's person: "seat 2's 7♥"."""
+    return f"{seat_ref(seat)}'s {lab(person_id)}"
 
 
 @cache
@@ -76,13 +125,14 @@ def start_attack(t: Table) -> None:
     """TN-15, TN-16: draw the stack up to the attack card, then resolve from the assigned seat."""
     number = len(t.attacks) + 1
     seat = assigned_seat(t.round, number, t.num_players)
-    a = AttackW(AttackState(number=number, assigned_seat=seat))
+    a = AttackW(_new_attack({**_NO_ATTACK, "number": number, "assigned_seat": seat}))
     t.attacks.append(a)
     while True:
         cid = t.draw_card()
         if cid is None:
             finish(t, a, "no_card")
-            t.say(f"Attack {number} on {seat_ref(seat)} is cancelled: no card is left to draw.")
+            if not t.quiet:
+                t.say(f"Attack {number} on {seat_ref(seat)} is cancelled: no card is left to draw.")
             return
         a.stack.append(cid)
         if is_modifier(cid):
@@ -92,10 +142,13 @@ def start_attack(t: Table) -> None:
         else:
             a.attack_card = cid
             break
-    extra = [lab(c) for c in a.stack[:-1]]
-    shown = f"{lab(cid)}" + (f" (with {' '.join(extra)})" if extra else "")
-    t.say(f"Attack {number} on {seat_ref(seat)}: {shown}.")
-    resolve(t, a, Ctx(Cursor(seat=seat, count=value(cid), visited_rows=(seat,), visited=())))
+    if not t.quiet:
+        extra = [lab(c) for c in a.stack[:-1]]
+        shown = f"{lab(cid)}" + (f" (with {' '.join(extra)})" if extra else "")
+        if not t.quiet:
+            t.say(f"Attack {number} on {seat_ref(seat)}: {shown}.")
+    start = {"seat": seat, "count": value(cid), "visited_rows": (seat,), "visited": ()}
+    resolve(t, a, Ctx(cast(Cursor, _new_cursor(start))))
 
 
 def finish(t: Table, a: AttackW, result: str) -> None:
@@ -124,25 +177,30 @@ def compare(t: Table, a: AttackW, ctx: Ctx) -> str:
     victim = p.row[idx]
     vic = card(victim.id)
     ctx.visit(seat, victim.id)
-    who = f"{seat_ref(seat)}'s {lab(victim.id)}"
+    who = _who(seat, victim.id)
 
-    def step(result: str, **kw: object) -> None:
-        a.steps.append(StepRecord(seat=seat, index=idx, person_id=victim.id, result=result, **kw))  # type: ignore[arg-type]
+    def step(
+        result: str, damage: int | None = None, defence: int | None = None, deadly: bool = False
+    ) -> None:
+        a.steps.append(_step(seat, idx, victim.id, damage, defence, deadly, (), result))
 
     if p.divine_protection and p.hit_this_night:
         step("protected_pass")
-        t.say(f"{who}: divine protection passes the attack on.")
+        if not t.quiet:
+            t.say(f"{who}: divine protection passes the attack on.")
         return "pass"
     if vic.rank == "A" and atk.suit != vic.suit:
         step("immune")
         finish(t, a, "immune")
-        t.say(f"{who} is immune: only a {vic.label[-1]} attack can harm that Ace.")
+        if not t.quiet:
+            t.say(f"{who} is immune: only a {vic.label[-1]} attack can harm that Ace.")
         return "end"
     deadly = a.deadly_joker or (atk.rank == "A" and atk.suit == vic.suit)
     if deadly and p.divine_protection:
         step("protected", deadly=True)
         finish(t, a, "protected")
-        t.say(f"{who}: divine protection stops the deadly attack.")
+        if not t.quiet:
+            t.say(f"{who}: divine protection stops the deadly attack.")
         return "end"
     damage = (
         value(a.attack_card)
@@ -159,7 +217,8 @@ def compare(t: Table, a: AttackW, ctx: Ctx) -> str:
         step("pending", damage=damage, defence=defence, deadly=deadly)
         t.cursor = ctx.freeze()
         kind = "deadly attack" if deadly else f"damage {damage} vs defence {defence}"
-        t.say(f"{who} is attacked ({kind}): waiting for {seat_ref(seat)} to decide.")
+        if not t.quiet:
+            t.say(f"{who} is attacked ({kind}): waiting for {seat_ref(seat)} to decide.")
         return "pause"
     return settle(t, a, ctx, idx, damage, defence, deadly, ())
 
@@ -178,41 +237,34 @@ def settle(
     seat = ctx.seat
     p = t.players[seat]
     victim = p.row[idx]
-    who = f"{seat_ref(seat)}'s {lab(victim.id)}"
-    nums = f"damage {damage} vs defence {defence}"
+    who = _who(seat, victim.id)
+    nums = "" if t.quiet else f"damage {damage} vs defence {defence}"
     if deadly or damage > defence:
         result = "killed" if deadly or victim.injured else "injured"
     elif damage == defence:
         result = "tie"
     else:
         result = "failed"
-    a.steps.append(
-        StepRecord(
-            seat=seat,
-            index=idx,
-            person_id=victim.id,
-            damage=damage,
-            defence=defence,
-            deadly=deadly,
-            defence_cards=played,
-            result=result,
-        )
-    )
+    a.steps.append(_step(seat, idx, victim.id, damage, defence, deadly, played, result))
     if result == "tie":
-        t.say(f"{who}: {nums}, a tie. The attack moves on.")
+        if not t.quiet:
+            t.say(f"{who}: {nums}, a tie. The attack moves on.")
         return "tie"
     finish(t, a, result)
     if result == "failed":
-        t.say(f"{who}: {nums}. The attack fails.")
+        if not t.quiet:
+            t.say(f"{who}: {nums}. The attack fails.")
     elif result == "injured":
-        p.row[idx] = Person(id=victim.id, injured=True)
+        p.row[idx] = _injured(victim.id)
         p.hit_this_night = True
-        t.say(f"{who} is injured ({nums}).")
+        if not t.quiet:
+            t.say(f"{who} is injured ({nums}).")
     else:
         del p.row[idx]
         t.discard.append(victim.id)
         why = "deadly attack" if deadly else nums
-        t.say(f"💀 {who} is killed ({why}).")
+        if not t.quiet:
+            t.say(f"💀 {who} is killed ({why}).")
         t.tidy()
         check_loss(t)
     return "end"
@@ -232,17 +284,20 @@ def advance(t: Table, a: AttackW, ctx: Ctx, how: str) -> bool:
                     ctx.count = c
                     return True
             finish(t, a, "fizzled")
-            t.say(f"Attack {a.number} fizzles: everyone in the row has been compared.")
+            if not t.quiet:
+                t.say(f"Attack {a.number} fizzles: everyone in the row has been compared.")
             return False
     nxt = (ctx.seat + 1) % t.num_players
     if t.num_players == 1 or nxt in ctx.visited_rows:
         finish(t, a, "fizzled")
-        t.say(f"Attack {a.number} fizzles.")
+        if not t.quiet:
+            t.say(f"Attack {a.number} fizzles.")
         return False
     ctx.seat = nxt
     ctx.visited_rows.append(nxt)
     ctx.count = 1
-    t.say(f"Attack {a.number} passes on to {seat_ref(nxt)}.")
+    if not t.quiet:
+        t.say(f"Attack {a.number} passes on to {seat_ref(nxt)}.")
     return True
 
 
@@ -266,12 +321,14 @@ def defend(t: Table, seat: int, mode: str, card_ids: tuple[str, ...]) -> None:
             pending.model_copy(update={"defence_cards": card_ids, "result": "nullified"})
         )
         finish(t, a, "nullified")
-        t.say(f"🃏 {seat_ref(seat)} plays a Joker: the attack on {who} is nullified.")
+        if not t.quiet:
+            t.say(f"🃏 {seat_ref(seat)} plays a Joker: the attack on {who} is nullified.")
     else:
         extra = sum(modifier_value(c) for c in card_ids)
         if card_ids:
             shown = " ".join(lab(c) for c in card_ids)
-            t.say(f"🛡️ {seat_ref(seat)} defends {who} with {shown} (+{extra}).")
+            if not t.quiet:
+                t.say(f"🛡️ {seat_ref(seat)} defends {who} with {shown} (+{extra}).")
         outcome = settle(
             t,
             a,
@@ -295,15 +352,17 @@ def dawn(t: Table) -> None:
         alive = sum(len(p.row) for p in t.players)
         if 2 * alive >= 5 * t.num_players:
             t.raid_active = True
-            t.say(f"⚔️ {alive} people survived Night 5: the Fifth Night Raid begins.")
+            if not t.quiet:
+                t.say(f"⚔️ {alive} people survived Night 5: the Fifth Night Raid begins.")
     for p in t.players:
         p.hit_this_night = False
-    t.say(f"🌅 Dawn after Night {t.round}.")
+    if not t.quiet:
+        t.say(f"🌅 Dawn after Night {t.round}.")
     if t.round == 10 and not t.options.record_mode:
         t.attacks = []
         end_game(t, winners=True, reason="survived", group=10)
         return
-    if t.round == 10:
+    if t.round == 10 and not t.quiet:
         t.say("The 10th night is survived: the win is certain. Play on for a record.")
     t.round += 1
     start_day(t)
@@ -336,4 +395,5 @@ def end_game(t: Table, *, winners: bool, reason: str, group: int) -> None:
         "record_ended": "A row is empty: the record run ends (still a win).",
         "record_stopped": "The record run is stopped (a win).",
     }
-    t.say(f"{texts.get(reason, reason)} Group score {group}.")
+    if not t.quiet:
+        t.say(f"{texts.get(reason, reason)} Group score {group}.")
