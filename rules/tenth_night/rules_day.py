@@ -167,7 +167,7 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
     at times, the first proposal. A random agent asks this every move of a playout."""
     p = s.players[seat]
     hand, row, offers = p.hand, p.row, s.offers
-    numbers = [h for h in hand if is_person_card(h)]
+    numbers, hearts, trio = _hand_facts(tuple(hand))
     injured = [x for x in row if x.injured]
     found: list[str] = []
     if offers:
@@ -184,12 +184,10 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
         found.append("divine_protection")
     if s.options.record_mode and s.round >= 11:
         found.append("end_record")
-    if injured:
-        hearts = [h for h in hand if is_heart(h)]
-        if hearts:
-            found.append("heal_heart")
-            if any(rank(h) == rank(x.id) for x in injured for h in hearts):
-                found.append("heal_replace")
+    if injured and hearts:
+        found.append("heal_heart")
+        if any(rank(h) == rank(x.id) for x in injured for h in hearts):
+            found.append("heal_replace")
     if s.num_players > 1:
         # Each card this seat may give makes an offer to each other seat (a hand card may always
         # be asked for); only when the open offers could repeat all of them is a new one looked for.
@@ -204,10 +202,8 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
         found.append("reorder")
     if numbers and len(injured) < len(row):
         found.append("swap")
-    if len(numbers) >= 3 and len(row) < MAX_PEOPLE:
-        ranks = [rank(h) for h in numbers]
-        if any(ranks.count(r) >= 3 for r in set(ranks)):
-            found.append("trio")
+    if trio and len(row) < MAX_PEOPLE:
+        found.append("trio")
     if offers and any(o.from_seat == seat for o in offers):
         found.append("withdraw_exchange")
     return found
@@ -229,6 +225,15 @@ def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
         return [_swap(h, x) for h in p.hand if is_person_card(h) for x in healthy]
     make = legal_kinds(s, seat).get(kind)
     return list(make()) if make is not None else []
+
+
+@lru_cache(maxsize=8192)
+def _hand_facts(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
+    """A hand's number cards, its hearts, and whether three numbers share a rank (a trio)."""
+    numbers = tuple(h for h in hand if is_person_card(h))
+    ranks = [rank(h) for h in numbers]
+    trio = any(ranks.count(r) >= 3 for r in set(ranks))
+    return numbers, tuple(h for h in hand if is_heart(h)), trio
 
 
 # Actions are immutable values, so the same records can serve every state that offers them.
@@ -589,7 +594,12 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         if not t.quiet:
             t.say(f"{me} {verb} offer {a.offer_id}.")
         return
-    if isinstance(a, AcceptExchange):
+    if isinstance(a, Reorder):  # the commonest moves of a random playout first
+        by_id = {x.id: x for x in p.row}
+        p.row = [by_id[i] for i in a.order]
+        if not t.quiet:
+            t.say(f"{me} rearranges the row: {' '.join(lab(i) for i in a.order)}.")
+    elif isinstance(a, AcceptExchange):
         _accept(t, seat, a)
     elif isinstance(a, Swap):
         i = _index(p.row, a.person_id)
@@ -620,11 +630,6 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         p.row.append(_person(a.keep_id))
         shown = " ".join(lab(c) for c in a.card_ids if c != a.keep_id)
         t.say(f"{me} plays a trio: discards {shown}, new person {lab(a.keep_id)}.")
-    elif isinstance(a, Reorder):
-        by_id = {x.id: x for x in p.row}
-        p.row = [by_id[i] for i in a.order]
-        if not t.quiet:
-            t.say(f"{me} rearranges the row: {' '.join(lab(i) for i in a.order)}.")
     elif isinstance(a, DivineProtection):
         t.discard.extend(p.hand)
         shown = " ".join(lab(c) for c in p.hand)

@@ -1,18 +1,31 @@
-"""The playout's day moves by kind (issue 11 §3): `kinds_present` reads which kinds of move a seat
+"""The playout's moves by kind (issue 11 §3): `kinds_present` reads which kinds of move a seat
 has straight from the state, and must name exactly the kinds the full legal list holds — which is
-what the random agent picks among, so a wrong answer would change seeded games."""
+what the random agent picks among, so a wrong answer would change seeded games. `kind_moves` lists
+one kind (the reorders one at a time, `ReorderMoves`), and the playout's night moves come from
+`defences`: each must give exactly the moves, in the order, the plain path lists."""
 
 from __future__ import annotations
 
 import random
+from itertools import permutations
 from typing import Any
+
+import pytest
 
 from rules.core import ByKind
 from rules.engine import Engine
 from rules.playout import play_out
 from rules.tenth_night import GAME
 from rules.tenth_night.actions import ProposeExchange
-from rules.tenth_night.rules_day import kinds_present, legal, legal_kinds
+from rules.tenth_night.game import TableInPlay
+from rules.tenth_night.rules_day import (
+    ReorderMoves,
+    _reorders,
+    kind_moves,
+    kinds_present,
+    legal,
+    legal_kinds,
+)
 from rules.tenth_night.state import TenthNightState
 from tests.rules.tenth_night.helpers import make
 
@@ -24,17 +37,23 @@ def _check(state: TenthNightState, seat: int) -> list[str]:
     return every
 
 
+def _states(n: int) -> tuple[int, list[Any]]:
+    """Seeded game n's seat count and every state it went through, replayed from its log."""
+    seats = 1 + n % 4
+    states: list[Any] = []
+    game = play_out(GAME, seats, f"kinds/{n}", GAME.agents["random"](), fast=False)
+    engine = Engine(GAME)
+    state = engine.setup(seats, None, f"kinds/{n}")
+    for ply, (seat, action) in enumerate(game.log, start=1):
+        states.append(state)
+        state = engine.act(state, seat, action, seed=f"kinds/{n}", ply=ply).state
+    return seats, states
+
+
 def test_kinds_present_match_the_full_legal_list_in_every_day_state_of_seeded_games() -> None:
     seen: set[str] = set()
     for n in range(24):
-        seats = 1 + n % 4
-        states: list[Any] = []  # every state the game went through, replayed from its log
-        game = play_out(GAME, seats, f"kinds/{n}", GAME.agents["random"](), fast=False)
-        engine = Engine(GAME)
-        state = engine.setup(seats, None, f"kinds/{n}")
-        for ply, (seat, action) in enumerate(game.log, start=1):
-            states.append(state)
-            state = engine.act(state, seat, action, seed=f"kinds/{n}", ply=ply).state
+        seats, states = _states(n)
         for s in states:
             if s.phase == "day":
                 for seat in range(seats):
@@ -70,3 +89,34 @@ def test_kinds_present_for_healing_trios_divine_protection_and_offers() -> None:
     faces = GAME.apply(faces, 0, give_row, random.Random(0)).state
     kinds = _check(faces, 1)
     assert "decline_exchange" in kinds and "accept_exchange" not in kinds
+
+
+def test_kind_moves_and_night_moves_are_the_plain_lists_in_every_state_of_seeded_games() -> None:
+    listed: set[str] = set()
+    nights = 0
+    for n in range(8):
+        seats, states = _states(n)
+        for s in states:
+            for seat in range(seats):
+                if s.phase == "day":
+                    for kind, make in legal_kinds(s, seat).items():
+                        moves = list(kind_moves(s, seat, kind))
+                        assert moves == list(make()), (kind, seat, s)
+                        listed.update({kind} if moves else set())
+                elif s.phase == "night":
+                    plain = list(GAME.legal_actions(s, seat))
+                    assert list(TableInPlay(GAME, s).legal(seat)) == plain, (seat, s)
+                    nights += bool(plain)
+    assert {"ready", "propose_exchange", "swap", "reorder"} <= listed
+    assert nights > 0
+
+
+def test_reorder_moves_are_the_reorders_made_one_at_a_time() -> None:
+    for size in range(2, 6):
+        row = tuple(f"{v}S" for v in (7, 3, 10, 5, 9)[:size])
+        whole, lazy = _reorders(row), ReorderMoves(row)
+        assert len(lazy) == len(whole) == len(list(permutations(row))) - 1
+        assert [lazy[i] for i in range(len(lazy))] == list(whole)
+        assert lazy[-1] == whole[-1] and list(lazy[1:3]) == list(whole[1:3])
+        with pytest.raises(IndexError):
+            lazy[len(whole)]
