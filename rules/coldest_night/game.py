@@ -60,9 +60,13 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return setup_state(seats, options, rng)
 
     def awaiting(self, state: ColdestNightState) -> frozenset[Seat]:
-        return _awaiting(Table(state))
+        seat = _awaited(state)  # read from the frozen state: no working copy needed
+        return frozenset() if seat is None else frozenset({seat})
 
     def to_act(self, state: ColdestNightState) -> frozenset[Seat]:
+        if state.phase not in TOKEN_WINDOW_PHASES or "available" not in state.tokens.values():
+            seat = _awaited(state)  # no token can be used: only the awaited seat acts
+            return frozenset() if seat is None else frozenset({seat})
         return _to_act(Table(state))
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
@@ -154,6 +158,18 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
 
     def working(self, state: ColdestNightState) -> Working[ColdestNightState, Action]:
         return TableInPlay(self, state)
+
+
+def _awaited(s: ColdestNightState) -> Seat | None:
+    """`Table.awaited` on the frozen state (the same fields, read without thawing them)."""
+    phase = s.phase
+    if phase == "game_over":
+        return None
+    if phase == "memory_choice" and s.memory is not None:
+        return s.memory.seat
+    if phase == "distribute" and s.scavenge is not None:
+        return s.scavenge.scavenger
+    return s.active_seat
 
 
 def _awaiting(t: Table) -> frozenset[Seat]:

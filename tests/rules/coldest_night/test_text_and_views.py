@@ -4,6 +4,7 @@ chat policy (§8 at the rules level) and descriptions."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -17,7 +18,10 @@ from rules.coldest_night.actions import (
     Scavenge,
     UseToken,
 )
+from rules.coldest_night.game import _awaiting, _to_act
 from rules.coldest_night.observation import PrivateObservation, PublicObservation
+from rules.coldest_night.rules_turn import Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.core import FREE_CHAT, ChatPolicy
 from rules.errors import IllegalActionError, ParseError
 from tests.rules.coldest_night.helpers import ENGINE, act, cid, ids, labels, make, play
@@ -374,3 +378,26 @@ def test_labels_are_only_in_the_acting_seats_observation() -> None:
     state = make(hands=[["Rug"], ["Rags"]])
     assert labels(state, 1) == []
     assert GAME.observe(state, 1).legal_actions == []
+
+
+def test_to_act_and_awaiting_read_from_the_frozen_state_match_the_working_copy() -> None:
+    """`to_act` and `awaiting` answer from the frozen state when no token can be used (no
+    working copy made); over seeded random games they agree with the working copy's answer at
+    every state, both where a token is available in a token window and where none is."""
+    windows_with_token = without = 0
+    for n in range(20):
+        rng = random.Random(f"frozen-to-act/{n}")
+        state = GAME.setup(2 + n % 4, None, rng)
+        while True:
+            assert GAME.to_act(state) == _to_act(Table(state))
+            assert GAME.awaiting(state) == _awaiting(Table(state))
+            if state.phase in TOKEN_WINDOW_PHASES and "available" in state.tokens.values():
+                windows_with_token += 1
+            else:
+                without += 1
+            if GAME.outcome(state) is not None:
+                break
+            seat = min(GAME.to_act(state))
+            action = rng.choice(list(GAME.legal_actions(state, seat)))
+            state = GAME.apply(state, seat, action, rng).state
+    assert windows_with_token > 10 and without > 100
