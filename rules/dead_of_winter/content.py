@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import AfterValidator, model_validator
 
 from rules.core import Frozen
 
@@ -359,24 +360,18 @@ class Item(Frozen):
         return effects_of(self.effect)
 
 
-class Crisis(Frozen):
-    id: str
-    name: str
-    prevent: str
-    consequence: str
-    bandits: str
+def _checked(parse: Callable[[str], object]) -> AfterValidator:
+    """A text field of the card data that `parse` must accept (its error names the fault)."""
 
-    @field_validator("consequence")
-    @classmethod
-    def _effects(cls, v: str) -> str:
-        parse_effects(v)
-        return v
+    def check(text: str) -> str:
+        parse(text)
+        return text
 
-    @field_validator("bandits")
-    @classmethod
-    def _bandits(cls, v: str) -> str:
-        parse_bandits(v)
-        return v
+    return AfterValidator(check)
+
+
+EffectsText = Annotated[str, _checked(parse_effects)]
+ConditionText = Annotated[str, _checked(parse_condition)]
 
 
 def parse_bandits(text: str) -> tuple[tuple[int, str | None], ...]:
@@ -392,6 +387,17 @@ def parse_bandits(text: str) -> tuple[tuple[int, str | None], ...]:
     if not out:
         raise ValueError("empty bandit field")
     return tuple(out)
+
+
+BanditsText = Annotated[str, _checked(parse_bandits)]
+
+
+class Crisis(Frozen):
+    id: str
+    name: str
+    prevent: str
+    consequence: EffectsText
+    bandits: BanditsText
 
 
 class Improvement(Frozen):
@@ -440,25 +446,13 @@ class Experiment(Frozen):
 class SideEffect(Frozen):
     id: str
     name: str
-    effect: str
-
-    @field_validator("effect")
-    @classmethod
-    def _effects(cls, v: str) -> str:
-        parse_effects(v)
-        return v
+    effect: EffectsText
 
 
 class RaidResult(Frozen):
     roll: int
     name: str
-    effect: str
-
-    @field_validator("effect")
-    @classmethod
-    def _effects(cls, v: str) -> str:
-        parse_effects(v)
-        return v
+    effect: EffectsText
 
 
 class Side(Frozen):
@@ -489,24 +483,12 @@ class Objective(Frozen):
     id: str
     name: str
     kind: Literal["secret", "betrayal", "exiled"]
-    goal: str
-
-    @field_validator("goal")
-    @classmethod
-    def _goal(cls, v: str) -> str:
-        parse_condition(v)
-        return v
+    goal: ConditionText
 
 
 class TwistOption(Frozen):
     label: str
-    effects: str
-
-    @field_validator("effects")
-    @classmethod
-    def _effects(cls, v: str) -> str:
-        parse_effects(v)
-        return v
+    effects: EffectsText
 
 
 class Twist(Frozen):
