@@ -397,33 +397,28 @@ class PostgresStore:
         return [codec.result_from_row(row) for row in rows]
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        raw = await self.pool.fetchval(
-            "SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id
-        )
-        settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
-        return settings
+        return await self._settings("guild_settings", "guild_id", guild_id)
 
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
-        await self._upsert(
-            "guild_settings",
-            ("guild_id", "settings"),
-            ("guild_id",),
-            {"guild_id": guild_id, "settings": codec.dumps(settings)},
-        )
+        await self._set_settings("guild_settings", "guild_id", guild_id, settings)
 
     async def user_settings(self, user_id: int) -> dict[str, Any]:
-        raw = await self.pool.fetchval(
-            "SELECT settings FROM user_settings WHERE user_id = $1", user_id
-        )
+        return await self._settings("user_settings", "user_id", user_id)
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("user_settings", "user_id", user_id, settings)
+
+    async def _settings(self, table: str, key: str, owner: int) -> dict[str, Any]:
+        """A guild's or a member's stored settings (`table` is one of the two settings tables)."""
+        raw = await self.pool.fetchval(f"SELECT settings FROM {table} WHERE {key} = $1", owner)
         settings: dict[str, Any] = json.loads(raw) if raw is not None else {}
         return settings
 
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+    async def _set_settings(
+        self, table: str, key: str, owner: int, settings: dict[str, Any]
+    ) -> None:
         await self._upsert(
-            "user_settings",
-            ("user_id", "settings"),
-            ("user_id",),
-            {"user_id": user_id, "settings": codec.dumps(settings)},
+            table, (key, "settings"), (key,), {key: owner, "settings": codec.dumps(settings)}
         )
 
     async def _upsert(

@@ -547,39 +547,32 @@ class SqliteStore:
         return [codec.result_from_row(row) for row in rows]
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._settings("guild_settings", "guild_id", guild_id)
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("guild_settings", "guild_id", guild_id, settings)
+
+    async def user_settings(self, user_id: int) -> dict[str, Any]:
+        return await self._settings("user_settings", "user_id", user_id)
+
+    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
+        await self._set_settings("user_settings", "user_id", user_id, settings)
+
+    async def _settings(self, table: str, key: str, owner: int) -> dict[str, Any]:
+        """A guild's or a member's stored settings (`table` is one of the two settings tables)."""
         async with (
             self._read() as db,
-            db.execute(
-                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            ) as cursor,
+            db.execute(f"SELECT settings FROM {table} WHERE {key} = ?", (owner,)) as cursor,
         ):
             row = await cursor.fetchone()
         settings: dict[str, Any] = json.loads(row[0]) if row is not None else {}
         return settings
 
-    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+    async def _set_settings(
+        self, table: str, key: str, owner: int, settings: dict[str, Any]
+    ) -> None:
         await self._upsert(
-            "guild_settings",
-            ("guild_id", "settings"),
-            ("guild_id",),
-            {"guild_id": guild_id, "settings": codec.dumps(settings)},
-        )
-
-    async def user_settings(self, user_id: int) -> dict[str, Any]:
-        async with (
-            self._read() as db,
-            db.execute("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)) as cur,
-        ):
-            row = await cur.fetchone()
-        settings: dict[str, Any] = json.loads(row[0]) if row is not None else {}
-        return settings
-
-    async def set_user_settings(self, user_id: int, settings: dict[str, Any]) -> None:
-        await self._upsert(
-            "user_settings",
-            ("user_id", "settings"),
-            ("user_id",),
-            {"user_id": user_id, "settings": codec.dumps(settings)},
+            table, (key, "settings"), (key,), {key: owner, "settings": codec.dumps(settings)}
         )
 
     async def _upsert(
