@@ -17,6 +17,12 @@ caches for the fast one, measures those caches instead of the code. Each repeat 
 the plain path and then the fast one each in its own process, on the same seeds; the figure is the
 median of the repeats. The ratio is what to compare between machines, since this one is shared and
 its absolute speed varies; The Coldest Night's absolute rate is the issue's goal (1,000 games/s).
+
+The plain path has itself become faster during this work (the observation builders, the lazy move
+rng, faster legal lists shared by both paths), so each repeat also times the same seeds on the rules
+as they were before issue 11 (`BEFORE`, unpacked from git with `git archive` into a temporary
+directory; `rules/` is self-contained). That is the issue's own baseline, and the ratio against it
+is what "×5" means. Without git or that commit (a shallow clone), those rows are left out.
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPEATS = 5
@@ -39,16 +48,18 @@ PLAN: dict[str, tuple[int, int]] = {
     "dead_of_winter": (4, 3),
 }
 ROOT = Path(__file__).resolve().parent.parent
+BEFORE = "586b3f1^1"  # main just before issue 11's first merge
 
 _CHILD = """
 import json, sys, time
 from rules import GAMES
 from rules.playout import play_out
-key, seats, games, fast, repeat, warm = sys.argv[1:7]
-game, seats, fast = GAMES[key], int(seats), fast == "1"
+key, seats, games, path, repeat, warm = sys.argv[1:7]
+game, seats = GAMES[key], int(seats)
+how = {} if path == "before" else {"fast": path == "fast"}  # before issue 11: no `fast`
 def play(seed):
     agents = [game.agents["random"]() for _ in range(seats)]
-    play_out(game, seats, seed, agents, fast=fast)
+    play_out(game, seats, seed, agents, **how)
 for n in range(int(warm)):
     play(f"warm-up/{n}")
 started = time.perf_counter()
@@ -58,14 +69,36 @@ print(json.dumps(int(games) / (time.perf_counter() - started)))
 """
 
 
-def _rate(key: str, fast: bool, repeat: int) -> float:
-    """Games per second of one path on repeat `repeat`'s seeds, in a fresh process."""
+@contextmanager
+def _before() -> Iterator[Path | None]:
+    """A temporary directory holding `rules/` as of `BEFORE`, or None if git cannot give it."""
+    with tempfile.TemporaryDirectory(prefix="snowbound-before-") as tmp:
+        try:
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", BEFORE, "rules"],
+                capture_output=True,
+                check=True,
+            )
+            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        except (OSError, subprocess.CalledProcessError):
+            print(
+                f"  (bench_playout: no {BEFORE} in git here, so no before-issue-11 rows)",
+                file=sys.stderr,
+            )
+            yield None
+            return
+        yield Path(tmp)
+
+
+def _rate(key: str, path: str, repeat: int, root: Path = ROOT) -> float:
+    """Games per second of one path ("fast", "plain" or "before") on repeat `repeat`'s seeds, in a
+    fresh process whose `rules` package is the one under `root`."""
     seats, games = PLAN[key]
-    argv = [key, str(seats), str(games), "1" if fast else "0", str(repeat), str(WARM_UP)]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    argv = [key, str(seats), str(games), path, str(repeat), str(WARM_UP)]
+    env = dict(os.environ, PYTHONPATH=str(root))
     done = subprocess.run(
         [sys.executable, "-c", _CHILD, *argv],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         capture_output=True,
         text=True,
@@ -76,15 +109,24 @@ def _rate(key: str, fast: bool, repeat: int) -> float:
 
 def rows() -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
-    for key, (seats, _) in PLAN.items():
-        fast, plain = [], []
-        for repeat in range(REPEATS):
-            plain.append(_rate(key, False, repeat))
-            fast.append(_rate(key, True, repeat))
-        rate, base = statistics.median(fast), statistics.median(plain)
-        out += [
-            (f"{key} random playouts, {seats} seats, fast path", rate, "games/s"),
-            (f"{key} random playouts, {seats} seats, plain path", base, "games/s"),
-            (f"{key} playout speed-up (fast / plain)", rate / base, "x"),
-        ]
+    with _before() as old:
+        for key, (seats, _) in PLAN.items():
+            rates: dict[str, list[float]] = {"before": [], "plain": [], "fast": []}
+            for repeat in range(REPEATS):
+                if old is not None:
+                    rates["before"].append(_rate(key, "before", repeat, old))
+                rates["plain"].append(_rate(key, "plain", repeat))
+                rates["fast"].append(_rate(key, "fast", repeat))
+            rate, base = statistics.median(rates["fast"]), statistics.median(rates["plain"])
+            out += [
+                (f"{key} random playouts, {seats} seats, fast path", rate, "games/s"),
+                (f"{key} random playouts, {seats} seats, plain path", base, "games/s"),
+                (f"{key} playout speed-up (fast / plain)", rate / base, "x"),
+            ]
+            if old is not None:
+                then = statistics.median(rates["before"])
+                out += [
+                    (f"{key} random playouts, {seats} seats, before issue 11", then, "games/s"),
+                    (f"{key} playout speed-up (fast / before issue 11)", rate / then, "x"),
+                ]
     return out
