@@ -39,6 +39,7 @@ from rules.engine import Engine
 from rules.errors import NotYourTurnError, RuleError
 from storage import codec
 from storage.base import (
+    AI_SUFFIX,
     ActionRecord,
     ChannelBusyError,
     GameTally,
@@ -748,7 +749,11 @@ class TableService(TableViews, PaceService):
             seats = list(table.seats)
             old = seats[seat]
             seats[seat] = SeatRecord(
-                name=f"{old.name} (AI)", agent=self.default_agent, user_id=None, resigned=True
+                name=f"{old.name}{AI_SUFFIX}",
+                agent=self.default_agent,
+                user_id=None,
+                resigned=True,
+                resigned_by=user_id,
             )
             humans = [s for s in seats if s.user_id is not None]
             status = "active" if humans else "abandoned"

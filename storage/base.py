@@ -32,6 +32,9 @@ class ChannelBusyError(StorageError):
     the same moment cannot both pass the check."""
 
 
+AI_SUFFIX = " (AI)"  # added to the name of a seat an AI took over when its player resigned
+
+
 class SeatRecord(BaseModel):
     """Who sits in a seat: a Discord user (or a console player), or an AI agent."""
 
@@ -41,8 +44,18 @@ class SeatRecord(BaseModel):
     user_id: int | None = None  # None for AI seats
     agent: str | None = None  # agent name for AI seats ("random", "heuristic")
     resigned: bool = False
+    # The member who resigned this seat, which an AI plays since: the game counts as lost for them.
+    resigned_by: int | None = None
     # The player whose seat an AI took after 3 missed deadlines; only they can `/game rejoin`.
     zombie_of: int | None = None
+
+    @property
+    def result_owner(self) -> int | None:
+        """The member a finished game's result of this seat belongs to in `/game stats`: who sits
+        there, else who resigned it, else who timed out of it (an AI finished the game for them)."""
+        if self.user_id is not None:
+            return self.user_id
+        return self.resigned_by if self.resigned_by is not None else self.zombie_of
 
 
 class TableRecord(BaseModel):

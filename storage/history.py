@@ -3,7 +3,9 @@
 A finished game's per-seat rows (`seat_results`) are derived from two stored rows — the table's
 seats and the result's `outcome.winners` — so SQLite and PostgreSQL write them with one
 `INSERT … SELECT` in the transaction that writes the result (and the migrations backfill older
-results with the same statement), and the memory store computes the same rows here.
+results with the same statement), and the memory store computes the same rows here. A seat an AI
+finished the game in still counts for its member: a resigned seat as a loss, a seat taken over
+after missed deadlines with the seat's result.
 """
 
 from __future__ import annotations
@@ -12,30 +14,52 @@ import json
 from typing import Any
 
 from storage import codec
-from storage.base import GameTally, LeaderRow, TableRecord, UndoRecord
+from storage.base import AI_SUFFIX, GameTally, LeaderRow, SeatRecord, TableRecord, UndoRecord
 
 UNDO_COLUMNS: tuple[str, ...] = ("table_id", "seq", "ply", "seat", "action", "text", "at")
 
-SQLITE_SEAT_RESULTS = """
+# Whose result a seat is (`SeatRecord.result_owner`): who sits there, else who resigned it (a loss
+# for them, whatever the AI that took over did, under their name without the AI suffix), else who
+# timed out of it.
+_SQLITE_OWNER = (
+    "coalesce(json_extract(s.value, '$.user_id'), json_extract(s.value, '$.resigned_by'), "
+    "json_extract(s.value, '$.zombie_of'))"
+)
+_SQLITE_RESIGNED = "json_extract(s.value, '$.resigned_by') IS NOT NULL"
+_SQLITE_NAME = "coalesce(json_extract(s.value, '$.name'), '')"
+_CUT = len(AI_SUFFIX)
+
+SQLITE_SEAT_RESULTS = f"""
 INSERT OR REPLACE INTO seat_results
     (table_id, seat, user_id, guild_id, game, won, name, finished_at)
-SELECT t.id, CAST(s.key AS INTEGER), json_extract(s.value, '$.user_id'), t.guild_id, r.game,
-       EXISTS (SELECT 1 FROM json_each(r.outcome, '$.winners') AS w
-               WHERE w.value = CAST(s.key AS INTEGER)),
-       coalesce(json_extract(s.value, '$.name'), ''), r.finished_at
+SELECT t.id, CAST(s.key AS INTEGER), {_SQLITE_OWNER}, t.guild_id, r.game,
+       NOT {_SQLITE_RESIGNED} AND EXISTS (SELECT 1 FROM json_each(r.outcome, '$.winners') AS w
+                                          WHERE w.value = CAST(s.key AS INTEGER)),
+       CASE WHEN {_SQLITE_RESIGNED} AND substr({_SQLITE_NAME}, -{_CUT}) = '{AI_SUFFIX}'
+            THEN substr({_SQLITE_NAME}, 1, length({_SQLITE_NAME}) - {_CUT})
+            ELSE {_SQLITE_NAME} END,
+       r.finished_at
 FROM results AS r JOIN tables AS t ON t.id = r.table_id, json_each(t.seats) AS s
-WHERE r.table_id = ? AND json_extract(s.value, '$.user_id') IS NOT NULL
+WHERE r.table_id = ? AND {_SQLITE_OWNER} IS NOT NULL
 """
 
-POSTGRES_SEAT_RESULTS = """
+_PG_OWNER = "coalesce(s.value ->> 'user_id', s.value ->> 'resigned_by', s.value ->> 'zombie_of')"
+_PG_RESIGNED = "s.value ->> 'resigned_by' IS NOT NULL"
+_PG_NAME = "coalesce(s.value ->> 'name', '')"
+
+POSTGRES_SEAT_RESULTS = f"""
 INSERT INTO seat_results (table_id, seat, user_id, guild_id, game, won, name, finished_at)
-SELECT t.id, (s.ord - 1)::int, (s.value ->> 'user_id')::bigint, t.guild_id, r.game,
-       CASE WHEN coalesce(r.outcome -> 'winners', '[]'::jsonb) @> to_jsonb((s.ord - 1)::int)
+SELECT t.id, (s.ord - 1)::int, ({_PG_OWNER})::bigint, t.guild_id, r.game,
+       CASE WHEN NOT {_PG_RESIGNED}
+                 AND coalesce(r.outcome -> 'winners', '[]'::jsonb) @> to_jsonb((s.ord - 1)::int)
             THEN 1 ELSE 0 END,
-       coalesce(s.value ->> 'name', ''), r.finished_at
+       CASE WHEN {_PG_RESIGNED} AND right({_PG_NAME}, {_CUT}) = '{AI_SUFFIX}'
+            THEN left({_PG_NAME}, -{_CUT})
+            ELSE {_PG_NAME} END,
+       r.finished_at
 FROM results AS r JOIN tables AS t ON t.id = r.table_id,
      jsonb_array_elements(t.seats) WITH ORDINALITY AS s (value, ord)
-WHERE r.table_id = $1 AND s.value ->> 'user_id' IS NOT NULL
+WHERE r.table_id = $1 AND {_PG_OWNER} IS NOT NULL
 ON CONFLICT (table_id, seat) DO UPDATE SET
     user_id = excluded.user_id, guild_id = excluded.guild_id, game = excluded.game,
     won = excluded.won, name = excluded.name, finished_at = excluded.finished_at
@@ -48,21 +72,23 @@ ABANDONED_WHERE = "s.user_id = {user} AND t.status = 'abandoned' AND t.state IS 
 def seat_result_rows(table: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
     """The memory store's `seat_results` rows for a stored table row and result row, exactly
     what the SQL above writes."""
-    seats = json.loads(table["seats"])
+    seats = [SeatRecord.model_validate(seat) for seat in json.loads(table["seats"])]
     winners = set(json.loads(result["outcome"]).get("winners") or ())
     return [
         {
             "table_id": table["id"],
             "seat": index,
-            "user_id": seat["user_id"],
+            "user_id": seat.result_owner,
             "guild_id": table["guild_id"],
             "game": result["game"],
-            "won": int(index in winners),
-            "name": seat.get("name") or "",
+            "won": int(index in winners and seat.resigned_by is None),
+            "name": seat.name.removesuffix(AI_SUFFIX)
+            if seat.resigned_by is not None
+            else seat.name,
             "finished_at": result["finished_at"],
         }
         for index, seat in enumerate(seats)
-        if seat.get("user_id") is not None
+        if seat.result_owner is not None
     ]
 
 

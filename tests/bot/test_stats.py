@@ -54,6 +54,25 @@ async def test_a_players_stats_count_won_lost_and_abandoned_games_per_game(
     assert await service.stats(ANA.user_id, 8) == []  # another server's games are not counted
 
 
+async def test_a_member_who_resigned_has_the_game_counted_as_lost_under_their_own_name(
+    service: TableService,
+) -> None:
+    table = await service.open("nim", ANA, guild_id=7, channel_id=5)
+    await service.join(table.id, BO)
+    await service.start(table.id, ANA.user_id)
+    await service.resign(table.id, BO.user_id)  # an AI plays Bo's seat to the end
+    while (await service.table(table.id)).status == "active":
+        await service.act(table.id, ANA.user_id, "take 1")
+    ana = await service.stats(ANA.user_id, 7)
+    assert await service.stats(BO.user_id, 7) == [GameTally(game="nim", lost=1)]
+    assert ana in ([GameTally(game="nim", won=1)], [GameTally(game="nim", lost=1)])
+    board = await service.leaderboard(7)
+    assert {(row.user_id, row.name, row.won) for row in board} == {
+        (ANA.user_id, "Ana", ana[0].won),
+        (BO.user_id, "Bo", 0),
+    }
+
+
 async def test_the_leaderboard_ranks_by_wins_and_names_games_as_players_type_them(
     service: TableService,
 ) -> None:

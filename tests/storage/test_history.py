@@ -187,6 +187,33 @@ async def test_a_result_recorded_again_replaces_its_seat_rows(store: Store) -> N
     assert await store.player_stats(200) == [GameTally(game="winter", won=1)]
 
 
+async def test_a_seat_an_ai_finished_still_counts_for_its_member_a_resignation_as_a_loss(
+    store: Store,
+) -> None:
+    seats = (
+        SeatRecord(name="Ana (AI)", agent="random", resigned=True, resigned_by=100),
+        SeatRecord(name="Bo", agent="random", zombie_of=200),  # timed out; the AI won for them
+        SeatRecord(name="Cy", user_id=300),
+    )
+    table = await played(store, 1, game="winter", seats=seats, guild_id=10)
+    await store.commit_action(
+        table.model_copy(update={"ply": 2, "status": "finished"}),
+        table.version,
+        an_action(table, 2),
+        result=ResultRecord(
+            table_id=table.id, game="winter", outcome={"winners": [0, 1]}, finished_at=50.0
+        ),
+    )
+    assert await store.player_stats(100) == [GameTally(game="winter", lost=1)]
+    assert await store.player_stats(200) == [GameTally(game="winter", won=1)]
+    assert await store.player_stats(300) == [GameTally(game="winter", lost=1)]
+    assert await store.leaderboard(guild_id=10) == [  # under their own names, not the AI's
+        LeaderRow(user_id=200, name="Bo", won=1, played=1),
+        LeaderRow(user_id=100, name="Ana", won=0, played=1),
+        LeaderRow(user_id=300, name="Cy", won=0, played=1),
+    ]
+
+
 # SQLite: the migration backfills, and the queries use the indexes --------------------------------
 
 
