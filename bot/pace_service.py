@@ -258,6 +258,16 @@ class PaceService:
             raise TableError("Substitutes can only join a running game.")
         if seat_of(table, user_id) is not None:
             raise TableError("You are already playing at this table.")
+        left = next(  # one member, one seat: the game counts for them once (`result_owner`)
+            (i for i, s in enumerate(table.seats) if user_id in (s.resigned_by, s.zombie_of)),
+            None,
+        )
+        if left is not None and seat_number not in (None, left + 1):
+            raise TableError(
+                f"You left seat {left + 1} of this game: you can take that seat back, not another."
+            )
+        if left is not None:
+            return left
         now = self.clock()
         away = table.clocks.get("away", {})
         open_seats = [

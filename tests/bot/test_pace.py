@@ -319,6 +319,18 @@ async def test_a_seated_player_or_a_busy_seat_cannot_be_substituted(store: Any) 
         service.sub_seat(table, CY.user_id, 1)
 
 
+async def test_a_member_who_left_a_seat_may_take_back_only_that_seat(store: Any) -> None:
+    clock = Clock()
+    service, table_id = await paced_nim(store, clock)
+    await service.resign(table_id, ANA.user_id)
+    await service.set_me(BO.user_id, "away=2026-03-05")  # Bo's seat is open to a substitute too
+    table = await service.table(table_id)
+    with pytest.raises(TableError, match="You left seat 1 of this game: you can take that seat"):
+        service.sub_seat(table, ANA.user_id, 2)
+    assert service.sub_seat(table, ANA.user_id, None) == 0
+    assert service.sub_seat(table, CY.user_id, 2) == 1
+
+
 async def test_a_substitute_can_take_the_seat_of_a_timed_out_player(store: Any) -> None:
     clock = Clock()
     service, table_id = await paced_nim(store, clock)
