@@ -56,7 +56,7 @@ def drafts(w: W, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for keep in combinations(sorted(g["dealt"]), keep_count(w)):
         for leader in keep:
-            out.append(A.Draft(group=g["group"], keep=keep, leader=leader))
+            out.append(A.draft(g["group"], keep, leader))
     return out
 
 
@@ -69,46 +69,40 @@ def pending_answers(w: W, seat: int) -> list[A.Action]:
     if module_answers is not None:
         return module_answers
     if kind == "choose":
-        return [A.Choose(value=v) for v in d["options"]]
+        return [A.choose(v) for v in d["options"]]
     if kind == "search":
-        out: list[A.Action] = [A.Keep(card=c) for c in sorted(set(task["looked"]))]
+        out: list[A.Action] = [A.keep(c) for c in sorted(set(task["looked"]))]
         if d["can_noise"]:
-            out.insert(0, A.Noise())
+            out.insert(0, A.noise())
         if task["kept"] >= 1:
-            out.append(A.Stop())
+            out.append(A.stop())
         return out
     if kind == "attract":
-        out = [
-            A.AttractFrom(location=loc, entrance=e) for loc, e in attract_sources(w, d["survivor"])
-        ]
-        return [*out, A.Stop()]
+        out = [A.attract_from(loc, e) for loc, e in attract_sources(w, d["survivor"])]
+        return [*out, A.stop()]
     if kind == "bite":
-        return [A.Bite(roll=True), A.Bite(roll=False)]
+        return [A.bite(True), A.bite(False)]
     if kind == "new_leader":
-        return [A.NewLeader(survivor=s) for s in sorted(grp(w, p["group"])["survivors"])]
+        return [A.new_leader(s) for s in sorted(grp(w, p["group"])["survivors"])]
     if kind == "place":
         g = grp(w, p["group"])
         fuels: list[str | None] = [None]
         if d["why"] == "exile" and not core.has_mod(w, d["survivor"], "move_safe"):
             fuels += sorted({c for c in g["hand"] if ITEMS[c].symbol == "Fuel"})
-        return [
-            A.Place(survivor=d["survivor"], location=loc, fuel_card=f)
-            for loc in place_options(w)
-            for f in fuels
-        ]
+        return [A.place(d["survivor"], loc, f) for loc in place_options(w) for f in fuels]
     if kind == "twist_option":
-        return [A.Option(n=n) for n in d["offered"]]
+        return [A.option(n) for n in d["offered"]]
     if kind == "vote":
-        return [A.Vote(yes=True), A.Vote(yes=False)]
+        return [A.vote(True), A.vote(False)]
     if kind == "request":
         hand = next(grp(w, g)["hand"] for g in core.groups_of(w, seat))
         sym = d.get("symbol")
         cards = sorted({c for c in hand if sym in (None, ITEMS[c].symbol)})
-        return [*(A.Give(card=c) for c in cards), A.Give(card=None)]
+        return [*(A.give(c) for c in cards), A.give(None)]
     if kind == "given_card":
         return plays_of(w, p["group"], d["card"])
     if kind == "hand_off":
-        return [A.Accept(yes=True), A.Accept(yes=False)]
+        return [A.accept(True), A.accept(False)]
     return []
 
 
@@ -216,17 +210,17 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             if loc == s["location"]:
                 continue
             for f in [None] if safe else fuels:
-                out.append(A.Move(survivor=sid, to=loc, fuel_card=f))
+                out.append(A.move(sid, loc, f))
     for card in hand:
         item = ITEMS[card]
         if item.mode == "equip":
-            out += [A.Equip(card=card, survivor=sid) for sid in own]
+            out += [A.equip(card, sid) for sid in own]
         elif playable(w, gid, card):
             effs = list(item.effects)
             people: list[str | None] = list(own) if _needs_survivor(effs) else [None]
             for sid in people:
                 for t in targets(w, gid, sid or g["leader"], effs):
-                    out.append(A.Play(card=card, survivor=sid, target=t))
+                    out.append(A.play(card, sid, t))
     for sid in own:
         for card in sorted(set(sv(w, sid)["equipped"])):
             ab = ITEMS[card].ability
@@ -234,22 +228,20 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             effs = list(ab.effects)
             if usable and effects.payable(w, gid, effs) and _can(w, gid, effs):
                 for t in targets(w, gid, sid, list(ab.effects)):
-                    out.append(A.UseItem(card=card, survivor=sid, target=t))
+                    out.append(A.use_item(card, sid, None, t))
         ab = SURVIVORS[sid].parsed
         free = ab.form == "free" and sid not in sv(w, sid)["used"] and core.where_ok(w, sid)
         if free and _can(w, gid, list(ab.effects)):
             for t in targets(w, gid, sid, list(ab.effects)):
-                out.append(A.UseAbility(survivor=sid, target=t))
+                out.append(A.use_ability(sid, None, t))
     if not g["exiled"]:
         if w["crisis"] is not None:
-            out += [A.Contribute(card=c) for c in hand]
+            out += [A.contribute(c) for c in hand]
         stash = MAINS[w["main"]].stash
-        out += [A.Commit(card=c) for c in hand if ITEMS[c].symbol in stash]
+        out += [A.commit(c) for c in hand if ITEMS[c].symbol in stash]
         if w["food"] >= 1:
-            out += [
-                A.SpendFood(die=d) for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)
-            ]
-    out += [A.Discard(card=c) for c in hand]
+            out += [A.spend_food(d) for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)]
+    out += [A.discard(c) for c in hand]
     if not w["solo"]:
         for other in range(w["seats"]):
             if other == g["seat"] or other in g["asked"]:
@@ -257,17 +249,17 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             og = [grp(w, x) for x in core.groups_of(w, other)]
             if all(x["eliminated"] for x in og) or not any(x["hand"] for x in og):
                 continue
-            out += [A.Request(target=other, symbol=s) for s in (None, *SYMBOLS)]
+            out += [A.request(other, s) for s in (None, *SYMBOLS)]
     for sid in own:
         here = sv(w, sid)["location"]
         for card in sorted(set(sv(w, sid)["equipped"])):
             for to in core.at(w, here):
                 if to != sid:
-                    out.append(A.HandOff(card=card, source=sid, to=to))
+                    out.append(A.hand_off(card, sid, to))
     if can_call_exile(w, gid):
         for other in core.non_exiled_seats(w):
             if other != g["seat"]:
-                out.append(A.CallExile(target=other))
+                out.append(A.call_exile(other))
     if w["modules"]:
         out += LN.free_actions(w, gid)
     return out
@@ -300,24 +292,24 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
         targets_ = LN.attack_entrances(w, loc)
         for die in dice_at_least(g, need):
             if loc == "colony":
-                out += [A.Attack(survivor=sid, die=die, entrance=e + 1) for e in targets_]
+                out += [A.attack(sid, die, e + 1) for e in targets_]
             elif targets_:
-                out.append(A.Attack(survivor=sid, die=die))
+                out.append(A.attack(sid, die))
         if loc != "colony" and d["deck"]:
-            out += [A.Search(survivor=sid, die=die) for die in dice_at_least(g, card.search)]
+            out += [A.search(sid, die) for die in dice_at_least(g, card.search)]
         for die in anydie:
             if loc == "colony":
                 out += [
-                    A.Barricade(survivor=sid, die=die, entrance=e + 1)
+                    A.barricade(sid, die, e + 1)
                     for e in range(6)
                     if core.free_space(w, "colony", e)
                 ]
             elif core.free_space(w, loc, 0):
-                out.append(A.Barricade(survivor=sid, die=die))
+                out.append(A.barricade(sid, die))
             if loc == "colony" and w["waste"] >= 1:
-                out.append(A.Clean(survivor=sid, die=die))
+                out.append(A.clean(sid, die))
             if attract_sources(w, sid):
-                out.append(A.Attract(survivor=sid, die=die))
+                out.append(A.attract(sid, die))
         ab = card.parsed
         if (
             ab.form == "die"
@@ -326,20 +318,20 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
         ) and effects.payable(w, gid, list(ab.effects)):
             for die in dice_at_least(g, ab.need):
                 for t in targets(w, gid, sid, list(ab.effects)):
-                    out.append(A.UseAbility(survivor=sid, die=die, target=t))
+                    out.append(A.use_ability(sid, die, t))
         for item in sorted(set(sv(w, sid)["equipped"])):
             iab = ITEMS[item].ability
             if iab.form == "die" and not (iab.once and item in sv(w, sid)["used"]):
                 for die in dice_at_least(g, iab.need):
                     for t in targets(w, gid, sid, list(iab.effects)):
-                        out.append(A.UseItem(card=item, survivor=sid, die=die, target=t))
+                        out.append(A.use_item(item, sid, die, t))
         if w["modules"]:
             out += LN.die_actions(w, gid, sid)
     return out
 
 
 def turn_actions(w: W, gid: int) -> list[A.Action]:
-    return [*free_actions(w, gid), *die_actions(w, gid), A.Pass()]
+    return [*free_actions(w, gid), *die_actions(w, gid), A.pass_()]
 
 
 def why_illegal(w: W, seat: int, a: A.Action) -> str | None:

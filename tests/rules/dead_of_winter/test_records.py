@@ -1,0 +1,67 @@
+"""The legal lists' action records, built without validation and kept per value
+(`actions.record`), equal validated ones: over many seeded positions of games with and without the
+Long Night modules, every record of every legal list is the record `action_model` validates from its
+dump, of the same class, field for field and type for type, with the same fields set."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from rules.dead_of_winter import GAME
+from rules.dead_of_winter import actions as A
+from rules.engine import Engine
+from rules.playout import next_actor
+
+ENGINE = Engine(GAME)
+TABLES = [
+    (1, {}),
+    (3, {}),
+    (4, {}),
+    (5, {"long_night": True}),
+    (2, {"long_night": True}),
+    (4, {"traps": True, "bandits": True}),
+]
+
+
+def check(action: Any) -> None:
+    valid = A.action_model.validate_python(action.model_dump())
+    assert type(action) is type(valid)
+    assert action == valid
+    assert list(action.__dict__) == list(valid.__dict__)
+    for name, value in action.__dict__.items():
+        assert type(value) is type(valid.__dict__[name]), (action, name)
+    assert action.model_fields_set == valid.model_fields_set
+    assert action.model_dump_json() == valid.model_dump_json()
+    assert hash(action) == hash(valid)
+
+
+@pytest.mark.parametrize(("seats", "options"), TABLES)
+def test_legal_records_equal_validated_ones(seats: int, options: dict[str, bool]) -> None:
+    kinds: Counter[str] = Counter()
+    for n in range(3):
+        seed = f"records/{seats}/{sorted(options)}/{n}"
+        state = ENGINE.setup(seats, options, seed)
+        rng = random.Random(seed)
+        for ply in range(1, 600):
+            seat = next_actor(GAME, state)
+            if seat is None or GAME.outcome(state) is not None:
+                break
+            legal = GAME.legal_actions(state, seat)
+            for action in legal:
+                check(action)
+                kinds[action.type] += 1
+            action = legal[rng.randrange(len(legal))]
+            state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    assert len(kinds) >= 12, kinds  # many kinds of move were checked, not a handful
+
+
+def test_a_record_takes_its_defaults_and_refuses_missing_values() -> None:
+    assert A.attack("S01", 4) == A.Attack(survivor="S01", die=4)
+    assert A.attack("S01", 4, None, True) == A.Attack(survivor="S01", die=4, bandit=True)
+    assert A.attack("S01", 4) is A.attack("S01", 4)  # kept per value
+    with pytest.raises(TypeError):
+        A.attack("S01")
