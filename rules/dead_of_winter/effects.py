@@ -10,7 +10,7 @@ to `RESOLVERS` when it is imported (the rules modules import it, so any use of t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core import seat_ref
@@ -587,7 +587,7 @@ RESOLVERS: dict[str, Resolver] = {
 
 
 # --- costs and conditions ---------------------------------------------------------------------
-def payable(w: dict[str, Any], group: int, effects: list[Effect]) -> bool:
+def payable(w: dict[str, Any], group: int, effects: Sequence[Effect]) -> bool:
     """§13.9 rule 2: every cost in the list can be paid."""
     g = grp(w, group)
     for e in effects:
@@ -600,7 +600,7 @@ def payable(w: dict[str, Any], group: int, effects: list[Effect]) -> bool:
     return True
 
 
-def first_choice(effects: list[Effect]) -> str | None:
+def first_choice(effects: Sequence[Effect]) -> str | None:
     """The kind of the single player-chosen target an action names (DW-15): S, L, X or D."""
     for e in effects:
         spec = core_spec(e.op)

@@ -94,10 +94,14 @@ def sv(w: W, sid: str) -> dict[str, Any]:
     return out
 
 
+_INFLUENCE = {sid: card.influence for sid, card in SURVIVORS.items()}
+
+
 def at(w: W, loc: str) -> list[str]:
     """Survivor ids at a location, by influence (lowest first)."""
     ids = [s for s, d in w["survivors"].items() if d["location"] == loc]
-    return sorted(ids, key=lambda s: SURVIVORS[s].influence)
+    ids.sort(key=_INFLUENCE.__getitem__)
+    return ids
 
 
 def occupied(w: W, loc: str) -> int:
@@ -109,6 +113,26 @@ def occupied(w: W, loc: str) -> int:
 
 def has_room(w: W, loc: str, k: int = 1) -> bool:
     return occupied(w, loc) + k <= SURVIVOR_SPACES[loc]
+
+
+def occupancy(w: W) -> dict[str, int]:
+    """`occupied` of every location of the table (`places`), from one pass over the survivors."""
+    counts = dict.fromkeys(places(w), 0)
+    for d in w["survivors"].values():
+        loc = d["location"]
+        if loc in counts:
+            counts[loc] += 1
+    locations = w["locations"]
+    for loc in counts:
+        counts[loc] += int(locations[loc].get("bandits", 0))
+    colony = locations["colony"]
+    counts["colony"] += colony["helpless"] + colony["unruly"]
+    return counts
+
+
+def rooms(w: W) -> list[str]:
+    """The places with room for one more survivor (`has_room`), in `places` order."""
+    return [loc for loc, n in occupancy(w).items() if n + 1 <= SURVIVOR_SPACES[loc]]
 
 
 def headcount(w: W) -> int:

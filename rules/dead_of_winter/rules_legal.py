@@ -44,6 +44,11 @@ def to_act(w: W) -> frozenset[int]:
 def legal(w: W, seat: int) -> list[A.Action]:
     if seat not in to_act(w):
         return []
+    return legal_of(w, seat)
+
+
+def legal_of(w: W, seat: int) -> list[A.Action]:
+    """`legal` for a seat known to be in `to_act` (a playout asks only such seats)."""
     if w["pending"]:
         return pending_answers(w, seat)
     if w["phase"] == "draft":
@@ -117,10 +122,6 @@ def plays_of(w: W, gid: int, card: str) -> list[A.Action]:
     ]
 
 
-def dice_at_least(g: dict[str, Any], need: int) -> list[int]:
-    return sorted({d for d in g["dice"] if d >= need}, reverse=True)
-
-
 def useful_locations(w: W, e: Effect) -> list[str]:
     """Targets for a location chosen by the player (`any`), as `effects.locations` offers them."""
     places = core.places(w)
@@ -135,7 +136,7 @@ def useful_locations(w: W, e: Effect) -> list[str]:
     return places
 
 
-def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[str | None]:
+def targets(w: W, gid: int, surv: str | None, effs: Sequence[Effect]) -> Sequence[str | None]:
     """DW-15: the single player-chosen target an action names, or [None] when there is none."""
     kind = effects.first_choice(effs)
     if kind is None:
@@ -162,7 +163,7 @@ def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[st
     return sorted(pool)
 
 
-def _needs_survivor(effs: list[Effect]) -> bool:
+def _needs_survivor(effs: Sequence[Effect]) -> bool:
     return any(
         a in ("acting", "here", "chosen_here", "lowest_here", "each_here")
         for e in effs
@@ -170,19 +171,19 @@ def _needs_survivor(effs: list[Effect]) -> bool:
     ) or any(e.op == "attract" for e in effs)
 
 
-def playable(w: W, gid: int, card: str) -> bool:
+def playable(w: W, gid: int, card: str, room: list[str] | None = None) -> bool:
+    """Whether the group may play `card` from its hand; `room` is `core.rooms(w)` when the caller
+    has it already."""
     g = grp(w, gid)
     item = ITEMS[card]
     if item.mode == "equip" or item.symbol == "Fuel":
         return False
-    effs = list(item.effects)
+    effs = item.effects
     if item.mode == "event":
-        room = (
-            any(core.has_room(w, loc) for loc in TOWN)
-            if g["exiled"]
-            else core.has_room(w, "colony")
-        )
-        return room and bool(w["survivor_deck"])
+        if room is None:
+            room = core.rooms(w)
+        ok = any(loc in room for loc in TOWN) if g["exiled"] else "colony" in room
+        return ok and bool(w["survivor_deck"])
     if g["exiled"] and item.symbol == "Food":
         return any(d < 6 for d in g["dice"])
     if any(e.op in ("reroll", "die_plus") for e in effs) and not g["dice"]:
@@ -196,11 +197,8 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     own = sorted(g["survivors"])
     hand = sorted(set(g["hand"]))
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
-    open_spots = [
-        loc
-        for loc in core.places(w)
-        if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
-    ]
+    room = core.rooms(w)
+    open_spots = [loc for loc in room if not (loc == "colony" and g["exiled"])]
     for sid in own:
         s = sv(w, sid)
         if s["moved"]:
@@ -215,8 +213,8 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
         item = ITEMS[card]
         if item.mode == "equip":
             out += [A.equip(card, sid) for sid in own]
-        elif playable(w, gid, card):
-            effs = list(item.effects)
+        elif playable(w, gid, card, room):
+            effs = item.effects
             people: list[str | None] = list(own) if _needs_survivor(effs) else [None]
             for sid in people:
                 for t in targets(w, gid, sid or g["leader"], effs):
@@ -225,14 +223,14 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
         for card in sorted(set(sv(w, sid)["equipped"])):
             ab = ITEMS[card].ability
             usable = ab.form == "spent" or (ab.form == "free" and card not in sv(w, sid)["used"])
-            effs = list(ab.effects)
+            effs = ab.effects
             if usable and effects.payable(w, gid, effs) and _can(w, gid, effs):
-                for t in targets(w, gid, sid, list(ab.effects)):
+                for t in targets(w, gid, sid, ab.effects):
                     out.append(A.use_item(card, sid, None, t))
         ab = SURVIVORS[sid].parsed
         free = ab.form == "free" and sid not in sv(w, sid)["used"] and core.where_ok(w, sid)
-        if free and _can(w, gid, list(ab.effects)):
-            for t in targets(w, gid, sid, list(ab.effects)):
+        if free and _can(w, gid, ab.effects):
+            for t in targets(w, gid, sid, ab.effects):
                 out.append(A.use_ability(sid, None, t))
     if not g["exiled"]:
         if w["crisis"] is not None:
@@ -251,11 +249,12 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
                 continue
             out += [A.request(other, s) for s in (None, *SYMBOLS)]
     for sid in own:
-        here = sv(w, sid)["location"]
-        for card in sorted(set(sv(w, sid)["equipped"])):
-            for to in core.at(w, here):
-                if to != sid:
-                    out.append(A.hand_off(card, sid, to))
+        s = sv(w, sid)
+        if not s["equipped"]:
+            continue
+        mates = [to for to in core.at(w, s["location"]) if to != sid]
+        for card in sorted(set(s["equipped"])):
+            out += [A.hand_off(card, sid, to) for to in mates]
     if can_call_exile(w, gid):
         for other in core.non_exiled_seats(w):
             if other != g["seat"]:
@@ -275,7 +274,7 @@ def can_call_exile(w: W, gid: int) -> bool:
     )
 
 
-def _can(w: W, gid: int, effs: list[Effect]) -> bool:
+def _can(w: W, gid: int, effs: Sequence[Effect]) -> bool:
     g = grp(w, gid)
     return not (any(e.op in ("reroll", "die_plus", "lose_die") for e in effs) and not g["dice"])
 
@@ -284,47 +283,56 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
     g = grp(w, gid)
     out: list[A.Action] = []
     anydie = sorted(set(g["dice"]), reverse=True)
+    survivors = w["survivors"]
+    locations = w["locations"]
     for sid in sorted(g["survivors"]):
         card = SURVIVORS[sid]
-        loc = sv(w, sid)["location"]
-        d = w["locations"][loc]
+        s = survivors[sid]
+        loc = s["location"]
+        d = locations[loc]
         need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
         targets_ = LN.attack_entrances(w, loc)
-        for die in dice_at_least(g, need):
+        for die in anydie:
+            if die < need:
+                break
             if loc == "colony":
                 out += [A.attack(sid, die, e + 1) for e in targets_]
             elif targets_:
                 out.append(A.attack(sid, die))
         if loc != "colony" and d["deck"]:
-            out += [A.search(sid, die) for die in dice_at_least(g, card.search)]
-        for die in anydie:
+            out += [A.search(sid, die) for die in anydie if die >= card.search]
+        if anydie:
+            # the same for every die: which spaces are free, whether there is waste, a lure
+            spots: list[int | None]
             if loc == "colony":
-                out += [
-                    A.barricade(sid, die, e + 1)
-                    for e in range(6)
-                    if core.free_space(w, "colony", e)
-                ]
-            elif core.free_space(w, loc, 0):
-                out.append(A.barricade(sid, die))
-            if loc == "colony" and w["waste"] >= 1:
-                out.append(A.clean(sid, die))
-            if attract_sources(w, sid):
-                out.append(A.attract(sid, die))
+                spots = [e + 1 for e in range(6) if core.free_space(w, "colony", e)]
+            else:
+                spots = [None] if core.free_space(w, loc, 0) else []
+            clean = loc == "colony" and w["waste"] >= 1
+            lure = bool(attract_sources(w, sid))
+            for die in anydie:
+                out += [A.barricade(sid, die, e) for e in spots]
+                if clean:
+                    out.append(A.clean(sid, die))
+                if lure:
+                    out.append(A.attract(sid, die))
         ab = card.parsed
         if (
-            ab.form == "die"
-            and core.where_ok(w, sid)
-            and not (ab.once and sid in sv(w, sid)["used"])
-        ) and effects.payable(w, gid, list(ab.effects)):
-            for die in dice_at_least(g, ab.need):
-                for t in targets(w, gid, sid, list(ab.effects)):
-                    out.append(A.use_ability(sid, die, t))
-        for item in sorted(set(sv(w, sid)["equipped"])):
+            ab.form == "die" and core.where_ok(w, sid) and not (ab.once and sid in s["used"])
+        ) and effects.payable(w, gid, ab.effects):
+            dice = [die for die in anydie if die >= ab.need]
+            if dice:
+                ts = targets(w, gid, sid, ab.effects)
+                for die in dice:
+                    out += [A.use_ability(sid, die, t) for t in ts]
+        for item in sorted(set(s["equipped"])):
             iab = ITEMS[item].ability
-            if iab.form == "die" and not (iab.once and item in sv(w, sid)["used"]):
-                for die in dice_at_least(g, iab.need):
-                    for t in targets(w, gid, sid, list(iab.effects)):
-                        out.append(A.use_item(item, sid, die, t))
+            if iab.form == "die" and not (iab.once and item in s["used"]):
+                dice = [die for die in anydie if die >= iab.need]
+                if dice:
+                    ts = targets(w, gid, sid, iab.effects)
+                    for die in dice:
+                        out += [A.use_item(item, sid, die, t) for t in ts]
         if w["modules"]:
             out += LN.die_actions(w, gid, sid)
     return out

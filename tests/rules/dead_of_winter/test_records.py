@@ -13,6 +13,7 @@ import pytest
 
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
+from rules.dead_of_winter import rules_core as core
 from rules.engine import Engine
 from rules.playout import next_actor
 
@@ -65,3 +66,29 @@ def test_a_record_takes_its_defaults_and_refuses_missing_values() -> None:
     assert A.attack("S01", 4) is A.attack("S01", 4)  # kept per value
     with pytest.raises(TypeError):
         A.attack("S01")
+
+
+@pytest.mark.parametrize(("seats", "options"), TABLES)
+def test_occupancy_and_rooms_equal_the_per_location_counts(
+    seats: int, options: dict[str, bool]
+) -> None:
+    """`core.occupancy`/`core.rooms` (one pass) give what `occupied`/`has_room` give per place."""
+    away = 0
+    for n in range(2):
+        seed = f"occupancy/{seats}/{sorted(options)}/{n}"
+        state = ENGINE.setup(seats, options, seed)
+        rng = random.Random(seed)
+        for ply in range(1, 600):
+            w = state.model_dump(mode="json")
+            counts = core.occupancy(w)
+            assert list(counts) == core.places(w)
+            assert counts == {loc: core.occupied(w, loc) for loc in core.places(w)}
+            assert core.rooms(w) == [loc for loc in core.places(w) if core.has_room(w, loc)]
+            away += sum(1 for loc, k in counts.items() if k and loc != "colony")
+            seat = next_actor(GAME, state)
+            if seat is None or GAME.outcome(state) is not None:
+                break
+            legal = GAME.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+            state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    assert away > 0  # survivors were counted away from the colony too
