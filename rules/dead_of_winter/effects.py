@@ -600,8 +600,26 @@ def payable(w: dict[str, Any], group: int, effects: Sequence[Effect]) -> bool:
     return True
 
 
+_FIRST: dict[int, tuple[tuple[Effect, ...], str | None]] = {}
+
+
 def first_choice(effects: Sequence[Effect]) -> str | None:
-    """The kind of the single player-chosen target an action names (DW-15): S, L, X or D."""
+    """The kind of the single player-chosen target an action names (DW-15): S, L, X or D.
+
+    Kept per effects tuple (the cards' own tuples, asked again and again by the legal lists)."""
+    if not isinstance(effects, tuple):
+        return _first_choice(effects)
+    hit = _FIRST.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    kind = _first_choice(effects)
+    if len(_FIRST) >= 1024:
+        _FIRST.clear()
+    _FIRST[id(effects)] = (effects, kind)
+    return kind
+
+
+def _first_choice(effects: Sequence[Effect]) -> str | None:
     for e in effects:
         spec = core_spec(e.op)
         for kind, arg in zip(spec, e.args, strict=False):

@@ -196,8 +196,35 @@ def modifiers(w: W, sid: str) -> list[Effect]:
     return out
 
 
+def _passive_ops(ability: Any) -> frozenset[str]:
+    return frozenset(m.op for m in ability.modifiers) if ability.form == "passive" else frozenset()
+
+
+_OWN_OPS = {sid: _passive_ops(card.parsed) for sid, card in SURVIVORS.items()}
+_ITEM_OPS: dict[str, frozenset[str]] = {}  # filled as items are equipped (`ability` parses)
+
+
 def has_mod(w: W, sid: str, op: str) -> bool:
-    return any(m.op == op for m in modifiers(w, sid))
+    """Whether one of `modifiers(w, sid)` is `op`, without listing them: the ops of each card's
+    passive ability are known up front."""
+    s = w["survivors"][sid]
+    if op in _OWN_OPS[sid] and where_ok(w, sid):
+        return True
+    for item in s["equipped"]:
+        ops = _ITEM_OPS.get(item)
+        if ops is None:
+            ops = _ITEM_OPS[item] = _passive_ops(ITEMS[item].ability)
+        if op in ops:
+            return True
+    built = (w.get("ln") or {}).get("built") or ()
+    if built and not grp(w, s["group"])["exiled"]:  # §9.6
+        from rules.dead_of_winter.content import IMPROVEMENTS
+
+        for imp in built:
+            ab = IMPROVEMENTS[imp].ability
+            if ab.form == "passive" and any(m.op == op for m in ab.modifiers):
+                return True
+    return False
 
 
 def mod_max(w: W, sid: str, op: str, default: int) -> int:

@@ -247,7 +247,7 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             og = [grp(w, x) for x in core.groups_of(w, other)]
             if all(x["eliminated"] for x in og) or not any(x["hand"] for x in og):
                 continue
-            out += [A.request(other, s) for s in (None, *SYMBOLS)]
+            out += _requests(other)
     for sid in own:
         s = sv(w, sid)
         if not s["equipped"]:
@@ -262,6 +262,17 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     if w["modules"]:
         out += LN.free_actions(w, gid)
     return out
+
+
+_REQUESTS: dict[int, list[A.Action]] = {}
+
+
+def _requests(other: int) -> list[A.Action]:
+    """The requests to one seat, a card of any kind first, then of each symbol."""
+    hit = _REQUESTS.get(other)
+    if hit is None:
+        hit = _REQUESTS[other] = [A.request(other, s) for s in (None, *SYMBOLS)]
+    return hit
 
 
 def can_call_exile(w: W, gid: int) -> bool:

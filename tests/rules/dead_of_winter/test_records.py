@@ -14,6 +14,7 @@ import pytest
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SURVIVORS
 from rules.engine import Engine
 from rules.playout import next_actor
 
@@ -92,3 +93,34 @@ def test_occupancy_and_rooms_equal_the_per_location_counts(
             action = legal[rng.randrange(len(legal))]
             state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
     assert away > 0  # survivors were counted away from the colony too
+
+
+OPS = sorted(
+    {m.op for c in SURVIVORS.values() for m in c.parsed.modifiers}
+    | {m.op for i in ITEMS.values() if i.mode == "equip" for m in i.ability.modifiers}
+    | {m.op for i in IMPROVEMENTS.values() for m in i.ability.modifiers}
+)
+
+
+@pytest.mark.parametrize(("seats", "options"), TABLES)
+def test_has_mod_equals_a_look_through_the_modifiers(seats: int, options: dict[str, bool]) -> None:
+    """`core.has_mod` (each card's passive ops known up front) says what `modifiers` lists."""
+    hits = 0
+    for n in range(2):
+        seed = f"has_mod/{seats}/{sorted(options)}/{n}"
+        state = ENGINE.setup(seats, options, seed)
+        rng = random.Random(seed)
+        for ply in range(1, 600):
+            w = state.model_dump(mode="json")
+            for sid in w["survivors"]:
+                listed = {m.op for m in core.modifiers(w, sid)}
+                for op in OPS:
+                    assert core.has_mod(w, sid, op) == (op in listed), (seed, ply, sid, op)
+                hits += len(listed)
+            seat = next_actor(GAME, state)
+            if seat is None or GAME.outcome(state) is not None:
+                break
+            legal = GAME.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
+            state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    assert hits > 0  # some survivors had modifiers
