@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import Event
+from rules.core import Event, builder
 from rules.dead_of_winter.content import (
     ITEMS,
     LOCATION_NAMES,
@@ -22,6 +22,8 @@ from rules.dead_of_winter.content import (
     Effect,
 )
 from rules.dead_of_winter.state import W
+
+_event = builder(Event)  # a move's events, from the rules' own strings: no validation
 
 
 class Ended(Exception):
@@ -50,7 +52,9 @@ class Ctx:
         self.buffer: list[dict[str, Any]] = []
 
     def say(self, text: str, kind: str = "info", to: frozenset[int] | None = None) -> None:
-        self.events.append(Event(text=text, visible_to=to, kind=kind))
+        if to is not None and type(to) is not frozenset:
+            to = frozenset(to)
+        self.events.append(_event(text=text, visible_to=to, kind=kind))
 
     def push(self, t: str, **data: Any) -> None:
         self.buffer.append({"t": t, "data": data})

@@ -171,6 +171,24 @@ def _needs_survivor(effs: Sequence[Effect]) -> bool:
     ) or any(e.op == "attract" for e in effs)
 
 
+_NO_FUEL: tuple[str | None] = (None,)
+_MOVES: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _moves(
+    sid: str, here: str, spots: tuple[str, ...], fuels: tuple[str | None, ...]
+) -> list[A.Action]:
+    """A survivor's moves to each open place but its own, with each way to pay (no Fuel card
+    first): the same few rows come up turn after turn, so each is made once."""
+    key = (sid, here, spots, fuels)
+    hit = _MOVES.get(key)
+    if hit is None:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        hit = _MOVES[key] = [A.move(sid, loc, f) for loc in spots if loc != here for f in fuels]
+    return hit
+
+
 def playable(w: W, gid: int, card: str, room: list[str] | None = None) -> bool:
     """Whether the group may play `card` from its hand; `room` is `core.rooms(w)` when the caller
     has it already."""
@@ -199,16 +217,14 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
     room = core.rooms(w)
     open_spots = [loc for loc in room if not (loc == "colony" and g["exiled"])]
+    spots = tuple(open_spots)
+    fuels_ = tuple(fuels)
     for sid in own:
         s = sv(w, sid)
         if s["moved"]:
             continue
         safe = core.has_mod(w, sid, "move_safe")
-        for loc in open_spots:
-            if loc == s["location"]:
-                continue
-            for f in [None] if safe else fuels:
-                out.append(A.move(sid, loc, f))
+        out += _moves(sid, s["location"], spots, _NO_FUEL if safe else fuels_)
     for card in hand:
         item = ITEMS[card]
         if item.mode == "equip":

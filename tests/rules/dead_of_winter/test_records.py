@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rules.core import Event, rng_for
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import rules_core as core
@@ -124,3 +125,33 @@ def test_has_mod_equals_a_look_through_the_modifiers(seats: int, options: dict[s
             action = legal[rng.randrange(len(legal))]
             state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
     assert hits > 0  # some survivors had modifiers
+
+
+@pytest.mark.parametrize(("seats", "options"), TABLES)
+def test_events_built_without_validation_equal_validated_ones(
+    seats: int, options: dict[str, bool]
+) -> None:
+    """A move's events (`Ctx.say`, built without validation) equal validated copies."""
+    count = private = 0
+    for n in range(2):
+        seed = f"events/{seats}/{sorted(options)}/{n}"
+        state = ENGINE.setup(seats, options, seed)
+        rng = random.Random(seed)
+        for ply in range(1, 600):
+            seat = next_actor(GAME, state)
+            if seat is None or GAME.outcome(state) is not None:
+                break
+            legal = GAME.legal_actions(state, seat)
+            step = GAME.apply(state, seat, legal[rng.randrange(len(legal))], rng_for(seed, ply))
+            for event in step.events:
+                valid = Event.model_validate(event.model_dump())
+                assert event == valid
+                assert list(event.__dict__) == list(valid.__dict__)
+                for name, value in event.__dict__.items():
+                    assert type(value) is type(valid.__dict__[name]), (event, name)
+                assert event.model_dump_json() == valid.model_dump_json()
+                count += 1
+                private += event.visible_to is not None
+            state = step.state
+    assert count > 100
+    assert private > 0  # events for one seat only were checked too
