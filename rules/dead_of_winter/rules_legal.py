@@ -309,40 +309,18 @@ def _can(w: W, gid: int, effs: Sequence[Effect]) -> bool:
 def die_actions(w: W, gid: int) -> list[A.Action]:
     g = grp(w, gid)
     out: list[A.Action] = []
-    anydie = sorted(set(g["dice"]), reverse=True)
+    anydie = tuple(sorted(set(g["dice"]), reverse=True))
     survivors = w["survivors"]
-    locations = w["locations"]
+    facts: dict[str, tuple[Any, ...]] = {}  # per place: what every survivor there shares
     for sid in sorted(g["survivors"]):
         card = SURVIVORS[sid]
         s = survivors[sid]
         loc = s["location"]
-        d = locations[loc]
         need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
-        targets_ = LN.attack_entrances(w, loc)
-        for die in anydie:
-            if die < need:
-                break
-            if loc == "colony":
-                out += [A.attack(sid, die, e + 1) for e in targets_]
-            elif targets_:
-                out.append(A.attack(sid, die))
-        if loc != "colony" and d["deck"]:
-            out += [A.search(sid, die) for die in anydie if die >= card.search]
-        if anydie:
-            # the same for every die: which spaces are free, whether there is waste, a lure
-            spots: list[int | None]
-            if loc == "colony":
-                spots = [e + 1 for e in range(6) if core.free_space(w, "colony", e)]
-            else:
-                spots = [None] if core.free_space(w, loc, 0) else []
-            clean = loc == "colony" and w["waste"] >= 1
-            lure = bool(attract_sources(w, sid))
-            for die in anydie:
-                out += [A.barricade(sid, die, e) for e in spots]
-                if clean:
-                    out.append(A.clean(sid, die))
-                if lure:
-                    out.append(A.attract(sid, die))
+        here = facts.get(loc)
+        if here is None:
+            here = facts[loc] = _place_facts(w, loc, bool(anydie))
+        out += _basic_die_actions(sid, loc == "colony", anydie, need, *here)
         ab = card.parsed
         if (
             ab.form == "die" and core.where_ok(w, sid) and not (ab.once and sid in s["used"])
@@ -362,6 +340,71 @@ def die_actions(w: W, gid: int) -> list[A.Action]:
                         out += [A.use_item(item, sid, die, t) for t in ts]
         if w["modules"]:
             out += LN.die_actions(w, gid, sid)
+    return out
+
+
+def _place_facts(w: W, loc: str, dice: bool) -> tuple[Any, ...]:
+    """What the basic die actions of any survivor at `loc` depend on: the entrances an attack may
+    target, whether there is a deck to search, and (with dice to spend) the entrances with room for
+    a barricade, whether there is waste to clean and a zombie elsewhere to lure."""
+    entrances = tuple(LN.attack_entrances(w, loc))
+    deck = loc != "colony" and bool(w["locations"][loc]["deck"])
+    if not dice:
+        return entrances, deck, (), False, False
+    spots: tuple[int | None, ...]
+    if loc == "colony":
+        spots = tuple(e + 1 for e in range(6) if core.free_space(w, "colony", e))
+    else:
+        spots = (None,) if core.free_space(w, loc, 0) else ()
+    clean = loc == "colony" and w["waste"] >= 1
+    lure = any(
+        any(z > 0 for z in zs) if p == "colony" else zs[0] > 0
+        for p in core.places(w)
+        if p != loc
+        for zs in (w["locations"][p]["zombies"],)
+    )
+    return entrances, deck, spots, clean, lure
+
+
+_BASICS: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _basic_die_actions(
+    sid: str,
+    colony: bool,
+    anydie: tuple[int, ...],
+    need: int,
+    entrances: tuple[int, ...],
+    deck: bool,
+    spots: tuple[int | None, ...],
+    clean: bool,
+    lure: bool,
+) -> list[A.Action]:
+    """A survivor's attacks, searches, then for each die a barricade on each free entrance, a
+    clean-up and a lure, highest die first: one list per combination of these facts."""
+    key = (sid, colony, anydie, need, entrances, deck, spots, clean, lure)
+    hit = _BASICS.get(key)
+    if hit is not None:
+        return hit
+    out: list[A.Action] = []
+    for die in anydie:
+        if die < need:
+            break
+        if colony:
+            out += [A.attack(sid, die, e + 1) for e in entrances]
+        elif entrances:
+            out.append(A.attack(sid, die))
+    if deck:
+        out += [A.search(sid, die) for die in anydie if die >= SURVIVORS[sid].search]
+    for die in anydie:
+        out += [A.barricade(sid, die, e) for e in spots]
+        if clean:
+            out.append(A.clean(sid, die))
+        if lure:
+            out.append(A.attract(sid, die))
+    if len(_BASICS) >= 4096:
+        _BASICS.clear()
+    _BASICS[key] = out
     return out
 
 
