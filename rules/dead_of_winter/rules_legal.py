@@ -6,7 +6,7 @@ card id, die value descending, location order; `pass` last. Dice of equal value 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -163,6 +163,9 @@ def targets(w: W, gid: int, surv: str | None, effs: Sequence[Effect]) -> Sequenc
     return sorted(pool)
 
 
+_NEEDS: dict[str, bool] = {}  # per card: whether playing it names one of the group's survivors
+
+
 def _needs_survivor(effs: Sequence[Effect]) -> bool:
     return any(
         a in ("acting", "here", "chosen_here", "lowest_here", "each_here")
@@ -213,7 +216,7 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     g = grp(w, gid)
     out: list[A.Action] = []
     own = sorted(g["survivors"])
-    hand = sorted(set(g["hand"]))
+    hand = tuple(sorted(set(g["hand"])))
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
     room = core.rooms(w)
     open_spots = [loc for loc in room if not (loc == "colony" and g["exiled"])]
@@ -231,7 +234,10 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             out += [A.equip(card, sid) for sid in own]
         elif playable(w, gid, card, room):
             effs = item.effects
-            people: list[str | None] = list(own) if _needs_survivor(effs) else [None]
+            needs = _NEEDS.get(card)
+            if needs is None:
+                needs = _NEEDS[card] = _needs_survivor(effs)
+            people: list[str | None] = list(own) if needs else [None]
             for sid in people:
                 for t in targets(w, gid, sid or g["leader"], effs):
                     out.append(A.play(card, sid, t))
@@ -250,12 +256,12 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
                 out.append(A.use_ability(sid, None, t))
     if not g["exiled"]:
         if w["crisis"] is not None:
-            out += [A.contribute(c) for c in hand]
+            out += _row(A.contribute, hand)
         stash = MAINS[w["main"]].stash
-        out += [A.commit(c) for c in hand if ITEMS[c].symbol in stash]
+        out += _row(A.commit, tuple(c for c in hand if ITEMS[c].symbol in stash))
         if w["food"] >= 1:
-            out += [A.spend_food(d) for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)]
-    out += [A.discard(c) for c in hand]
+            out += _row(A.spend_food, tuple(sorted({d for d in g["dice"] if d < 6}, reverse=True)))
+    out += _row(A.discard, hand)
     if not w["solo"]:
         for other in range(w["seats"]):
             if other == g["seat"] or other in g["asked"]:
@@ -278,6 +284,21 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     if w["modules"]:
         out += LN.free_actions(w, gid)
     return out
+
+
+_ROWS: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _row(make: Callable[[Any], A.Action], values: tuple[Any, ...]) -> list[A.Action]:
+    """`[make(v) for v in values]`, one list per maker and values (a hand comes up again and
+    again: its discards, its contributions)."""
+    key = (make, values)
+    hit = _ROWS.get(key)
+    if hit is None:
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        hit = _ROWS[key] = [make(v) for v in values]
+    return hit
 
 
 _REQUESTS: dict[int, list[A.Action]] = {}
