@@ -1,7 +1,8 @@
 """Action records (§12.2): a discriminated union on `type`, frozen, compared by value.
 
 Survivors and cards are named by id, locations by key (`colony`, `police` … `gas`), seats by
-0-based index, dice by value (DW-9).
+0-based index, dice by value (DW-9). The legal lists make their records with the makers at the end
+(`record`: no validation, one record per value).
 """
 
 from __future__ import annotations

@@ -2,6 +2,12 @@
 
 Order: pending answers first; then free actions, then die actions; within a kind by survivor id,
 card id, die value descending, location order; `pass` last. Dice of equal value appear once.
+
+The records are built without validation and kept per value (`actions.record`), and rows that come
+up move after move are kept whole, per the facts they depend on: a survivor's moves, its basic die
+actions, a hand's discards and the like, the requests to a seat. They are lists shared between
+calls: extend a list with them, never change them. `legal_of` skips the `to_act` check for a
+caller (a playout) that knows the seat may act.
 """
 
 from __future__ import annotations
