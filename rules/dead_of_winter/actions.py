@@ -1,16 +1,19 @@
 """Action records (§12.2): a discriminated union on `type`, frozen, compared by value.
 
 Survivors and cards are named by id, locations by key (`colony`, `police` … `gas`), seats by
-0-based index, dice by value (DW-9).
+0-based index, dice by value (DW-9). The legal lists make their records with the makers at the end
+(`record`: no validation, one record per value).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter
 
 from rules.core import Frozen
+from rules.draft import construct
 
 
 class Draft(Frozen):
@@ -293,3 +296,79 @@ SECRET_KINDS = frozenset(
     {"contribute", "vote", "give", "keep", "discard", "choose", "place_bandit"}
 )
 """Moves that must not be typed in a public channel: they name a hidden card or a ballot."""
+
+
+R = TypeVar("R", bound=Frozen)
+_RECORDS_CAP = 4096  # records kept per kind; the cards and places bound them well below this
+
+
+def record(model: type[R]) -> Callable[..., R]:
+    """A maker of `model` records for the legal lists, given positionally in field order after
+    `type` (fields left out take their defaults), built without validation and kept per value:
+    records are frozen, and a turn offers the same `Discard(card=c)` or `Move(...)` move after move.
+
+    The values must already have the fields' types (ids and keys as `str`, dice as `int`, a tuple
+    for a tuple): nothing is converted. `tests/rules/dead_of_winter/test_records.py` checks
+    the records of many seeded positions against validated copies."""
+    made = construct(model)
+    fields = model.model_fields
+    names = tuple(n for n in fields if n != "type")
+    defaults = tuple(fields[n].default for n in names)
+    required = sum(1 for n in names if fields[n].is_required())
+    kind = fields["type"].default
+    cache: dict[tuple[Any, ...], R] = {}
+
+    def make(*values: Any) -> R:
+        hit = cache.get(values)
+        if hit is None:
+            if len(values) < required:
+                raise TypeError(f"{model.__name__} needs {required} values, got {values!r}")
+            if len(cache) >= _RECORDS_CAP:
+                cache.clear()
+            full = values + defaults[len(values) :]
+            hit = cache[values] = made({"type": kind, **dict(zip(names, full, strict=True))})
+        return hit
+
+    return make
+
+
+# the legal lists' makers (`record`), one per kind of move
+draft = record(Draft)
+attack = record(Attack)
+search = record(Search)
+noise = record(Noise)
+keep = record(Keep)
+barricade = record(Barricade)
+clean = record(Clean)
+attract = record(Attract)
+attract_from = record(AttractFrom)
+use_ability = record(UseAbility)
+use_item = record(UseItem)
+move = record(Move)
+play = record(Play)
+equip = record(Equip)
+discard = record(Discard)
+contribute = record(Contribute)
+commit = record(Commit)
+spend_food = record(SpendFood)
+request = record(Request)
+give = record(Give)
+hand_off = record(HandOff)
+accept = record(Accept)
+call_exile = record(CallExile)
+vote = record(Vote)
+option = record(Option)
+bite = record(Bite)
+choose = record(Choose)
+new_leader = record(NewLeader)
+place = record(Place)
+stop = record(Stop)
+pass_ = record(Pass)
+contain = record(Contain)
+work = record(Work)
+scrap = record(Scrap)
+raid = record(Raid)
+bribe = record(Bribe)
+rig_trap = record(RigTrap)
+place_bandit = record(PlaceBandit)
+first_player = record(FirstPlayer)

@@ -10,7 +10,7 @@ to `RESOLVERS` when it is imported (the rules modules import it, so any use of t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core import seat_ref
@@ -587,7 +587,7 @@ RESOLVERS: dict[str, Resolver] = {
 
 
 # --- costs and conditions ---------------------------------------------------------------------
-def payable(w: dict[str, Any], group: int, effects: list[Effect]) -> bool:
+def payable(w: dict[str, Any], group: int, effects: Sequence[Effect]) -> bool:
     """§13.9 rule 2: every cost in the list can be paid."""
     g = grp(w, group)
     for e in effects:
@@ -600,8 +600,26 @@ def payable(w: dict[str, Any], group: int, effects: list[Effect]) -> bool:
     return True
 
 
-def first_choice(effects: list[Effect]) -> str | None:
-    """The kind of the single player-chosen target an action names (DW-15): S, L, X or D."""
+_FIRST: dict[int, tuple[tuple[Effect, ...], str | None]] = {}
+
+
+def first_choice(effects: Sequence[Effect]) -> str | None:
+    """The kind of the single player-chosen target an action names (DW-15): S, L, X or D.
+
+    Kept per effects tuple (the cards' own tuples, asked again and again by the legal lists)."""
+    if not isinstance(effects, tuple):
+        return _first_choice(effects)
+    hit = _FIRST.get(id(effects))
+    if hit is not None and hit[0] is effects:
+        return hit[1]
+    kind = _first_choice(effects)
+    if len(_FIRST) >= 1024:
+        _FIRST.clear()
+    _FIRST[id(effects)] = (effects, kind)
+    return kind
+
+
+def _first_choice(effects: Sequence[Effect]) -> str | None:
     for e in effects:
         spec = core_spec(e.op)
         for kind, arg in zip(spec, e.args, strict=False):

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working, rng_for
+from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working
 from rules.dead_of_winter import rules_flow, rules_legal, text
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
@@ -19,6 +19,7 @@ from rules.dead_of_winter.rules_end import outcome, outcome_dict
 from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.errors import ParseError
+from rules.playout import MoveRng
 
 _VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
 
@@ -188,11 +189,14 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
 class DictInPlay(Working[State, Action]):
     """A playout's one state dict for the whole game: the rules work on the state's JSON dict
     anyway, so every move changes it in place (`rules_flow.apply_to`) where `apply` would dump
-    the state and validate the result each time, and every query reads it."""
+    the state and validate the result each time, and every query reads it. A move draws from one
+    rng seeded only when the move first draws (`MoveRng`), and the legal list is asked of a seat
+    the playout knows may act (no second `to_act`)."""
 
     def __init__(self, game: DeadOfWinterGame, state: State) -> None:
         super().__init__(game, state)
         self.w = state.model_dump(mode="json")
+        self.rng = MoveRng()
 
     def to_act(self) -> frozenset[Seat]:
         return rules_legal.to_act(self.w)
@@ -201,13 +205,15 @@ class DictInPlay(Working[State, Action]):
         return rules_legal.to_act(self.w)
 
     def legal(self, seat: Seat) -> Sequence[Action]:
-        return tuple(rules_legal.legal(self.w, seat))
+        return rules_legal.legal_of(self.w, seat)
 
     def outcome(self) -> Outcome | None:
         return outcome(self.w) if self.w["phase"] == "ended" else None
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
-        rules_flow.apply_to(self.w, seat, action, rng_for(seed, ply))
+        rng = self.rng
+        rng.at(seed, ply)
+        rules_flow.apply_to(self.w, seat, action, rng)
 
     def freeze(self) -> State:
         return State.model_validate(self.w)

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import Event
+from rules.core import Event, builder
 from rules.dead_of_winter.content import (
     ITEMS,
     LOCATION_NAMES,
@@ -22,6 +22,8 @@ from rules.dead_of_winter.content import (
     Effect,
 )
 from rules.dead_of_winter.state import W
+
+_event = builder(Event)  # a move's events, from the rules' own strings: no validation
 
 
 class Ended(Exception):
@@ -50,7 +52,9 @@ class Ctx:
         self.buffer: list[dict[str, Any]] = []
 
     def say(self, text: str, kind: str = "info", to: frozenset[int] | None = None) -> None:
-        self.events.append(Event(text=text, visible_to=to, kind=kind))
+        if to is not None and type(to) is not frozenset:
+            to = frozenset(to)
+        self.events.append(_event(text=text, visible_to=to, kind=kind))
 
     def push(self, t: str, **data: Any) -> None:
         self.buffer.append({"t": t, "data": data})
@@ -94,10 +98,14 @@ def sv(w: W, sid: str) -> dict[str, Any]:
     return out
 
 
+_INFLUENCE = {sid: card.influence for sid, card in SURVIVORS.items()}
+
+
 def at(w: W, loc: str) -> list[str]:
     """Survivor ids at a location, by influence (lowest first)."""
     ids = [s for s, d in w["survivors"].items() if d["location"] == loc]
-    return sorted(ids, key=lambda s: SURVIVORS[s].influence)
+    ids.sort(key=_INFLUENCE.__getitem__)
+    return ids
 
 
 def occupied(w: W, loc: str) -> int:
@@ -109,6 +117,26 @@ def occupied(w: W, loc: str) -> int:
 
 def has_room(w: W, loc: str, k: int = 1) -> bool:
     return occupied(w, loc) + k <= SURVIVOR_SPACES[loc]
+
+
+def occupancy(w: W) -> dict[str, int]:
+    """`occupied` of every location of the table (`places`), from one pass over the survivors."""
+    counts = dict.fromkeys(places(w), 0)
+    for d in w["survivors"].values():
+        loc = d["location"]
+        if loc in counts:
+            counts[loc] += 1
+    locations = w["locations"]
+    for loc in counts:
+        counts[loc] += int(locations[loc].get("bandits", 0))
+    colony = locations["colony"]
+    counts["colony"] += colony["helpless"] + colony["unruly"]
+    return counts
+
+
+def rooms(w: W) -> list[str]:
+    """The places with room for one more survivor (`has_room`), in `places` order."""
+    return [loc for loc, n in occupancy(w).items() if n + 1 <= SURVIVOR_SPACES[loc]]
 
 
 def headcount(w: W) -> int:
@@ -172,8 +200,35 @@ def modifiers(w: W, sid: str) -> list[Effect]:
     return out
 
 
+def _passive_ops(ability: Any) -> frozenset[str]:
+    return frozenset(m.op for m in ability.modifiers) if ability.form == "passive" else frozenset()
+
+
+_OWN_OPS = {sid: _passive_ops(card.parsed) for sid, card in SURVIVORS.items()}
+_ITEM_OPS: dict[str, frozenset[str]] = {}  # filled as items are equipped (`ability` parses)
+
+
 def has_mod(w: W, sid: str, op: str) -> bool:
-    return any(m.op == op for m in modifiers(w, sid))
+    """Whether one of `modifiers(w, sid)` is `op`, without listing them: the ops of each card's
+    passive ability are known up front."""
+    s = w["survivors"][sid]
+    if op in _OWN_OPS[sid] and where_ok(w, sid):
+        return True
+    for item in s["equipped"]:
+        ops = _ITEM_OPS.get(item)
+        if ops is None:
+            ops = _ITEM_OPS[item] = _passive_ops(ITEMS[item].ability)
+        if op in ops:
+            return True
+    built = (w.get("ln") or {}).get("built") or ()
+    if built and not grp(w, s["group"])["exiled"]:  # §9.6
+        from rules.dead_of_winter.content import IMPROVEMENTS
+
+        for imp in built:
+            ab = IMPROVEMENTS[imp].ability
+            if ab.form == "passive" and any(m.op == op for m in ab.modifiers):
+                return True
+    return False
 
 
 def mod_max(w: W, sid: str, op: str, default: int) -> int:

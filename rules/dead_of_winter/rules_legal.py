@@ -2,11 +2,17 @@
 
 Order: pending answers first; then free actions, then die actions; within a kind by survivor id,
 card id, die value descending, location order; `pass` last. Dice of equal value appear once.
+
+The records are built without validation and kept per value (`actions.record`), and rows that come
+up move after move are kept whole, per the facts they depend on: a survivor's moves, its basic die
+actions, a hand's discards and the like, the requests to a seat. They are lists shared between
+calls: extend a list with them, never change them. `legal_of` skips the `to_act` check for a
+caller (a playout) that knows the seat may act.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -44,6 +50,11 @@ def to_act(w: W) -> frozenset[int]:
 def legal(w: W, seat: int) -> list[A.Action]:
     if seat not in to_act(w):
         return []
+    return legal_of(w, seat)
+
+
+def legal_of(w: W, seat: int) -> list[A.Action]:
+    """`legal` for a seat known to be in `to_act` (a playout asks only such seats)."""
     if w["pending"]:
         return pending_answers(w, seat)
     if w["phase"] == "draft":
@@ -56,7 +67,7 @@ def drafts(w: W, seat: int) -> list[A.Action]:
     out: list[A.Action] = []
     for keep in combinations(sorted(g["dealt"]), keep_count(w)):
         for leader in keep:
-            out.append(A.Draft(group=g["group"], keep=keep, leader=leader))
+            out.append(A.draft(g["group"], keep, leader))
     return out
 
 
@@ -69,46 +80,40 @@ def pending_answers(w: W, seat: int) -> list[A.Action]:
     if module_answers is not None:
         return module_answers
     if kind == "choose":
-        return [A.Choose(value=v) for v in d["options"]]
+        return [A.choose(v) for v in d["options"]]
     if kind == "search":
-        out: list[A.Action] = [A.Keep(card=c) for c in sorted(set(task["looked"]))]
+        out: list[A.Action] = [A.keep(c) for c in sorted(set(task["looked"]))]
         if d["can_noise"]:
-            out.insert(0, A.Noise())
+            out.insert(0, A.noise())
         if task["kept"] >= 1:
-            out.append(A.Stop())
+            out.append(A.stop())
         return out
     if kind == "attract":
-        out = [
-            A.AttractFrom(location=loc, entrance=e) for loc, e in attract_sources(w, d["survivor"])
-        ]
-        return [*out, A.Stop()]
+        out = [A.attract_from(loc, e) for loc, e in attract_sources(w, d["survivor"])]
+        return [*out, A.stop()]
     if kind == "bite":
-        return [A.Bite(roll=True), A.Bite(roll=False)]
+        return [A.bite(True), A.bite(False)]
     if kind == "new_leader":
-        return [A.NewLeader(survivor=s) for s in sorted(grp(w, p["group"])["survivors"])]
+        return [A.new_leader(s) for s in sorted(grp(w, p["group"])["survivors"])]
     if kind == "place":
         g = grp(w, p["group"])
         fuels: list[str | None] = [None]
         if d["why"] == "exile" and not core.has_mod(w, d["survivor"], "move_safe"):
             fuels += sorted({c for c in g["hand"] if ITEMS[c].symbol == "Fuel"})
-        return [
-            A.Place(survivor=d["survivor"], location=loc, fuel_card=f)
-            for loc in place_options(w)
-            for f in fuels
-        ]
+        return [A.place(d["survivor"], loc, f) for loc in place_options(w) for f in fuels]
     if kind == "twist_option":
-        return [A.Option(n=n) for n in d["offered"]]
+        return [A.option(n) for n in d["offered"]]
     if kind == "vote":
-        return [A.Vote(yes=True), A.Vote(yes=False)]
+        return [A.vote(True), A.vote(False)]
     if kind == "request":
         hand = next(grp(w, g)["hand"] for g in core.groups_of(w, seat))
         sym = d.get("symbol")
         cards = sorted({c for c in hand if sym in (None, ITEMS[c].symbol)})
-        return [*(A.Give(card=c) for c in cards), A.Give(card=None)]
+        return [*(A.give(c) for c in cards), A.give(None)]
     if kind == "given_card":
         return plays_of(w, p["group"], d["card"])
     if kind == "hand_off":
-        return [A.Accept(yes=True), A.Accept(yes=False)]
+        return [A.accept(True), A.accept(False)]
     return []
 
 
@@ -121,10 +126,6 @@ def plays_of(w: W, gid: int, card: str) -> list[A.Action]:
         if (isinstance(a, A.Play | A.Equip) and a.card == card)
         or (isinstance(a, A.Move) and a.fuel_card == card)
     ]
-
-
-def dice_at_least(g: dict[str, Any], need: int) -> list[int]:
-    return sorted({d for d in g["dice"] if d >= need}, reverse=True)
 
 
 def useful_locations(w: W, e: Effect) -> list[str]:
@@ -141,7 +142,7 @@ def useful_locations(w: W, e: Effect) -> list[str]:
     return places
 
 
-def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[str | None]:
+def targets(w: W, gid: int, surv: str | None, effs: Sequence[Effect]) -> Sequence[str | None]:
     """DW-15: the single player-chosen target an action names, or [None] when there is none."""
     kind = effects.first_choice(effs)
     if kind is None:
@@ -168,7 +169,10 @@ def targets(w: W, gid: int, surv: str | None, effs: list[Effect]) -> Sequence[st
     return sorted(pool)
 
 
-def _needs_survivor(effs: list[Effect]) -> bool:
+_NEEDS: dict[str, bool] = {}  # per card: whether playing it names one of the group's survivors
+
+
+def _needs_survivor(effs: Sequence[Effect]) -> bool:
     return any(
         a in ("acting", "here", "chosen_here", "lowest_here", "each_here")
         for e in effs
@@ -176,19 +180,37 @@ def _needs_survivor(effs: list[Effect]) -> bool:
     ) or any(e.op == "attract" for e in effs)
 
 
-def playable(w: W, gid: int, card: str) -> bool:
+_NO_FUEL: tuple[str | None] = (None,)
+_MOVES: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _moves(
+    sid: str, here: str, spots: tuple[str, ...], fuels: tuple[str | None, ...]
+) -> list[A.Action]:
+    """A survivor's moves to each open place but its own, with each way to pay (no Fuel card
+    first): the same few rows come up turn after turn, so each is made once."""
+    key = (sid, here, spots, fuels)
+    hit = _MOVES.get(key)
+    if hit is None:
+        if len(_MOVES) >= 4096:
+            _MOVES.clear()
+        hit = _MOVES[key] = [A.move(sid, loc, f) for loc in spots if loc != here for f in fuels]
+    return hit
+
+
+def playable(w: W, gid: int, card: str, room: list[str] | None = None) -> bool:
+    """Whether the group may play `card` from its hand; `room` is `core.rooms(w)` when the caller
+    has it already."""
     g = grp(w, gid)
     item = ITEMS[card]
     if item.mode == "equip" or item.symbol == "Fuel":
         return False
-    effs = list(item.effects)
+    effs = item.effects
     if item.mode == "event":
-        room = (
-            any(core.has_room(w, loc) for loc in TOWN)
-            if g["exiled"]
-            else core.has_room(w, "colony")
-        )
-        return room and bool(w["survivor_deck"])
+        if room is None:
+            room = core.rooms(w)
+        ok = any(loc in room for loc in TOWN) if g["exiled"] else "colony" in room
+        return ok and bool(w["survivor_deck"])
     if g["exiled"] and item.symbol == "Food":
         return any(d < 6 for d in g["dice"])
     if any(e.op in ("reroll", "die_plus") for e in effs) and not g["dice"]:
@@ -200,56 +222,52 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     g = grp(w, gid)
     out: list[A.Action] = []
     own = sorted(g["survivors"])
-    hand = sorted(set(g["hand"]))
+    hand = tuple(sorted(set(g["hand"])))
     fuels: list[str | None] = [None, *sorted({c for c in hand if ITEMS[c].symbol == "Fuel"})]
-    open_spots = [
-        loc
-        for loc in core.places(w)
-        if core.has_room(w, loc) and not (loc == "colony" and g["exiled"])
-    ]
+    room = core.rooms(w)
+    open_spots = [loc for loc in room if not (loc == "colony" and g["exiled"])]
+    spots = tuple(open_spots)
+    fuels_ = tuple(fuels)
     for sid in own:
         s = sv(w, sid)
         if s["moved"]:
             continue
         safe = core.has_mod(w, sid, "move_safe")
-        for loc in open_spots:
-            if loc == s["location"]:
-                continue
-            for f in [None] if safe else fuels:
-                out.append(A.Move(survivor=sid, to=loc, fuel_card=f))
+        out += _moves(sid, s["location"], spots, _NO_FUEL if safe else fuels_)
     for card in hand:
         item = ITEMS[card]
         if item.mode == "equip":
-            out += [A.Equip(card=card, survivor=sid) for sid in own]
-        elif playable(w, gid, card):
-            effs = list(item.effects)
-            people: list[str | None] = list(own) if _needs_survivor(effs) else [None]
+            out += [A.equip(card, sid) for sid in own]
+        elif playable(w, gid, card, room):
+            effs = item.effects
+            needs = _NEEDS.get(card)
+            if needs is None:
+                needs = _NEEDS[card] = _needs_survivor(effs)
+            people: list[str | None] = list(own) if needs else [None]
             for sid in people:
                 for t in targets(w, gid, sid or g["leader"], effs):
-                    out.append(A.Play(card=card, survivor=sid, target=t))
+                    out.append(A.play(card, sid, t))
     for sid in own:
         for card in sorted(set(sv(w, sid)["equipped"])):
             ab = ITEMS[card].ability
             usable = ab.form == "spent" or (ab.form == "free" and card not in sv(w, sid)["used"])
-            effs = list(ab.effects)
+            effs = ab.effects
             if usable and effects.payable(w, gid, effs) and _can(w, gid, effs):
-                for t in targets(w, gid, sid, list(ab.effects)):
-                    out.append(A.UseItem(card=card, survivor=sid, target=t))
+                for t in targets(w, gid, sid, ab.effects):
+                    out.append(A.use_item(card, sid, None, t))
         ab = SURVIVORS[sid].parsed
         free = ab.form == "free" and sid not in sv(w, sid)["used"] and core.where_ok(w, sid)
-        if free and _can(w, gid, list(ab.effects)):
-            for t in targets(w, gid, sid, list(ab.effects)):
-                out.append(A.UseAbility(survivor=sid, target=t))
+        if free and _can(w, gid, ab.effects):
+            for t in targets(w, gid, sid, ab.effects):
+                out.append(A.use_ability(sid, None, t))
     if not g["exiled"]:
         if w["crisis"] is not None:
-            out += [A.Contribute(card=c) for c in hand]
+            out += _row(A.contribute, hand)
         stash = MAINS[w["main"]].stash
-        out += [A.Commit(card=c) for c in hand if ITEMS[c].symbol in stash]
+        out += _row(A.commit, tuple(c for c in hand if ITEMS[c].symbol in stash))
         if w["food"] >= 1:
-            out += [
-                A.SpendFood(die=d) for d in sorted({d for d in g["dice"] if d < 6}, reverse=True)
-            ]
-    out += [A.Discard(card=c) for c in hand]
+            out += _row(A.spend_food, tuple(sorted({d for d in g["dice"] if d < 6}, reverse=True)))
+    out += _row(A.discard, hand)
     if not w["solo"]:
         for other in range(w["seats"]):
             if other == g["seat"] or other in g["asked"]:
@@ -257,20 +275,47 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
             og = [grp(w, x) for x in core.groups_of(w, other)]
             if all(x["eliminated"] for x in og) or not any(x["hand"] for x in og):
                 continue
-            out += [A.Request(target=other, symbol=s) for s in (None, *SYMBOLS)]
+            out += _requests(other)
     for sid in own:
-        here = sv(w, sid)["location"]
-        for card in sorted(set(sv(w, sid)["equipped"])):
-            for to in core.at(w, here):
-                if to != sid:
-                    out.append(A.HandOff(card=card, source=sid, to=to))
+        s = sv(w, sid)
+        if not s["equipped"]:
+            continue
+        mates = [to for to in core.at(w, s["location"]) if to != sid]
+        for card in sorted(set(s["equipped"])):
+            out += [A.hand_off(card, sid, to) for to in mates]
     if can_call_exile(w, gid):
         for other in core.non_exiled_seats(w):
             if other != g["seat"]:
-                out.append(A.CallExile(target=other))
+                out.append(A.call_exile(other))
     if w["modules"]:
         out += LN.free_actions(w, gid)
     return out
+
+
+_ROWS: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _row(make: Callable[[Any], A.Action], values: tuple[Any, ...]) -> list[A.Action]:
+    """`[make(v) for v in values]`, one list per maker and values (a hand comes up again and
+    again: its discards, its contributions)."""
+    key = (make, values)
+    hit = _ROWS.get(key)
+    if hit is None:
+        if len(_ROWS) >= 4096:
+            _ROWS.clear()
+        hit = _ROWS[key] = [make(v) for v in values]
+    return hit
+
+
+_REQUESTS: dict[int, list[A.Action]] = {}
+
+
+def _requests(other: int) -> list[A.Action]:
+    """The requests to one seat, a card of any kind first, then of each symbol."""
+    hit = _REQUESTS.get(other)
+    if hit is None:
+        hit = _REQUESTS[other] = [A.request(other, s) for s in (None, *SYMBOLS)]
+    return hit
 
 
 def can_call_exile(w: W, gid: int) -> bool:
@@ -283,7 +328,7 @@ def can_call_exile(w: W, gid: int) -> bool:
     )
 
 
-def _can(w: W, gid: int, effs: list[Effect]) -> bool:
+def _can(w: W, gid: int, effs: Sequence[Effect]) -> bool:
     g = grp(w, gid)
     return not (any(e.op in ("reroll", "die_plus", "lose_die") for e in effs) and not g["dice"])
 
@@ -291,55 +336,107 @@ def _can(w: W, gid: int, effs: list[Effect]) -> bool:
 def die_actions(w: W, gid: int) -> list[A.Action]:
     g = grp(w, gid)
     out: list[A.Action] = []
-    anydie = sorted(set(g["dice"]), reverse=True)
+    anydie = tuple(sorted(set(g["dice"]), reverse=True))
+    survivors = w["survivors"]
+    facts: dict[str, tuple[Any, ...]] = {}  # per place: what every survivor there shares
     for sid in sorted(g["survivors"]):
         card = SURVIVORS[sid]
-        loc = sv(w, sid)["location"]
-        d = w["locations"][loc]
+        s = survivors[sid]
+        loc = s["location"]
         need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
-        targets_ = LN.attack_entrances(w, loc)
-        for die in dice_at_least(g, need):
-            if loc == "colony":
-                out += [A.Attack(survivor=sid, die=die, entrance=e + 1) for e in targets_]
-            elif targets_:
-                out.append(A.Attack(survivor=sid, die=die))
-        if loc != "colony" and d["deck"]:
-            out += [A.Search(survivor=sid, die=die) for die in dice_at_least(g, card.search)]
-        for die in anydie:
-            if loc == "colony":
-                out += [
-                    A.Barricade(survivor=sid, die=die, entrance=e + 1)
-                    for e in range(6)
-                    if core.free_space(w, "colony", e)
-                ]
-            elif core.free_space(w, loc, 0):
-                out.append(A.Barricade(survivor=sid, die=die))
-            if loc == "colony" and w["waste"] >= 1:
-                out.append(A.Clean(survivor=sid, die=die))
-            if attract_sources(w, sid):
-                out.append(A.Attract(survivor=sid, die=die))
+        here = facts.get(loc)
+        if here is None:
+            here = facts[loc] = _place_facts(w, loc, bool(anydie))
+        out += _basic_die_actions(sid, loc == "colony", anydie, need, *here)
         ab = card.parsed
         if (
-            ab.form == "die"
-            and core.where_ok(w, sid)
-            and not (ab.once and sid in sv(w, sid)["used"])
-        ) and effects.payable(w, gid, list(ab.effects)):
-            for die in dice_at_least(g, ab.need):
-                for t in targets(w, gid, sid, list(ab.effects)):
-                    out.append(A.UseAbility(survivor=sid, die=die, target=t))
-        for item in sorted(set(sv(w, sid)["equipped"])):
+            ab.form == "die" and core.where_ok(w, sid) and not (ab.once and sid in s["used"])
+        ) and effects.payable(w, gid, ab.effects):
+            dice = [die for die in anydie if die >= ab.need]
+            if dice:
+                ts = targets(w, gid, sid, ab.effects)
+                for die in dice:
+                    out += [A.use_ability(sid, die, t) for t in ts]
+        for item in sorted(set(s["equipped"])):
             iab = ITEMS[item].ability
-            if iab.form == "die" and not (iab.once and item in sv(w, sid)["used"]):
-                for die in dice_at_least(g, iab.need):
-                    for t in targets(w, gid, sid, list(iab.effects)):
-                        out.append(A.UseItem(card=item, survivor=sid, die=die, target=t))
+            if iab.form == "die" and not (iab.once and item in s["used"]):
+                dice = [die for die in anydie if die >= iab.need]
+                if dice:
+                    ts = targets(w, gid, sid, iab.effects)
+                    for die in dice:
+                        out += [A.use_item(item, sid, die, t) for t in ts]
         if w["modules"]:
             out += LN.die_actions(w, gid, sid)
     return out
 
 
+def _place_facts(w: W, loc: str, dice: bool) -> tuple[Any, ...]:
+    """What the basic die actions of any survivor at `loc` depend on: the entrances an attack may
+    target, whether there is a deck to search, and (with dice to spend) the entrances with room for
+    a barricade, whether there is waste to clean and a zombie elsewhere to lure."""
+    entrances = tuple(LN.attack_entrances(w, loc))
+    deck = loc != "colony" and bool(w["locations"][loc]["deck"])
+    if not dice:
+        return entrances, deck, (), False, False
+    spots: tuple[int | None, ...]
+    if loc == "colony":
+        spots = tuple(e + 1 for e in range(6) if core.free_space(w, "colony", e))
+    else:
+        spots = (None,) if core.free_space(w, loc, 0) else ()
+    clean = loc == "colony" and w["waste"] >= 1
+    lure = any(
+        any(z > 0 for z in zs) if p == "colony" else zs[0] > 0
+        for p in core.places(w)
+        if p != loc
+        for zs in (w["locations"][p]["zombies"],)
+    )
+    return entrances, deck, spots, clean, lure
+
+
+_BASICS: dict[tuple[Any, ...], list[A.Action]] = {}
+
+
+def _basic_die_actions(
+    sid: str,
+    colony: bool,
+    anydie: tuple[int, ...],
+    need: int,
+    entrances: tuple[int, ...],
+    deck: bool,
+    spots: tuple[int | None, ...],
+    clean: bool,
+    lure: bool,
+) -> list[A.Action]:
+    """A survivor's attacks, searches, then for each die a barricade on each free entrance, a
+    clean-up and a lure, highest die first: one list per combination of these facts."""
+    key = (sid, colony, anydie, need, entrances, deck, spots, clean, lure)
+    hit = _BASICS.get(key)
+    if hit is not None:
+        return hit
+    out: list[A.Action] = []
+    for die in anydie:
+        if die < need:
+            break
+        if colony:
+            out += [A.attack(sid, die, e + 1) for e in entrances]
+        elif entrances:
+            out.append(A.attack(sid, die))
+    if deck:
+        out += [A.search(sid, die) for die in anydie if die >= SURVIVORS[sid].search]
+    for die in anydie:
+        out += [A.barricade(sid, die, e) for e in spots]
+        if clean:
+            out.append(A.clean(sid, die))
+        if lure:
+            out.append(A.attract(sid, die))
+    if len(_BASICS) >= 4096:
+        _BASICS.clear()
+    _BASICS[key] = out
+    return out
+
+
 def turn_actions(w: W, gid: int) -> list[A.Action]:
-    return [*free_actions(w, gid), *die_actions(w, gid), A.Pass()]
+    return [*free_actions(w, gid), *die_actions(w, gid), A.pass_()]
 
 
 def why_illegal(w: W, seat: int, a: A.Action) -> str | None:

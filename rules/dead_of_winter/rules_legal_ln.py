@@ -30,13 +30,13 @@ def free_actions(w: W, gid: int) -> list[A.Action]:
     ready = on(w, "improvements") and not w["ln"]["scrapped"] and w["ln"]["token_supply"] > 0
     if ready and any(sv(w, s)["location"] == "colony" for s in g["survivors"]):
         tools = [c for c in hand if ITEMS[c].symbol == "Tool"]
-        out += [A.Scrap(card=c, improvement=i) for c in tools for i in sorted(w["ln"]["display"])]
+        out += [A.scrap(c, i) for c in tools for i in sorted(w["ln"]["display"])]
     if on(w, "bandits"):
         mine = {sv(w, s)["location"] for s in g["survivors"]}
         foods = [c for c in hand if ITEMS[c].symbol == "Food"]
         for loc in TOWN:
             if loc in mine and w["locations"][loc]["bandits"] > 0:
-                out += [A.Bribe(card=c, location=loc) for c in foods]
+                out += [A.bribe(c, loc) for c in foods]
     return out
 
 
@@ -50,42 +50,32 @@ def die_actions(w: W, gid: int, sid: str) -> list[A.Action]:
     out: list[A.Action] = []
     attack_need = 1 if core.has_mod(w, sid, "attack_any_die") else card.attack
     if on(w, "bandits") and d.get("bandits"):
-        out += [A.Attack(survivor=sid, die=x, bandit=True) for x in dice if x >= attack_need]
+        out += [A.attack(sid, x, None, True) for x in dice if x >= attack_need]
     if on(w, "bandits") and loc == "hideout":
-        out += [A.Raid(survivor=sid, die=x, how="search") for x in dice if x >= card.search]
-        out += [A.Raid(survivor=sid, die=x, how="attack") for x in dice if x >= attack_need]
+        out += [A.raid(sid, x, "search") for x in dice if x >= card.search]
+        out += [A.raid(sid, x, "attack") for x in dice if x >= attack_need]
     if on(w, "lab") and loc == "lab":
         code = set(open_code(w))
-        out += [A.Contain(survivor=sid, die=x) for x in dice if x in code]
+        out += [A.contain(sid, x) for x in dice if x in code]
     if on(w, "improvements") and loc == "colony" and w["ln"]["token_supply"] > 0:
         for x in dice:
             if x >= card.search:
-                out += [
-                    A.Work(survivor=sid, die=x, improvement=i) for i in sorted(w["ln"]["display"])
-                ]
+                out += [A.work(sid, x, i) for i in sorted(w["ln"]["display"])]
     if on(w, "traps"):
         fuels = sorted({c for c in g["hand"] if ITEMS[c].symbol == "Fuel"})
         entrances = range(6) if loc == "colony" else range(1)
         spots = [e for e in entrances if core.free_space(w, loc, e)]
         for x in dice:
             for e in spots:
-                out += [
-                    A.RigTrap(
-                        survivor=sid,
-                        die=x,
-                        fuel_card=f,
-                        entrance=e + 1 if loc == "colony" else None,
-                    )
-                    for f in fuels
-                ]
+                out += [A.rig_trap(sid, x, f, e + 1 if loc == "colony" else None) for f in fuels]
     return out
 
 
 def pending_answers(w: W, p: dict[str, Any]) -> list[A.Action] | None:
     if p["kind"] == "place_bandit":
-        return [A.PlaceBandit(location=loc) for loc in p["data"]["options"]]
+        return [A.place_bandit(loc) for loc in p["data"]["options"]]
     if p["kind"] == "first_player":
-        return [A.FirstPlayer(vote=False), A.FirstPlayer(vote=True)]
+        return [A.first_player(False), A.first_player(True)]
     return None
 
 
