@@ -14,6 +14,7 @@ from typing import overload
 
 from rules.cards import card
 from rules.core import seat_ref
+from rules.draft import construct
 from rules.tenth_night.actions import (
     AcceptExchange,
     DayAction,
@@ -364,16 +365,27 @@ def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
 def _proposal_block(
     to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
 ) -> tuple[ProposeExchange, ...]:
-    """Every offer to `to` from these give options; a card landing in a row must be A–10."""
+    """Every offer to `to` from these give options; a card landing in a row must be A–10.
+
+    The records are built without validation (`_propose`): their fields are the seat number and
+    the remembered `Give` and `Want` records, valid by construction."""
     out = []
-    want_opts = [*(_want("row", w) for w in wants), _want("hand", None)]
+    row_wants = [_want("row", w) for w in wants]
+    to_hand = _want("hand", None)
     for zone, cid in gives:
         g = _give(zone, cid)
-        for w in want_opts:
-            if w.zone == "row" and not is_person_card(cid):
-                continue
-            out.append(ProposeExchange(to_seat=to, give=g, want=w))
+        if is_person_card(cid):
+            for w in row_wants:
+                out.append(
+                    _propose({"type": "propose_exchange", "to_seat": to, "give": g, "want": w})
+                )
+        out.append(
+            _propose({"type": "propose_exchange", "to_seat": to, "give": g, "want": to_hand})
+        )
     return tuple(out)
+
+
+_propose = construct(ProposeExchange)
 
 
 # ---------------------------------------------------------------------------------------------
