@@ -86,10 +86,23 @@ def legal_spots(anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
 @lru_cache(maxsize=2048)
 def _legal_spots(anchors: frozenset[Cell]) -> tuple[Cell, ...]:
     # the spots in edge contact with some card, minus every spot within one step of a card
-    blocked = {(r + dr, c + dc) for r, c in anchors for dr, dc in NEAR}
-    found = {(r + dr, c + dc) for r, c in anchors for dr, dc in CONTACT}
-    found -= blocked
+    found: set[Cell] = set().union(*map(_contact_of, anchors))
+    found.difference_update(*map(_near_of, anchors))
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=4096)
+def _near_of(anchor: Cell) -> frozenset[Cell]:
+    """The anchors a card at `anchor` overlaps (itself included)."""
+    r, c = anchor
+    return frozenset((r + dr, c + dc) for dr, dc in NEAR)
+
+
+@lru_cache(maxsize=4096)
+def _contact_of(anchor: Cell) -> frozenset[Cell]:
+    """The anchors in edge contact with a card at `anchor`."""
+    r, c = anchor
+    return frozenset((r + dr, c + dc) for dr, dc in CONTACT)
 
 
 def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:
@@ -143,11 +156,14 @@ def square_at(grid: Mapping[Cell, Section], cell: Cell) -> Section | None:
 
 
 def all_squares(grid: Mapping[Cell, Section]) -> list[tuple[Cell, Section]]:
+    """Every square on `grid` (WI-17) by top-left cell: `square_at` of each covered cell."""
+    get = grid.get
     out = []
     for cell in sorted(grid):
-        colour = square_at(grid, cell)
-        if colour is not None:
-            out.append((cell, colour))
+        r, c = cell
+        first = grid[cell]
+        if get((r, c + 1)) == first and get((r + 1, c)) == first and get((r + 1, c + 1)) == first:
+            out.append((cell, first))
     return out
 
 
@@ -157,11 +173,11 @@ def new_squares(
     """WI-10: squares of `colour` that include a cell of a card put at `spot` on `grid`.
 
     Only the candidate squares whose cells on the card all show `colour` are looked at, and for
-    them only their cells off the card (`_square_plan`), in the order of their top-left cells."""
+    them only their cells off the card (`square_plan`), in the order of their top-left cells."""
     r, c = spot
     get = grid.get
     out = []
-    for dr, dc, outside in _square_plan(sections, colour):
+    for dr, dc, outside in square_plan(sections, colour):
         for orow, ocol in outside:
             if get((r + orow, c + ocol)) != colour:
                 break
@@ -171,7 +187,7 @@ def new_squares(
 
 
 @lru_cache(maxsize=64)
-def _square_plan(
+def square_plan(
     sections: Sections, colour: Section
 ) -> tuple[tuple[int, int, tuple[Cell, ...]], ...]:
     """The 2×2 squares a card face at (0, 0) may complete in `colour`: for each of the 9 top-left

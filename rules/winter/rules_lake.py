@@ -7,6 +7,7 @@ cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rules.winter.actions import SECTION_OF, Colour, Move
 from rules.winter.rules_cards import Orientation, Section, Sections, sections_of
@@ -14,7 +15,6 @@ from rules.winter.rules_geometry import (
     NEAR,
     Cell,
     Grid,
-    card_cells,
     cell_label,
     frame,
     groups,
@@ -23,6 +23,7 @@ from rules.winter.rules_geometry import (
     locked_anchors,
     new_squares,
     square_at,
+    square_plan,
     survivors,
 )
 from rules.winter.state import PlacedCard, PlacedCounter, WinterState
@@ -37,6 +38,23 @@ def origin(state: WinterState) -> Cell:
 
 def cell_text(state: WinterState, cell: Cell) -> str:
     return cell_label(cell, origin(state))
+
+
+@lru_cache(maxsize=8192)
+def _move(from_row: int, from_col: int, to_row: int, to_col: int, orientation: Orientation) -> Move:
+    """Actions are frozen records: the same move serves every legal list that offers it."""
+    return Move(
+        from_row=from_row, from_col=from_col, to_row=to_row, to_col=to_col, orientation=orientation
+    )
+
+
+def _group_grid(grid: Grid, group: frozenset[Cell]) -> Grid:
+    """The cells of the cards of `group`, read from the whole lake's `grid`."""
+    out: Grid = {}
+    for r, c in group:
+        for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
+            out[cell] = grid[cell]
+    return out
 
 
 class Lake:
@@ -54,9 +72,15 @@ class Lake:
 
     def grid(self, anchors: Iterable[Cell] | None = None) -> Grid:
         grid: Grid = {}
-        for anchor in self.cards if anchors is None else anchors:
-            for cell, s in card_cells(anchor, self.sections(anchor)):
-                grid[cell] = s
+        cards = self.cards
+        for anchor in cards if anchors is None else anchors:
+            card = cards[anchor]
+            r, c = anchor
+            (a, b), (d, e) = sections_of(card.card_id, card.orientation)
+            grid[anchor] = a
+            grid[(r, c + 1)] = b
+            grid[(r + 1, c)] = d
+            grid[(r + 1, c + 1)] = e
         return grid
 
     def locked(self) -> set[Cell]:
@@ -91,33 +115,41 @@ class Lake:
 
     # -- the move search ----------------------------------------------------------------------
     def moves(self, colour: Colour, supply: int) -> list[Move]:
-        """Every legal `move` for a seat of `colour` with `supply` counters (§4.3), sorted."""
+        """Every legal `move` for a seat of `colour` with `supply` counters (§4.3), sorted.
+
+        For each unlocked card, each group that may survive its lift, each legal spot next to the
+        group and each orientation: a move if the card makes a new square of `colour` there
+        (`new_squares`, its plan of candidate squares read once per card face)."""
         if supply < 1:
             return []
         want = SECTION_OF[colour]
         locked = self.locked()
-        cells = {a: list(card_cells(a, self.sections(a))) for a in self.cards}
+        grid = self.grid()
         out: list[Move] = []
         for origin in sorted(self.cards):
             if origin in locked:
                 continue
             card_id = self.cards[origin].card_id
-            faces = {o: sections_of(card_id, o) for o in ORIENTATIONS}
+            plans = [(o, square_plan(sections_of(card_id, o), want)) for o in ORIENTATIONS]
             found: set[tuple[Cell, Orientation]] = set()
             for group in self.candidates_after_lift(origin)[0]:
-                grid: Grid = {}
-                for a in group:
-                    grid.update(cells[a])
+                get = _group_grid(grid, group).get
                 for spot in legal_spots(group):
                     if spot == origin:
                         continue
-                    for o in ORIENTATIONS:
-                        if (spot, o) not in found and new_squares(grid, spot, faces[o], want):
-                            found.add((spot, o))
+                    r, c = spot
+                    for o, plan in plans:
+                        if (spot, o) in found:
+                            continue
+                        for _, _, outside in plan:
+                            for orow, ocol in outside:
+                                if get((r + orow, c + ocol)) != want:
+                                    break
+                            else:
+                                found.add((spot, o))
+                                break
             for (r, c), o in sorted(found, key=lambda x: (x[0], x[1] == "down")):
-                out.append(
-                    Move(from_row=origin[0], from_col=origin[1], to_row=r, to_col=c, orientation=o)
-                )
+                out.append(_move(origin[0], origin[1], r, c, o))
         return out
 
     # -- changing -----------------------------------------------------------------------------

@@ -47,11 +47,20 @@ def _place(row: int, col: int, orientation: Orientation) -> Place:
     return Place(row=row, col=col, orientation=orientation)
 
 
+@lru_cache(maxsize=4096)
+def _places_at(spot: Cell) -> tuple[Place, Place]:
+    """The two `place` actions of a spot, in the order of `ORIENTATIONS`."""
+    return (_place(spot[0], spot[1], ORIENTATIONS[0]), _place(spot[0], spot[1], ORIENTATIONS[1]))
+
+
 @lru_cache(maxsize=1024)
 def _placements(anchors: frozenset[Cell]) -> tuple[Place, ...]:
     """Every `place` next to a lake with these anchors, by spot then orientation: the freezing
     stage offers the same lake's placements to the legal list and the agents again and again."""
-    return tuple(_place(r, c, o) for r, c in legal_spots(anchors) for o in ORIENTATIONS)
+    out: list[Place] = []
+    for spot in legal_spots(anchors):
+        out += _places_at(spot)
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
