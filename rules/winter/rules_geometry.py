@@ -86,20 +86,20 @@ def legal_spots(anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
 @lru_cache(maxsize=2048)
 def _legal_spots(anchors: frozenset[Cell]) -> tuple[Cell, ...]:
     # the spots in edge contact with some card, minus every spot within one step of a card
-    found: set[Cell] = set().union(*map(_contact_of, anchors))
-    found.difference_update(*map(_near_of, anchors))
+    found: set[Cell] = set().union(*map(contact_of, anchors))
+    found.difference_update(*map(near_of, anchors))
     return tuple(sorted(found))
 
 
 @lru_cache(maxsize=4096)
-def _near_of(anchor: Cell) -> frozenset[Cell]:
+def near_of(anchor: Cell) -> frozenset[Cell]:
     """The anchors a card at `anchor` overlaps (itself included)."""
     r, c = anchor
     return frozenset((r + dr, c + dc) for dr, dc in NEAR)
 
 
 @lru_cache(maxsize=4096)
-def _contact_of(anchor: Cell) -> frozenset[Cell]:
+def contact_of(anchor: Cell) -> frozenset[Cell]:
     """The anchors in edge contact with a card at `anchor`."""
     r, c = anchor
     return frozenset((r + dr, c + dc) for dr, dc in CONTACT)
@@ -115,13 +115,11 @@ def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:
         seen = {start}
         stack = [start]
         while stack:
-            r, c = stack.pop()
-            for dr, dc in CONTACT:
-                n = (r + dr, c + dc)
-                if n in left:
-                    left.discard(n)
-                    seen.add(n)
-                    stack.append(n)
+            joined = contact_of(stack.pop()) & left
+            if joined:
+                left -= joined
+                seen |= joined
+                stack += joined
         out.append(frozenset(seen))
     out.sort(key=min)
     return out
