@@ -212,13 +212,13 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
 
 def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
     """`legal_kinds(s, seat)[kind]` listed (a playout's `DayMoves.of_kind`): the kinds a random
-    agent picks most are listed straight from the state, the reorders made one at a time
-    (`ReorderMoves`), the others through `legal_kinds`."""
+    agent picks most are listed straight from the state, the reorders and the exchange proposals
+    made one at a time (`ReorderMoves`, `ProposalMoves`), the others through `legal_kinds`."""
     p = s.players[seat]
     if kind == "ready":
         return () if p.ready else (_READY,)
     if kind == "propose_exchange":
-        return proposal_list(s, seat)
+        return ProposalMoves(s, seat)
     if kind == "reorder":
         return ReorderMoves(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
     if kind == "swap":
@@ -321,34 +321,42 @@ def _accepts(s: TenthNightState, o: Offer) -> Iterator[AcceptExchange]:
             yield AcceptExchange(offer_id=o.offer_id, card_id=h)
 
 
+ProposalKey = tuple[int, Zone, str, Zone, str | None]
+"""An offer's (to_seat, give zone, give card, want zone, want card)."""
+
+
 def _proposals(s: TenthNightState, seat: int) -> Iterator[ProposeExchange]:
-    p = s.players[seat]
-    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
-        ("hand", h) for h in p.hand
-    )
-    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
-    for to in range(s.num_players):
-        if to == seat:
-            continue
-        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+    gives, existing, targets = _offer_inputs(s, seat)
+    for to, wants in targets:
         for a in _proposal_block(to, gives, wants):
             key = (to, a.give.zone, a.give.card_id, a.want.zone, a.want.card_id)
             if key not in existing:
                 yield a
 
 
+def _offer_inputs(
+    s: TenthNightState, seat: int
+) -> tuple[tuple[tuple[Zone, str], ...], set[ProposalKey], list[tuple[int, tuple[str, ...]]]]:
+    """What `seat` may give (healthy people, then hand cards), the open offers' keys, and each
+    other seat with the healthy people one may ask it for."""
+    p = s.players[seat]
+    gives: tuple[tuple[Zone, str], ...] = tuple(
+        ("row", x.id) for x in p.row if not x.injured
+    ) + tuple(("hand", h) for h in p.hand)
+    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    targets = [
+        (to, tuple(x.id for x in s.players[to].row if not x.injured))
+        for to in range(s.num_players)
+        if to != seat
+    ]
+    return gives, existing, targets
+
+
 def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     """`_proposals` as a list, made block by block (the order is the same)."""
-    p = s.players[seat]
-    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
-        ("hand", h) for h in p.hand
-    )
-    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    gives, existing, targets = _offer_inputs(s, seat)
     out: list[ProposeExchange] = []
-    for to in range(s.num_players):
-        if to == seat:
-            continue
-        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+    for to, wants in targets:
         block = _proposal_block(to, gives, wants)
         if existing:
             out += [
@@ -361,28 +369,70 @@ def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     return out
 
 
+class ProposalMoves(Sequence[ProposeExchange]):
+    """`proposal_list(s, seat)` without making its records: the offers are listed as plain
+    keys, in the same order, and the i-th record is made when asked (a playout's random agent
+    reads one of the dozens a day offers)."""
+
+    def __init__(self, s: TenthNightState, seat: int) -> None:
+        gives, existing, targets = _offer_inputs(s, seat)
+        keys: list[ProposalKey] = []
+        for to, wants in targets:
+            block = _proposal_keys(to, gives, wants)
+            keys += [k for k in block if k not in existing] if existing else block
+        self.keys = keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> ProposeExchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ProposeExchange]: ...
+    def __getitem__(self, index: int | slice) -> ProposeExchange | Sequence[ProposeExchange]:
+        if isinstance(index, slice):
+            return [_proposal(*k) for k in self.keys[index]]
+        return _proposal(*self.keys[index])
+
+
+@lru_cache(maxsize=4096)
+def _proposal_keys(
+    to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
+) -> tuple[ProposalKey, ...]:
+    """The offers to `to` from these give options, as keys: each give to each person of `to`'s
+    row asked for (an A–10 only), then to the hand."""
+    out: list[ProposalKey] = []
+    for zone, cid in gives:
+        if is_person_card(cid):
+            out += ((to, zone, cid, "row", w) for w in wants)
+        out.append((to, zone, cid, "hand", None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _proposal(
+    to: int, give_zone: Zone, give_card: str, want_zone: Zone, want_card: str | None
+) -> ProposeExchange:
+    """One offer's record, built without validation: its fields are the seat number and the
+    remembered `Give` and `Want` records, valid by construction."""
+    made: ProposeExchange = _propose(
+        {
+            "type": "propose_exchange",
+            "to_seat": to,
+            "give": _give(give_zone, give_card),
+            "want": _want(want_zone, want_card),
+        }
+    )
+    return made
+
+
 @lru_cache(maxsize=4096)
 def _proposal_block(
     to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
 ) -> tuple[ProposeExchange, ...]:
-    """Every offer to `to` from these give options; a card landing in a row must be A–10.
-
-    The records are built without validation (`_propose`): their fields are the seat number and
-    the remembered `Give` and `Want` records, valid by construction."""
-    out = []
-    row_wants = [_want("row", w) for w in wants]
-    to_hand = _want("hand", None)
-    for zone, cid in gives:
-        g = _give(zone, cid)
-        if is_person_card(cid):
-            for w in row_wants:
-                out.append(
-                    _propose({"type": "propose_exchange", "to_seat": to, "give": g, "want": w})
-                )
-        out.append(
-            _propose({"type": "propose_exchange", "to_seat": to, "give": g, "want": to_hand})
-        )
-    return tuple(out)
+    """Every offer to `to` from these give options (`_proposal_keys`' order, each gives a card
+    to the row asked for then to the hand); a card landing in a row must be A–10."""
+    return tuple(_proposal(*k) for k in _proposal_keys(to, gives, wants))
 
 
 _propose = construct(ProposeExchange)

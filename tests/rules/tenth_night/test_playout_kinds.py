@@ -19,6 +19,7 @@ from rules.tenth_night import GAME
 from rules.tenth_night.actions import Give, ProposeExchange, Want
 from rules.tenth_night.game import TableInPlay
 from rules.tenth_night.rules_day import (
+    ProposalMoves,
     ReorderMoves,
     _reorders,
     kind_moves,
@@ -153,7 +154,7 @@ def _validated_proposals(s: TenthNightState, seat: int) -> list[ProposeExchange]
     return out
 
 
-def test_proposals_built_without_validation_are_the_validated_records() -> None:
+def test_proposals_built_without_validation_or_one_by_one_are_the_validated_records() -> None:
     made = 0
     for n in range(8):
         seats, states = _states(n)
@@ -163,6 +164,12 @@ def test_proposals_built_without_validation_are_the_validated_records() -> None:
             for seat in range(seats):
                 built = proposal_list(s, seat)
                 assert built == _validated_proposals(s, seat), (seat, s)
+                lazy = ProposalMoves(s, seat)
+                assert len(lazy) == len(built) and list(lazy) == built
+                if built:
+                    assert lazy[-1] == built[-1] and list(lazy[1:4]) == built[1:4]
+                    with pytest.raises(IndexError):
+                        lazy[len(built)]
                 for a in built:
                     assert isinstance(a.give, Give) and isinstance(a.want, Want)
                     again = ProposeExchange.model_validate(a.model_dump())
