@@ -7,7 +7,7 @@ returns its message, so the reasons players read and the legal list cannot drift
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, permutations
 from math import factorial
 from typing import overload
@@ -90,76 +90,101 @@ def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
 def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterable[DayAction]]]:
     """`legal` split by kind (the action's `type`): each kind's actions in `legal`'s order, made
     only when that kind is asked for (`rules.core.ByKind`)."""
-    p = s.players[seat]
-    mine = [o for o in s.offers if o.to_seat == seat]
+    return {kind: partial(make, s, seat) for kind, make in KIND_MAKERS.items()}
 
-    def ready() -> Iterator[DayAction]:
-        if not p.ready:
-            yield _READY
 
-    def accepts() -> Iterator[DayAction]:
-        for o in mine:
+def _k_ready(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    if not s.players[seat].ready:
+        yield _READY
+
+
+def _k_accepts(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.to_seat == seat:
             yield from _accepts(s, o)
 
-    def declines() -> Iterator[DayAction]:
-        for o in mine:
+
+def _k_declines(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.to_seat == seat:
             yield _decline(o.offer_id)
 
-    def withdraws() -> Iterator[DayAction]:
-        for o in s.offers:
-            if o.from_seat == seat:
-                yield _withdraw(o.offer_id)
 
-    def heal_replace() -> Iterator[DayAction]:
-        for person in p.row:
-            if person.injured:
-                for h in p.hand:
-                    if is_heart(h) and rank(h) == rank(person.id):
-                        yield HealReplace(hand_card_id=h, person_id=person.id)
+def _k_withdraws(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.from_seat == seat:
+            yield _withdraw(o.offer_id)
 
-    def heal_heart() -> Iterator[DayAction]:
-        for person in p.row:
-            if person.injured:
-                for h in p.hand:
-                    if is_heart(h):
-                        yield HealHeart(hand_card_id=h, person_id=person.id)
 
-    def trios() -> Iterator[DayAction]:
-        if len(p.row) < MAX_PEOPLE:
-            yield from _trios(p)
+def _k_heal_replace(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for person in p.row:
+        if person.injured:
+            for h in p.hand:
+                if is_heart(h) and rank(h) == rank(person.id):
+                    yield HealReplace(hand_card_id=h, person_id=person.id)
 
-    def divine() -> Iterator[DayAction]:
-        if len(p.row) == 1 and not p.divine_protection:
-            yield DivineProtection(person_id=p.row[0].id)
 
-    def swaps() -> Iterator[DayAction]:
-        for h in p.hand:
-            if is_person_card(h):
-                for person in p.row:
-                    if not person.injured:
-                        yield _swap(h, person.id)
+def _k_heal_heart(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for person in p.row:
+        if person.injured:
+            for h in p.hand:
+                if is_heart(h):
+                    yield HealHeart(hand_card_id=h, person_id=person.id)
 
-    def end_record() -> Iterator[DayAction]:
-        if s.options.record_mode and s.round >= 11:
-            yield EndRecord()
 
-    def reorders() -> Sequence[DayAction]:  # the remembered tuple itself: listed in one go
-        return _reorders(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
+def _k_trios(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    if len(p.row) < MAX_PEOPLE:
+        yield from _trios(p)
 
-    return {
-        "ready": ready,
-        "accept_exchange": accepts,
-        "decline_exchange": declines,
-        "withdraw_exchange": withdraws,
-        "heal_replace": heal_replace,
-        "heal_heart": heal_heart,
-        "trio": trios,
-        "divine_protection": divine,
-        "swap": swaps,
-        "end_record": end_record,
-        "propose_exchange": lambda: proposal_list(s, seat),
-        "reorder": reorders,
-    }
+
+def _k_divine(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    if len(p.row) == 1 and not p.divine_protection:
+        yield DivineProtection(person_id=p.row[0].id)
+
+
+def _k_swaps(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for h in p.hand:
+        if is_person_card(h):
+            for person in p.row:
+                if not person.injured:
+                    yield _swap(h, person.id)
+
+
+def _k_end_record(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    if s.options.record_mode and s.round >= 11:
+        yield EndRecord()
+
+
+def _k_proposals(s: TenthNightState, seat: int) -> Sequence[DayAction]:
+    return proposal_list(s, seat)
+
+
+def _k_reorders(s: TenthNightState, seat: int) -> Sequence[DayAction]:
+    """The remembered tuple itself: listed in one go."""
+    p = s.players[seat]
+    return _reorders(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
+
+
+KIND_MAKERS: dict[str, Callable[[TenthNightState, int], Iterable[DayAction]]] = {
+    "ready": _k_ready,
+    "accept_exchange": _k_accepts,
+    "decline_exchange": _k_declines,
+    "withdraw_exchange": _k_withdraws,
+    "heal_replace": _k_heal_replace,
+    "heal_heart": _k_heal_heart,
+    "trio": _k_trios,
+    "divine_protection": _k_divine,
+    "swap": _k_swaps,
+    "end_record": _k_end_record,
+    "propose_exchange": _k_proposals,
+    "reorder": _k_reorders,
+}
+"""Each kind of day action and what lists it from a state and seat, in `legal`'s order."""
 
 
 def kinds_present(s: TenthNightState, seat: int) -> list[str]:
@@ -213,7 +238,7 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
 def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
     """`legal_kinds(s, seat)[kind]` listed (a playout's `DayMoves.of_kind`): the kinds a random
     agent picks most are listed straight from the state, the reorders and the exchange proposals
-    made one at a time (`ReorderMoves`, `ProposalMoves`), the others through `legal_kinds`."""
+    made one at a time (`ReorderMoves`, `ProposalMoves`), the others by `KIND_MAKERS`."""
     p = s.players[seat]
     if kind == "ready":
         return () if p.ready else (_READY,)
@@ -224,8 +249,8 @@ def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
     if kind == "swap":
         healthy = [x.id for x in p.row if not x.injured]
         return [_swap(h, x) for h in p.hand if is_person_card(h) for x in healthy]
-    make = legal_kinds(s, seat).get(kind)
-    return list(make()) if make is not None else []
+    make = KIND_MAKERS.get(kind)
+    return list(make(s, seat)) if make is not None else []
 
 
 @lru_cache(maxsize=8192)
