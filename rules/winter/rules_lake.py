@@ -48,13 +48,31 @@ def _move(from_row: int, from_col: int, to_row: int, to_col: int, orientation: O
     )
 
 
-def _group_grid(grid: Grid, group: frozenset[Cell]) -> Grid:
-    """The cells of the cards of `group`, read from the whole lake's `grid`."""
-    out: Grid = {}
-    for r, c in group:
-        for cell in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):
-            out[cell] = grid[cell]
-    return out
+def _cells(anchor: Cell) -> set[Cell]:
+    r, c = anchor
+    return {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
+
+
+class _Reach:
+    """For a set of cells of one colour: by offset, the spots `s` with `s + offset` one of them.
+    Made from a larger set's (`whole`, filled as asked and kept by the caller) minus the cells
+    `gone` (a lifted card's)."""
+
+    def __init__(self, cells: set[Cell], whole: dict[Cell, set[Cell]], gone: set[Cell]) -> None:
+        self.cells, self.whole, self.gone = cells, whole, gone
+        self.found: dict[Cell, set[Cell]] = {}
+
+    def spots(self, offset: Cell) -> set[Cell]:
+        got = self.found.get(offset)
+        if got is None:
+            dr, dc = offset
+            base = self.whole.get(offset)
+            if base is None:
+                base = self.whole[offset] = {(r - dr, c - dc) for r, c in self.cells}
+            got = self.found[offset] = (
+                base - {(r - dr, c - dc) for r, c in self.gone} if self.gone else base
+            )
+        return got
 
 
 class Lake:
@@ -118,13 +136,19 @@ class Lake:
         """Every legal `move` for a seat of `colour` with `supply` counters (§4.3), sorted.
 
         For each unlocked card, each group that may survive its lift, each legal spot next to the
-        group and each orientation: a move if the card makes a new square of `colour` there
-        (`new_squares`, its plan of candidate squares read once per card face)."""
+        group and each orientation: a move if the card makes a new square of `colour` there. The
+        card face's plan (`square_plan`) names the squares it may complete and their cells off
+        the card; a spot completes one if each such cell, seen from the spot, is a cell of
+        `colour` in the group. So the spots are found with set operations: for each offset, the
+        spots that see a cell of `colour` there (`_Reach`)."""
         if supply < 1:
             return []
         want = SECTION_OF[colour]
         locked = self.locked()
         grid = self.grid()
+        wanted = {cell for cell, v in grid.items() if v == want}
+        whole: dict[Cell, set[Cell]] = {}  # `_Reach` of the whole lake, shared by every lift
+        rest = len(self.cards) - 1
         out: list[Move] = []
         for origin in sorted(self.cards):
             if origin in locked:
@@ -133,21 +157,23 @@ class Lake:
             plans = [(o, square_plan(sections_of(card_id, o), want)) for o in ORIENTATIONS]
             found: set[tuple[Cell, Orientation]] = set()
             for group in self.candidates_after_lift(origin)[0]:
-                get = _group_grid(grid, group).get
-                for spot in legal_spots(group):
-                    if spot == origin:
-                        continue
-                    r, c = spot
-                    for o, plan in plans:
-                        if (spot, o) in found:
-                            continue
-                        for _, _, outside in plan:
-                            for orow, ocol in outside:
-                                if get((r + orow, c + ocol)) != want:
-                                    break
-                            else:
-                                found.add((spot, o))
+                if len(group) == rest:  # the whole lake but the lifted card
+                    reach = _Reach(wanted, whole, _cells(origin) & wanted)
+                else:
+                    cells = {cell for a in group for cell in _cells(a)}
+                    reach = _Reach(cells & wanted, {}, set())
+                spots = set(legal_spots(group))
+                spots.discard(origin)
+                for o, plan in plans:
+                    hits: set[Cell] = set()
+                    for _, _, outside in plan:
+                        candidates = spots - hits
+                        for offset in outside:
+                            if not candidates:
                                 break
+                            candidates &= reach.spots(offset)
+                        hits |= candidates
+                    found.update((spot, o) for spot in hits)
             for (r, c), o in sorted(found, key=lambda x: (x[0], x[1] == "down")):
                 out.append(_move(origin[0], origin[1], r, c, o))
         return out
