@@ -19,9 +19,9 @@ from rules.winter.rules_apply import resolve
 from rules.winter.rules_freeze import setup
 from rules.winter.rules_index import LakeIndex
 from rules.winter.rules_legal import (
+    Placements,
     freezing_actions,
     legal_actions,
-    placements,
     to_act,
     why_illegal,
 )
@@ -111,7 +111,8 @@ class Resolving(Working[WinterState, WinterAction]):
     """A playout resolves each move without `apply`'s own legality check: the move comes from
     the legal list just made, so the lake's spots and moves are searched once a move, not twice.
     During the Freezing it keeps the lake's squares and legal spots up to date card by card
-    (`LakeIndex`) instead of finding them again in each grown lake."""
+    (`LakeIndex`) instead of finding them again in each grown lake, and offers a drawn card's
+    placements without listing them (`Placements`)."""
 
     def __init__(self, game: WinterGame, state: WinterState) -> None:
         super().__init__(game, state)
@@ -124,7 +125,7 @@ class Resolving(Working[WinterState, WinterAction]):
         if (phase == "place_drawn" or phase == "freezing") and seat == state.active:
             index = self._index(state.cards)
             if phase == "place_drawn":
-                return placements(index.spots)
+                return Placements(index.spots)
             return freezing_actions(state, seat, index.squares)
         return legal_actions(state, seat)
 

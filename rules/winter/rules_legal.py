@@ -7,8 +7,9 @@ new square, an occupied or wrong-colour square, someone else's counter).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import overload
 
 from rules.winter.actions import (
     COLOUR_OF,
@@ -52,6 +53,30 @@ def _place(row: int, col: int, orientation: Orientation) -> Place:
 def _places_at(spot: Cell) -> tuple[Place, Place]:
     """The two `place` actions of a spot, in the order of `ORIENTATIONS`."""
     return (_place(spot[0], spot[1], ORIENTATIONS[0]), _place(spot[0], spot[1], ORIENTATIONS[1]))
+
+
+class Placements(Sequence[Place]):
+    """`placements(spots)` without listing them: the i-th `place` is read from the spots when
+    asked (a playout's random agent reads one of the dozens a drawn card may take)."""
+
+    def __init__(self, spots: Sequence[Cell]) -> None:
+        self.spots = spots
+
+    def __len__(self) -> int:
+        return 2 * len(self.spots)
+
+    @overload
+    def __getitem__(self, index: int) -> Place: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Place]: ...
+    def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
+        if isinstance(index, slice):
+            return placements(self.spots)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return _places_at(self.spots[index >> 1])[index & 1]
 
 
 def placements(spots: Iterable[Cell]) -> list[Place]:

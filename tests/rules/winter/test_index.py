@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules.engine import Engine
 from rules.playout import play_out
 from rules.winter import GAME
@@ -49,7 +51,13 @@ def test_the_working_copy_lists_the_games_legal_actions_in_every_state() -> None
         work = Resolving(GAME, state)
         for ply, (seat, action) in enumerate(game.log, start=1):
             assert work.state == state
-            assert list(work.legal(seat)) == list(GAME.legal_actions(state, seat)), (seed, ply)
+            legal, plain = work.legal(seat), list(GAME.legal_actions(state, seat))
+            assert list(legal) == plain, (seed, ply)
+            assert [legal[i] for i in range(len(legal))] == plain and len(legal) == len(plain)
+            if plain:
+                assert legal[-1] == plain[-1] and list(legal[1:5]) == plain[1:5]
+            with pytest.raises(IndexError):
+                legal[len(plain)]
             if n % 3 == 0:  # a fresh working copy from a mid-game state answers the same
                 fresh = Resolving(GAME, state)
                 assert list(fresh.legal(seat)) == list(GAME.legal_actions(state, seat))
