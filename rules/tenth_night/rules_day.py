@@ -264,6 +264,10 @@ def _hand_facts(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]
 
 # Actions are immutable values, so the same records can serve every state that offers them.
 _READY = Ready()
+# Records the rules make from values they hold, valid by construction, built without validation.
+_reorder = construct(Reorder)
+_make_swap = construct(Swap)
+_offer_record = construct(Offer)
 
 
 @lru_cache(maxsize=4096)
@@ -278,7 +282,9 @@ def _withdraw(offer_id: int) -> WithdrawExchange:
 
 @lru_cache(maxsize=4096)
 def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:
-    return tuple(Reorder(order=o) for o in permutations(current) if o != current)
+    return tuple(
+        _reorder({"type": "reorder", "order": o}) for o in permutations(current) if o != current
+    )
 
 
 class ReorderMoves(Sequence[Reorder]):
@@ -308,7 +314,8 @@ class ReorderMoves(Sequence[Reorder]):
         for n in range(len(rest) - 1, -1, -1):
             q, k = divmod(k, factorial(n))
             order.append(rest.pop(q))
-        return Reorder(order=tuple(order))
+        made: Reorder = _reorder({"type": "reorder", "order": tuple(order)})
+        return made
 
 
 @lru_cache(maxsize=8192)
@@ -323,7 +330,8 @@ def _want(zone: Zone, card_id: str | None) -> Want:
 
 @lru_cache(maxsize=8192)
 def _swap(hand_card_id: str, person_id: str) -> Swap:
-    return Swap(hand_card_id=hand_card_id, person_id=person_id)
+    made: Swap = _make_swap({"type": "swap", "hand_card_id": hand_card_id, "person_id": person_id})
+    return made
 
 
 def _trios(p: PlayerState) -> Iterator[Trio]:
@@ -650,14 +658,16 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         end_game(t, winners=True, reason="record_stopped", group=t.round - 1)
         return
     if isinstance(a, ProposeExchange):
-        offer = Offer(
-            offer_id=t.next_offer_id,
-            from_seat=seat,
-            to_seat=a.to_seat,
-            give_zone=a.give.zone,
-            give_card=a.give.card_id,
-            want_zone=a.want.zone,
-            want_card=a.want.card_id,
+        offer: Offer = _offer_record(
+            {
+                "offer_id": t.next_offer_id,
+                "from_seat": seat,
+                "to_seat": a.to_seat,
+                "give_zone": a.give.zone,
+                "give_card": a.give.card_id,
+                "want_zone": a.want.zone,
+                "want_card": a.want.card_id,
+            }
         )
         t.next_offer_id += 1
         t.offers.append(offer)

@@ -16,7 +16,7 @@ from rules.core import ByKind
 from rules.engine import Engine
 from rules.playout import play_out
 from rules.tenth_night import GAME
-from rules.tenth_night.actions import Give, ProposeExchange, Want
+from rules.tenth_night.actions import Give, ProposeExchange, Reorder, Swap, Want
 from rules.tenth_night.game import TableInPlay
 from rules.tenth_night.rules_day import (
     ProposalMoves,
@@ -177,3 +177,47 @@ def test_proposals_built_without_validation_or_one_by_one_are_the_validated_reco
                     assert hash(a) == hash(again)
                 made += len(built)
     assert made > 1000
+
+
+def test_records_built_without_validation_are_what_validation_makes() -> None:
+    """Swaps, reorders (listed whole or one at a time) and the offers a proposal opens are
+    built from values the rules hold: each must be the record validation makes of its fields."""
+    seen: set[str] = set()
+    offers = 0
+    for n in range(8):
+        seats, states = _states(n)
+        for s in states[::2]:
+            for o in s.offers:
+                assert o == type(o).model_validate(o.model_dump())
+                assert (
+                    o.model_dump_json()
+                    == type(o).model_validate_json(o.model_dump_json()).model_dump_json()
+                )
+                offers += 1
+            if s.phase != "day":
+                continue
+            for seat in range(seats):
+                p = s.players[seat]
+                row = tuple(x.id for x in p.row)
+                expected: dict[str, list[Any]] = {
+                    "swap": [
+                        Swap(hand_card_id=h, person_id=x.id)
+                        for h in p.hand
+                        if is_person_card(h)
+                        for x in p.row
+                        if not x.injured
+                    ],
+                    "reorder": [Reorder(order=o) for o in permutations(row) if o != row]
+                    if len(row) > 1
+                    else [],
+                }
+                for kind, valid in expected.items():
+                    made = list(kind_moves(s, seat, kind))
+                    assert made == valid, (kind, seat)
+                    assert [hash(a) for a in made] == [hash(a) for a in valid]
+                    assert [a.model_dump_json() for a in made] == [
+                        a.model_dump_json() for a in valid
+                    ]
+                    assert list(_reorders(row)) == expected["reorder"]
+                    seen.update({kind} if made else set())
+    assert seen == {"swap", "reorder"} and offers > 20
