@@ -32,8 +32,13 @@ ORIENTATIONS: tuple[Orientation, Orientation] = ("up", "down")
 
 
 def origin(state: WinterState) -> Cell:
-    """The label frame of a position (WI-20): log lines and refusals name cells in it."""
-    return frame((c.row, c.col) for c in state.cards)
+    """The label frame of a position (WI-20): log lines and refusals name cells in it.
+
+    `frame` of the cards' anchors, read straight from the cards (every move's log line asks)."""
+    cards = state.cards
+    if not cards:
+        return frame(())
+    return (min([c.row for c in cards]) - 2, min([c.col for c in cards]) - 2)
 
 
 def cell_text(state: WinterState, cell: Cell) -> str:

@@ -1,6 +1,6 @@
-"""Records the rules build without pydantic's generic machinery: `evolve` (a state copy with
-updates) must make what `model_copy` makes, and the public events of a step what validation
-makes, in every state of seeded games."""
+"""What the rules build by shortcuts, against the general way, in every state of seeded games:
+`evolve` (a state copy with updates) must make what `model_copy` makes, a step's public events
+what validation makes, and `origin` (a position's label frame) what `frame` of its anchors gives."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from rules.engine import Engine
 from rules.playout import play_out
 from rules.winter import GAME
 from rules.winter.rules_apply import resolve
+from rules.winter.rules_geometry import frame
+from rules.winter.rules_lake import origin
 from rules.winter.state import WinterState, evolve
 
 
@@ -35,3 +37,14 @@ def test_evolve_is_model_copy_and_events_are_validated_records() -> None:
             state = step.state
             states += 1
     assert states > 300 and events > states
+
+
+def test_a_positions_label_origin_is_the_frame_of_its_anchors() -> None:
+    for n in range(5):
+        game = play_out(GAME, 2, f"origin/{n}", GAME.agents["random"](), fast=False)
+        engine = Engine(GAME)
+        state: WinterState = engine.setup(2, None, f"origin/{n}")
+        for ply, (seat, action) in enumerate(game.log, start=1):
+            assert origin(state) == frame((c.row, c.col) for c in state.cards)
+            state = engine.act(state, seat, action, seed=f"origin/{n}", ply=ply).state
+    assert origin(state.model_copy(update={"cards": ()})) == frame(()) == (-2, -2)
