@@ -58,28 +58,6 @@ def _cells(anchor: Cell) -> set[Cell]:
     return {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
 
 
-class _Reach:
-    """For a set of cells of one colour: by offset, the spots `s` with `s + offset` one of them.
-    Made from a larger set's (`whole`, filled as asked and kept by the caller) minus the cells
-    `gone` (a lifted card's)."""
-
-    def __init__(self, cells: set[Cell], whole: dict[Cell, set[Cell]], gone: set[Cell]) -> None:
-        self.cells, self.whole, self.gone = cells, whole, gone
-        self.found: dict[Cell, set[Cell]] = {}
-
-    def spots(self, offset: Cell) -> set[Cell]:
-        got = self.found.get(offset)
-        if got is None:
-            dr, dc = offset
-            base = self.whole.get(offset)
-            if base is None:
-                base = self.whole[offset] = {(r - dr, c - dc) for r, c in self.cells}
-            got = self.found[offset] = (
-                base - {(r - dr, c - dc) for r, c in self.gone} if self.gone else base
-            )
-        return got
-
-
 class Lake:
     def __init__(self, cards: Iterable[PlacedCard], counters: Iterable[PlacedCounter]) -> None:
         self.cards: dict[Cell, PlacedCard] = {(c.row, c.col): c for c in cards}
@@ -144,15 +122,16 @@ class Lake:
         group and each orientation: a move if the card makes a new square of `colour` there. The
         card face's plan (`square_plan`) names the squares it may complete and their cells off
         the card; a spot completes one if each such cell, seen from the spot, is a cell of
-        `colour` in the group. So the spots are found with set operations: for each offset, the
-        spots that see a cell of `colour` there (`_Reach`)."""
+        `colour` in the group. So the spots are found with set operations on `reach`: for each
+        offset, the spots that see a cell of `colour` of the whole lake there; then the few spots
+        found are checked against the cells the group lacks (`gone`: the lifted card's, and
+        those of the cards outside the group)."""
         if supply < 1:
             return []
         want = SECTION_OF[colour]
         locked = self.locked()
-        grid = self.grid()
-        wanted = {cell for cell, v in grid.items() if v == want}
-        whole: dict[Cell, set[Cell]] = {}  # `_Reach` of the whole lake, shared by every lift
+        wanted = {cell for cell, v in self.grid().items() if v == want}
+        reach: dict[Cell, set[Cell]] = {}  # by offset, filled as asked; shared by every lift
         rest = len(self.cards) - 1
         out: list[Move] = []
         for origin in sorted(self.cards):
@@ -163,10 +142,13 @@ class Lake:
             found: set[tuple[Cell, Orientation]] = set()
             for group in self.candidates_after_lift(origin)[0]:
                 if len(group) == rest:  # the whole lake but the lifted card
-                    reach = _Reach(wanted, whole, _cells(origin) & wanted)
-                else:
-                    cells = {cell for a in group for cell in _cells(a)}
-                    reach = _Reach(cells & wanted, {}, set())
+                    gone = _cells(origin) & wanted
+                else:  # the lifted card and every card outside the group
+                    gone = set()
+                    for a in self.cards:
+                        if a not in group:
+                            gone |= _cells(a)
+                    gone &= wanted
                 spots = set(legal_spots(group))
                 spots.discard(origin)
                 for o, plan in plans:
@@ -176,7 +158,17 @@ class Lake:
                         for offset in outside:
                             if not candidates:
                                 break
-                            candidates &= reach.spots(offset)
+                            seen = reach.get(offset)
+                            if seen is None:
+                                dr, dc = offset
+                                seen = reach[offset] = {(r - dr, c - dc) for r, c in wanted}
+                            candidates &= seen
+                        if candidates and gone:
+                            candidates = {
+                                (r, c)
+                                for r, c in candidates
+                                if not any((r + dr, c + dc) in gone for dr, dc in outside)
+                            }
                         hits |= candidates
                     found.update((spot, o) for spot in hits)
             for (r, c), o in sorted(found, key=lambda x: (x[0], x[1] == "down")):
