@@ -356,7 +356,8 @@ class TableInPlay(Working[TenthNightState, Action]):
 class DayMoves(ByKind[Action]):
     """A seat's day moves by kind on a playout's table: the kinds present are read straight from
     the table (`kinds_present`), without making a first action of each, and only the kind asked
-    for is listed (the reorders not even that: `ReorderMoves` makes the one the agent reads)."""
+    for is listed (the reorders and exchange proposals not even that: `ReorderMoves` and
+    `ProposalMoves` make the one the agent reads)."""
 
     def __init__(self, t: Table, seat: Seat) -> None:
         state: Any = t  # the draft reads as the state it copies

@@ -7,13 +7,14 @@ returns its message, so the reasons players read and the legal list cannot drift
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, permutations
 from math import factorial
 from typing import overload
 
 from rules.cards import card
 from rules.core import seat_ref
+from rules.draft import construct
 from rules.tenth_night.actions import (
     AcceptExchange,
     DayAction,
@@ -89,76 +90,101 @@ def legal(s: TenthNightState, seat: int) -> Iterator[DayAction]:
 def legal_kinds(s: TenthNightState, seat: int) -> dict[str, Callable[[], Iterable[DayAction]]]:
     """`legal` split by kind (the action's `type`): each kind's actions in `legal`'s order, made
     only when that kind is asked for (`rules.core.ByKind`)."""
-    p = s.players[seat]
-    mine = [o for o in s.offers if o.to_seat == seat]
+    return {kind: partial(make, s, seat) for kind, make in KIND_MAKERS.items()}
 
-    def ready() -> Iterator[DayAction]:
-        if not p.ready:
-            yield _READY
 
-    def accepts() -> Iterator[DayAction]:
-        for o in mine:
+def _k_ready(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    if not s.players[seat].ready:
+        yield _READY
+
+
+def _k_accepts(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.to_seat == seat:
             yield from _accepts(s, o)
 
-    def declines() -> Iterator[DayAction]:
-        for o in mine:
+
+def _k_declines(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.to_seat == seat:
             yield _decline(o.offer_id)
 
-    def withdraws() -> Iterator[DayAction]:
-        for o in s.offers:
-            if o.from_seat == seat:
-                yield _withdraw(o.offer_id)
 
-    def heal_replace() -> Iterator[DayAction]:
-        for person in p.row:
-            if person.injured:
-                for h in p.hand:
-                    if is_heart(h) and rank(h) == rank(person.id):
-                        yield HealReplace(hand_card_id=h, person_id=person.id)
+def _k_withdraws(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    for o in s.offers:
+        if o.from_seat == seat:
+            yield _withdraw(o.offer_id)
 
-    def heal_heart() -> Iterator[DayAction]:
-        for person in p.row:
-            if person.injured:
-                for h in p.hand:
-                    if is_heart(h):
-                        yield HealHeart(hand_card_id=h, person_id=person.id)
 
-    def trios() -> Iterator[DayAction]:
-        if len(p.row) < MAX_PEOPLE:
-            yield from _trios(p)
+def _k_heal_replace(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for person in p.row:
+        if person.injured:
+            for h in p.hand:
+                if is_heart(h) and rank(h) == rank(person.id):
+                    yield HealReplace(hand_card_id=h, person_id=person.id)
 
-    def divine() -> Iterator[DayAction]:
-        if len(p.row) == 1 and not p.divine_protection:
-            yield DivineProtection(person_id=p.row[0].id)
 
-    def swaps() -> Iterator[DayAction]:
-        for h in p.hand:
-            if is_person_card(h):
-                for person in p.row:
-                    if not person.injured:
-                        yield _swap(h, person.id)
+def _k_heal_heart(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for person in p.row:
+        if person.injured:
+            for h in p.hand:
+                if is_heart(h):
+                    yield HealHeart(hand_card_id=h, person_id=person.id)
 
-    def end_record() -> Iterator[DayAction]:
-        if s.options.record_mode and s.round >= 11:
-            yield EndRecord()
 
-    def reorders() -> Sequence[DayAction]:  # the remembered tuple itself: listed in one go
-        return _reorders(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
+def _k_trios(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    if len(p.row) < MAX_PEOPLE:
+        yield from _trios(p)
 
-    return {
-        "ready": ready,
-        "accept_exchange": accepts,
-        "decline_exchange": declines,
-        "withdraw_exchange": withdraws,
-        "heal_replace": heal_replace,
-        "heal_heart": heal_heart,
-        "trio": trios,
-        "divine_protection": divine,
-        "swap": swaps,
-        "end_record": end_record,
-        "propose_exchange": lambda: proposal_list(s, seat),
-        "reorder": reorders,
-    }
+
+def _k_divine(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    if len(p.row) == 1 and not p.divine_protection:
+        yield DivineProtection(person_id=p.row[0].id)
+
+
+def _k_swaps(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    p = s.players[seat]
+    for h in p.hand:
+        if is_person_card(h):
+            for person in p.row:
+                if not person.injured:
+                    yield _swap(h, person.id)
+
+
+def _k_end_record(s: TenthNightState, seat: int) -> Iterator[DayAction]:
+    if s.options.record_mode and s.round >= 11:
+        yield EndRecord()
+
+
+def _k_proposals(s: TenthNightState, seat: int) -> Sequence[DayAction]:
+    return proposal_list(s, seat)
+
+
+def _k_reorders(s: TenthNightState, seat: int) -> Sequence[DayAction]:
+    """The remembered tuple itself: listed in one go."""
+    p = s.players[seat]
+    return _reorders(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
+
+
+KIND_MAKERS: dict[str, Callable[[TenthNightState, int], Iterable[DayAction]]] = {
+    "ready": _k_ready,
+    "accept_exchange": _k_accepts,
+    "decline_exchange": _k_declines,
+    "withdraw_exchange": _k_withdraws,
+    "heal_replace": _k_heal_replace,
+    "heal_heart": _k_heal_heart,
+    "trio": _k_trios,
+    "divine_protection": _k_divine,
+    "swap": _k_swaps,
+    "end_record": _k_end_record,
+    "propose_exchange": _k_proposals,
+    "reorder": _k_reorders,
+}
+"""Each kind of day action and what lists it from a state and seat, in `legal`'s order."""
 
 
 def kinds_present(s: TenthNightState, seat: int) -> list[str]:
@@ -211,20 +237,20 @@ def kinds_present(s: TenthNightState, seat: int) -> list[str]:
 
 def kind_moves(s: TenthNightState, seat: int, kind: str) -> Sequence[DayAction]:
     """`legal_kinds(s, seat)[kind]` listed (a playout's `DayMoves.of_kind`): the kinds a random
-    agent picks most are listed straight from the state, the reorders made one at a time
-    (`ReorderMoves`), the others through `legal_kinds`."""
+    agent picks most are listed straight from the state, the reorders and the exchange proposals
+    made one at a time (`ReorderMoves`, `ProposalMoves`), the others by `KIND_MAKERS`."""
     p = s.players[seat]
     if kind == "ready":
         return () if p.ready else (_READY,)
     if kind == "propose_exchange":
-        return proposal_list(s, seat)
+        return ProposalMoves(s, seat)
     if kind == "reorder":
         return ReorderMoves(tuple(x.id for x in p.row)) if len(p.row) > 1 else ()
     if kind == "swap":
         healthy = [x.id for x in p.row if not x.injured]
         return [_swap(h, x) for h in p.hand if is_person_card(h) for x in healthy]
-    make = legal_kinds(s, seat).get(kind)
-    return list(make()) if make is not None else []
+    make = KIND_MAKERS.get(kind)
+    return list(make(s, seat)) if make is not None else []
 
 
 @lru_cache(maxsize=8192)
@@ -238,6 +264,10 @@ def _hand_facts(hand: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]
 
 # Actions are immutable values, so the same records can serve every state that offers them.
 _READY = Ready()
+# Records the rules make from values they hold, valid by construction, built without validation.
+_reorder = construct(Reorder)
+_make_swap = construct(Swap)
+_offer_record = construct(Offer)
 
 
 @lru_cache(maxsize=4096)
@@ -252,7 +282,9 @@ def _withdraw(offer_id: int) -> WithdrawExchange:
 
 @lru_cache(maxsize=4096)
 def _reorders(current: tuple[str, ...]) -> tuple[Reorder, ...]:
-    return tuple(Reorder(order=o) for o in permutations(current) if o != current)
+    return tuple(
+        _reorder({"type": "reorder", "order": o}) for o in permutations(current) if o != current
+    )
 
 
 class ReorderMoves(Sequence[Reorder]):
@@ -282,7 +314,8 @@ class ReorderMoves(Sequence[Reorder]):
         for n in range(len(rest) - 1, -1, -1):
             q, k = divmod(k, factorial(n))
             order.append(rest.pop(q))
-        return Reorder(order=tuple(order))
+        made: Reorder = _reorder({"type": "reorder", "order": tuple(order)})
+        return made
 
 
 @lru_cache(maxsize=8192)
@@ -297,7 +330,8 @@ def _want(zone: Zone, card_id: str | None) -> Want:
 
 @lru_cache(maxsize=8192)
 def _swap(hand_card_id: str, person_id: str) -> Swap:
-    return Swap(hand_card_id=hand_card_id, person_id=person_id)
+    made: Swap = _make_swap({"type": "swap", "hand_card_id": hand_card_id, "person_id": person_id})
+    return made
 
 
 def _trios(p: PlayerState) -> Iterator[Trio]:
@@ -320,34 +354,42 @@ def _accepts(s: TenthNightState, o: Offer) -> Iterator[AcceptExchange]:
             yield AcceptExchange(offer_id=o.offer_id, card_id=h)
 
 
+ProposalKey = tuple[int, Zone, str, Zone, str | None]
+"""An offer's (to_seat, give zone, give card, want zone, want card)."""
+
+
 def _proposals(s: TenthNightState, seat: int) -> Iterator[ProposeExchange]:
-    p = s.players[seat]
-    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
-        ("hand", h) for h in p.hand
-    )
-    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
-    for to in range(s.num_players):
-        if to == seat:
-            continue
-        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+    gives, existing, targets = _offer_inputs(s, seat)
+    for to, wants in targets:
         for a in _proposal_block(to, gives, wants):
             key = (to, a.give.zone, a.give.card_id, a.want.zone, a.want.card_id)
             if key not in existing:
                 yield a
 
 
+def _offer_inputs(
+    s: TenthNightState, seat: int
+) -> tuple[tuple[tuple[Zone, str], ...], set[ProposalKey], list[tuple[int, tuple[str, ...]]]]:
+    """What `seat` may give (healthy people, then hand cards), the open offers' keys, and each
+    other seat with the healthy people one may ask it for."""
+    p = s.players[seat]
+    gives: tuple[tuple[Zone, str], ...] = tuple(
+        ("row", x.id) for x in p.row if not x.injured
+    ) + tuple(("hand", h) for h in p.hand)
+    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    targets = [
+        (to, tuple(x.id for x in s.players[to].row if not x.injured))
+        for to in range(s.num_players)
+        if to != seat
+    ]
+    return gives, existing, targets
+
+
 def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     """`_proposals` as a list, made block by block (the order is the same)."""
-    p = s.players[seat]
-    gives = tuple(("row", x.id) for x in p.row if not x.injured) + tuple(
-        ("hand", h) for h in p.hand
-    )
-    existing = {(o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card) for o in s.offers}
+    gives, existing, targets = _offer_inputs(s, seat)
     out: list[ProposeExchange] = []
-    for to in range(s.num_players):
-        if to == seat:
-            continue
-        wants = tuple(x.id for x in s.players[to].row if not x.injured)
+    for to, wants in targets:
         block = _proposal_block(to, gives, wants)
         if existing:
             out += [
@@ -360,20 +402,73 @@ def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     return out
 
 
+class ProposalMoves(Sequence[ProposeExchange]):
+    """`proposal_list(s, seat)` without making its records: the offers are listed as plain
+    keys, in the same order, and the i-th record is made when asked (a playout's random agent
+    reads one of the dozens a day offers)."""
+
+    def __init__(self, s: TenthNightState, seat: int) -> None:
+        gives, existing, targets = _offer_inputs(s, seat)
+        keys: list[ProposalKey] = []
+        for to, wants in targets:
+            block = _proposal_keys(to, gives, wants)
+            keys += [k for k in block if k not in existing] if existing else block
+        self.keys = keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> ProposeExchange: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ProposeExchange]: ...
+    def __getitem__(self, index: int | slice) -> ProposeExchange | Sequence[ProposeExchange]:
+        if isinstance(index, slice):
+            return [_proposal(*k) for k in self.keys[index]]
+        return _proposal(*self.keys[index])
+
+
+@lru_cache(maxsize=4096)
+def _proposal_keys(
+    to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
+) -> tuple[ProposalKey, ...]:
+    """The offers to `to` from these give options, as keys: each give to each person of `to`'s
+    row asked for (an A–10 only), then to the hand."""
+    out: list[ProposalKey] = []
+    for zone, cid in gives:
+        if is_person_card(cid):
+            out += ((to, zone, cid, "row", w) for w in wants)
+        out.append((to, zone, cid, "hand", None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _proposal(
+    to: int, give_zone: Zone, give_card: str, want_zone: Zone, want_card: str | None
+) -> ProposeExchange:
+    """One offer's record, built without validation: its fields are the seat number and the
+    remembered `Give` and `Want` records, valid by construction."""
+    made: ProposeExchange = _propose(
+        {
+            "type": "propose_exchange",
+            "to_seat": to,
+            "give": _give(give_zone, give_card),
+            "want": _want(want_zone, want_card),
+        }
+    )
+    return made
+
+
 @lru_cache(maxsize=4096)
 def _proposal_block(
     to: int, gives: tuple[tuple[Zone, str], ...], wants: tuple[str, ...]
 ) -> tuple[ProposeExchange, ...]:
-    """Every offer to `to` from these give options; a card landing in a row must be A–10."""
-    out = []
-    want_opts = [*(_want("row", w) for w in wants), _want("hand", None)]
-    for zone, cid in gives:
-        g = _give(zone, cid)
-        for w in want_opts:
-            if w.zone == "row" and not is_person_card(cid):
-                continue
-            out.append(ProposeExchange(to_seat=to, give=g, want=w))
-    return tuple(out)
+    """Every offer to `to` from these give options (`_proposal_keys`' order, each gives a card
+    to the row asked for then to the hand); a card landing in a row must be A–10."""
+    return tuple(_proposal(*k) for k in _proposal_keys(to, gives, wants))
+
+
+_propose = construct(ProposeExchange)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -563,14 +658,16 @@ def apply_day(t: Table, seat: int, a: DayAction) -> None:
         end_game(t, winners=True, reason="record_stopped", group=t.round - 1)
         return
     if isinstance(a, ProposeExchange):
-        offer = Offer(
-            offer_id=t.next_offer_id,
-            from_seat=seat,
-            to_seat=a.to_seat,
-            give_zone=a.give.zone,
-            give_card=a.give.card_id,
-            want_zone=a.want.zone,
-            want_card=a.want.card_id,
+        offer: Offer = _offer_record(
+            {
+                "offer_id": t.next_offer_id,
+                "from_seat": seat,
+                "to_seat": a.to_seat,
+                "give_zone": a.give.zone,
+                "give_card": a.give.card_id,
+                "want_zone": a.want.zone,
+                "want_card": a.want.card_id,
+            }
         )
         t.next_offer_id += 1
         t.offers.append(offer)

@@ -11,7 +11,7 @@ from rules.winter.actions import ChooseColour, Colour, Draw, Place, PutCounter
 from rules.winter.rules_cards import CARD_TYPE
 from rules.winter.rules_lake import cell_text
 from rules.winter.rules_thaw import bump, finish_thaw, maybe_over, step
-from rules.winter.state import PlacedCard, PlacedCounter, WinterOptions, WinterState
+from rules.winter.state import PlacedCard, PlacedCounter, WinterOptions, WinterState, evolve
 
 OTHER: dict[Colour, Colour] = {"light": "dark", "dark": "light"}
 
@@ -45,15 +45,13 @@ def choose_colour(
         f"{seat_ref(seat)} chooses {action.colour} blue; the other seat plays "
         f"{OTHER[action.colour]} blue."
     )
-    return step(state.model_copy(update={"colours": colours, "phase": "freezing"}), lines)
+    return step(evolve(state, {"colours": colours, "phase": "freezing"}), lines)
 
 
 def draw(state: WinterState, seat: Seat, action: Draw, lines: list[str]) -> Step[WinterState]:
     card = state.deck[0]
     lines.append(f"{seat_ref(seat)} draws card {card} (type {CARD_TYPE[card]}).")
-    new = state.model_copy(
-        update={"deck": state.deck[1:], "drawn_card": card, "phase": "place_drawn"}
-    )
+    new = evolve(state, {"deck": state.deck[1:], "drawn_card": card, "phase": "place_drawn"})
     return step(new, lines)
 
 
@@ -70,13 +68,13 @@ def place(state: WinterState, seat: Seat, action: Place, lines: list[str]) -> St
     update: dict[str, object] = {"cards": cards, "drawn_card": None}
     if state.colours == (None, None):
         update |= {"phase": "choose_colour", "active": 1 - state.first_player}
-        return step(state.model_copy(update=update), lines)
+        return step(evolve(state, update), lines)
     if state.deck:
         update |= {"phase": "freezing", "active": 1 - seat}
-        return step(state.model_copy(update=update), lines)
+        return step(evolve(state, update), lines)
     update |= {"phase": "thawing", "active": 1 - seat}
     lines.append("The deck is empty: the Thawing begins.")
-    new = state.model_copy(update=update)
+    new = evolve(state, update)
     return step(maybe_over(new, lines), lines)
 
 
@@ -95,10 +93,10 @@ def counter(
     update: dict[str, object] = {"counters": counters, "supply": supply}
     if state.phase == "freezing":
         update |= {"active": 1 - seat}
-        return step(state.model_copy(update=update), lines)
+        return step(evolve(state, update), lines)
     left = tuple(sq for sq in state.counter_options if sq != (action.row, action.col))
     update["counter_options"] = left
-    new = state.model_copy(update=update)
+    new = evolve(state, update)
     if supply[seat] > 0 and left:
         return step(new, lines)
     return finish_thaw(new, lines)

@@ -44,7 +44,19 @@ def overlaps(anchors: Iterable[Cell] | set[Cell], spot: Cell) -> bool:
     """WI-18 rule 1: some card anchored within one step of `spot` would share a cell."""
     held = anchors if isinstance(anchors, set | frozenset | dict) else set(anchors)
     r, c = spot
-    return any((r + dr, c + dc) in held for dr, dc in NEAR)
+    above, below = r - 1, r + 1
+    left, right = c - 1, c + 1
+    return (
+        (r, c) in held
+        or (above, c) in held
+        or (below, c) in held
+        or (r, left) in held
+        or (r, right) in held
+        or (above, left) in held
+        or (above, right) in held
+        or (below, left) in held
+        or (below, right) in held
+    )
 
 
 def touches(anchors: set[Cell] | frozenset[Cell], spot: Cell) -> bool:
@@ -73,13 +85,24 @@ def legal_spots(anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:
 
 @lru_cache(maxsize=2048)
 def _legal_spots(anchors: frozenset[Cell]) -> tuple[Cell, ...]:
-    found: set[Cell] = set()
-    for r, c in anchors:
-        for dr, dc in CONTACT:
-            spot = (r + dr, c + dc)
-            if spot not in found and not overlaps(anchors, spot):
-                found.add(spot)
+    # the spots in edge contact with some card, minus every spot within one step of a card
+    found: set[Cell] = set().union(*map(contact_of, anchors))
+    found.difference_update(*map(near_of, anchors))
     return tuple(sorted(found))
+
+
+@lru_cache(maxsize=4096)
+def near_of(anchor: Cell) -> frozenset[Cell]:
+    """The anchors a card at `anchor` overlaps (itself included)."""
+    r, c = anchor
+    return frozenset((r + dr, c + dc) for dr, dc in NEAR)
+
+
+@lru_cache(maxsize=4096)
+def contact_of(anchor: Cell) -> frozenset[Cell]:
+    """The anchors in edge contact with a card at `anchor`."""
+    r, c = anchor
+    return frozenset((r + dr, c + dc) for dr, dc in CONTACT)
 
 
 def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:
@@ -92,13 +115,11 @@ def groups(anchors: Iterable[Cell]) -> list[frozenset[Cell]]:
         seen = {start}
         stack = [start]
         while stack:
-            r, c = stack.pop()
-            for dr, dc in CONTACT:
-                n = (r + dr, c + dc)
-                if n in left:
-                    left.discard(n)
-                    seen.add(n)
-                    stack.append(n)
+            joined = contact_of(stack.pop()) & left
+            if joined:
+                left -= joined
+                seen |= joined
+                stack += joined
         out.append(frozenset(seen))
     out.sort(key=min)
     return out
@@ -133,34 +154,56 @@ def square_at(grid: Mapping[Cell, Section], cell: Cell) -> Section | None:
 
 
 def all_squares(grid: Mapping[Cell, Section]) -> list[tuple[Cell, Section]]:
+    """Every square on `grid` (WI-17) by top-left cell: `square_at` of each covered cell."""
+    get = grid.get
     out = []
     for cell in sorted(grid):
-        colour = square_at(grid, cell)
-        if colour is not None:
-            out.append((cell, colour))
+        r, c = cell
+        first = grid[cell]
+        if get((r, c + 1)) == first and get((r + 1, c)) == first and get((r + 1, c + 1)) == first:
+            out.append((cell, first))
     return out
 
 
 def new_squares(
     grid: Mapping[Cell, Section], spot: Cell, sections: Sections, colour: Section
 ) -> list[Cell]:
-    """WI-10: squares of `colour` that include a cell of a card put at `spot` on `grid`."""
+    """WI-10: squares of `colour` that include a cell of a card put at `spot` on `grid`.
+
+    Only the candidate squares whose cells on the card all show `colour` are looked at, and for
+    them only their cells off the card (`square_plan`), in the order of their top-left cells."""
     r, c = spot
-    local = {(r, c): sections[0][0], (r, c + 1): sections[0][1]}
-    local[(r + 1, c)] = sections[1][0]
-    local[(r + 1, c + 1)] = sections[1][1]
+    get = grid.get
     out = []
-    for tr in (r - 1, r, r + 1):
-        for tc in (c - 1, c, c + 1):
-            for cell in ((tr, tc), (tr, tc + 1), (tr + 1, tc), (tr + 1, tc + 1)):
-                v = local.get(cell)
-                if v is None:
-                    v = grid.get(cell)
-                if v != colour:
-                    break
-            else:
-                out.append((tr, tc))
+    for dr, dc, outside in square_plan(sections, colour):
+        for orow, ocol in outside:
+            if get((r + orow, c + ocol)) != colour:
+                break
+        else:
+            out.append((r + dr, c + dc))
     return out
+
+
+@lru_cache(maxsize=64)
+def square_plan(
+    sections: Sections, colour: Section
+) -> tuple[tuple[int, int, tuple[Cell, ...]], ...]:
+    """The 2×2 squares a card face at (0, 0) may complete in `colour`: for each of the 9 top-left
+    offsets around it, by (row, col), whose cells on the card all show `colour`, the offset and
+    the square's cells off the card (which the grid must show in `colour`)."""
+    plan = []
+    for tr in (-1, 0, 1):
+        for tc in (-1, 0, 1):
+            outside: list[Cell] = []
+            for cell in ((tr, tc), (tr, tc + 1), (tr + 1, tc), (tr + 1, tc + 1)):
+                if cell[0] in (0, 1) and cell[1] in (0, 1):
+                    if sections[cell[0]][cell[1]] != colour:
+                        break
+                else:
+                    outside.append(cell)
+            else:
+                plan.append((tr, tc, tuple(outside)))
+    return tuple(plan)
 
 
 def locks(square: Cell, anchors: set[Cell] | frozenset[Cell]) -> list[Cell]:

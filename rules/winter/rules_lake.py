@@ -7,6 +7,7 @@ cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from rules.winter.actions import SECTION_OF, Colour, Move
 from rules.winter.rules_cards import Orientation, Section, Sections, sections_of
@@ -14,7 +15,6 @@ from rules.winter.rules_geometry import (
     NEAR,
     Cell,
     Grid,
-    card_cells,
     cell_label,
     frame,
     groups,
@@ -23,6 +23,7 @@ from rules.winter.rules_geometry import (
     locked_anchors,
     new_squares,
     square_at,
+    square_plan,
     survivors,
 )
 from rules.winter.state import PlacedCard, PlacedCounter, WinterState
@@ -31,12 +32,30 @@ ORIENTATIONS: tuple[Orientation, Orientation] = ("up", "down")
 
 
 def origin(state: WinterState) -> Cell:
-    """The label frame of a position (WI-20): log lines and refusals name cells in it."""
-    return frame((c.row, c.col) for c in state.cards)
+    """The label frame of a position (WI-20): log lines and refusals name cells in it.
+
+    `frame` of the cards' anchors, read straight from the cards (every move's log line asks)."""
+    cards = state.cards
+    if not cards:
+        return frame(())
+    return (min([c.row for c in cards]) - 2, min([c.col for c in cards]) - 2)
 
 
 def cell_text(state: WinterState, cell: Cell) -> str:
     return cell_label(cell, origin(state))
+
+
+@lru_cache(maxsize=8192)
+def _move(from_row: int, from_col: int, to_row: int, to_col: int, orientation: Orientation) -> Move:
+    """Actions are frozen records: the same move serves every legal list that offers it."""
+    return Move(
+        from_row=from_row, from_col=from_col, to_row=to_row, to_col=to_col, orientation=orientation
+    )
+
+
+def _cells(anchor: Cell) -> set[Cell]:
+    r, c = anchor
+    return {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
 
 
 class Lake:
@@ -54,9 +73,15 @@ class Lake:
 
     def grid(self, anchors: Iterable[Cell] | None = None) -> Grid:
         grid: Grid = {}
-        for anchor in self.cards if anchors is None else anchors:
-            for cell, s in card_cells(anchor, self.sections(anchor)):
-                grid[cell] = s
+        cards = self.cards
+        for anchor in cards if anchors is None else anchors:
+            card = cards[anchor]
+            r, c = anchor
+            (a, b), (d, e) = sections_of(card.card_id, card.orientation)
+            grid[anchor] = a
+            grid[(r, c + 1)] = b
+            grid[(r + 1, c)] = d
+            grid[(r + 1, c + 1)] = e
         return grid
 
     def locked(self) -> set[Cell]:
@@ -91,33 +116,63 @@ class Lake:
 
     # -- the move search ----------------------------------------------------------------------
     def moves(self, colour: Colour, supply: int) -> list[Move]:
-        """Every legal `move` for a seat of `colour` with `supply` counters (§4.3), sorted."""
+        """Every legal `move` for a seat of `colour` with `supply` counters (§4.3), sorted.
+
+        For each unlocked card, each group that may survive its lift, each legal spot next to the
+        group and each orientation: a move if the card makes a new square of `colour` there. The
+        card face's plan (`square_plan`) names the squares it may complete and their cells off
+        the card; a spot completes one if each such cell, seen from the spot, is a cell of
+        `colour` in the group. So the spots are found with set operations on `reach`: for each
+        offset, the spots that see a cell of `colour` of the whole lake there; then the few spots
+        found are checked against the cells the group lacks (`gone`: the lifted card's, and
+        those of the cards outside the group)."""
         if supply < 1:
             return []
         want = SECTION_OF[colour]
         locked = self.locked()
-        cells = {a: list(card_cells(a, self.sections(a))) for a in self.cards}
+        wanted = {cell for cell, v in self.grid().items() if v == want}
+        reach: dict[Cell, set[Cell]] = {}  # by offset, filled as asked; shared by every lift
+        rest = len(self.cards) - 1
         out: list[Move] = []
         for origin in sorted(self.cards):
             if origin in locked:
                 continue
             card_id = self.cards[origin].card_id
-            faces = {o: sections_of(card_id, o) for o in ORIENTATIONS}
+            plans = [(o, square_plan(sections_of(card_id, o), want)) for o in ORIENTATIONS]
             found: set[tuple[Cell, Orientation]] = set()
             for group in self.candidates_after_lift(origin)[0]:
-                grid: Grid = {}
-                for a in group:
-                    grid.update(cells[a])
-                for spot in legal_spots(group):
-                    if spot == origin:
-                        continue
-                    for o in ORIENTATIONS:
-                        if (spot, o) not in found and new_squares(grid, spot, faces[o], want):
-                            found.add((spot, o))
+                if len(group) == rest:  # the whole lake but the lifted card
+                    gone = _cells(origin) & wanted
+                else:  # the lifted card and every card outside the group
+                    gone = set()
+                    for a in self.cards:
+                        if a not in group:
+                            gone |= _cells(a)
+                    gone &= wanted
+                spots = set(legal_spots(group))
+                spots.discard(origin)
+                for o, plan in plans:
+                    hits: set[Cell] = set()
+                    for _, _, outside in plan:
+                        candidates = spots - hits
+                        for offset in outside:
+                            if not candidates:
+                                break
+                            seen = reach.get(offset)
+                            if seen is None:
+                                dr, dc = offset
+                                seen = reach[offset] = {(r - dr, c - dc) for r, c in wanted}
+                            candidates &= seen
+                        if candidates and gone:
+                            candidates = {
+                                (r, c)
+                                for r, c in candidates
+                                if not any((r + dr, c + dc) in gone for dr, dc in outside)
+                            }
+                        hits |= candidates
+                    found.update((spot, o) for spot in hits)
             for (r, c), o in sorted(found, key=lambda x: (x[0], x[1] == "down")):
-                out.append(
-                    Move(from_row=origin[0], from_col=origin[1], to_row=r, to_col=c, orientation=o)
-                )
+                out.append(_move(origin[0], origin[1], r, c, o))
         return out
 
     # -- changing -----------------------------------------------------------------------------

@@ -7,7 +7,9 @@ new square, an occupied or wrong-colour square, someone else's counter).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import overload
 
 from rules.winter.actions import (
     COLOUR_OF,
@@ -47,11 +49,49 @@ def _place(row: int, col: int, orientation: Orientation) -> Place:
     return Place(row=row, col=col, orientation=orientation)
 
 
+@lru_cache(maxsize=4096)
+def _places_at(spot: Cell) -> tuple[Place, Place]:
+    """The two `place` actions of a spot, in the order of `ORIENTATIONS`."""
+    return (_place(spot[0], spot[1], ORIENTATIONS[0]), _place(spot[0], spot[1], ORIENTATIONS[1]))
+
+
+class Placements(Sequence[Place]):
+    """`placements(spots)` without listing them: the i-th `place` is read from the spots when
+    asked (a playout's random agent reads one of the dozens a drawn card may take)."""
+
+    def __init__(self, spots: Sequence[Cell]) -> None:
+        self.spots = spots
+
+    def __len__(self) -> int:
+        return 2 * len(self.spots)
+
+    @overload
+    def __getitem__(self, index: int) -> Place: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Place]: ...
+    def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
+        if isinstance(index, slice):
+            return placements(self.spots)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return _places_at(self.spots[index >> 1])[index & 1]
+
+
+def placements(spots: Iterable[Cell]) -> list[Place]:
+    """The `place` actions of these legal spots, by spot then orientation."""
+    out: list[Place] = []
+    for spot in spots:
+        out += _places_at(spot)
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _placements(anchors: frozenset[Cell]) -> tuple[Place, ...]:
-    """Every `place` next to a lake with these anchors, by spot then orientation: the freezing
-    stage offers the same lake's placements to the legal list and the agents again and again."""
-    return tuple(_place(r, c, o) for r, c in legal_spots(anchors) for o in ORIENTATIONS)
+    """Every `place` next to a lake with these anchors: the freezing stage offers the same
+    lake's placements to the legal list and the agents again and again."""
+    return tuple(placements(legal_spots(anchors)))
 
 
 @lru_cache(maxsize=1024)
@@ -64,6 +104,16 @@ def _squares(cards: tuple[PlacedCard, ...]) -> tuple[tuple[Cell, Section], ...]:
 @lru_cache(maxsize=4096)
 def _put(row: int, col: int) -> PutCounter:
     return PutCounter(row=row, col=col)
+
+
+@lru_cache(maxsize=4096)
+def _remove(row: int, col: int) -> Remove:
+    return Remove(row=row, col=col)
+
+
+@lru_cache(maxsize=4096)
+def _take(row: int, col: int) -> Take:
+    return Take(row=row, col=col)
 
 
 _DRAW = Draw()
@@ -80,14 +130,7 @@ def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
     colour = state.colours[seat]
     assert colour is not None
     if phase == "freezing":
-        out: list[WinterAction] = [_DRAW]
-        if state.supply[seat] >= 1:
-            want = SECTION_OF[colour]
-            taken = {(k.row, k.col) for k in state.counters}
-            for (r, c), s in _squares(state.cards):
-                if s == want and (r, c) not in taken:
-                    out.append(_put(r, c))
-        return out
+        return freezing_actions(state, seat, _squares(state.cards))
     lake = Lake(state.cards, state.counters)
     if phase == "move_counters":
         return [PutCounter(row=r, col=c) for r, c in state.counter_options]
@@ -96,9 +139,26 @@ def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
     # thawing
     thaw: list[WinterAction] = list(lake.moves(colour, state.supply[seat]))
     locked = lake.locked()
-    thaw.extend(Remove(row=r, col=c) for r, c in sorted(lake.cards) if (r, c) not in locked)
-    thaw.extend(Take(row=r, col=c) for (r, c), k in sorted(lake.counters.items()) if k == colour)
+    thaw.extend(_remove(r, c) for r, c in sorted(lake.cards) if (r, c) not in locked)
+    thaw.extend(_take(r, c) for (r, c), k in sorted(lake.counters.items()) if k == colour)
     return thaw
+
+
+def freezing_actions(
+    state: WinterState, seat: int, squares: Iterable[tuple[Cell, Section]]
+) -> list[WinterAction]:
+    """A Freezing turn's choices: draw, or put a counter on an open square of the seat's colour
+    (`squares`: every square of the lake, by top-left cell)."""
+    colour = state.colours[seat]
+    assert colour is not None
+    out: list[WinterAction] = [_DRAW]
+    if state.supply[seat] >= 1:
+        want = SECTION_OF[colour]
+        taken = {(k.row, k.col) for k in state.counters}
+        for (r, c), s in squares:
+            if s == want and (r, c) not in taken:
+                out.append(_put(r, c))
+    return out
 
 
 PHASE_HINT = {

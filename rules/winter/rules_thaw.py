@@ -7,11 +7,12 @@ working copy in between. The log lines each step appends are the table's public 
 from __future__ import annotations
 
 from rules.core import Event, Seat, Step, seat_ref
+from rules.draft import construct
 from rules.winter.actions import SECTION_OF, Keep, Move, Remove, Take
 from rules.winter.rules_cards import sections_of
 from rules.winter.rules_geometry import Cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text
-from rules.winter.state import PlacedCard, Result, WinterState
+from rules.winter.state import PlacedCard, Result, WinterState, evolve
 
 
 def end_check(state: WinterState) -> Result | None:
@@ -37,8 +38,13 @@ def result_line(result: Result) -> str:
 
 def step(state: WinterState, lines: list[str]) -> Step[WinterState]:
     """The new state with this action's lines as its log, and the same lines as public events."""
-    final = state.model_copy(update={"log": tuple(lines)})
-    return Step(final, tuple(Event(text=line) for line in lines))
+    final = evolve(state, {"log": tuple(lines)})
+    return Step(
+        final, tuple(_event({"text": line, "visible_to": None, "kind": "info"}) for line in lines)
+    )
+
+
+_event = construct(Event)  # a public line of the rules' own: built without validation
 
 
 def bump(supply: tuple[int, int], seat: Seat, delta: int) -> tuple[int, int]:
@@ -52,13 +58,14 @@ def maybe_over(state: WinterState, lines: list[str]) -> WinterState:
     if result is None:
         return state
     lines.append(result_line(result))
-    return state.model_copy(update={"result": result, "phase": "over"})
+    return evolve(state, {"result": result, "phase": "over"})
 
 
 def finish_thaw(state: WinterState, lines: list[str]) -> Step[WinterState]:
     """§4.6: count the turn, run the end checks, pass the turn."""
-    new = state.model_copy(
-        update={
+    new = evolve(
+        state,
+        {
             "thaw_turns": state.thaw_turns + 1,
             "phase": "thawing",
             "active": 1 - state.active,
@@ -66,7 +73,7 @@ def finish_thaw(state: WinterState, lines: list[str]) -> Step[WinterState]:
             "lifted_card": None,
             "lake_options": (),
             "counter_options": (),
-        }
+        },
     )
     return step(maybe_over(new, lines), lines)
 
@@ -80,7 +87,7 @@ def take(state: WinterState, seat: Seat, action: Take, lines: list[str]) -> Step
     del lake.counters[(action.row, action.col)]
     lines.append(f"{seat_ref(seat)} takes back the counter on {label}.")
     supply = bump(state.supply, seat, +1)
-    new = state.model_copy(update={"counters": lake.counter_tuple(), "supply": supply})
+    new = evolve(state, {"counters": lake.counter_tuple(), "supply": supply})
     return finish_thaw(new, lines)
 
 
@@ -92,9 +99,7 @@ def remove(state: WinterState, seat: Seat, action: Remove, lines: list[str]) -> 
     )
     del lake.cards[spot]
     candidates, parts = lake.candidates_after_lift(spot)
-    new = state.model_copy(
-        update={"cards": lake.card_tuple(), "discarded_cards": state.discarded_cards + 1}
-    )
+    new = evolve(state, {"cards": lake.card_tuple(), "discarded_cards": state.discarded_cards + 1})
     if len(candidates) > 1:
         return ask_lake(new, candidates, lines, None)
     if parts > 1:
@@ -111,7 +116,7 @@ def move(state: WinterState, seat: Seat, action: Move, lines: list[str]) -> Step
         f"to {cell_text(state, (action.to_row, action.to_col))} ({action.orientation})."
     )
     candidates, parts = lake.candidates_after_lift(origin)
-    new = state.model_copy(update={"cards": lake.card_tuple()})
+    new = evolve(state, {"cards": lake.card_tuple()})
     if len(candidates) > 1:
         colour = state.colours[seat]
         assert colour is not None
@@ -132,7 +137,7 @@ def keep(state: WinterState, seat: Seat, action: Keep, lines: list[str]) -> Step
         f"{seat_ref(seat)} keeps the group of {cell_text(state, (action.row, action.col))}."
     )
     new = melt(state, lake, group, lines)
-    new = new.model_copy(update={"lake_options": (), "phase": "thawing"})
+    new = evolve(new, {"lake_options": (), "phase": "thawing"})
     if state.pending_move is None or state.lifted_card is None:
         return finish_thaw(new, lines)
     return put_down(new, seat, state.pending_move, state.lifted_card, lines)
@@ -152,7 +157,7 @@ def ask_lake(
     update: dict[str, object] = {"phase": "lake_choice", "lake_options": reps}
     if pending is not None:
         update |= {"pending_move": pending[0], "lifted_card": pending[1]}
-    new = state.model_copy(update=update)
+    new = evolve(state, update)
     names = ", ".join(cell_text(new, r) for r in reps)
     lines.append(
         f"The lake splits into groups of equal size: {seat_ref(state.active)} "
@@ -173,13 +178,14 @@ def melt(state: WinterState, lake: Lake, kept: frozenset[Cell], lines: list[str]
         f"The lake splits: {gone} card(s) melt"
         + (f" and {back} counter(s) go back to supply." if back else ".")
     )
-    return state.model_copy(
-        update={
+    return evolve(
+        state,
+        {
             "cards": lake.card_tuple(),
             "counters": lake.counter_tuple(),
             "supply": (supply[0], supply[1]),
             "discarded_cards": state.discarded_cards + gone,
-        }
+        },
     )
 
 
@@ -196,16 +202,15 @@ def put_down(
     lake.cards[dest] = PlacedCard(
         card_id=card_id, row=dest[0], col=dest[1], orientation=pending.orientation
     )
-    base = state.model_copy(
-        update={"cards": lake.card_tuple(), "lifted_card": None, "lake_options": ()}
-    )
+    base = evolve(state, {"cards": lake.card_tuple(), "lifted_card": None, "lake_options": ()})
     if len(fresh) > state.supply[seat]:
-        new = base.model_copy(
-            update={
+        new = evolve(
+            base,
+            {
                 "phase": "move_counters",
                 "pending_move": pending,
                 "counter_options": tuple(fresh),
-            }
+            },
         )
         lines.append(
             f"{len(fresh)} new squares but only {state.supply[seat]} counter(s): "
@@ -216,10 +221,11 @@ def put_down(
         lake.counters[sq] = colour
     labels = ", ".join(cell_text(base, sq) for sq in fresh)
     lines.append(f"{seat_ref(seat)} claims {labels}.")
-    new = base.model_copy(
-        update={
+    new = evolve(
+        base,
+        {
             "counters": lake.counter_tuple(),
             "supply": bump(state.supply, seat, -len(fresh)),
-        }
+        },
     )
     return finish_thaw(new, lines)

@@ -16,17 +16,19 @@ from rules.core import ByKind
 from rules.engine import Engine
 from rules.playout import play_out
 from rules.tenth_night import GAME
-from rules.tenth_night.actions import ProposeExchange
+from rules.tenth_night.actions import Give, ProposeExchange, Reorder, Swap, Want
 from rules.tenth_night.game import TableInPlay
 from rules.tenth_night.rules_day import (
+    ProposalMoves,
     ReorderMoves,
     _reorders,
     kind_moves,
     kinds_present,
     legal,
     legal_kinds,
+    proposal_list,
 )
-from rules.tenth_night.state import TenthNightState
+from rules.tenth_night.state import TenthNightState, is_person_card
 from tests.rules.tenth_night.helpers import make
 
 
@@ -120,3 +122,102 @@ def test_reorder_moves_are_the_reorders_made_one_at_a_time() -> None:
         assert lazy[-1] == whole[-1] and list(lazy[1:3]) == list(whole[1:3])
         with pytest.raises(IndexError):
             lazy[len(whole)]
+
+
+def _validated_proposals(s: TenthNightState, seat: int) -> list[ProposeExchange]:
+    """Every new offer `seat` may make, each record validated: what `proposal_list` builds
+    without validation (a card landing in a row must be A–10; an open offer is not repeated)."""
+    p = s.players[seat]
+    gives = [("row", x.id) for x in p.row if not x.injured] + [("hand", h) for h in p.hand]
+    out = []
+    for to in range(s.num_players):
+        if to == seat:
+            continue
+        wants = [("row", x.id) for x in s.players[to].row if not x.injured] + [("hand", None)]
+        for give_zone, give_card in gives:
+            for want_zone, want_card in wants:
+                if want_zone == "row" and not is_person_card(give_card):
+                    continue
+                if any(
+                    (o.to_seat, o.give_zone, o.give_card, o.want_zone, o.want_card)
+                    == (to, give_zone, give_card, want_zone, want_card)
+                    for o in s.offers
+                ):
+                    continue
+                record = {
+                    "type": "propose_exchange",
+                    "to_seat": to,
+                    "give": {"zone": give_zone, "card_id": give_card},
+                    "want": {"zone": want_zone, "card_id": want_card},
+                }
+                out.append(ProposeExchange.model_validate(record))
+    return out
+
+
+def test_proposals_built_without_validation_or_one_by_one_are_the_validated_records() -> None:
+    made = 0
+    for n in range(8):
+        seats, states = _states(n)
+        for s in states[::4]:
+            if s.phase != "day":
+                continue
+            for seat in range(seats):
+                built = proposal_list(s, seat)
+                assert built == _validated_proposals(s, seat), (seat, s)
+                lazy = ProposalMoves(s, seat)
+                assert len(lazy) == len(built) and list(lazy) == built
+                if built:
+                    assert lazy[-1] == built[-1] and list(lazy[1:4]) == built[1:4]
+                    with pytest.raises(IndexError):
+                        lazy[len(built)]
+                for a in built:
+                    assert isinstance(a.give, Give) and isinstance(a.want, Want)
+                    again = ProposeExchange.model_validate(a.model_dump())
+                    assert a.model_dump_json() == again.model_dump_json()
+                    assert hash(a) == hash(again)
+                made += len(built)
+    assert made > 1000
+
+
+def test_records_built_without_validation_are_what_validation_makes() -> None:
+    """Swaps, reorders (listed whole or one at a time) and the offers a proposal opens are
+    built from values the rules hold: each must be the record validation makes of its fields."""
+    seen: set[str] = set()
+    offers = 0
+    for n in range(8):
+        seats, states = _states(n)
+        for s in states[::2]:
+            for o in s.offers:
+                assert o == type(o).model_validate(o.model_dump())
+                assert (
+                    o.model_dump_json()
+                    == type(o).model_validate_json(o.model_dump_json()).model_dump_json()
+                )
+                offers += 1
+            if s.phase != "day":
+                continue
+            for seat in range(seats):
+                p = s.players[seat]
+                row = tuple(x.id for x in p.row)
+                expected: dict[str, list[Any]] = {
+                    "swap": [
+                        Swap(hand_card_id=h, person_id=x.id)
+                        for h in p.hand
+                        if is_person_card(h)
+                        for x in p.row
+                        if not x.injured
+                    ],
+                    "reorder": [Reorder(order=o) for o in permutations(row) if o != row]
+                    if len(row) > 1
+                    else [],
+                }
+                for kind, valid in expected.items():
+                    made = list(kind_moves(s, seat, kind))
+                    assert made == valid, (kind, seat)
+                    assert [hash(a) for a in made] == [hash(a) for a in valid]
+                    assert [a.model_dump_json() for a in made] == [
+                        a.model_dump_json() for a in valid
+                    ]
+                    assert list(_reorders(row)) == expected["reorder"]
+                    seen.update({kind} if made else set())
+    assert seen == {"swap", "reorder"} and offers > 20
