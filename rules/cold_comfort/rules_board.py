@@ -151,31 +151,44 @@ def placement_problem(board: Board, tile_id: str, x: int, y: int, rotation: int)
     return f"{tile_id} at {fmt((x, y))} would neither touch the map nor sit one street away."
 
 
-@lru_cache(maxsize=512)
-def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
-    """The same test as `placement_problem`, with offsets from the anchor precomputed."""
+_SHAPES: dict[int, tuple[Square, ...]] = {  # rotation → its footprint's offsets from the anchor
+    r: tuple((dx, dy) for dx in range(footprint_size(r)[0]) for dy in range(footprint_size(r)[1]))
+    for r in ROTATIONS
+}
+
+
+@lru_cache(maxsize=64)
+def _free_anchors(layout: Layout, shape: tuple[Square, ...]) -> frozenset[Square]:
+    """Anchors whose footprint `shape` covers no tile square or street and has a square that
+    touches the map or sits one street away: CC-23 but for the printed street edges, which alone
+    depend on the tile. Only anchors reaching such a square are candidates, not the whole bounding
+    box of the map."""
     board = _board(layout)
     printed = board.printed
     blocked = printed.keys() | board.streets
-    reach = {  # squares from which a tile touches the map or sits one street away
+    reach = {  # free squares from which a tile touches the map or sits one street away
         (px - k * dx, py - k * dy) for px, py in printed for dx, dy in DIRECTIONS for k in (1, 2)
     }
-    minx, miny, maxx, maxy = board.bounds
+    reach.difference_update(blocked)
+    near = {(sx - ox, sy - oy) for sx, sy in reach for ox, oy in shape}
+    near.difference_update({(bx - ox, by - oy) for bx, by in blocked for ox, oy in shape})
+    return frozenset(near)
+
+
+@lru_cache(maxsize=512)
+def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
+    """The same test as `placement_problem`, by sets of anchors: the free anchors of each
+    rotation's footprint less those whose printed street edge would run over a tile square."""
+    printed = _board(layout).printed
     found: list[tuple[int, int, int]] = []
     for r in ROTATIONS:
-        w, h = footprint_size(r)
-        offsets = [s for s, _ in placed_squares(tile_id, 0, 0, r)]
+        anchors = _free_anchors(layout, _SHAPES[r])
         edge = printed_streets(tile_id, 0, 0, r)
-        for x in range(minx - w - 1, maxx + 3):
-            for y in range(miny - h - 1, maxy + 3):
-                squares = [(x + dx, y + dy) for dx, dy in offsets]
-                if any(s in blocked for s in squares):
-                    continue
-                if any((x + dx, y + dy) in printed for dx, dy in edge):
-                    continue
-                if any(s in reach for s in squares):
-                    found.append((x, y, r))
-    return tuple(sorted(found))
+        if edge:
+            anchors = anchors - {(px - ex, py - ey) for px, py in printed for ex, ey in edge}
+        found.extend((x, y, r) for x, y in anchors)
+    found.sort()
+    return tuple(found)
 
 
 def legal_placements(board: Board, tile_id: str) -> tuple[tuple[int, int, int], ...]:
