@@ -64,8 +64,16 @@ def layout_of(tiles: Iterable[PlacedTile]) -> Layout:
     return tuple((t.tile_id, t.x, t.y, t.rotation) for t in tiles)
 
 
-def board_of(tiles: Iterable[PlacedTile]) -> Board:
-    return _board(layout_of(tiles))
+def board_of(tiles: tuple[PlacedTile, ...]) -> Board:
+    """The board of a map. Successive states share their `tiles` tuple until a tile is placed, so
+    the last one asked for is remembered by identity (it is held here, so its id is not reused),
+    sparing the layout's key and hash on most calls."""
+    seen, board = _last[0]
+    if seen is tiles:
+        return board
+    board = _board(layout_of(tiles))
+    _last[0] = (tiles, board)
+    return board
 
 
 @lru_cache(maxsize=512)
@@ -128,6 +136,9 @@ def _board(layout: Layout) -> Board:
     )
 
 
+_last: list[tuple[tuple[PlacedTile, ...], Board]] = [((), _board(()))]  # see `board_of`
+
+
 def placement_problem(board: Board, tile_id: str, x: int, y: int, rotation: int) -> str | None:
     """Why a placement breaks CC-23, in a player's words; None when it is legal."""
     if rotation not in ROTATIONS:
@@ -155,38 +166,87 @@ _SHAPES: dict[int, tuple[Square, ...]] = {  # rotation → its footprint's offse
     r: tuple((dx, dy) for dx in range(footprint_size(r)[0]) for dy in range(footprint_size(r)[1]))
     for r in ROTATIONS
 }
+_MARGIN = 8  # columns and rows around the map in a `_Grid`: more than any anchor's offset
+
+
+def _shifted(bits: int, delta: int) -> int:
+    """The set `bits` with every index less `delta`."""
+    return bits >> delta if delta >= 0 else bits << -delta
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """A map's squares as bit sets: square (x, y) is bit (x - x0) · width + (y - y0), so moving
+    a whole set by (dx, dy) is one shift by dx · width + dy, and ascending bits run by (x, y).
+    The margins keep every square within 4 of the map on the grid without wrapping a column."""
+
+    x0: int
+    y0: int
+    width: int
+    printed: int  # tile squares
+    blocked: int  # tile squares and streets
+    free: dict[int, int]  # rotation → CC-23's anchors but for the printed street edges
+
+    def delta(self, dx: int, dy: int) -> int:
+        return dx * self.width + dy
+
+    def squares(self, bits: int) -> list[Square]:
+        """The squares of a set, by (x, y)."""
+        x0, y0, width = self.x0, self.y0, self.width
+        text = bin(bits)[:1:-1]  # text[i] is bit i
+        out: list[Square] = []
+        i = text.find("1")
+        while i >= 0:
+            col, row = divmod(i, width)
+            out.append((x0 + col, y0 + row))
+            i = text.find("1", i + 1)
+        return out
 
 
 @lru_cache(maxsize=64)
-def _free_anchors(layout: Layout, shape: tuple[Square, ...]) -> frozenset[Square]:
-    """Anchors whose footprint `shape` covers no tile square or street and has a square that
-    touches the map or sits one street away: CC-23 but for the printed street edges, which alone
-    depend on the tile. Only anchors reaching such a square are candidates, not the whole bounding
-    box of the map."""
+def _grid(layout: Layout) -> _Grid:
+    """Anchors whose footprint covers no tile square or street and has a square that touches the
+    map or sits one street away (CC-23 but for the printed street edges, which alone depend on the
+    tile), for both shapes of footprint, as bit sets shifted whole rather than square by square."""
     board = _board(layout)
-    printed = board.printed
-    blocked = printed.keys() | board.streets
-    reach = {  # free squares from which a tile touches the map or sits one street away
-        (px - k * dx, py - k * dy) for px, py in printed for dx, dy in DIRECTIONS for k in (1, 2)
-    }
-    reach.difference_update(blocked)
-    near = {(sx - ox, sy - oy) for sx, sy in reach for ox, oy in shape}
-    near.difference_update({(bx - ox, by - oy) for bx, by in blocked for ox, oy in shape})
-    return frozenset(near)
+    minx, miny, _, maxy = board.bounds
+    x0, y0, width = minx - _MARGIN, miny - _MARGIN, maxy - miny + 1 + 2 * _MARGIN
+
+    def bits(squares: Iterable[Square]) -> int:
+        return sum(1 << ((x - x0) * width + y - y0) for x, y in set(squares))
+
+    printed = bits(board.printed)
+    blocked = printed | bits(board.streets)
+    reach = 0  # free squares from which a tile touches the map or sits one street away
+    for dx, dy in DIRECTIONS:
+        for k in (1, 2):
+            reach |= _shifted(printed, k * (dx * width + dy))
+    reach &= ~blocked
+    free: dict[int, int] = {}
+    for r in ROTATIONS:
+        shape = _SHAPES[r]
+        if r >= 180:  # the same footprint as r - 180
+            free[r] = free[r - 180]
+            continue
+        near = covered = 0
+        for ox, oy in shape:
+            near |= _shifted(reach, ox * width + oy)
+            covered |= _shifted(blocked, ox * width + oy)
+        free[r] = near & ~covered
+    return _Grid(x0=x0, y0=y0, width=width, printed=printed, blocked=blocked, free=free)
 
 
 @lru_cache(maxsize=512)
 def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
-    """The same test as `placement_problem`, by sets of anchors: the free anchors of each
+    """The same test as `placement_problem`, on bit sets of anchors: the free anchors of each
     rotation's footprint less those whose printed street edge would run over a tile square."""
-    printed = _board(layout).printed
+    grid = _grid(layout)
     found: list[tuple[int, int, int]] = []
     for r in ROTATIONS:
-        anchors = _free_anchors(layout, _SHAPES[r])
-        edge = printed_streets(tile_id, 0, 0, r)
-        if edge:
-            anchors = anchors - {(px - ex, py - ey) for px, py in printed for ex, ey in edge}
-        found.extend((x, y, r) for x, y in anchors)
+        anchors = grid.free[r]
+        for ex, ey in printed_streets(tile_id, 0, 0, r):
+            anchors &= ~_shifted(grid.printed, grid.delta(ex, ey))
+        found.extend((x, y, r) for x, y in grid.squares(anchors))
     found.sort()
     return tuple(found)
 
