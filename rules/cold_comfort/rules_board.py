@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rules.cold_comfort.rules_tiles import (
     ROTATIONS,
@@ -23,11 +23,6 @@ Square = tuple[int, int]
 MAIN_STREET: tuple[Square, ...] = ((0, 0), (0, 1), (0, 2))
 DIRECTIONS: tuple[Square, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 Layout = tuple[tuple[str, int, int, int], ...]
-
-
-def neighbours(square: Square) -> Iterable[Square]:
-    x, y = square
-    return ((x + dx, y + dy) for dx, dy in DIRECTIONS)
 
 
 def distance(a: Square, b: Square) -> int:
@@ -51,7 +46,15 @@ class Board:
 
     def adjacent(self, square: Square) -> list[Square]:
         """CC-25: tile squares sharing an edge with a tile square."""
-        return [n for n in neighbours(square) if n in self.printed]
+        x, y = square
+        printed = self.printed
+        return [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if n in printed]
+
+    @cached_property
+    def lots(self) -> tuple[tuple[int, int, int], ...]:
+        """Every lot (a square with a printed value, not a public building) as (value, x, y),
+        sorted: the order builds are listed in."""
+        return tuple(sorted((v, x, y) for (x, y), v in self.printed.items() if v > 0))
 
     def hood_index(self, tile_order: int) -> int:
         for i, hood in enumerate(self.neighbourhoods):
@@ -93,8 +96,8 @@ def _board(layout: Layout) -> Board:
             building_of[square] = min(publics)
         streets.update(printed_streets(tile_id, x, y, r))
     # CC-22 rule 3: one-square gaps between tile squares.
-    for square in list(printed):
-        for n in neighbours(square):
+    for sx, sy in list(printed):
+        for n in ((sx, sy + 1), (sx + 1, sy), (sx, sy - 1), (sx - 1, sy)):  # its neighbours
             if n in printed or n in streets:
                 continue
             nx, ny = n
@@ -167,6 +170,7 @@ _SHAPES: dict[int, tuple[Square, ...]] = {  # rotation → its footprint's offse
     for r in ROTATIONS
 }
 _MARGIN = 8  # columns and rows around the map in a `_Grid`: more than any anchor's offset
+_LANES = len(ROTATIONS)
 
 
 def _shifted(bits: int, delta: int) -> int:
@@ -176,29 +180,31 @@ def _shifted(bits: int, delta: int) -> int:
 
 @dataclass(frozen=True)
 class _Grid:
-    """A map's squares as bit sets: square (x, y) is bit (x - x0) · width + (y - y0), so moving
-    a whole set by (dx, dy) is one shift by dx · width + dy, and ascending bits run by (x, y).
-    The margins keep every square within 4 of the map on the grid without wrapping a column."""
+    """A map's squares as bit sets: square (x, y) is bit ((x - x0) · width + y - y0) · 4, so
+    moving a whole set by (dx, dy) is one shift by (dx · width + dy) · 4, and ascending bits run by
+    (x, y). The 4 bits of a square are one per rotation (`ROTATIONS`), so that anchors of every
+    rotation in one set come out by (x, y, rotation). The margins keep every square within 4 of the
+    map on the grid without wrapping a column."""
 
     x0: int
     y0: int
     width: int
-    printed: int  # tile squares
-    blocked: int  # tile squares and streets
-    free: dict[int, int]  # rotation → CC-23's anchors but for the printed street edges
+    printed: int  # tile squares, rotation bit 0
+    free: tuple[int, ...]  # per rotation, on its own bit: CC-23 but for the printed street edges
 
     def delta(self, dx: int, dy: int) -> int:
-        return dx * self.width + dy
+        return (dx * self.width + dy) * _LANES
 
-    def squares(self, bits: int) -> list[Square]:
-        """The squares of a set, by (x, y)."""
+    def anchors(self, bits: int) -> list[tuple[int, int, int]]:
+        """The (x, y, rotation) of a set, sorted."""
         x0, y0, width = self.x0, self.y0, self.width
         text = bin(bits)[:1:-1]  # text[i] is bit i
-        out: list[Square] = []
+        out: list[tuple[int, int, int]] = []
         i = text.find("1")
         while i >= 0:
-            col, row = divmod(i, width)
-            out.append((x0 + col, y0 + row))
+            square, lane = divmod(i, _LANES)
+            col, row = divmod(square, width)
+            out.append((x0 + col, y0 + row, ROTATIONS[lane]))
             i = text.find("1", i + 1)
         return out
 
@@ -207,33 +213,32 @@ class _Grid:
 def _grid(layout: Layout) -> _Grid:
     """Anchors whose footprint covers no tile square or street and has a square that touches the
     map or sits one street away (CC-23 but for the printed street edges, which alone depend on the
-    tile), for both shapes of footprint, as bit sets shifted whole rather than square by square."""
+    tile), for every rotation, as bit sets shifted whole rather than square by square."""
     board = _board(layout)
     minx, miny, _, maxy = board.bounds
     x0, y0, width = minx - _MARGIN, miny - _MARGIN, maxy - miny + 1 + 2 * _MARGIN
 
     def bits(squares: Iterable[Square]) -> int:
-        return sum(1 << ((x - x0) * width + y - y0) for x, y in set(squares))
+        return sum(1 << ((x - x0) * width + y - y0) * _LANES for x, y in set(squares))
 
-    printed = bits(board.printed)
-    blocked = printed | bits(board.streets)
+    grid = _Grid(x0=x0, y0=y0, width=width, printed=bits(board.printed), free=())
+    blocked = grid.printed | bits(board.streets)
     reach = 0  # free squares from which a tile touches the map or sits one street away
     for dx, dy in DIRECTIONS:
         for k in (1, 2):
-            reach |= _shifted(printed, k * (dx * width + dy))
+            reach |= _shifted(grid.printed, grid.delta(k * dx, k * dy))
     reach &= ~blocked
-    free: dict[int, int] = {}
-    for r in ROTATIONS:
-        shape = _SHAPES[r]
+    free: list[int] = []
+    for lane, r in enumerate(ROTATIONS):
         if r >= 180:  # the same footprint as r - 180
-            free[r] = free[r - 180]
+            free.append(free[lane - 2] << 2)
             continue
         near = covered = 0
-        for ox, oy in shape:
-            near |= _shifted(reach, ox * width + oy)
-            covered |= _shifted(blocked, ox * width + oy)
-        free[r] = near & ~covered
-    return _Grid(x0=x0, y0=y0, width=width, printed=printed, blocked=blocked, free=free)
+        for ox, oy in _SHAPES[r]:
+            near |= _shifted(reach, grid.delta(ox, oy))
+            covered |= _shifted(blocked, grid.delta(ox, oy))
+        free.append((near & ~covered) << lane)
+    return _Grid(x0=x0, y0=y0, width=width, printed=grid.printed, free=tuple(free))
 
 
 @lru_cache(maxsize=512)
@@ -241,14 +246,13 @@ def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...
     """The same test as `placement_problem`, on bit sets of anchors: the free anchors of each
     rotation's footprint less those whose printed street edge would run over a tile square."""
     grid = _grid(layout)
-    found: list[tuple[int, int, int]] = []
-    for r in ROTATIONS:
-        anchors = grid.free[r]
+    anchors = 0
+    for lane, r in enumerate(ROTATIONS):
+        ok = grid.free[lane]
         for ex, ey in printed_streets(tile_id, 0, 0, r):
-            anchors &= ~_shifted(grid.printed, grid.delta(ex, ey))
-        found.extend((x, y, r) for x, y in grid.squares(anchors))
-    found.sort()
-    return tuple(found)
+            ok &= ~_shifted(grid.printed << lane, grid.delta(ex, ey))
+        anchors |= ok
+    return tuple(grid.anchors(anchors))
 
 
 def legal_placements(board: Board, tile_id: str) -> tuple[tuple[int, int, int], ...]:
@@ -260,8 +264,6 @@ def fmt(square: Square) -> str:
     return f"({square[0]},{square[1]})"
 
 
-@lru_cache(maxsize=512)
 def lots(layout: Layout) -> tuple[tuple[int, int, int], ...]:
-    """Every lot of a map (a square with a printed value, not a public building) as
-    (value, x, y), sorted: the order builds are listed in."""
-    return tuple(sorted((v, x, y) for (x, y), v in _board(layout).printed.items() if v > 0))
+    """Every lot of a map as (value, x, y), sorted: `Board.lots`."""
+    return _board(layout).lots

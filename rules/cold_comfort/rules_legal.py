@@ -22,7 +22,6 @@ from rules.cold_comfort.rules_board import (
     board_of,
     fmt,
     legal_placements,
-    lots,
     placement_problem,
 )
 from rules.cold_comfort.rules_play import build_cost, change_cost
@@ -80,21 +79,22 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
 
 def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     board = board_of(state.tiles)
-    hotels = state.hotel_map()
-    dice = state.dice_map()
+    hotels = {(h.x, h.y): h for h in state.hotels}
+    dice = {(d.x, d.y): d.value for d in state.dice}
     gold = state.gold[seat]
     supply = state.supply[seat]
-    campers = sorted(s for s in dice if s not in hotels)
-    own_empty = sorted(s for s, h in hotels.items() if h.seat == seat and s not in dice)
+    campers = sorted([s for s in dice if s not in hotels])
+    own_empty = sorted([s for s, h in hotels.items() if h.seat == seat and s not in dice])
     out: list[Action] = []
     if not state.build_used:
-        for printed, x, y in lots(board.layout):  # by (value, x, y), the builds' order
-            if build_cost(printed, False) > gold:
+        empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × the value
+        for printed, x, y in board.lots:  # by (value, x, y), the builds' order
+            if empty_lot * printed > gold:
                 break  # the cheapest build of this value, and of every later one, is too dear
             square = (x, y)
             if square in hotels or supply[printed - 1] < 1:
                 continue
-            if gold >= build_cost(printed, square in dice):
+            if square not in dice or gold >= camper_lot * printed:
                 out.append(_build(printed, x, y))
         for x, y in own_empty:
             old = hotels[(x, y)].value
@@ -102,15 +102,16 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
                 if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to):
                     out.append(_change(x, y, to))
     hostable = [s for s in own_empty if s != state.built_at]
-    for x, y in hostable:
-        value = hotels[(x, y)].value
-        for fx, fy in campers:
-            if dice[(fx, fy)] == value:
-                out.append(_host(x, y, fx, fy))
+    if hostable and campers:
+        for x, y in hostable:
+            value = hotels[(x, y)].value
+            for fx, fy in campers:
+                if dice[(fx, fy)] == value:
+                    out.append(_host(x, y, fx, fy))
     if not state.fire_used:
-        out.extend(_fire(x, y) for x, y in hostable)
+        out.extend([_fire(x, y) for x, y in hostable])
     if not state.acted:
-        out.extend(_mine(x, y) for x, y in campers)
+        out.extend([_mine(x, y) for x, y in campers])
     out.append(_END)
     return out
 

@@ -134,6 +134,7 @@ def apply(
 
 # management -------------------------------------------------------------------------------------
 def build_cost(value: int, with_camper: bool) -> int:
+    """Proportional to the value: `rules_legal` lists builds by the cost of a 1."""
     return (4 if with_camper else 2) * value
 
 
