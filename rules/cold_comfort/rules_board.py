@@ -6,9 +6,10 @@ per tile layout and cached; legal actions are asked for far more often than tile
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import overload
 
 from rules.cold_comfort.rules_tiles import (
     ROTATIONS,
@@ -241,8 +242,7 @@ def _grid(layout: Layout) -> _Grid:
     return _Grid(x0=x0, y0=y0, width=width, printed=grid.printed, free=tuple(free))
 
 
-@lru_cache(maxsize=512)
-def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
+def _anchor_bits(layout: Layout, tile_id: str) -> tuple[_Grid, int]:
     """The same test as `placement_problem`, on bit sets of anchors: the free anchors of each
     rotation's footprint less those whose printed street edge would run over a tile square."""
     grid = _grid(layout)
@@ -252,7 +252,48 @@ def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...
         for ex, ey in printed_streets(tile_id, 0, 0, r):
             ok &= ~_shifted(grid.printed << lane, grid.delta(ex, ey))
         anchors |= ok
+    return grid, anchors
+
+
+@lru_cache(maxsize=512)
+def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
+    grid, anchors = _anchor_bits(layout, tile_id)
     return tuple(grid.anchors(anchors))
+
+
+class Placements(Sequence[tuple[int, int, int]]):
+    """`legal_placements` as a sequence read on demand: its length is the number of anchors, and
+    the i-th placement is found by halving the bit set on counts of bits, without listing the
+    others. A playout picks one placement of a few hundred."""
+
+    def __init__(self, board: Board, tile_id: str) -> None:
+        self._grid, self._bits = _anchor_bits(board.layout, tile_id)
+        self._len = self._bits.bit_count()
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, int, int] | list[tuple[int, int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        bits, low, high = self._bits, 0, self._bits.bit_length()
+        while high - low > 1:  # bits below `low` hold at most `index`, below `high` more
+            mid = (low + high) // 2
+            if (bits & ((1 << mid) - 1)).bit_count() > index:
+                high = mid
+            else:
+                low = mid
+        return self._grid.anchors(1 << low)[0]
 
 
 def legal_placements(board: Board, tile_id: str) -> tuple[tuple[int, int, int], ...]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from rules.cold_comfort.actions import (
     Action,
@@ -19,6 +19,7 @@ from rules.cold_comfort.actions import (
     Spread,
 )
 from rules.cold_comfort.rules_board import (
+    Placements,
     board_of,
     fmt,
     legal_placements,
@@ -75,6 +76,34 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
         placements = legal_placements(board, state.drawn_tile)
         return [_grow(x, y, r) for x, y, r in placements]
     return _manage_actions(state, seat)
+
+
+def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
+    """`legal_actions` for a playout: the same actions in the same order, but a drawn tile's
+    placements are a `Placements` view whose actions are made only when read."""
+    if state.phase == "grow" and state.drawn_tile is not None and seat in acting_seats(state):
+        return _GrowView(Placements(board_of(state.tiles), state.drawn_tile))
+    return legal_actions(state, seat)
+
+
+class _GrowView(Sequence[Action]):
+    def __init__(self, placements: Placements) -> None:
+        self._placements = placements
+
+    def __len__(self) -> int:
+        return len(self._placements)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [_grow(x, y, r) for x, y, r in self._placements[index]]
+        x, y, r = self._placements[index]
+        return _grow(x, y, r)
 
 
 def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:

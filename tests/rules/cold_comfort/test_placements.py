@@ -10,7 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 from rules.cold_comfort import GAME
-from rules.cold_comfort.rules_board import board_of, legal_placements, placement_problem
+from rules.cold_comfort.rules_board import (
+    Placements,
+    board_of,
+    legal_placements,
+    placement_problem,
+)
+from rules.cold_comfort.rules_legal import legal_actions, legal_view
 from rules.cold_comfort.state import ColdComfortState
 from rules.engine import Engine
 from rules.playout import next_actor
@@ -50,3 +56,19 @@ def test_legal_placements_are_exactly_those_placement_problem_accepts(seed: int)
         assert listed == tuple(accepted)
         grown += 1
     assert grown >= 3
+
+
+@pytest.mark.parametrize("seed", range(12, 18))
+def test_the_playout_view_lists_the_same_actions_in_the_same_order(seed: int) -> None:
+    for state in grow_states(2 + seed % 5, seed):
+        assert state.drawn_tile is not None
+        board = board_of(state.tiles)
+        listed = legal_placements(board, state.drawn_tile)
+        view = Placements(board, state.drawn_tile)
+        assert len(view) == len(listed)
+        assert [view[i] for i in range(len(view))] == list(listed)
+        assert view[-1] == listed[-1] and view[3:9] == list(listed[3:9])
+        with pytest.raises(IndexError):
+            view[len(view)]
+        seat = state.active_seat
+        assert list(legal_view(state, seat)) == legal_actions(state, seat)
