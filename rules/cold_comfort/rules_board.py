@@ -1,7 +1,8 @@
 """Map geometry derived from the placed tiles: streets, placements, neighbourhoods (spec §5).
 
 The map changes only when a tile is placed (at most 13 times a game), so a `Board` is computed once
-per tile layout and cached; legal actions are asked for far more often than tiles are placed.
+per tile layout, from the board without the last tile, and cached; legal actions are asked for far
+more often than tiles are placed. Legal placements are computed on bit sets of the map (`_Grid`).
 """
 
 from __future__ import annotations
@@ -80,54 +81,77 @@ def board_of(tiles: tuple[PlacedTile, ...]) -> Board:
     return board
 
 
+_EMPTY = Board(
+    layout=(),
+    printed={},
+    tile_of={},
+    streets=frozenset(MAIN_STREET),
+    building_of={},
+    neighbourhoods=(),
+    values=(),
+    bounds=(0, 0, 0, 0),
+)
+
+
 @lru_cache(maxsize=512)
 def _board(layout: Layout) -> Board:
-    printed: dict[Square, int] = {}
-    tile_of: dict[Square, int] = {}
-    building_of: dict[Square, Square] = {}
-    streets: set[Square] = set(MAIN_STREET)
-    for order, (tile_id, x, y, r) in enumerate(layout):
-        publics = []
-        for square, value in placed_squares(tile_id, x, y, r):
-            printed[square] = value
-            tile_of[square] = order
-            if value == 0:
-                publics.append(square)
-        for square in publics:
-            building_of[square] = min(publics)
-        streets.update(printed_streets(tile_id, x, y, r))
-    # CC-22 rule 3: one-square gaps between tile squares.
-    for sx, sy in list(printed):
+    """The board of a layout: that of the layout without its last tile, which is cached too (a
+    map grows one tile at a time), with the last tile added."""
+    if not layout:
+        return _EMPTY
+    return _added(_board(layout[:-1]), layout[-1])
+
+
+def _added(board: Board, tile: tuple[str, int, int, int]) -> Board:
+    """`board` with one more tile, each derived field updated for the new squares only."""
+    tile_id, x, y, r = tile
+    order = len(board.layout)
+    printed = dict(board.printed)
+    tile_of = dict(board.tile_of)
+    building_of = dict(board.building_of)
+    squares = placed_squares(tile_id, x, y, r)
+    publics = [square for square, value in squares if value == 0]
+    for square, value in squares:
+        printed[square] = value
+        tile_of[square] = order
+    for square in publics:
+        building_of[square] = min(publics)
+    streets = set(board.streets)
+    streets.update(s for s in printed_streets(tile_id, x, y, r) if s not in printed)
+    # CC-22 rule 3: one-square gaps between tile squares; a new gap touches the new tile.
+    touched: set[int] = set()  # the tiles the new one shares an edge with
+    for (sx, sy), _ in squares:
         for n in ((sx, sy + 1), (sx + 1, sy), (sx, sy - 1), (sx - 1, sy)):  # its neighbours
-            if n in printed or n in streets:
+            other = tile_of.get(n)
+            if other is not None:
+                if other != order:
+                    touched.add(other)
+                continue
+            if n in streets:
                 continue
             nx, ny = n
             if ((nx - 1, ny) in printed and (nx + 1, ny) in printed) or (
                 (nx, ny - 1) in printed and (nx, ny + 1) in printed
             ):
                 streets.add(n)
-    streets.difference_update(printed)
-    # Neighbourhoods: connected components of tiles through adjacent squares.
-    parent = list(range(len(layout)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for square, order in tile_of.items():
-        for dx, dy in ((1, 0), (0, 1)):
-            other = tile_of.get((square[0] + dx, square[1] + dy))
-            if other is not None and other != order:
-                parent[find(other)] = find(order)
-    groups: dict[int, list[int]] = {}
-    for order in range(len(layout)):
-        groups.setdefault(find(order), []).append(order)
-    hoods = tuple(sorted((tuple(sorted(g)) for g in groups.values()), key=lambda g: g[0]))
+    streets.difference_update(s for s, _ in squares)
+    # Neighbourhoods: the new tile joins every neighbourhood it touches into one.
+    joined = [hood for hood in board.neighbourhoods if not touched.isdisjoint(hood)]
+    merged = tuple(sorted([order, *(o for hood in joined for o in hood)]))
+    hoods = tuple(
+        sorted(
+            [hood for hood in board.neighbourhoods if touched.isdisjoint(hood)] + [merged],
+            key=lambda g: g[0],
+        )
+    )
+    layout = (*board.layout, tile)
     values = tuple(sum(1 + public_count(layout[o][0]) for o in hood) for hood in hoods)
-    xs = [s[0] for s in printed] or [0]
-    ys = [s[1] for s in printed] or [0]
+    xs = [s[0] for s, _ in squares]
+    ys = [s[1] for s, _ in squares]
+    if board.layout:
+        minx, miny, maxx, maxy = board.bounds
+        xs += (minx, maxx)
+        ys += (miny, maxy)
     return Board(
         layout=layout,
         printed=printed,
