@@ -58,6 +58,24 @@ class Board:
         sorted: the order builds are listed in."""
         return tuple(sorted((v, x, y) for (x, y), v in self.printed.items() if v > 0))
 
+    @cached_property
+    def hood_squares(self) -> tuple[tuple[Square, ...], ...]:
+        """Each neighbourhood's tile squares, in the order of `printed`."""
+        hood_of = {order: i for i, hood in enumerate(self.neighbourhoods) for order in hood}
+        out: list[list[Square]] = [[] for _ in self.neighbourhoods]
+        for square, order in self.tile_of.items():
+            out[hood_of[order]].append(square)
+        return tuple(tuple(squares) for squares in out)
+
+    @cached_property
+    def lots_of_value(self) -> dict[int, tuple[Square, ...]]:
+        """Value → the lots printed with it, in the order of `printed`."""
+        out: dict[int, list[Square]] = {v: [] for v in range(1, 7)}
+        for square, value in self.printed.items():
+            if value > 0:
+                out[value].append(square)
+        return {v: tuple(squares) for v, squares in out.items()}
+
     def hood_index(self, tile_order: int) -> int:
         for i, hood in enumerate(self.neighbourhoods):
             if tile_order in hood:
@@ -136,16 +154,19 @@ def _added(board: Board, tile: tuple[str, int, int, int]) -> Board:
                 streets.add(n)
     streets.difference_update(s for s, _ in squares)
     # Neighbourhoods: the new tile joins every neighbourhood it touches into one.
-    joined = [hood for hood in board.neighbourhoods if not touched.isdisjoint(hood)]
-    merged = tuple(sorted([order, *(o for hood in joined for o in hood)]))
-    hoods = tuple(
-        sorted(
-            [hood for hood in board.neighbourhoods if touched.isdisjoint(hood)] + [merged],
-            key=lambda g: g[0],
-        )
-    )
+    kept: list[tuple[tuple[int, ...], int]] = []  # (tile orders, value) of the others
+    merged, value = [order], 1 + public_count(tile_id)
+    for hood, hood_value in zip(board.neighbourhoods, board.values, strict=True):
+        if touched.isdisjoint(hood):
+            kept.append((hood, hood_value))
+        else:
+            merged.extend(hood)
+            value += hood_value
+    kept.append((tuple(sorted(merged)), value))
+    kept.sort(key=lambda hood: hood[0][0])
+    hoods = tuple(hood for hood, _ in kept)
+    values = tuple(value for _, value in kept)
     layout = (*board.layout, tile)
-    values = tuple(sum(1 + public_count(layout[o][0]) for o in hood) for hood in hoods)
     xs = [s[0] for s, _ in squares]
     ys = [s[1] for s, _ in squares]
     if board.layout:

@@ -23,11 +23,7 @@ def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Squ
         spots = hotels
     else:
         built = state.hotel_map()
-        spots = [
-            s
-            for s, printed in board.printed.items()
-            if printed == value and s not in built and s not in occupied
-        ]
+        spots = [s for s in board.lots_of_value[value] if s not in built and s not in occupied]
     if not spots:
         return []
     origin = state.origin
@@ -126,14 +122,20 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
         return sum((dice[s] if by_pips else 1) for s in group if s in dice)
 
     results: list[NeighbourhoodScore] = []
-    for hood, value in zip(board.neighbourhoods, board.values, strict=True):
-        members = set(hood)
-        squares = {s for s, t in board.tile_of.items() if t in members}
+    for hood, value, squares in zip(
+        board.neighbourhoods, board.values, board.hood_squares, strict=True
+    ):
+        owned: dict[int, set[Square]] = {}  # seat → its hotels in the neighbourhood
+        campers: set[Square] = set()
+        for s in squares:
+            hotel = hotels.get(s)
+            if hotel is not None:
+                owned.setdefault(hotel.seat, set()).add(s)
+            elif s in dice:
+                campers.add(s)
         best: dict[int, int] = {}
-        for seat in sorted({hotels[s].seat for s in squares if s in hotels}):
-            own = {s for s in squares if s in hotels and hotels[s].seat == seat}
-            best[seat] = max(strength(g) for g in _components(own, board))
-        campers = {s for s in squares if s in dice and s not in hotels}
+        for seat in sorted(owned):
+            best[seat] = max(strength(g) for g in _components(owned[seat], board))
         gang = max((strength(g) for g in _components(campers, board)), default=0)
         top = max([gang, *best.values()])
         winners = tuple(s for s, b in best.items() if top > 0 and b == top)
