@@ -18,7 +18,8 @@ def sorted_dice(dice: list[Die]) -> tuple[Die, ...]:
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return tuple(v + delta if i == index else v for i, v in enumerate(values))
+    """`values` with `delta` added at `index` (0 ≤ index < len(values))."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def supply_after(

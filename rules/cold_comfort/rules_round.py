@@ -43,9 +43,9 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     gold = state.gold
     dice = []
     pool = state.pool
+    hosts = {(h.x, h.y) for h in state.hotels if h.seat == seat}
     for d in state.dice:
-        hotel = state.hotel_at((d.x, d.y))
-        if hotel is not None and hotel.seat == seat:
+        if (d.x, d.y) in hosts:
             gold = bump(gold, seat, d.value)
             pool += 1
             log.append(f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}.")

@@ -92,23 +92,25 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     )
 
 
-def _components(squares: set[Square], board: Board) -> list[list[Square]]:
-    seen: set[Square] = set()
-    out: list[list[Square]] = []
-    for start in sorted(squares):
-        if start in seen:
-            continue
-        seen.add(start)
-        group, stack = [], [start]
+def _strongest(squares: set[Square], dice: dict[Square, int], by_pips: bool) -> int:
+    """The strength of the strongest group of edge-connected `squares` (0 for none): the pips of
+    its dice, or their number."""
+    best = 0
+    left = set(squares)
+    while left:
+        stack = [left.pop()]
+        total = 0
         while stack:
-            s = stack.pop()
-            group.append(s)
-            for n in board.adjacent(s):
-                if n in squares and n not in seen:
-                    seen.add(n)
+            x, y = square = stack.pop()
+            pips = dice.get(square)
+            if pips is not None:
+                total += pips if by_pips else 1
+            for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
+                if n in left:
+                    left.remove(n)
                     stack.append(n)
-        out.append(group)
-    return out
+        best = max(best, total)
+    return best
 
 
 def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, ...]:
@@ -117,9 +119,6 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
     dice = state.dice_map()
     hotels = state.hotel_map()
     by_pips = state.options.block_strength == "pips"
-
-    def strength(group: list[Square]) -> int:
-        return sum((dice[s] if by_pips else 1) for s in group if s in dice)
 
     results: list[NeighbourhoodScore] = []
     for hood, value, squares in zip(
@@ -135,8 +134,8 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
                 campers.add(s)
         best: dict[int, int] = {}
         for seat in sorted(owned):
-            best[seat] = max(strength(g) for g in _components(owned[seat], board))
-        gang = max((strength(g) for g in _components(campers, board)), default=0)
+            best[seat] = _strongest(owned[seat], dice, by_pips)
+        gang = _strongest(campers, dice, by_pips)
         top = max([gang, *best.values()])
         winners = tuple(s for s, b in best.items() if top > 0 and b == top)
         results.append(

@@ -114,14 +114,16 @@ class ColdComfortState(Frozen):
         return (seat + 1) % self.num_players
 
     def hotel_at(self, square: Square) -> Hotel | None:
+        x, y = square
         for h in self.hotels:
-            if (h.x, h.y) == square:
+            if h.x == x and h.y == y:
                 return h
         return None
 
     def die_at(self, square: Square) -> Die | None:
+        x, y = square
         for d in self.dice:
-            if (d.x, d.y) == square:
+            if d.x == x and d.y == y:
                 return d
         return None
 
@@ -134,6 +136,7 @@ class ColdComfortState(Frozen):
 
 M = TypeVar("M", bound=BaseModel)
 _set = object.__setattr__
+_PLAIN: dict[type[BaseModel], bool] = {}  # model class → made by `evolve` without `model_copy`
 
 
 def evolve(model: M, update: dict[str, Any]) -> M:
@@ -141,7 +144,12 @@ def evolve(model: M, update: dict[str, Any]) -> M:
     the rules replace a state this way several times a move. The values are the rules' own, so
     they are not validated, as `model_copy` does not validate them either."""
     cls = type(model)
-    if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = not (
+            cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+        )
+    if not plain:
         return model.model_copy(update=update)
     made = cls.__new__(cls)
     _set(made, "__dict__", {**model.__dict__, **update})
