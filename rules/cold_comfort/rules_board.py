@@ -69,11 +69,10 @@ class Board:
 
     @cached_property
     def lots_of_value(self) -> dict[int, tuple[Square, ...]]:
-        """Value → the lots printed with it, in the order of `printed`."""
+        """Value (1 to 6) → the lots printed with it, sorted: `lots` grouped by value."""
         out: dict[int, list[Square]] = {v: [] for v in range(1, 7)}
-        for square, value in self.printed.items():
-            if value > 0:
-                out[value].append(square)
+        for value, x, y in self.lots:
+            out[value].append((x, y))
         return {v: tuple(squares) for v, squares in out.items()}
 
     def hood_index(self, tile_order: int) -> int:

@@ -25,9 +25,8 @@ def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
 def supply_after(
     state: ColdComfortState, seat: int, value: int, delta: int
 ) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        bump(row, value - 1, delta) if s == seat else row for s, row in enumerate(state.supply)
-    )
+    supply = state.supply
+    return (*supply[:seat], bump(supply[seat], value - 1, delta), *supply[seat + 1 :])
 
 
 def fill(tile: PlacedTile, roll: list[int], dice: list[Die]) -> tuple[list[Die], list[int]]:

@@ -112,19 +112,22 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     dice = {(d.x, d.y): d.value for d in state.dice}
     gold = state.gold[seat]
     supply = state.supply[seat]
-    campers = sorted([s for s in dice if s not in hotels])
-    own_empty = sorted([s for s, h in hotels.items() if h.seat == seat and s not in dice])
+    campers = [s for s in dice if s not in hotels]
+    campers.sort()
+    own_empty = [s for s, h in hotels.items() if h.seat == seat and s not in dice]
+    own_empty.sort()
     out: list[Action] = []
     if not state.build_used:
         empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × the value
-        for printed, x, y in board.lots:  # by (value, x, y), the builds' order
+        for printed, lots in board.lots_of_value.items():  # by (value, x, y), the builds' order
             if empty_lot * printed > gold:
                 break  # the cheapest build of this value, and of every later one, is too dear
-            square = (x, y)
-            if square in hotels or supply[printed - 1] < 1:
+            if supply[printed - 1] < 1:
                 continue
-            if square not in dice or gold >= camper_lot * printed:
-                out.append(_build(printed, x, y))
+            dear = gold < camper_lot * printed  # too dear on a camper
+            for x, y in lots:
+                if (x, y) not in hotels and not (dear and (x, y) in dice):
+                    out.append(_build(printed, x, y))
         for x, y in own_empty:
             old = hotels[(x, y)].value
             for to in range(1, 7):
@@ -132,11 +135,12 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
                     out.append(_change(x, y, to))
     hostable = [s for s in own_empty if s != state.built_at]
     if hostable and campers:
+        by_value: dict[int, list[Square]] = {}  # campers by value, sorted
+        for s in campers:
+            by_value.setdefault(dice[s], []).append(s)
         for x, y in hostable:
-            value = hotels[(x, y)].value
-            for fx, fy in campers:
-                if dice[(fx, fy)] == value:
-                    out.append(_host(x, y, fx, fy))
+            for fx, fy in by_value.get(hotels[(x, y)].value, ()):
+                out.append(_host(x, y, fx, fy))
     if not state.fire_used:
         out.extend([_fire(x, y) for x, y in hostable])
     if not state.acted:
