@@ -17,22 +17,23 @@ from rules.core import Outcome, seat_ref
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
     """The best class of spots for an extra die of `value` at the smallest distance (CC-19)."""
-    occupied = state.dice_map()
-    hotels = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
-    if hotels:
-        spots = hotels
-    else:
-        built = state.hotel_map()
+    return _spots(state, board, value, {(d.x, d.y) for d in state.dice})
+
+
+def _spots(
+    state: ColdComfortState, board: Board, value: int, occupied: set[Square]
+) -> list[Square]:
+    """`landing_spots` with the squares holding a die given."""
+    spots = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
+    if not spots:
+        built = {(h.x, h.y) for h in state.hotels}
         spots = [s for s in board.lots_of_value[value] if s not in built and s not in occupied]
     if not spots:
         return []
     origin = state.origin
-
-    def dist(s: Square) -> int:
-        return min(distance(s, o) for o in origin)
-
-    best = min(dist(s) for s in spots)
-    return sorted(s for s in spots if dist(s) == best)
+    dists = [min(distance(s, o) for o in origin) for s in spots]
+    best = min(dists)
+    return sorted(s for s, d in zip(spots, dists, strict=True) if d == best)
 
 
 def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
@@ -42,10 +43,11 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     dice = list(state.dice)
     landing = list(state.last_landing or ())
     pool = state.pool
+    occupied = {(d.x, d.y) for d in dice}
+    built = {(h.x, h.y) for h in state.hotels}
     for value in range(6, 0, -1):
         while extras[value - 1] > 0:
-            current = evolve(state, {"dice": tuple(dice)})
-            spots = landing_spots(current, board, value)
+            spots = _spots(state, board, value, occupied)
             remaining = extras[value - 1]
             if not spots:
                 landing.extend(Landing(value=value, at=None) for _ in range(remaining))
@@ -74,9 +76,10 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                 )
             for s in spots:
                 dice.append(Die(x=s[0], y=s[1], value=value))
+                occupied.add(s)
                 landing.append(Landing(value=value, at=s))
                 pool -= 1
-                where = "as a guest in" if current.hotel_at(s) else "on"
+                where = "as a guest in" if s in built else "on"
                 log.append(f"An extra {value} lands {where} {fmt(s)}.")
             extras[value - 1] = remaining - len(spots)
     return evolve(
