@@ -5,7 +5,7 @@ tuple updates every transition shares.
 from __future__ import annotations
 
 from rules.cold_comfort.rules_tiles import placed_squares
-from rules.cold_comfort.state import ColdComfortState, Die, PlacedTile
+from rules.cold_comfort.state import ColdComfortState, Die, PlacedTile, new_die
 
 
 def dice_for(players: int) -> int:
@@ -43,7 +43,7 @@ def fill(tile: PlacedTile, roll: list[int], dice: list[Die]) -> tuple[list[Die],
         square = lots.get(value)
         if square is not None and square not in taken:
             taken.add(square)
-            placed.append(Die(x=square[0], y=square[1], value=value))
+            placed.append(new_die(x=square[0], y=square[1], value=value))
         else:
             extras.append(value)
     return placed, extras

@@ -5,12 +5,13 @@ from __future__ import annotations
 from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
-    Die,
-    Landing,
     LandingPending,
     NeighbourhoodScore,
     Square,
     evolve,
+    new_die,
+    new_landing,
+    new_score,
 )
 from rules.core import Outcome, seat_ref
 
@@ -50,7 +51,7 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             spots = _spots(state, board, value, occupied)
             remaining = extras[value - 1]
             if not spots:
-                landing.extend(Landing(value=value, at=None) for _ in range(remaining))
+                landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
                 log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
                 extras[value - 1] = 0
                 break
@@ -75,9 +76,9 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                     },
                 )
             for s in spots:
-                dice.append(Die(x=s[0], y=s[1], value=value))
+                dice.append(new_die(x=s[0], y=s[1], value=value))
                 occupied.add(s)
-                landing.append(Landing(value=value, at=s))
+                landing.append(new_landing(value=value, at=s))
                 pool -= 1
                 where = "as a guest in" if s in built else "on"
                 log.append(f"An extra {value} lands {where} {fmt(s)}.")
@@ -142,7 +143,7 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
         top = max([gang, *best.values()])
         winners = tuple(s for s, b in best.items() if top > 0 and b == top)
         results.append(
-            NeighbourhoodScore(
+            new_score(
                 tiles=tuple(state.tiles[o].tile_id for o in hood),
                 value=value,
                 best=best,

@@ -10,7 +10,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from rules.core import Frozen, Options
+from rules.core import Frozen, Options, builder
 
 Square = tuple[int, int]
 Phase = Literal["manage", "fire_spread", "grow", "land_tie", "over"]
@@ -157,3 +157,11 @@ def evolve(model: M, update: dict[str, Any]) -> M:
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", None)
     return made
+
+
+# Records the rules make many times a game from values they computed themselves (ints, tuples of
+# squares), built without validation (`rules.core.builder`): every field must be given, of its type.
+new_die = builder(Die)
+new_hotel = builder(Hotel)
+new_landing = builder(Landing)
+new_score = builder(NeighbourhoodScore)
