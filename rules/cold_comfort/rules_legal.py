@@ -27,6 +27,7 @@ from rules.cold_comfort.rules_board import (
 )
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Square
+from rules.core import builder
 
 A = TypeVar("A", bound=Action)
 
@@ -34,11 +35,14 @@ A = TypeVar("A", bound=Action)
 def _shared(kind: type[A], *names: str) -> Callable[..., A]:
     """One shared record per distinct action of `kind`, made from its fields in the order of
     `names`: actions are frozen, and validating a new record for every entry of every legal list
-    was most of the cost of listing a turn's moves."""
+    was most of the cost of listing a turn's moves. The values are the rules' own ints, so a new
+    record is built without validation (`rules.core.builder`), its `type` tag given."""
+    build = builder(kind)
+    tag = kind.model_fields["type"].default
 
     @lru_cache(maxsize=8192)
     def made(*values: int) -> A:
-        return kind(**dict(zip(names, values, strict=True)))
+        return build(type=tag, **dict(zip(names, values, strict=True)))
 
     return made
 
