@@ -26,7 +26,7 @@ from rules.cold_comfort.rules_board import (
     placement_problem,
 )
 from rules.cold_comfort.rules_play import build_cost, change_cost
-from rules.cold_comfort.state import ColdComfortState, Square
+from rules.cold_comfort.state import ColdComfortState, Die, Hotel, Square
 from rules.core import builder
 
 A = TypeVar("A", bound=Action)
@@ -110,10 +110,28 @@ class _GrowView(Sequence[Action]):
         return _grow(x, y, r)
 
 
+_seen_hotels: list[tuple[tuple[Hotel, ...], dict[Square, Hotel]]] = [((), {})]
+_seen_dice: list[tuple[tuple[Die, ...], dict[Square, int]]] = [((), {})]
+
+
+def _maps(state: ColdComfortState) -> tuple[dict[Square, Hotel], dict[Square, int]]:
+    """The hotels and dice of a state by square (not to be changed). A move changes one of the
+    two tuples at most, and successive states share the other, so the maps of the last tuples
+    seen are remembered by identity (held here, so their ids are not reused)."""
+    seen, hotels = _seen_hotels[0]
+    if seen is not state.hotels:
+        hotels = {(h.x, h.y): h for h in state.hotels}
+        _seen_hotels[0] = (state.hotels, hotels)
+    seen_dice, dice = _seen_dice[0]
+    if seen_dice is not state.dice:
+        dice = {(d.x, d.y): d.value for d in state.dice}
+        _seen_dice[0] = (state.dice, dice)
+    return hotels, dice
+
+
 def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     board = board_of(state.tiles)
-    hotels = {(h.x, h.y): h for h in state.hotels}
-    dice = {(d.x, d.y): d.value for d in state.dice}
+    hotels, dice = _maps(state)
     gold = state.gold[seat]
     supply = state.supply[seat]
     campers = [s for s in dice if s not in hotels]

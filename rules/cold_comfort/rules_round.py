@@ -63,7 +63,7 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             "fire_used": False,
             "built_at": None,
             "gold": gold,
-            "dice": tuple(dice),
+            "dice": tuple(dice) if len(dice) < len(state.dice) else state.dice,
             "pool": pool,
         },
     )
