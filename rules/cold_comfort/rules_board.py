@@ -59,13 +59,15 @@ class Board:
         return tuple(sorted((v, x, y) for (x, y), v in self.printed.items() if v > 0))
 
     @cached_property
-    def hood_squares(self) -> tuple[tuple[Square, ...], ...]:
-        """Each neighbourhood's tile squares, in the order of `printed`."""
+    def hood_tiles(self) -> tuple[tuple[str, ...], ...]:
+        """Each neighbourhood's tile ids, by tile order."""
+        return tuple(tuple(self.layout[o][0] for o in hood) for hood in self.neighbourhoods)
+
+    @cached_property
+    def hood_at(self) -> dict[Square, int]:
+        """Tile square → the index of its neighbourhood."""
         hood_of = {order: i for i, hood in enumerate(self.neighbourhoods) for order in hood}
-        out: list[list[Square]] = [[] for _ in self.neighbourhoods]
-        for square, order in self.tile_of.items():
-            out[hood_of[order]].append(square)
-        return tuple(tuple(squares) for squares in out)
+        return {square: hood_of[order] for square, order in self.tile_of.items()}
 
     @cached_property
     def lots_of_value(self) -> dict[int, tuple[Square, ...]]:

@@ -100,6 +100,8 @@ def _strongest(squares: set[Square], dice: dict[Square, int], by_pips: bool) -> 
     """The strength of the strongest group of edge-connected `squares` (0 for none): the pips of
     its dice, or their number."""
     best = 0
+    if not squares:
+        return best
     left = set(squares)
     while left:
         stack = [left.pop()]
@@ -124,27 +126,25 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
     hotels = state.hotel_map()
     by_pips = state.options.block_strength == "pips"
 
+    hood_at = board.hood_at
+    owners: list[dict[int, set[Square]]] = [{} for _ in board.neighbourhoods]  # seat → hotels
+    gangs: list[set[Square]] = [set() for _ in board.neighbourhoods]  # campers
+    for s, hotel in hotels.items():
+        owners[hood_at[s]].setdefault(hotel.seat, set()).add(s)
+    for s in dice:
+        if s not in hotels:
+            gangs[hood_at[s]].add(s)
     results: list[NeighbourhoodScore] = []
-    for hood, value, squares in zip(
-        board.neighbourhoods, board.values, board.hood_squares, strict=True
+    for tiles, value, owned, campers in zip(
+        board.hood_tiles, board.values, owners, gangs, strict=True
     ):
-        owned: dict[int, set[Square]] = {}  # seat → its hotels in the neighbourhood
-        campers: set[Square] = set()
-        for s in squares:
-            hotel = hotels.get(s)
-            if hotel is not None:
-                owned.setdefault(hotel.seat, set()).add(s)
-            elif s in dice:
-                campers.add(s)
-        best: dict[int, int] = {}
-        for seat in sorted(owned):
-            best[seat] = _strongest(owned[seat], dice, by_pips)
+        best = {seat: _strongest(owned[seat], dice, by_pips) for seat in sorted(owned)}
         gang = _strongest(campers, dice, by_pips)
-        top = max([gang, *best.values()])
-        winners = tuple(s for s, b in best.items() if top > 0 and b == top)
+        top = max(gang, *best.values()) if best else gang
+        winners = tuple([s for s, b in best.items() if b == top]) if top > 0 else ()
         results.append(
             new_score(
-                tiles=tuple(state.tiles[o].tile_id for o in hood),
+                tiles=tiles,
                 value=value,
                 best=best,
                 gang=gang,
