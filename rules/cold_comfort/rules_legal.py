@@ -58,14 +58,22 @@ _mine = _shared(Mine, "x", "y")
 _END = End()
 
 
+_ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(6))  # by seat
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _alone(seat: int) -> frozenset[int]:
+    return _ALONE[seat] if 0 <= seat < len(_ALONE) else frozenset({seat})
+
+
 def acting_seats(state: ColdComfortState) -> frozenset[int]:
     if state.phase in ("manage", "grow"):
-        return frozenset({state.active_seat})
+        return _alone(state.active_seat)
     if state.phase == "fire_spread" and state.fire_pending is not None:
-        return frozenset({state.fire_pending.chooser})
+        return _alone(state.fire_pending.chooser)
     if state.phase == "land_tie" and state.landing_pending is not None:
-        return frozenset({state.landing_pending.chooser})
-    return frozenset()
+        return _alone(state.landing_pending.chooser)
+    return _NOBODY
 
 
 def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
