@@ -56,7 +56,7 @@ class Board:
     def lots(self) -> tuple[tuple[int, int, int], ...]:
         """Every lot (a square with a printed value, not a public building) as (value, x, y),
         sorted: the order builds are listed in."""
-        return tuple(sorted((v, x, y) for (x, y), v in self.printed.items() if v > 0))
+        return tuple(sorted([(v, x, y) for (x, y), v in self.printed.items() if v > 0]))
 
     @cached_property
     def hood_tiles(self) -> tuple[tuple[str, ...], ...]:
