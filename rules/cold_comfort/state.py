@@ -1,7 +1,7 @@
 """The stored state of a Cold Comfort table: a frozen pydantic record that round-trips through JSON.
 
 Everything is tuples of small records so that equality after a JSON round trip is exact. Board
-geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (see `board.py`).
+geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (see `rules_board`).
 """
 
 from __future__ import annotations
