@@ -262,11 +262,15 @@ def _grid(layout: Layout) -> _Grid:
     map or sits one street away (CC-23 but for the printed street edges, which alone depend on the
     tile), for every rotation, as bit sets shifted whole rather than square by square."""
     board = _board(layout)
-    minx, miny, _, maxy = board.bounds
+    minx, miny, maxx, maxy = board.bounds
     x0, y0, width = minx - _MARGIN, miny - _MARGIN, maxy - miny + 1 + 2 * _MARGIN
 
     def bits(squares: Iterable[Square]) -> int:
-        return sum(1 << ((x - x0) * width + y - y0) * _LANES for x, y in set(squares))
+        raw = bytearray((width * (maxx - x0 + 1 + _MARGIN) * _LANES) // 8 + 1)
+        for x, y in squares:
+            i = ((x - x0) * width + y - y0) * _LANES
+            raw[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(raw, "little")
 
     grid = _Grid(x0=x0, y0=y0, width=width, printed=bits(board.printed), free=())
     blocked = grid.printed | bits(board.streets)
@@ -332,13 +336,15 @@ class Placements(Sequence[tuple[int, int, int]]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
-        bits, low, high = self._bits, 0, self._bits.bit_length()
-        while high - low > 1:  # bits below `low` hold at most `index`, below `high` more
-            mid = (low + high) // 2
-            if (bits & ((1 << mid) - 1)).bit_count() > index:
-                high = mid
+        bits, low, size = self._bits, 0, self._bits.bit_length()
+        while size > 1:  # the wanted bit is bit `index` of those set in `bits`, bit 0 at `low`
+            half = size // 2
+            below = bits & ((1 << half) - 1)
+            count = below.bit_count()
+            if count > index:
+                bits, size = below, half
             else:
-                low = mid
+                bits, size, low, index = bits >> half, size - half, low + half, index - count
         return self._grid.anchors(1 << low)[0]
 
 
