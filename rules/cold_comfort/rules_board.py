@@ -263,6 +263,8 @@ def _grid(layout: Layout) -> _Grid:
     tile), for every rotation, as bit sets shifted whole rather than square by square."""
     board = _board(layout)
     minx, miny, maxx, maxy = board.bounds
+    for x, y in MAIN_STREET:  # other streets lie beside tile squares, the main street may not
+        minx, miny, maxx, maxy = min(minx, x), min(miny, y), max(maxx, x), max(maxy, y)
     x0, y0, width = minx - _MARGIN, miny - _MARGIN, maxy - miny + 1 + 2 * _MARGIN
 
     def bits(squares: Iterable[Square]) -> int:
