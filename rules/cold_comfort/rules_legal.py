@@ -99,6 +99,8 @@ def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
 
 
 class _GrowView(Sequence[Action]):
+    """The `Grow` actions of a `Placements` view, each made when read."""
+
     def __init__(self, placements: Placements) -> None:
         self._placements = placements
 
@@ -123,7 +125,7 @@ _seen_dice: list[tuple[tuple[Die, ...], dict[Square, int]]] = [((), {})]
 
 
 def _maps(state: ColdComfortState) -> tuple[dict[Square, Hotel], dict[Square, int]]:
-    """The hotels and dice of a state by square (not to be changed). A move changes one of the
+    """The hotels and dice of a state by square (not to be changed). Most moves change one of the
     two tuples at most, and successive states share the other, so the maps of the last tuples
     seen are remembered by identity (held here, so their ids are not reused)."""
     seen, hotels = _seen_hotels[0]
