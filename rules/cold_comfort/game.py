@@ -12,7 +12,7 @@ from pydantic import TypeAdapter
 from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.observation import ColdComfortObservation, observe
-from rules.cold_comfort.rules_legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
@@ -112,8 +112,8 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
 class Playing(Working[ColdComfortState, Action]):
     """A playout's working copy: the rules' own `apply` on frozen states, without turning each
-    log line into an event nobody reads, and with a move's dice rolled from an rng seeded only
-    when the move rolls (`MoveRng`)."""
+    log line into an event nobody reads, with a move's dice rolled from an rng seeded only when
+    the move rolls (`MoveRng`), and a drawn tile's placements made only when read (`legal_view`)."""
 
     def __init__(self, game: ColdComfortGame, state: ColdComfortState) -> None:
         super().__init__(game, state)
@@ -126,7 +126,7 @@ class Playing(Working[ColdComfortState, Action]):
         return acting_seats(self.state)
 
     def legal(self, seat: Seat) -> Sequence[Action]:
-        return legal_actions(self.state, seat)
+        return legal_view(self.state, seat)
 
     def outcome(self) -> Outcome | None:
         return outcome_of(self.state)

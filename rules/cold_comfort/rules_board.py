@@ -1,14 +1,16 @@
 """Map geometry derived from the placed tiles: streets, placements, neighbourhoods (spec §5).
 
 The map changes only when a tile is placed (at most 13 times a game), so a `Board` is computed once
-per tile layout and cached; legal actions are asked for far more often than tiles are placed.
+per tile layout, from the board without the last tile, and cached; legal actions are asked for far
+more often than tiles are placed. Legal placements are computed on bit sets of the map (`_Grid`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import overload
 
 from rules.cold_comfort.rules_tiles import (
     ROTATIONS,
@@ -23,11 +25,6 @@ Square = tuple[int, int]
 MAIN_STREET: tuple[Square, ...] = ((0, 0), (0, 1), (0, 2))
 DIRECTIONS: tuple[Square, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 Layout = tuple[tuple[str, int, int, int], ...]
-
-
-def neighbours(square: Square) -> Iterable[Square]:
-    x, y = square
-    return ((x + dx, y + dy) for dx, dy in DIRECTIONS)
 
 
 def distance(a: Square, b: Square) -> int:
@@ -51,7 +48,34 @@ class Board:
 
     def adjacent(self, square: Square) -> list[Square]:
         """CC-25: tile squares sharing an edge with a tile square."""
-        return [n for n in neighbours(square) if n in self.printed]
+        x, y = square
+        printed = self.printed
+        return [n for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)) if n in printed]
+
+    @cached_property
+    def lots(self) -> tuple[tuple[int, int, int], ...]:
+        """Every lot (a square with a printed value, not a public building) as (value, x, y),
+        sorted: the order builds are listed in."""
+        return tuple(sorted([(v, x, y) for (x, y), v in self.printed.items() if v > 0]))
+
+    @cached_property
+    def hood_tiles(self) -> tuple[tuple[str, ...], ...]:
+        """Each neighbourhood's tile ids, by tile order."""
+        return tuple(tuple(self.layout[o][0] for o in hood) for hood in self.neighbourhoods)
+
+    @cached_property
+    def hood_at(self) -> dict[Square, int]:
+        """Tile square → the index of its neighbourhood."""
+        hood_of = {order: i for i, hood in enumerate(self.neighbourhoods) for order in hood}
+        return {square: hood_of[order] for square, order in self.tile_of.items()}
+
+    @cached_property
+    def lots_of_value(self) -> dict[int, tuple[Square, ...]]:
+        """Value (1 to 6) → the lots printed with it, sorted: `lots` grouped by value."""
+        out: dict[int, list[Square]] = {v: [] for v in range(1, 7)}
+        for value, x, y in self.lots:
+            out[value].append((x, y))
+        return {v: tuple(squares) for v, squares in out.items()}
 
     def hood_index(self, tile_order: int) -> int:
         for i, hood in enumerate(self.neighbourhoods):
@@ -64,58 +88,92 @@ def layout_of(tiles: Iterable[PlacedTile]) -> Layout:
     return tuple((t.tile_id, t.x, t.y, t.rotation) for t in tiles)
 
 
-def board_of(tiles: Iterable[PlacedTile]) -> Board:
-    return _board(layout_of(tiles))
+def board_of(tiles: tuple[PlacedTile, ...]) -> Board:
+    """The board of a map. Successive states share their `tiles` tuple until a tile is placed, so
+    the last one asked for is remembered by identity (it is held here, so its id is not reused),
+    sparing the layout's key and hash on most calls."""
+    seen, board = _last[0]
+    if seen is tiles:
+        return board
+    board = _board(layout_of(tiles))
+    _last[0] = (tiles, board)
+    return board
+
+
+_EMPTY = Board(
+    layout=(),
+    printed={},
+    tile_of={},
+    streets=frozenset(MAIN_STREET),
+    building_of={},
+    neighbourhoods=(),
+    values=(),
+    bounds=(0, 0, 0, 0),
+)
 
 
 @lru_cache(maxsize=512)
 def _board(layout: Layout) -> Board:
-    printed: dict[Square, int] = {}
-    tile_of: dict[Square, int] = {}
-    building_of: dict[Square, Square] = {}
-    streets: set[Square] = set(MAIN_STREET)
-    for order, (tile_id, x, y, r) in enumerate(layout):
-        publics = []
-        for square, value in placed_squares(tile_id, x, y, r):
-            printed[square] = value
-            tile_of[square] = order
-            if value == 0:
-                publics.append(square)
-        for square in publics:
-            building_of[square] = min(publics)
-        streets.update(printed_streets(tile_id, x, y, r))
-    # CC-22 rule 3: one-square gaps between tile squares.
-    for square in list(printed):
-        for n in neighbours(square):
-            if n in printed or n in streets:
+    """The board of a layout: that of the layout without its last tile, which is cached too (a
+    map grows one tile at a time), with the last tile added."""
+    if not layout:
+        return _EMPTY
+    return _added(_board(layout[:-1]), layout[-1])
+
+
+def _added(board: Board, tile: tuple[str, int, int, int]) -> Board:
+    """`board` with one more tile, each derived field updated for the new squares only."""
+    tile_id, x, y, r = tile
+    order = len(board.layout)
+    printed = dict(board.printed)
+    tile_of = dict(board.tile_of)
+    building_of = dict(board.building_of)
+    squares = placed_squares(tile_id, x, y, r)
+    publics = [square for square, value in squares if value == 0]
+    for square, value in squares:
+        printed[square] = value
+        tile_of[square] = order
+    for square in publics:
+        building_of[square] = min(publics)
+    streets = set(board.streets)
+    streets.update(s for s in printed_streets(tile_id, x, y, r) if s not in printed)
+    # CC-22 rule 3: one-square gaps between tile squares; a new gap touches the new tile.
+    touched: set[int] = set()  # the tiles the new one shares an edge with
+    for (sx, sy), _ in squares:
+        for n in ((sx, sy + 1), (sx + 1, sy), (sx, sy - 1), (sx - 1, sy)):  # its neighbours
+            other = tile_of.get(n)
+            if other is not None:
+                if other != order:
+                    touched.add(other)
+                continue
+            if n in streets:
                 continue
             nx, ny = n
             if ((nx - 1, ny) in printed and (nx + 1, ny) in printed) or (
                 (nx, ny - 1) in printed and (nx, ny + 1) in printed
             ):
                 streets.add(n)
-    streets.difference_update(printed)
-    # Neighbourhoods: connected components of tiles through adjacent squares.
-    parent = list(range(len(layout)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for square, order in tile_of.items():
-        for dx, dy in ((1, 0), (0, 1)):
-            other = tile_of.get((square[0] + dx, square[1] + dy))
-            if other is not None and other != order:
-                parent[find(other)] = find(order)
-    groups: dict[int, list[int]] = {}
-    for order in range(len(layout)):
-        groups.setdefault(find(order), []).append(order)
-    hoods = tuple(sorted((tuple(sorted(g)) for g in groups.values()), key=lambda g: g[0]))
-    values = tuple(sum(1 + public_count(layout[o][0]) for o in hood) for hood in hoods)
-    xs = [s[0] for s in printed] or [0]
-    ys = [s[1] for s in printed] or [0]
+    streets.difference_update(s for s, _ in squares)
+    # Neighbourhoods: the new tile joins every neighbourhood it touches into one.
+    kept: list[tuple[tuple[int, ...], int]] = []  # (tile orders, value) of the others
+    merged, value = [order], 1 + public_count(tile_id)
+    for hood, hood_value in zip(board.neighbourhoods, board.values, strict=True):
+        if touched.isdisjoint(hood):
+            kept.append((hood, hood_value))
+        else:
+            merged.extend(hood)
+            value += hood_value
+    kept.append((tuple(sorted(merged)), value))
+    kept.sort(key=lambda hood: hood[0][0])
+    hoods = tuple(hood for hood, _ in kept)
+    values = tuple(value for _, value in kept)
+    layout = (*board.layout, tile)
+    xs = [s[0] for s, _ in squares]
+    ys = [s[1] for s, _ in squares]
+    if board.layout:
+        minx, miny, maxx, maxy = board.bounds
+        xs += (minx, maxx)
+        ys += (miny, maxy)
     return Board(
         layout=layout,
         printed=printed,
@@ -126,6 +184,9 @@ def _board(layout: Layout) -> Board:
         values=values,
         bounds=(min(xs), min(ys), max(xs), max(ys)),
     )
+
+
+_last: list[tuple[tuple[PlacedTile, ...], Board]] = [((), _board(()))]  # see `board_of`
 
 
 def placement_problem(board: Board, tile_id: str, x: int, y: int, rotation: int) -> str | None:
@@ -151,31 +212,142 @@ def placement_problem(board: Board, tile_id: str, x: int, y: int, rotation: int)
     return f"{tile_id} at {fmt((x, y))} would neither touch the map nor sit one street away."
 
 
+_SHAPES: dict[int, tuple[Square, ...]] = {  # rotation → its footprint's offsets from the anchor
+    r: tuple((dx, dy) for dx in range(footprint_size(r)[0]) for dy in range(footprint_size(r)[1]))
+    for r in ROTATIONS
+}
+_MARGIN = 8  # columns and rows around the map in a `_Grid`: more than any anchor's offset
+_LANES = len(ROTATIONS)
+
+
+def _shifted(bits: int, delta: int) -> int:
+    """The set `bits` with every index less `delta`."""
+    return bits >> delta if delta >= 0 else bits << -delta
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """A map's squares as bit sets: square (x, y) is bit ((x - x0) · width + y - y0) · 4, so
+    moving a whole set by (dx, dy) is one shift by (dx · width + dy) · 4, and ascending bits run by
+    (x, y). The 4 bits of a square are one per rotation (`ROTATIONS`), so that anchors of every
+    rotation in one set come out by (x, y, rotation). The margins keep every square within 4 of the
+    map on the grid without wrapping a column."""
+
+    x0: int
+    y0: int
+    width: int
+    printed: int  # tile squares, rotation bit 0
+    free: tuple[int, ...]  # per rotation, on its own bit: CC-23 but for the printed street edges
+
+    def delta(self, dx: int, dy: int) -> int:
+        return (dx * self.width + dy) * _LANES
+
+    def anchors(self, bits: int) -> list[tuple[int, int, int]]:
+        """The (x, y, rotation) of a set, sorted."""
+        x0, y0, width = self.x0, self.y0, self.width
+        text = bin(bits)[:1:-1]  # text[i] is bit i
+        out: list[tuple[int, int, int]] = []
+        i = text.find("1")
+        while i >= 0:
+            square, lane = divmod(i, _LANES)
+            col, row = divmod(square, width)
+            out.append((x0 + col, y0 + row, ROTATIONS[lane]))
+            i = text.find("1", i + 1)
+        return out
+
+
+@lru_cache(maxsize=64)
+def _grid(layout: Layout) -> _Grid:
+    """Anchors whose footprint covers no tile square or street and has a square that touches the
+    map or sits one street away (CC-23 but for the printed street edges, which alone depend on the
+    tile), for every rotation, as bit sets shifted whole rather than square by square."""
+    board = _board(layout)
+    minx, miny, maxx, maxy = board.bounds
+    for x, y in MAIN_STREET:  # other streets lie beside tile squares, the main street may not
+        minx, miny, maxx, maxy = min(minx, x), min(miny, y), max(maxx, x), max(maxy, y)
+    x0, y0, width = minx - _MARGIN, miny - _MARGIN, maxy - miny + 1 + 2 * _MARGIN
+
+    def bits(squares: Iterable[Square]) -> int:
+        raw = bytearray((width * (maxx - x0 + 1 + _MARGIN) * _LANES) // 8 + 1)
+        for x, y in squares:
+            i = ((x - x0) * width + y - y0) * _LANES
+            raw[i >> 3] |= 1 << (i & 7)
+        return int.from_bytes(raw, "little")
+
+    grid = _Grid(x0=x0, y0=y0, width=width, printed=bits(board.printed), free=())
+    blocked = grid.printed | bits(board.streets)
+    reach = 0  # free squares from which a tile touches the map or sits one street away
+    for dx, dy in DIRECTIONS:
+        for k in (1, 2):
+            reach |= _shifted(grid.printed, grid.delta(k * dx, k * dy))
+    reach &= ~blocked
+    free: list[int] = []
+    for lane, r in enumerate(ROTATIONS):
+        if r >= 180:  # the same footprint as r - 180
+            free.append(free[lane - 2] << 2)
+            continue
+        near = covered = 0
+        for ox, oy in _SHAPES[r]:
+            near |= _shifted(reach, grid.delta(ox, oy))
+            covered |= _shifted(blocked, grid.delta(ox, oy))
+        free.append((near & ~covered) << lane)
+    return _Grid(x0=x0, y0=y0, width=width, printed=grid.printed, free=tuple(free))
+
+
+def _anchor_bits(layout: Layout, tile_id: str) -> tuple[_Grid, int]:
+    """The same test as `placement_problem`, on bit sets of anchors: the free anchors of each
+    rotation's footprint less those whose printed street edge would run over a tile square."""
+    grid = _grid(layout)
+    anchors = 0
+    for lane, r in enumerate(ROTATIONS):
+        ok = grid.free[lane]
+        for ex, ey in printed_streets(tile_id, 0, 0, r):
+            ok &= ~_shifted(grid.printed << lane, grid.delta(ex, ey))
+        anchors |= ok
+    return grid, anchors
+
+
 @lru_cache(maxsize=512)
 def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...]:
-    """The same test as `placement_problem`, with offsets from the anchor precomputed."""
-    board = _board(layout)
-    printed = board.printed
-    blocked = printed.keys() | board.streets
-    reach = {  # squares from which a tile touches the map or sits one street away
-        (px - k * dx, py - k * dy) for px, py in printed for dx, dy in DIRECTIONS for k in (1, 2)
-    }
-    minx, miny, maxx, maxy = board.bounds
-    found: list[tuple[int, int, int]] = []
-    for r in ROTATIONS:
-        w, h = footprint_size(r)
-        offsets = [s for s, _ in placed_squares(tile_id, 0, 0, r)]
-        edge = printed_streets(tile_id, 0, 0, r)
-        for x in range(minx - w - 1, maxx + 3):
-            for y in range(miny - h - 1, maxy + 3):
-                squares = [(x + dx, y + dy) for dx, dy in offsets]
-                if any(s in blocked for s in squares):
-                    continue
-                if any((x + dx, y + dy) in printed for dx, dy in edge):
-                    continue
-                if any(s in reach for s in squares):
-                    found.append((x, y, r))
-    return tuple(sorted(found))
+    grid, anchors = _anchor_bits(layout, tile_id)
+    return tuple(grid.anchors(anchors))
+
+
+class Placements(Sequence[tuple[int, int, int]]):
+    """`legal_placements` as a sequence read on demand: its length is the number of anchors, and
+    the i-th placement is found by halving the bit set on counts of bits, without listing the
+    others. A playout picks one placement of a few hundred."""
+
+    def __init__(self, board: Board, tile_id: str) -> None:
+        self._grid, self._bits = _anchor_bits(board.layout, tile_id)
+        self._len = self._bits.bit_count()
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, int, int] | list[tuple[int, int, int]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        bits, low, size = self._bits, 0, self._bits.bit_length()
+        while size > 1:  # the wanted bit is bit `index` of those set in `bits`, bit 0 at `low`
+            half = size // 2
+            below = bits & ((1 << half) - 1)
+            count = below.bit_count()
+            if count > index:
+                bits, size = below, half
+            else:
+                bits, size, low, index = bits >> half, size - half, low + half, index - count
+        return self._grid.anchors(1 << low)[0]
 
 
 def legal_placements(board: Board, tile_id: str) -> tuple[tuple[int, int, int], ...]:
@@ -187,8 +359,6 @@ def fmt(square: Square) -> str:
     return f"({square[0]},{square[1]})"
 
 
-@lru_cache(maxsize=512)
 def lots(layout: Layout) -> tuple[tuple[int, int, int], ...]:
-    """Every lot of a map (a square with a printed value, not a public building) as
-    (value, x, y), sorted: the order builds are listed in."""
-    return tuple(sorted((v, x, y) for (x, y), v in _board(layout).printed.items() if v > 0))
+    """Every lot of a map as (value, x, y), sorted: `Board.lots`."""
+    return _board(layout).lots

@@ -5,7 +5,7 @@ tuple updates every transition shares.
 from __future__ import annotations
 
 from rules.cold_comfort.rules_tiles import placed_squares
-from rules.cold_comfort.state import ColdComfortState, Die, PlacedTile
+from rules.cold_comfort.state import ColdComfortState, Die, PlacedTile, new_die
 
 
 def dice_for(players: int) -> int:
@@ -18,15 +18,15 @@ def sorted_dice(dice: list[Die]) -> tuple[Die, ...]:
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    return tuple(v + delta if i == index else v for i, v in enumerate(values))
+    """`values` with `delta` added at `index` (0 ≤ index < len(values))."""
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
 
 
 def supply_after(
     state: ColdComfortState, seat: int, value: int, delta: int
 ) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        bump(row, value - 1, delta) if s == seat else row for s, row in enumerate(state.supply)
-    )
+    supply = state.supply
+    return (*supply[:seat], bump(supply[seat], value - 1, delta), *supply[seat + 1 :])
 
 
 def fill(tile: PlacedTile, roll: list[int], dice: list[Die]) -> tuple[list[Die], list[int]]:
@@ -43,7 +43,7 @@ def fill(tile: PlacedTile, roll: list[int], dice: list[Die]) -> tuple[list[Die],
         square = lots.get(value)
         if square is not None and square not in taken:
             taken.add(square)
-            placed.append(Die(x=square[0], y=square[1], value=value))
+            placed.append(new_die(x=square[0], y=square[1], value=value))
         else:
             extras.append(value)
     return placed, extras

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from rules.cold_comfort.actions import (
     Action,
@@ -19,14 +19,15 @@ from rules.cold_comfort.actions import (
     Spread,
 )
 from rules.cold_comfort.rules_board import (
+    Placements,
     board_of,
     fmt,
     legal_placements,
-    lots,
     placement_problem,
 )
 from rules.cold_comfort.rules_play import build_cost, change_cost
-from rules.cold_comfort.state import ColdComfortState, Square
+from rules.cold_comfort.state import ColdComfortState, Die, Hotel, Square
+from rules.core import builder
 
 A = TypeVar("A", bound=Action)
 
@@ -34,11 +35,14 @@ A = TypeVar("A", bound=Action)
 def _shared(kind: type[A], *names: str) -> Callable[..., A]:
     """One shared record per distinct action of `kind`, made from its fields in the order of
     `names`: actions are frozen, and validating a new record for every entry of every legal list
-    was most of the cost of listing a turn's moves."""
+    was most of the cost of listing a turn's moves. The values are the rules' own ints, so a new
+    record is built without validation (`rules.core.builder`), its `type` tag given."""
+    build = builder(kind)
+    tag = kind.model_fields["type"].default
 
     @lru_cache(maxsize=8192)
     def made(*values: int) -> A:
-        return kind(**dict(zip(names, values, strict=True)))
+        return build(type=tag, **dict(zip(names, values, strict=True)))
 
     return made
 
@@ -54,14 +58,22 @@ _mine = _shared(Mine, "x", "y")
 _END = End()
 
 
+_ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(6))  # by seat
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _alone(seat: int) -> frozenset[int]:
+    return _ALONE[seat] if 0 <= seat < len(_ALONE) else frozenset({seat})
+
+
 def acting_seats(state: ColdComfortState) -> frozenset[int]:
     if state.phase in ("manage", "grow"):
-        return frozenset({state.active_seat})
+        return _alone(state.active_seat)
     if state.phase == "fire_spread" and state.fire_pending is not None:
-        return frozenset({state.fire_pending.chooser})
+        return _alone(state.fire_pending.chooser)
     if state.phase == "land_tie" and state.landing_pending is not None:
-        return frozenset({state.landing_pending.chooser})
-    return frozenset()
+        return _alone(state.landing_pending.chooser)
+    return _NOBODY
 
 
 def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
@@ -78,39 +90,93 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
     return _manage_actions(state, seat)
 
 
+def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
+    """`legal_actions` for a playout: the same actions in the same order, but a drawn tile's
+    placements are a `Placements` view whose actions are made only when read."""
+    if state.phase == "grow" and state.drawn_tile is not None and seat in acting_seats(state):
+        return _GrowView(Placements(board_of(state.tiles), state.drawn_tile))
+    return legal_actions(state, seat)
+
+
+class _GrowView(Sequence[Action]):
+    """The `Grow` actions of a `Placements` view, each made when read."""
+
+    def __init__(self, placements: Placements) -> None:
+        self._placements = placements
+
+    def __len__(self) -> int:
+        return len(self._placements)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [_grow(x, y, r) for x, y, r in self._placements[index]]
+        x, y, r = self._placements[index]
+        return _grow(x, y, r)
+
+
+_seen_hotels: list[tuple[tuple[Hotel, ...], dict[Square, Hotel]]] = [((), {})]
+_seen_dice: list[tuple[tuple[Die, ...], dict[Square, int]]] = [((), {})]
+
+
+def _maps(state: ColdComfortState) -> tuple[dict[Square, Hotel], dict[Square, int]]:
+    """The hotels and dice of a state by square (not to be changed). Most moves change one of the
+    two tuples at most, and successive states share the other, so the maps of the last tuples
+    seen are remembered by identity (held here, so their ids are not reused)."""
+    seen, hotels = _seen_hotels[0]
+    if seen is not state.hotels:
+        hotels = {(h.x, h.y): h for h in state.hotels}
+        _seen_hotels[0] = (state.hotels, hotels)
+    seen_dice, dice = _seen_dice[0]
+    if seen_dice is not state.dice:
+        dice = {(d.x, d.y): d.value for d in state.dice}
+        _seen_dice[0] = (state.dice, dice)
+    return hotels, dice
+
+
 def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
     board = board_of(state.tiles)
-    hotels = state.hotel_map()
-    dice = state.dice_map()
+    hotels, dice = _maps(state)
     gold = state.gold[seat]
     supply = state.supply[seat]
-    campers = sorted(s for s in dice if s not in hotels)
-    own_empty = sorted(s for s, h in hotels.items() if h.seat == seat and s not in dice)
+    campers = [s for s in dice if s not in hotels]
+    campers.sort()
+    own_empty = [s for s, h in hotels.items() if h.seat == seat and s not in dice]
+    own_empty.sort()
     out: list[Action] = []
     if not state.build_used:
-        for printed, x, y in lots(board.layout):  # by (value, x, y), the builds' order
-            if build_cost(printed, False) > gold:
+        empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × the value
+        for printed, lots in board.lots_of_value.items():  # by (value, x, y), the builds' order
+            if empty_lot * printed > gold:
                 break  # the cheapest build of this value, and of every later one, is too dear
-            square = (x, y)
-            if square in hotels or supply[printed - 1] < 1:
+            if supply[printed - 1] < 1:
                 continue
-            if gold >= build_cost(printed, square in dice):
-                out.append(_build(printed, x, y))
+            dear = gold < camper_lot * printed  # too dear on a camper
+            for x, y in lots:
+                if (x, y) not in hotels and not (dear and (x, y) in dice):
+                    out.append(_build(printed, x, y))
         for x, y in own_empty:
             old = hotels[(x, y)].value
             for to in range(1, 7):
                 if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to):
                     out.append(_change(x, y, to))
     hostable = [s for s in own_empty if s != state.built_at]
-    for x, y in hostable:
-        value = hotels[(x, y)].value
-        for fx, fy in campers:
-            if dice[(fx, fy)] == value:
+    if hostable and campers:
+        by_value: dict[int, list[Square]] = {}  # campers by value, sorted
+        for s in campers:
+            by_value.setdefault(dice[s], []).append(s)
+        for x, y in hostable:
+            for fx, fy in by_value.get(hotels[(x, y)].value, ()):
                 out.append(_host(x, y, fx, fy))
     if not state.fire_used:
-        out.extend(_fire(x, y) for x, y in hostable)
+        out.extend([_fire(x, y) for x, y in hostable])
     if not state.acted:
-        out.extend(_mine(x, y) for x, y in campers)
+        out.extend([_mine(x, y) for x, y in campers])
     out.append(_END)
     return out
 

@@ -31,10 +31,11 @@ from rules.cold_comfort.state import (
     ColdComfortState,
     Die,
     FirePending,
-    Hotel,
     PlacedTile,
     Square,
     evolve,
+    new_die,
+    new_hotel,
 )
 from rules.core import seat_ref
 
@@ -134,6 +135,7 @@ def apply(
 
 # management -------------------------------------------------------------------------------------
 def build_cost(value: int, with_camper: bool) -> int:
+    """Proportional to the value: `rules_legal` lists builds by the cost of a 1."""
     return (4 if with_camper else 2) * value
 
 
@@ -150,7 +152,7 @@ def _build(state: ColdComfortState, seat: int, a: Build, log: list[str]) -> Cold
         + (" and the camper there becomes its guest." if camper else ".")
     )
     hotels = sorted(
-        [*state.hotels, Hotel(x=a.x, y=a.y, seat=seat, value=a.value)], key=lambda h: (h.x, h.y)
+        [*state.hotels, new_hotel(x=a.x, y=a.y, seat=seat, value=a.value)], key=lambda h: (h.x, h.y)
     )
     return evolve(
         state,
@@ -195,7 +197,7 @@ def _host(state: ColdComfortState, seat: int, a: Host, log: list[str]) -> ColdCo
     where = fmt((a.x, a.y))
     log.append(f"{seat_ref(seat)} hosts the {camper.value} from {fmt(source)} in {where}.")
     dice = [d for d in state.dice if (d.x, d.y) != source]
-    dice.append(Die(x=a.x, y=a.y, value=camper.value))
+    dice.append(new_die(x=a.x, y=a.y, value=camper.value))
     return evolve(state, {"dice": sorted_dice(dice), "acted": True})
 
 

@@ -14,10 +14,10 @@ from rules.cold_comfort.rules_tiles import placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
     ColdComfortState,
-    Die,
-    Landing,
     PlacedTile,
     evolve,
+    new_die,
+    new_landing,
 )
 from rules.core import seat_ref
 
@@ -43,9 +43,9 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     gold = state.gold
     dice = []
     pool = state.pool
+    hosts = {(h.x, h.y) for h in state.hotels if h.seat == seat}
     for d in state.dice:
-        hotel = state.hotel_at((d.x, d.y))
-        if hotel is not None and hotel.seat == seat:
+        if (d.x, d.y) in hosts:
             gold = bump(gold, seat, d.value)
             pool += 1
             log.append(f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}.")
@@ -63,7 +63,7 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             "fire_used": False,
             "built_at": None,
             "gold": gold,
-            "dice": tuple(dice),
+            "dice": tuple(dice) if len(dice) < len(state.dice) else state.dice,
             "pool": pool,
         },
     )
@@ -106,7 +106,7 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -
             "dice": sorted_dice([*state.dice, *placed]),
             "pool": state.pool - len(placed),
             "last_roll": tuple(roll),
-            "last_landing": tuple(Landing(value=d.value, at=(d.x, d.y)) for d in placed),
+            "last_landing": tuple(new_landing(value=d.value, at=(d.x, d.y)) for d in placed),
             "last_scoring": None,
             "extras_left": counts,
             "origin": tuple(s for s, v in squares if v == top),
@@ -124,12 +124,15 @@ def land(state: ColdComfortState, a: Land, log: list[str]) -> ColdComfortState:
     state = evolve(
         state,
         {
-            "dice": sorted_dice([*state.dice, Die(x=a.x, y=a.y, value=pending.value)]),
+            "dice": sorted_dice([*state.dice, new_die(x=a.x, y=a.y, value=pending.value)]),
             "pool": state.pool - 1,
             "phase": "grow",  # back to resolving the roll; resolve_extras may ask again
             "extras_left": extras,
             "landing_pending": None,
-            "last_landing": (*(state.last_landing or ()), Landing(value=pending.value, at=square)),
+            "last_landing": (
+                *(state.last_landing or ()),
+                new_landing(value=pending.value, at=square),
+            ),
         },
     )
     return after_landing(resolve_extras(state, log), log)

@@ -5,38 +5,36 @@ from __future__ import annotations
 from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
-    Die,
-    Landing,
     LandingPending,
     NeighbourhoodScore,
     Square,
     evolve,
+    new_die,
+    new_landing,
+    new_score,
 )
 from rules.core import Outcome, seat_ref
 
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
     """The best class of spots for an extra die of `value` at the smallest distance (CC-19)."""
-    occupied = state.dice_map()
-    hotels = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
-    if hotels:
-        spots = hotels
-    else:
-        built = state.hotel_map()
-        spots = [
-            s
-            for s, printed in board.printed.items()
-            if printed == value and s not in built and s not in occupied
-        ]
+    return _spots(state, board, value, {(d.x, d.y) for d in state.dice})
+
+
+def _spots(
+    state: ColdComfortState, board: Board, value: int, occupied: set[Square]
+) -> list[Square]:
+    """`landing_spots` with the squares holding a die given."""
+    spots = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
+    if not spots:
+        built = {(h.x, h.y) for h in state.hotels}
+        spots = [s for s in board.lots_of_value[value] if s not in built and s not in occupied]
     if not spots:
         return []
     origin = state.origin
-
-    def dist(s: Square) -> int:
-        return min(distance(s, o) for o in origin)
-
-    best = min(dist(s) for s in spots)
-    return sorted(s for s in spots if dist(s) == best)
+    dists = [min(distance(s, o) for o in origin) for s in spots]
+    best = min(dists)
+    return sorted(s for s, d in zip(spots, dists, strict=True) if d == best)
 
 
 def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
@@ -46,13 +44,14 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     dice = list(state.dice)
     landing = list(state.last_landing or ())
     pool = state.pool
+    occupied = {(d.x, d.y) for d in dice}
+    built = {(h.x, h.y) for h in state.hotels}
     for value in range(6, 0, -1):
         while extras[value - 1] > 0:
-            current = evolve(state, {"dice": tuple(dice)})
-            spots = landing_spots(current, board, value)
+            spots = _spots(state, board, value, occupied)
             remaining = extras[value - 1]
             if not spots:
-                landing.extend(Landing(value=value, at=None) for _ in range(remaining))
+                landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
                 log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
                 extras[value - 1] = 0
                 break
@@ -77,10 +76,11 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                     },
                 )
             for s in spots:
-                dice.append(Die(x=s[0], y=s[1], value=value))
-                landing.append(Landing(value=value, at=s))
+                dice.append(new_die(x=s[0], y=s[1], value=value))
+                occupied.add(s)
+                landing.append(new_landing(value=value, at=s))
                 pool -= 1
-                where = "as a guest in" if current.hotel_at(s) else "on"
+                where = "as a guest in" if s in built else "on"
                 log.append(f"An extra {value} lands {where} {fmt(s)}.")
             extras[value - 1] = remaining - len(spots)
     return evolve(
@@ -96,23 +96,27 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     )
 
 
-def _components(squares: set[Square], board: Board) -> list[list[Square]]:
-    seen: set[Square] = set()
-    out: list[list[Square]] = []
-    for start in sorted(squares):
-        if start in seen:
-            continue
-        seen.add(start)
-        group, stack = [], [start]
+def _strongest(squares: set[Square], dice: dict[Square, int], by_pips: bool) -> int:
+    """The strength of the strongest group of edge-connected `squares` (0 for none): the pips of
+    its dice, or their number."""
+    best = 0
+    if not squares:
+        return best
+    left = set(squares)
+    while left:
+        stack = [left.pop()]
+        total = 0
         while stack:
-            s = stack.pop()
-            group.append(s)
-            for n in board.adjacent(s):
-                if n in squares and n not in seen:
-                    seen.add(n)
+            x, y = square = stack.pop()
+            pips = dice.get(square)
+            if pips is not None:
+                total += pips if by_pips else 1
+            for n in ((x, y + 1), (x + 1, y), (x, y - 1), (x - 1, y)):
+                if n in left:
+                    left.remove(n)
                     stack.append(n)
-        out.append(group)
-    return out
+        best = max(best, total)
+    return best
 
 
 def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, ...]:
@@ -122,24 +126,25 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
     hotels = state.hotel_map()
     by_pips = state.options.block_strength == "pips"
 
-    def strength(group: list[Square]) -> int:
-        return sum((dice[s] if by_pips else 1) for s in group if s in dice)
-
+    hood_at = board.hood_at
+    owners: list[dict[int, set[Square]]] = [{} for _ in board.neighbourhoods]  # seat → hotels
+    gangs: list[set[Square]] = [set() for _ in board.neighbourhoods]  # campers
+    for s, hotel in hotels.items():
+        owners[hood_at[s]].setdefault(hotel.seat, set()).add(s)
+    for s in dice:
+        if s not in hotels:
+            gangs[hood_at[s]].add(s)
     results: list[NeighbourhoodScore] = []
-    for hood, value in zip(board.neighbourhoods, board.values, strict=True):
-        members = set(hood)
-        squares = {s for s, t in board.tile_of.items() if t in members}
-        best: dict[int, int] = {}
-        for seat in sorted({hotels[s].seat for s in squares if s in hotels}):
-            own = {s for s in squares if s in hotels and hotels[s].seat == seat}
-            best[seat] = max(strength(g) for g in _components(own, board))
-        campers = {s for s in squares if s in dice and s not in hotels}
-        gang = max((strength(g) for g in _components(campers, board)), default=0)
-        top = max([gang, *best.values()])
-        winners = tuple(s for s, b in best.items() if top > 0 and b == top)
+    for tiles, value, owned, campers in zip(
+        board.hood_tiles, board.values, owners, gangs, strict=True
+    ):
+        best = {seat: _strongest(owned[seat], dice, by_pips) for seat in sorted(owned)}
+        gang = _strongest(campers, dice, by_pips)
+        top = max(gang, *best.values()) if best else gang
+        winners = tuple([s for s, b in best.items() if b == top]) if top > 0 else ()
         results.append(
-            NeighbourhoodScore(
-                tiles=tuple(state.tiles[o].tile_id for o in hood),
+            new_score(
+                tiles=tiles,
                 value=value,
                 best=best,
                 gang=gang,

@@ -123,4 +123,10 @@ def printed_streets(tile_id: str, x0: int, y0: int, rotation: int) -> tuple[Squa
 
 
 def public_count(tile_id: str) -> int:
-    return sum(1 for row in TILES[tile_id].rows for c in row if c == PUBLIC)
+    return _PUBLICS[tile_id]
+
+
+_PUBLICS: dict[str, int] = {
+    tile_id: sum(1 for row in face.rows for c in row if c == PUBLIC)
+    for tile_id, face in TILES.items()
+}

@@ -1,7 +1,7 @@
 """The stored state of a Cold Comfort table: a frozen pydantic record that round-trips through JSON.
 
 Everything is tuples of small records so that equality after a JSON round trip is exact. Board
-geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (see `board.py`).
+geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (see `rules_board`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from rules.core import Frozen, Options
+from rules.core import Frozen, Options, builder
 
 Square = tuple[int, int]
 Phase = Literal["manage", "fire_spread", "grow", "land_tie", "over"]
@@ -114,14 +114,16 @@ class ColdComfortState(Frozen):
         return (seat + 1) % self.num_players
 
     def hotel_at(self, square: Square) -> Hotel | None:
+        x, y = square
         for h in self.hotels:
-            if (h.x, h.y) == square:
+            if h.x == x and h.y == y:
                 return h
         return None
 
     def die_at(self, square: Square) -> Die | None:
+        x, y = square
         for d in self.dice:
-            if (d.x, d.y) == square:
+            if d.x == x and d.y == y:
                 return d
         return None
 
@@ -134,6 +136,7 @@ class ColdComfortState(Frozen):
 
 M = TypeVar("M", bound=BaseModel)
 _set = object.__setattr__
+_PLAIN: dict[type[BaseModel], bool] = {}  # model class → made by `evolve` without `model_copy`
 
 
 def evolve(model: M, update: dict[str, Any]) -> M:
@@ -141,7 +144,12 @@ def evolve(model: M, update: dict[str, Any]) -> M:
     the rules replace a state this way several times a move. The values are the rules' own, so
     they are not validated, as `model_copy` does not validate them either."""
     cls = type(model)
-    if cls.__private_attributes__ or cls.model_config.get("extra") == "allow":
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = not (
+            cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+        )
+    if not plain:
         return model.model_copy(update=update)
     made = cls.__new__(cls)
     _set(made, "__dict__", {**model.__dict__, **update})
@@ -149,3 +157,11 @@ def evolve(model: M, update: dict[str, Any]) -> M:
     _set(made, "__pydantic_extra__", None)
     _set(made, "__pydantic_private__", None)
     return made
+
+
+# Records the rules make many times a game from values they computed themselves (ints, tuples of
+# squares), built without validation (`rules.core.builder`): every field must be given, of its type.
+new_die = builder(Die)
+new_hotel = builder(Hotel)
+new_landing = builder(Landing)
+new_score = builder(NeighbourhoodScore)
