@@ -186,6 +186,30 @@ def construct(model: type[BaseModel]) -> Callable[[dict[str, Any]], Any]:
     return build
 
 
+_PLAIN: dict[type[BaseModel], bool] = {}  # model class → made by `evolve` without `model_copy`
+
+
+def evolve(model: M, update: dict[str, Any]) -> M:
+    """`model.model_copy(update=update)`, the same record made without pydantic's generic copy:
+    rules that replace a frozen state several times a move (Winter, Cold Comfort) use it. The
+    values are the rules' own, so they are not validated, as `model_copy` does not validate them
+    either; a model with private attributes or extra fields goes through `model_copy`."""
+    cls = type(model)
+    plain = _PLAIN.get(cls)
+    if plain is None:
+        plain = _PLAIN[cls] = not (
+            cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
+        )
+    if not plain:
+        return model.model_copy(update=update)
+    made = cls.__new__(cls)
+    _set(made, "__dict__", {**model.__dict__, **update})
+    _set(made, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys())
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
 def _members(tp: Any) -> tuple[Any, Any]:
     """(origin, args) with `Annotated` unwrapped."""
     origin = get_origin(tp)

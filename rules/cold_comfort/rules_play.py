@@ -33,11 +33,11 @@ from rules.cold_comfort.state import (
     FirePending,
     PlacedTile,
     Square,
-    evolve,
     new_die,
     new_hotel,
 )
 from rules.core import seat_ref
+from rules.draft import evolve
 
 HEART_SLOTS: tuple[tuple[int, int, int], ...] = (
     (-2, 0, 180),

@@ -15,11 +15,11 @@ from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
     ColdComfortState,
     PlacedTile,
-    evolve,
     new_die,
     new_landing,
 )
 from rules.core import seat_ref
+from rules.draft import evolve
 
 
 def end_management(state: ColdComfortState, log: list[str]) -> ColdComfortState:

@@ -8,12 +8,12 @@ from rules.cold_comfort.state import (
     LandingPending,
     NeighbourhoodScore,
     Square,
-    evolve,
     new_die,
     new_landing,
     new_score,
 )
 from rules.core import Outcome, seat_ref
+from rules.draft import evolve
 
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:

@@ -6,9 +6,9 @@ geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from rules.core import Frozen, Options, builder
 
@@ -132,31 +132,6 @@ class ColdComfortState(Frozen):
 
     def dice_map(self) -> dict[Square, int]:
         return {(d.x, d.y): d.value for d in self.dice}
-
-
-M = TypeVar("M", bound=BaseModel)
-_set = object.__setattr__
-_PLAIN: dict[type[BaseModel], bool] = {}  # model class → made by `evolve` without `model_copy`
-
-
-def evolve(model: M, update: dict[str, Any]) -> M:
-    """`model.model_copy(update=update)`, the same record made without pydantic's generic copy:
-    the rules replace a state this way several times a move. The values are the rules' own, so
-    they are not validated, as `model_copy` does not validate them either."""
-    cls = type(model)
-    plain = _PLAIN.get(cls)
-    if plain is None:
-        plain = _PLAIN[cls] = not (
-            cls.__private_attributes__ or cls.model_config.get("extra") == "allow"
-        )
-    if not plain:
-        return model.model_copy(update=update)
-    made = cls.__new__(cls)
-    _set(made, "__dict__", {**model.__dict__, **update})
-    _set(made, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys())
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
 
 
 # Records the rules make many times a game from values they computed themselves (ints, tuples of

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 from rules.core import Seat, Step, seat_ref
+from rules.draft import evolve
 from rules.winter.actions import ChooseColour, Colour, Draw, Place, PutCounter
 from rules.winter.rules_cards import CARD_TYPE
 from rules.winter.rules_lake import cell_text
 from rules.winter.rules_thaw import bump, finish_thaw, maybe_over, step
-from rules.winter.state import PlacedCard, PlacedCounter, WinterOptions, WinterState, evolve
+from rules.winter.state import PlacedCard, PlacedCounter, WinterOptions, WinterState
 
 OTHER: dict[Colour, Colour] = {"light": "dark", "dark": "light"}
 

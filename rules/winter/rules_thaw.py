@@ -7,12 +7,12 @@ working copy in between. The log lines each step appends are the table's public 
 from __future__ import annotations
 
 from rules.core import Event, Seat, Step, seat_ref
-from rules.draft import construct
+from rules.draft import construct, evolve
 from rules.winter.actions import SECTION_OF, Keep, Move, Remove, Take
 from rules.winter.rules_cards import sections_of
 from rules.winter.rules_geometry import Cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text
-from rules.winter.state import PlacedCard, Result, WinterState, evolve
+from rules.winter.state import PlacedCard, Result, WinterState
 
 
 def end_check(state: WinterState) -> Result | None:

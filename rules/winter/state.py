@@ -6,7 +6,7 @@ k−1). Actions live in `actions.py`, the observation in `observation.py`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -82,18 +82,3 @@ class WinterState(Frozen):
     def on_table(self, seat: int) -> int:
         colour = self.colours[seat]
         return sum(1 for k in self.counters if k.colour == colour) if colour else 0
-
-
-_set = object.__setattr__
-
-
-def evolve(state: WinterState, update: dict[str, Any]) -> WinterState:
-    """`state.model_copy(update=update)`, the same record made without pydantic's generic copy:
-    the rules replace the state this way a few times a move. The values are the rules' own, so
-    they are not validated (`model_copy` does not validate them either)."""
-    made = WinterState.__new__(WinterState)
-    _set(made, "__dict__", {**state.__dict__, **update})
-    _set(made, "__pydantic_fields_set__", state.__pydantic_fields_set__ | update.keys())
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made

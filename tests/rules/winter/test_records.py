@@ -5,13 +5,14 @@ what validation makes, and `origin` (a position's label frame) what `frame` of i
 from __future__ import annotations
 
 from rules.core import Event
+from rules.draft import evolve
 from rules.engine import Engine
 from rules.playout import play_out
 from rules.winter import GAME
 from rules.winter.rules_apply import resolve
 from rules.winter.rules_geometry import frame
 from rules.winter.rules_lake import origin
-from rules.winter.state import WinterState, evolve
+from rules.winter.state import WinterState
 
 
 def test_evolve_is_model_copy_and_events_are_validated_records() -> None:
