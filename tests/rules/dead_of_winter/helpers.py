@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.actions import Action, Draft
 from rules.dead_of_winter.state import State
 from rules.engine import Engine
+from rules.playout import next_actor
 
 ENGINE = Engine(GAME)
 
@@ -107,3 +108,20 @@ def act(state: State, seat: int, action: Action, rng: random.Random) -> State:
 def step(state: State, seat: int, action: Action, rng: random.Random) -> Any:
     ENGINE.check(state, seat, action)
     return GAME.apply(state, seat, action, rng)
+
+
+def random_walk(
+    seats: int, options: dict[str, Any], seed: str, plies: int = 600
+) -> Iterator[tuple[int, State, int, list[Action], random.Random]]:
+    """The positions of one seeded game of random moves, each before its move: (ply, state, the
+    seat to move, its legal actions, the walk's rng); then the walk plays a random legal move."""
+    state = ENGINE.setup(seats, options, seed)
+    rng = random.Random(seed)
+    for ply in range(1, plies):
+        seat = next_actor(GAME, state)
+        if seat is None or GAME.outcome(state) is not None:
+            return
+        legal = GAME.legal_actions(state, seat)
+        yield ply, state, seat, legal, rng
+        action = legal[rng.randrange(len(legal))]
+        state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state

@@ -19,7 +19,7 @@ from rules.dead_of_winter import rules_legal_ln as LN
 from rules.dead_of_winter.content import ITEMS, SURVIVORS
 from rules.dead_of_winter.rules_pending import attract_sources
 from rules.engine import Engine
-from rules.playout import next_actor
+from tests.rules.dead_of_winter.helpers import random_walk
 
 ENGINE = Engine(GAME)
 TABLES = [(1, {}), (3, {}), (4, {}), (5, {"long_night": True}), (4, {"traps": True})]
@@ -117,9 +117,7 @@ def test_kept_rows_equal_a_plain_recomputation(seats: int, options: dict[str, bo
     kinds: Counter[str] = Counter()
     for n in range(3):
         seed = f"rows/{seats}/{sorted(options)}/{n}"
-        state = ENGINE.setup(seats, options, seed)
-        rng = random.Random(seed)
-        for ply in range(1, 600):
+        for ply, state, _, _, rng in random_walk(seats, options, seed):
             w = state.model_dump(mode="json")
             for v in (w, thinned(w, rng)):
                 for g in v["groups"]:
@@ -130,11 +128,5 @@ def test_kept_rows_equal_a_plain_recomputation(seats: int, options: dict[str, bo
                     moves = [a for a in L.free_actions(v, g["group"]) if isinstance(a, A.Move)]
                     assert moves == plain_moves(v, g["group"]), (seed, ply, g["group"])
                     kinds.update(a.type for a in listed + moves)
-            seat = next_actor(GAME, state)
-            if seat is None or GAME.outcome(state) is not None:
-                break
-            legal = GAME.legal_actions(state, seat)
-            action = legal[rng.randrange(len(legal))]
-            state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
     for kind in ("attack", "search", "barricade", "attract", "move"):
         assert kinds[kind] > 0, kinds

@@ -18,6 +18,7 @@ from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SURVIVORS
 from rules.engine import Engine
 from rules.playout import next_actor
+from tests.rules.dead_of_winter.helpers import random_walk
 
 ENGINE = Engine(GAME)
 TABLES = [
@@ -47,18 +48,10 @@ def test_legal_records_equal_validated_ones(seats: int, options: dict[str, bool]
     kinds: Counter[str] = Counter()
     for n in range(3):
         seed = f"records/{seats}/{sorted(options)}/{n}"
-        state = ENGINE.setup(seats, options, seed)
-        rng = random.Random(seed)
-        for ply in range(1, 600):
-            seat = next_actor(GAME, state)
-            if seat is None or GAME.outcome(state) is not None:
-                break
-            legal = GAME.legal_actions(state, seat)
+        for _, _, _, legal, _ in random_walk(seats, options, seed):
             for action in legal:
                 check(action)
                 kinds[action.type] += 1
-            action = legal[rng.randrange(len(legal))]
-            state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
     assert len(kinds) >= 12, kinds  # many kinds of move were checked, not a handful
 
 
