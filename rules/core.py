@@ -17,6 +17,7 @@ from typing import (
     Protocol,
     TypeVar,
     cast,
+    overload,
     runtime_checkable,
 )
 
@@ -300,6 +301,31 @@ class ByKind(Sequence[A]):
 
     def __getitem__(self, index: Any) -> Any:
         return self._list()[index]
+
+
+class MadeOnRead(Sequence[A]):
+    """A legal list whose actions are made only when read: the i-th is `make(*keys[i])`.
+
+    A playout's random agent reads one action of a list that can hold hundreds (Cold Comfort's
+    placements of a drawn tile, The 10th Night's exchange offers), so the game lists plain keys in
+    the list's order and the action records wait until asked. Slices make a plain list."""
+
+    def __init__(self, keys: Sequence[tuple[Any, ...]], make: Callable[..., A]) -> None:
+        self.keys = keys
+        self._make = make
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    @overload
+    def __getitem__(self, index: int) -> A: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[A]: ...
+    def __getitem__(self, index: int | slice) -> A | list[A]:
+        make = self._make
+        if isinstance(index, slice):
+            return [make(*k) for k in self.keys[index]]
+        return make(*self.keys[index])
 
 
 class BaseGame(Generic[S, A, O]):

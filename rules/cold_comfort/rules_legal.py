@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TypeVar, overload
+from typing import TypeVar
 
 from rules.cold_comfort.actions import (
     Action,
@@ -27,7 +27,7 @@ from rules.cold_comfort.rules_board import (
 )
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Die, Hotel, Square
-from rules.core import builder
+from rules.core import MadeOnRead, builder
 
 A = TypeVar("A", bound=Action)
 
@@ -94,30 +94,8 @@ def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
     """`legal_actions` for a playout: the same actions in the same order, but a drawn tile's
     placements are a `Placements` view whose actions are made only when read."""
     if state.phase == "grow" and state.drawn_tile is not None and seat in acting_seats(state):
-        return _GrowView(Placements(board_of(state.tiles), state.drawn_tile))
+        return MadeOnRead(Placements(board_of(state.tiles), state.drawn_tile), _grow)
     return legal_actions(state, seat)
-
-
-class _GrowView(Sequence[Action]):
-    """The `Grow` actions of a `Placements` view, each made when read."""
-
-    def __init__(self, placements: Placements) -> None:
-        self._placements = placements
-
-    def __len__(self) -> int:
-        return len(self._placements)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [_grow(x, y, r) for x, y, r in self._placements[index]]
-        x, y, r = self._placements[index]
-        return _grow(x, y, r)
 
 
 _seen_hotels: list[tuple[tuple[Hotel, ...], dict[Square, Hotel]]] = [((), {})]

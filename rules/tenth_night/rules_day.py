@@ -13,7 +13,7 @@ from math import factorial
 from typing import overload
 
 from rules.cards import card
-from rules.core import seat_ref
+from rules.core import MadeOnRead, seat_ref
 from rules.draft import construct
 from rules.tenth_night.actions import (
     AcceptExchange,
@@ -402,7 +402,7 @@ def proposal_list(s: TenthNightState, seat: int) -> list[ProposeExchange]:
     return out
 
 
-class ProposalMoves(Sequence[ProposeExchange]):
+class ProposalMoves(MadeOnRead[ProposeExchange]):
     """`proposal_list(s, seat)` without making its records: the offers are listed as plain
     keys, in the same order, and the i-th record is made when asked (a playout's random agent
     reads one of the dozens a day offers)."""
@@ -413,19 +413,7 @@ class ProposalMoves(Sequence[ProposeExchange]):
         for to, wants in targets:
             block = _proposal_keys(to, gives, wants)
             keys += [k for k in block if k not in existing] if existing else block
-        self.keys = keys
-
-    def __len__(self) -> int:
-        return len(self.keys)
-
-    @overload
-    def __getitem__(self, index: int) -> ProposeExchange: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[ProposeExchange]: ...
-    def __getitem__(self, index: int | slice) -> ProposeExchange | Sequence[ProposeExchange]:
-        if isinstance(index, slice):
-            return [_proposal(*k) for k in self.keys[index]]
-        return _proposal(*self.keys[index])
+        super().__init__(keys, _proposal)
 
 
 @lru_cache(maxsize=4096)
