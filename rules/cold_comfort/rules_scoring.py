@@ -100,7 +100,11 @@ def _strongest(squares: set[Square], dice: dict[Square, int], by_pips: bool) -> 
     """The strength of the strongest group of edge-connected `squares` (0 for none): the pips of
     its dice, or their number."""
     best = 0
-    if not squares:
+    if len(squares) < 2:  # no square, or a group of one
+        for square in squares:
+            pips = dice.get(square)
+            if pips is not None:
+                best = pips if by_pips else 1
         return best
     left = set(squares)
     while left:
@@ -126,18 +130,23 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
     hotels = state.hotel_map()
     by_pips = state.options.block_strength == "pips"
 
-    hood_at = board.hood_at
+    hood_of, tile_of = board.hood_of, board.tile_of
     owners: list[dict[int, set[Square]]] = [{} for _ in board.neighbourhoods]  # seat → hotels
     gangs: list[set[Square]] = [set() for _ in board.neighbourhoods]  # campers
     for s, hotel in hotels.items():
-        owners[hood_at[s]].setdefault(hotel.seat, set()).add(s)
+        owners[hood_of[tile_of[s]]].setdefault(hotel.seat, set()).add(s)
     for s in dice:
         if s not in hotels:
-            gangs[hood_at[s]].add(s)
+            gangs[hood_of[tile_of[s]]].add(s)
     results: list[NeighbourhoodScore] = []
     for tiles, value, owned, campers in zip(
         board.hood_tiles, board.values, owners, gangs, strict=True
     ):
+        if not owned and not campers:  # nobody holds a block here, nor does a gang
+            results.append(
+                new_score(tiles=tiles, value=value, best={}, gang=0, winners=(), points_each=0)
+            )
+            continue
         best = {seat: _strongest(owned[seat], dice, by_pips) for seat in sorted(owned)}
         gang = _strongest(campers, dice, by_pips)
         top = max(gang, *best.values()) if best else gang
