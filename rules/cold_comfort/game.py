@@ -13,6 +13,7 @@ from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
+from rules.cold_comfort.rules_play import applied
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
@@ -31,6 +32,7 @@ from rules.core import (
     Step,
     Working,
 )
+from rules.draft import evolve
 from rules.playout import MoveRng
 
 
@@ -111,13 +113,16 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
 
 class Playing(Working[ColdComfortState, Action]):
-    """A playout's working copy: the rules' own `apply` on frozen states, without turning each
-    log line into an event nobody reads, with a move's dice rolled from an rng seeded only when
-    the move rolls (`MoveRng`), and a drawn tile's placements made only when read (`legal_view`)."""
+    """A playout's working copy: the rules' own moves on frozen states (`rules_play.applied`),
+    without turning each log line into an event nobody reads, and with the state's `log` (the last
+    move's lines) written only into the state `freeze` returns; a move's dice rolled from an rng
+    seeded only when the move rolls (`MoveRng`); a drawn tile's placements and a turn's management
+    actions made only when read (`legal_view`)."""
 
     def __init__(self, game: ColdComfortGame, state: ColdComfortState) -> None:
         super().__init__(game, state)
         self.rng = MoveRng()
+        self.log: list[str] | None = None  # the last move's lines: the state's `log` once frozen
 
     def to_act(self) -> frozenset[Seat]:
         return acting_seats(self.state)
@@ -133,7 +138,14 @@ class Playing(Working[ColdComfortState, Action]):
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
         self.rng.at(seed, ply)
-        self.state = apply_action(self.state, seat, action, self.rng)[0]
+        log: list[str] = []
+        self.log = log
+        self.state = applied(self.state, seat, action, self.rng, log)
+
+    def freeze(self) -> ColdComfortState:
+        if self.log is None:  # no move yet: the state as given
+            return self.state
+        return evolve(self.state, {"log": tuple(self.log)})
 
 
 GAME = ColdComfortGame()

@@ -93,6 +93,15 @@ def apply(
     state: ColdComfortState, seat: int, action: Action, rng: random.Random
 ) -> tuple[ColdComfortState, list[str]]:
     log: list[str] = []  # the state's `log` is replaced at the end: no rule reads it
+    state = applied(state, seat, action, rng, log)
+    return evolve(state, {"log": tuple(log)}), log
+
+
+def applied(
+    state: ColdComfortState, seat: int, action: Action, rng: random.Random, log: list[str]
+) -> ColdComfortState:
+    """`apply` but for the state's `log`, which keeps the last move's lines: this move's are
+    appended to `log` (a playout's working copy writes them into the state only when frozen)."""
     if isinstance(action, Build):
         state = _build(state, seat, action, log)
     elif isinstance(action, Change):
@@ -130,7 +139,7 @@ def apply(
         state = grow(state, action, rng, log)
     elif isinstance(action, Land):
         state = land(state, action, log)
-    return evolve(state, {"log": tuple(log)}), log
+    return state
 
 
 # management -------------------------------------------------------------------------------------
