@@ -18,23 +18,27 @@ from rules.draft import evolve
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
     """The best class of spots for an extra die of `value` at the smallest distance (CC-19)."""
-    return _spots(state, board, value, {(d.x, d.y) for d in state.dice})
+    built = {(h.x, h.y) for h in state.hotels}
+    return _spots(state, board, value, {(d.x, d.y) for d in state.dice}, built)
 
 
 def _spots(
-    state: ColdComfortState, board: Board, value: int, occupied: set[Square]
+    state: ColdComfortState, board: Board, value: int, occupied: set[Square], built: set[Square]
 ) -> list[Square]:
-    """`landing_spots` with the squares holding a die given."""
+    """`landing_spots` with the squares holding a die and those holding a hotel given."""
     spots = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
     if not spots:
-        built = {(h.x, h.y) for h in state.hotels}
         spots = [s for s in board.lots_of_value[value] if s not in built and s not in occupied]
     if not spots:
         return []
     origin = state.origin
-    dists = [min(distance(s, o) for o in origin) for s in spots]
+    if len(origin) == 1:
+        ((ox, oy),) = origin
+        dists = [abs(x - ox) + abs(y - oy) for x, y in spots]
+    else:
+        dists = [min(distance(s, o) for o in origin) for s in spots]
     best = min(dists)
-    return sorted(s for s, d in zip(spots, dists, strict=True) if d == best)
+    return sorted([s for s, d in zip(spots, dists, strict=True) if d == best])
 
 
 def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
@@ -48,7 +52,7 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     built = {(h.x, h.y) for h in state.hotels}
     for value in range(6, 0, -1):
         while extras[value - 1] > 0:
-            spots = _spots(state, board, value, occupied)
+            spots = _spots(state, board, value, occupied, built)
             remaining = extras[value - 1]
             if not spots:
                 landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
