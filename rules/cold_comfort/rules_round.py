@@ -39,18 +39,24 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     if limit > 0 and state.turn_number >= limit:
         log.append(f"The turn limit ({limit}) is reached: the game ends.")
         return finish(state, "turn_limit")
-    seat = state.next_seat(state.active_seat)
+    seat = (state.active_seat + 1) % state.num_players  # state.next_seat
     gold = state.gold
-    dice = []
+    dice = state.dice
     pool = state.pool
     hosts = {(h.x, h.y) for h in state.hotels if h.seat == seat}
-    for d in state.dice:
-        if (d.x, d.y) in hosts:
-            gold = bump(gold, seat, d.value)
-            pool += 1
-            log.append(f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}.")
-        else:
-            dice.append(d)
+    if hosts:  # the seat's guests pay and go back to the pool
+        kept = []
+        for d in dice:
+            if (d.x, d.y) in hosts:
+                gold = bump(gold, seat, d.value)
+                pool += 1
+                log.append(
+                    f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}."
+                )
+            else:
+                kept.append(d)
+        if len(kept) < len(dice):
+            dice = tuple(kept)
     log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
     return evolve(
         state,
@@ -63,7 +69,7 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             "fire_used": False,
             "built_at": None,
             "gold": gold,
-            "dice": tuple(dice) if len(dice) < len(state.dice) else state.dice,
+            "dice": dice,
             "pool": pool,
         },
     )
