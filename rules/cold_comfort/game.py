@@ -114,15 +114,18 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
 class Playing(Working[ColdComfortState, Action]):
     """A playout's working copy: the rules' own moves on frozen states (`rules_play.applied`),
-    without turning each log line into an event nobody reads, and with the state's `log` (the last
-    move's lines) written only into the state `freeze` returns; a move's dice rolled from an rng
-    seeded only when the move rolls (`MoveRng`); a drawn tile's placements and a turn's management
-    actions made only when read (`legal_view`)."""
+    without writing the log lines nobody reads: a move is applied without a log, and `freeze`
+    replays the last one with a log (the same rng draws) to give the state's `log` its lines.
+    Once an agent observes (`observe`), every move is logged, as an observation shows the log.
+    A move's dice are rolled from an rng seeded only when the move rolls (`MoveRng`); a drawn
+    tile's placements and a turn's management actions are made only when read (`legal_view`)."""
 
     def __init__(self, game: ColdComfortGame, state: ColdComfortState) -> None:
         super().__init__(game, state)
         self.rng = MoveRng()
-        self.log: list[str] | None = None  # the last move's lines: the state's `log` once frozen
+        self.quiet = True  # no observer yet: moves are applied without a log
+        self.last: tuple[ColdComfortState, Seat, Action, str | int, int] | None = None  # unlogged
+        self.log: list[str] | None = None  # the last move's lines, once known
 
     def to_act(self) -> frozenset[Seat]:
         return acting_seats(self.state)
@@ -138,14 +141,29 @@ class Playing(Working[ColdComfortState, Action]):
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
         self.rng.at(seed, ply)
+        if self.quiet:
+            self.last, self.log = (self.state, seat, action, seed, ply), None
+            self.state = applied(self.state, seat, action, self.rng, None)
+            return
         log: list[str] = []
-        self.log = log
         self.state = applied(self.state, seat, action, self.rng, log)
+        self.log = log
 
     def freeze(self) -> ColdComfortState:
+        if self.last is not None:  # the last move's lines: the move replayed with a log
+            before, seat, action, seed, ply = self.last
+            rng = MoveRng()
+            rng.at(seed, ply)
+            log: list[str] = []
+            applied(before, seat, action, rng, log)
+            self.last, self.log = None, log
         if self.log is None:  # no move yet: the state as given
             return self.state
         return evolve(self.state, {"log": tuple(self.log)})
+
+    def observe(self, seat: Seat | None) -> Any:
+        self.quiet = False
+        return super().observe(seat)
 
 
 GAME = ColdComfortGame()

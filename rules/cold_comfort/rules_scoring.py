@@ -6,6 +6,7 @@ from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
     LandingPending,
+    Log,
     NeighbourhoodScore,
     Square,
     new_die,
@@ -41,7 +42,7 @@ def _spots(
     return sorted([s for s, d in zip(spots, dists, strict=True) if d == best])
 
 
-def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+def resolve_extras(state: ColdComfortState, log: Log) -> ColdComfortState:
     """Land extras from 6 down to 1 until done, or stop at an exact tie (phase `land_tie`)."""
     board = board_of(state.tiles)
     extras = list(state.extras_left)
@@ -56,16 +57,18 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             remaining = extras[value - 1]
             if not spots:
                 landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
-                log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
+                if log is not None:
+                    log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
                 extras[value - 1] = 0
                 break
             if len(spots) > remaining:
                 chooser = state.next_seat(state.active_seat)
-                log.append(
-                    f"Exact tie for an extra {value}: {seat_ref(chooser)} chooses among "
-                    + ", ".join(fmt(s) for s in spots)
-                    + "."
-                )
+                if log is not None:
+                    log.append(
+                        f"Exact tie for an extra {value}: {seat_ref(chooser)} chooses among "
+                        + ", ".join(fmt(s) for s in spots)
+                        + "."
+                    )
                 return evolve(
                     state,
                     {
@@ -84,8 +87,9 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                 occupied.add(s)
                 landing.append(new_landing(value=value, at=s))
                 pool -= 1
-                where = "as a guest in" if s in built else "on"
-                log.append(f"An extra {value} lands {where} {fmt(s)}.")
+                if log is not None:
+                    where = "as a guest in" if s in built else "on"
+                    log.append(f"An extra {value} lands {where} {fmt(s)}.")
             extras[value - 1] = remaining - len(spots)
     return evolve(
         state,
