@@ -324,10 +324,12 @@ def _anchor_bits(layout: Layout, tile_id: str) -> tuple[_Grid, int]:
     grid = _grid(layout)
     anchors = 0
     for lane, r in enumerate(ROTATIONS):
-        ok = grid.free[lane]
+        printed = grid.printed << lane
+        crossed = 0  # anchors whose printed street edge would run over a tile square
         for ex, ey in printed_streets(tile_id, 0, 0, r):
-            ok &= ~_shifted(grid.printed << lane, grid.delta(ex, ey))
-        anchors |= ok
+            crossed |= _shifted(printed, grid.delta(ex, ey))
+        ok = grid.free[lane]
+        anchors |= ok ^ (ok & crossed)  # ok less crossed, without a negative int
     return grid, anchors
 
 
