@@ -119,8 +119,8 @@ def applied(
     elif isinstance(action, Mine):
         roll = rng.randint(1, 6)
         square = (action.x, action.y)
-        camper = state.die_at(square)
         if log is not None:
+            camper = state.die_at(square)
             log.append(
                 f"{seat_ref(seat)} mines the {camper.value if camper else '?'} camper at "
                 f"{fmt(square)}: rolled {roll}, +${roll}."
@@ -129,7 +129,7 @@ def applied(
             state,
             {
                 "gold": bump(state.gold, seat, roll),
-                "dice": tuple(d for d in state.dice if (d.x, d.y) != square),
+                "dice": tuple([d for d in state.dice if (d.x, d.y) != square]),
                 "pool": state.pool + 1,
                 "acted": True,
             },
