@@ -17,7 +17,7 @@ from rules.cold_comfort.rules_play import applied
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
-from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
+from rules.cold_comfort.state import SCORING_ROUNDS_TOTAL, ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import NOTATION as TEXT_NOTATION
 from rules.cold_comfort.text import describe, label, parse, rules_text
 from rules.cold_comfort.text import summary as text_summary
@@ -112,11 +112,16 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         return Playing(self, state)
 
 
+_LAST_ROUND = SCORING_ROUNDS_TOTAL - 1  # from then on, a playout logs every move
+
+
 class Playing(Working[ColdComfortState, Action]):
     """A playout's working copy: the rules' own moves on frozen states (`rules_play.applied`),
     without writing the log lines nobody reads: a move is applied without a log, and `freeze`
     replays the last one with a log (the same rng draws) to give the state's `log` its lines.
-    Once an agent observes (`observe`), every move is logged, as an observation shows the log.
+    Once an agent observes (`observe`), every move is logged, as an observation shows the log;
+    so is every move after the last scoring round but one, as the game may end with any of them
+    (most games end with the last scoring round's tile, a move worth not replaying).
     A move's dice are rolled from an rng seeded only when the move rolls (`MoveRng`); a drawn
     tile's placements and a turn's management actions are made only when read (`legal_view`)."""
 
@@ -141,13 +146,13 @@ class Playing(Working[ColdComfortState, Action]):
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
         self.rng.at(seed, ply)
-        if self.quiet:
+        if self.quiet and self.state.scoring_rounds < _LAST_ROUND:
             self.last, self.log = (self.state, seat, action, seed, ply), None
             self.state = applied(self.state, seat, action, self.rng, None)
             return
         log: list[str] = []
         self.state = applied(self.state, seat, action, self.rng, log)
-        self.log = log
+        self.last, self.log = None, log
 
     def freeze(self) -> ColdComfortState:
         if self.last is not None:  # the last move's lines: the move replayed with a log

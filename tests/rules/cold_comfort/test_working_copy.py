@@ -17,8 +17,11 @@ from rules.playout import next_actor, play_out
 ENGINE = Engine(GAME)
 
 
+@pytest.mark.parametrize("every", [3, 0])  # freeze every 3 moves, or only at the end
 @pytest.mark.parametrize("seed", range(6))
-def test_the_working_copy_frozen_after_each_move_equals_the_engine_state(seed: int) -> None:
+def test_the_working_copy_frozen_after_each_move_equals_the_engine_state(
+    seed: int, every: int
+) -> None:
     state = ENGINE.setup(2 + seed % 5, None, seed)
     work = GAME.working(state)
     assert isinstance(work, Playing) and work.freeze() == state
@@ -29,7 +32,7 @@ def test_the_working_copy_frozen_after_each_move_equals_the_engine_state(seed: i
         ply += 1
         state = ENGINE.act(state, seat, action, seed=seed, ply=ply).state
         work.apply(seat, action, seed, ply)
-        if ply % 3:  # freeze only now and then: unfrozen moves must not leave lines behind
+        if not every or ply % every:  # unfrozen moves must not leave their lines behind
             continue
         frozen = work.freeze()
         assert frozen == state and frozen.log == state.log and frozen.log, (seed, ply)
