@@ -13,10 +13,11 @@ from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
+from rules.cold_comfort.rules_play import applied
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
-from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
+from rules.cold_comfort.state import SCORING_ROUNDS_TOTAL, ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import NOTATION as TEXT_NOTATION
 from rules.cold_comfort.text import describe, label, parse, rules_text
 from rules.cold_comfort.text import summary as text_summary
@@ -31,6 +32,7 @@ from rules.core import (
     Step,
     Working,
 )
+from rules.draft import evolve
 from rules.playout import MoveRng
 
 
@@ -110,14 +112,25 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         return Playing(self, state)
 
 
+_LAST_ROUND = SCORING_ROUNDS_TOTAL - 1  # from then on, a playout logs every move
+
+
 class Playing(Working[ColdComfortState, Action]):
-    """A playout's working copy: the rules' own `apply` on frozen states, without turning each
-    log line into an event nobody reads, with a move's dice rolled from an rng seeded only when
-    the move rolls (`MoveRng`), and a drawn tile's placements made only when read (`legal_view`)."""
+    """A playout's working copy: the rules' own moves on frozen states (`rules_play.applied`),
+    without writing the log lines nobody reads: a move is applied without a log, and `freeze`
+    replays the last one with a log (the same rng draws) to give the state's `log` its lines.
+    Once an agent observes (`observe`), every move is logged, as an observation shows the log;
+    so is every move after the last scoring round but one, as the game may end with any of them
+    (most games end with the last scoring round's tile, a move worth not replaying).
+    A move's dice are rolled from an rng seeded only when the move rolls (`MoveRng`); a drawn
+    tile's placements and a turn's management actions are made only when read (`legal_view`)."""
 
     def __init__(self, game: ColdComfortGame, state: ColdComfortState) -> None:
         super().__init__(game, state)
         self.rng = MoveRng()
+        self.quiet = True  # no observer yet: moves are applied without a log
+        self.last: tuple[ColdComfortState, Seat, Action, str | int, int] | None = None  # unlogged
+        self.log: list[str] | None = None  # the last move's lines, once known
 
     def to_act(self) -> frozenset[Seat]:
         return acting_seats(self.state)
@@ -133,7 +146,29 @@ class Playing(Working[ColdComfortState, Action]):
 
     def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
         self.rng.at(seed, ply)
-        self.state = apply_action(self.state, seat, action, self.rng)[0]
+        if self.quiet and self.state.scoring_rounds < _LAST_ROUND:
+            self.last, self.log = (self.state, seat, action, seed, ply), None
+            self.state = applied(self.state, seat, action, self.rng, None)
+            return
+        log: list[str] = []
+        self.state = applied(self.state, seat, action, self.rng, log)
+        self.last, self.log = None, log
+
+    def freeze(self) -> ColdComfortState:
+        if self.last is not None:  # the last move's lines: the move replayed with a log
+            before, seat, action, seed, ply = self.last
+            rng = MoveRng()
+            rng.at(seed, ply)
+            log: list[str] = []
+            applied(before, seat, action, rng, log)
+            self.last, self.log = None, log
+        if self.log is None:  # no move yet: the state as given
+            return self.state
+        return evolve(self.state, {"log": tuple(self.log)})
+
+    def observe(self, seat: Seat | None) -> Any:
+        self.quiet = False
+        return super().observe(seat)
 
 
 GAME = ColdComfortGame()

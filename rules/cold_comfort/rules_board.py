@@ -64,14 +64,24 @@ class Board:
         return tuple(tuple(self.layout[o][0] for o in hood) for hood in self.neighbourhoods)
 
     @cached_property
+    def hood_of(self) -> tuple[int, ...]:
+        """Tile order → the index of its neighbourhood."""
+        out = [0] * len(self.layout)
+        for i, hood in enumerate(self.neighbourhoods):
+            for order in hood:
+                out[order] = i
+        return tuple(out)
+
+    @cached_property
     def hood_at(self) -> dict[Square, int]:
         """Tile square → the index of its neighbourhood."""
-        hood_of = {order: i for i, hood in enumerate(self.neighbourhoods) for order in hood}
+        hood_of = self.hood_of
         return {square: hood_of[order] for square, order in self.tile_of.items()}
 
     @cached_property
     def lots_of_value(self) -> dict[int, tuple[Square, ...]]:
-        """Value (1 to 6) → the lots printed with it, sorted: `lots` grouped by value."""
+        """Value (1 to 6) → the lots printed with it, sorted: `lots` grouped by value. A board
+        grown by `_added` gets it there, from the smaller board's and the new tile's lots."""
         out: dict[int, list[Square]] = {v: [] for v in range(1, 7)}
         for value, x, y in self.lots:
             out[value].append((x, y))
@@ -174,7 +184,7 @@ def _added(board: Board, tile: tuple[str, int, int, int]) -> Board:
         minx, miny, maxx, maxy = board.bounds
         xs += (minx, maxx)
         ys += (miny, maxy)
-    return Board(
+    grown = Board(
         layout=layout,
         printed=printed,
         tile_of=tile_of,
@@ -184,6 +194,20 @@ def _added(board: Board, tile: tuple[str, int, int, int]) -> Board:
         values=values,
         bounds=(min(xs), min(ys), max(xs), max(ys)),
     )
+    lots = dict(board.lots_of_value)  # the new tile's lots merged into the smaller board's
+    for value, squares_of_value in _by_value(squares).items():
+        lots[value] = tuple(sorted((*lots[value], *squares_of_value)))
+    grown.__dict__["lots_of_value"] = lots  # what the cached property would compute
+    return grown
+
+
+def _by_value(squares: Iterable[tuple[Square, int]]) -> dict[int, list[Square]]:
+    """A tile's lots (value > 0) by value."""
+    out: dict[int, list[Square]] = {}
+    for square, value in squares:
+        if value:
+            out.setdefault(value, []).append(square)
+    return out
 
 
 _last: list[tuple[tuple[PlacedTile, ...], Board]] = [((), _board(()))]  # see `board_of`
@@ -300,10 +324,12 @@ def _anchor_bits(layout: Layout, tile_id: str) -> tuple[_Grid, int]:
     grid = _grid(layout)
     anchors = 0
     for lane, r in enumerate(ROTATIONS):
-        ok = grid.free[lane]
+        printed = grid.printed << lane
+        crossed = 0  # anchors whose printed street edge would run over a tile square
         for ex, ey in printed_streets(tile_id, 0, 0, r):
-            ok &= ~_shifted(grid.printed << lane, grid.delta(ex, ey))
-        anchors |= ok
+            crossed |= _shifted(printed, grid.delta(ex, ey))
+        ok = grid.free[lane]
+        anchors |= ok ^ (ok & crossed)  # ok less crossed, without a negative int
     return grid, anchors
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from rules.cold_comfort.actions import (
     Action,
@@ -92,7 +92,10 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
 
 def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
     """`legal_actions` for a playout: the same actions in the same order, but a drawn tile's
-    placements are a `Placements` view whose actions are made only when read."""
+    placements are a `Placements` view whose actions are made only when read, and a management
+    turn's actions a `ManageView` that counts them and makes only the one read."""
+    if state.phase == "manage" and seat == state.active_seat:
+        return ManageView(state, seat)
     if state.phase == "grow" and state.drawn_tile is not None and seat in acting_seats(state):
         return MadeOnRead(Placements(board_of(state.tiles), state.drawn_tile), _grow)
     return legal_actions(state, seat)
@@ -157,6 +160,160 @@ def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
         out.extend([_mine(x, y) for x, y in campers])
     out.append(_END)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _changes_to(old: int, gold: int, supply: tuple[int, ...]) -> tuple[int, ...]:
+    """The values an empty hotel of value `old` may be changed to, in order."""
+    return tuple(
+        to
+        for to in range(1, 7)
+        if to != old and supply[to - 1] >= 1 and gold >= change_cost(old, to)
+    )
+
+
+class ManageView(Sequence[Action]):
+    """`_manage_actions` read on demand: the same actions in the same order (builds by value and
+    square, changes, hosts, fires, mines, end), but only counted per group (builds per printed
+    value, from the hotels and campers on lots of each value rather than lot by lot) until one is
+    read, which is then found within its group. A playout's random agent reads one of them."""
+
+    __slots__ = (
+        "board",
+        "builds",
+        "campers",
+        "changes",
+        "dice",
+        "hostable",
+        "hosts",
+        "hotels",
+        "length",
+        "n_builds",
+        "n_fires",
+        "n_hosts",
+        "n_mines",
+        "seat",
+        "state",
+    )
+
+    def __init__(self, state: ColdComfortState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        board = board_of(state.tiles)
+        hotels, dice = _maps(state)
+        gold = state.gold[seat]
+        supply = state.supply[seat]
+        campers = [s for s in dice if s not in hotels]
+        campers.sort()
+        own_empty = [s for s, h in hotels.items() if h.seat == seat and s not in dice]
+        own_empty.sort()
+        self.board, self.hotels, self.dice, self.campers = board, hotels, dice, campers
+        # builds: (printed value, how many, too dear on a camper) for each value with any
+        builds: list[tuple[int, int, bool]] = []
+        changes: list[tuple[Square, tuple[int, ...]]] = []
+        total = 0
+        if not state.build_used:
+            empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × value
+            if empty_lot <= gold:
+                printed = board.printed
+                built = [0] * 7  # hotels on lots printed with each value
+                for s in hotels:
+                    built[printed[s]] += 1
+                camping = [0] * 7  # campers on lots printed with each value
+                for s in campers:
+                    camping[printed[s]] += 1
+                for value, lots in board.lots_of_value.items():
+                    if empty_lot * value > gold:
+                        break
+                    if supply[value - 1] < 1:
+                        continue
+                    dear = gold < camper_lot * value
+                    n = len(lots) - built[value] - (camping[value] if dear else 0)
+                    if n:
+                        builds.append((value, n, dear))
+                        total += n
+            for s in own_empty:
+                tos = _changes_to(hotels[s].value, gold, supply)
+                if tos:
+                    changes.append((s, tos))
+                    total += len(tos)
+        self.builds, self.changes = builds, changes
+        self.n_builds = total
+        hostable = [s for s in own_empty if s != state.built_at]
+        self.hostable = hostable
+        hosts: list[tuple[Square, int]] = []  # (hotel, how many campers it may take)
+        if hostable and campers:
+            count = [0] * 7  # campers by value
+            for s in campers:
+                count[dice[s]] += 1
+            for s in hostable:
+                n = count[hotels[s].value]
+                if n:
+                    hosts.append((s, n))
+                    total += n
+        self.hosts = hosts
+        self.n_hosts = total
+        if not state.fire_used:
+            total += len(hostable)
+        self.n_fires = total
+        if not state.acted:
+            total += len(campers)
+        self.n_mines = total
+        self.length = total + 1
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(_manage_actions(self.state, self.seat))
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return _manage_actions(self.state, self.seat)[index]
+        if index < 0:
+            index += self.length
+        if not 0 <= index < self.length:
+            raise IndexError(index)
+        if index < self.n_builds:
+            for value, n, dear in self.builds:
+                if index < n:
+                    hotels, dice = self.hotels, self.dice
+                    for x, y in self.board.lots_of_value[value]:
+                        if (x, y) not in hotels and not (dear and (x, y) in dice):
+                            if not index:
+                                return _build(value, x, y)
+                            index -= 1
+                    raise AssertionError("fewer lots than counted")
+                index -= n
+            for (x, y), tos in self.changes:
+                if index < len(tos):
+                    return _change(x, y, tos[index])
+                index -= len(tos)
+            raise AssertionError("fewer builds and changes than counted")
+        if index < self.n_hosts:
+            index -= self.n_builds
+            for (x, y), n in self.hosts:
+                if index < n:
+                    value = self.hotels[(x, y)].value
+                    dice = self.dice
+                    for fx, fy in self.campers:
+                        if dice[(fx, fy)] == value:
+                            if not index:
+                                return _host(x, y, fx, fy)
+                            index -= 1
+                    raise AssertionError("fewer campers than counted")
+                index -= n
+            raise AssertionError("fewer hosts than counted")
+        if index < self.n_fires:
+            x, y = self.hostable[index - self.n_hosts]
+            return _fire(x, y)
+        if index < self.n_mines:
+            x, y = self.campers[index - self.n_fires]
+            return _mine(x, y)
+        return _END
 
 
 def why_illegal(state: ColdComfortState, seat: int, action: Action) -> str | None:

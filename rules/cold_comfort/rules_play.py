@@ -3,7 +3,7 @@
 legality.
 
 Every die roll is drawn here from the `rng` handed in, and each roll is written to the log, which
-becomes public events.
+becomes public events (a playout's working copy passes no log, and no line is written).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from rules.cold_comfort.state import (
     ColdComfortState,
     Die,
     FirePending,
+    Log,
     PlacedTile,
     Square,
     new_die,
@@ -93,6 +94,16 @@ def apply(
     state: ColdComfortState, seat: int, action: Action, rng: random.Random
 ) -> tuple[ColdComfortState, list[str]]:
     log: list[str] = []  # the state's `log` is replaced at the end: no rule reads it
+    state = applied(state, seat, action, rng, log)
+    return evolve(state, {"log": tuple(log)}), log
+
+
+def applied(
+    state: ColdComfortState, seat: int, action: Action, rng: random.Random, log: Log
+) -> ColdComfortState:
+    """`apply` but for the state's `log`, which keeps the last move's lines: this move's are
+    appended to `log`, or not written at all when `log` is None (a playout's working copy, which
+    replays its last move with a log when it is frozen)."""
     if isinstance(action, Build):
         state = _build(state, seat, action, log)
     elif isinstance(action, Change):
@@ -108,29 +119,31 @@ def apply(
     elif isinstance(action, Mine):
         roll = rng.randint(1, 6)
         square = (action.x, action.y)
-        camper = state.die_at(square)
-        log.append(
-            f"{seat_ref(seat)} mines the {camper.value if camper else '?'} camper at "
-            f"{fmt(square)}: rolled {roll}, +${roll}."
-        )
+        if log is not None:
+            camper = state.die_at(square)
+            log.append(
+                f"{seat_ref(seat)} mines the {camper.value if camper else '?'} camper at "
+                f"{fmt(square)}: rolled {roll}, +${roll}."
+            )
         state = evolve(
             state,
             {
                 "gold": bump(state.gold, seat, roll),
-                "dice": tuple(d for d in state.dice if (d.x, d.y) != square),
+                "dice": tuple([d for d in state.dice if (d.x, d.y) != square]),
                 "pool": state.pool + 1,
                 "acted": True,
             },
         )
         state = end_management(state, log)
     elif isinstance(action, End):
-        log.append(f"{seat_ref(seat)} ends the turn.")
+        if log is not None:
+            log.append(f"{seat_ref(seat)} ends the turn.")
         state = end_management(state, log)
     elif isinstance(action, Grow):
         state = grow(state, action, rng, log)
     elif isinstance(action, Land):
         state = land(state, action, log)
-    return evolve(state, {"log": tuple(log)}), log
+    return state
 
 
 # management -------------------------------------------------------------------------------------
@@ -143,14 +156,15 @@ def change_cost(old: int, new: int) -> int:
     return 2 * (new - old) if new > old else 0
 
 
-def _build(state: ColdComfortState, seat: int, a: Build, log: list[str]) -> ColdComfortState:
+def _build(state: ColdComfortState, seat: int, a: Build, log: Log) -> ColdComfortState:
     square = (a.x, a.y)
     camper = state.die_at(square) is not None
     cost = build_cost(a.value, camper)
-    log.append(
-        f"{seat_ref(seat)} builds a {a.value} at {fmt(square)} for ${cost}"
-        + (" and the camper there becomes its guest." if camper else ".")
-    )
+    if log is not None:
+        log.append(
+            f"{seat_ref(seat)} builds a {a.value} at {fmt(square)} for ${cost}"
+            + (" and the camper there becomes its guest." if camper else ".")
+        )
     hotels = sorted(
         [*state.hotels, new_hotel(x=a.x, y=a.y, seat=seat, value=a.value)], key=lambda h: (h.x, h.y)
     )
@@ -167,13 +181,16 @@ def _build(state: ColdComfortState, seat: int, a: Build, log: list[str]) -> Cold
     )
 
 
-def _change(state: ColdComfortState, seat: int, a: Change, log: list[str]) -> ColdComfortState:
+def _change(state: ColdComfortState, seat: int, a: Change, log: Log) -> ColdComfortState:
     square = (a.x, a.y)
     hotel = state.hotel_at(square)
     assert hotel is not None
     cost = change_cost(hotel.value, a.to)
-    word = "upgrades" if a.to > hotel.value else "downgrades"
-    log.append(f"{seat_ref(seat)} {word} {fmt(square)} from {hotel.value} to {a.to} for ${cost}.")
+    if log is not None:
+        word = "upgrades" if a.to > hotel.value else "downgrades"
+        log.append(
+            f"{seat_ref(seat)} {word} {fmt(square)} from {hotel.value} to {a.to} for ${cost}."
+        )
     supply = supply_after(state, seat, hotel.value, +1)
     supply = supply_after(evolve(state, {"supply": supply}), seat, a.to, -1)
     return evolve(
@@ -190,26 +207,29 @@ def _change(state: ColdComfortState, seat: int, a: Change, log: list[str]) -> Co
     )
 
 
-def _host(state: ColdComfortState, seat: int, a: Host, log: list[str]) -> ColdComfortState:
+def _host(state: ColdComfortState, seat: int, a: Host, log: Log) -> ColdComfortState:
     source = (a.from_x, a.from_y)
     camper = state.die_at(source)
     assert camper is not None
-    where = fmt((a.x, a.y))
-    log.append(f"{seat_ref(seat)} hosts the {camper.value} from {fmt(source)} in {where}.")
+    if log is not None:
+        log.append(
+            f"{seat_ref(seat)} hosts the {camper.value} from {fmt(source)} in {fmt((a.x, a.y))}."
+        )
     dice = [d for d in state.dice if (d.x, d.y) != source]
     dice.append(new_die(x=a.x, y=a.y, value=camper.value))
     return evolve(state, {"dice": sorted_dice(dice), "acted": True})
 
 
 # fire --------------------------------------------------------------------------------------------
-def _burn(state: ColdComfortState, square: Square, log: list[str]) -> ColdComfortState:
+def _burn(state: ColdComfortState, square: Square, log: Log) -> ColdComfortState:
     """CC-16 step 1: the hotel goes back to supply and its owner collects insurance."""
     hotel = state.hotel_at(square)
     assert hotel is not None
-    log.append(
-        f"{seat_ref(hotel.seat)}'s empty {hotel.value} at {fmt(square)} burns down: "
-        f"insurance +${hotel.value}."
-    )
+    if log is not None:
+        log.append(
+            f"{seat_ref(hotel.seat)}'s empty {hotel.value} at {fmt(square)} burns down: "
+            f"insurance +${hotel.value}."
+        )
     return evolve(
         state,
         {
@@ -233,17 +253,19 @@ def fire_targets(state: ColdComfortState, square: Square) -> list[Square]:
 
 
 def _continue_fire(
-    state: ColdComfortState, square: Square, owner: int, log: list[str]
+    state: ColdComfortState, square: Square, owner: int, log: Log
 ) -> ColdComfortState:
     targets = fire_targets(state, square)
     if not targets:
-        log.append("The fire finds nothing more to burn and goes out.")
+        if log is not None:
+            log.append("The fire finds nothing more to burn and goes out.")
         return evolve(state, {"phase": "manage", "fire_pending": None})
     if len(targets) == 1:
         return _enter(state, targets[0], log)
-    log.append(
-        f"{seat_ref(owner)} must pass the fire to one of " + ", ".join(map(fmt, targets)) + "."
-    )
+    if log is not None:
+        log.append(
+            f"{seat_ref(owner)} must pass the fire to one of " + ", ".join(map(fmt, targets)) + "."
+        )
     return evolve(
         state,
         {
@@ -253,21 +275,23 @@ def _continue_fire(
     )
 
 
-def _enter(state: ColdComfortState, target: Square, log: list[str]) -> ColdComfortState:
+def _enter(state: ColdComfortState, target: Square, log: Log) -> ColdComfortState:
     """CC-16 step 4 and CC-17."""
     board = board_of(state.tiles)
     done = {"phase": "manage", "fire_pending": None}
     if target in board.building_of:
-        log.append(f"The fire enters the public building at {fmt(target)} and goes out.")
+        if log is not None:
+            log.append(f"The fire enters the public building at {fmt(target)} and goes out.")
         return evolve(state, done)
     hotel = state.hotel_at(target)
     assert hotel is not None
     guest = state.die_at(target)
     if guest is not None:
-        log.append(
-            f"The fire reaches {seat_ref(hotel.seat)}'s hotel at {fmt(target)}: its guest "
-            f"{guest.value} flees to the pool and the fire goes out."
-        )
+        if log is not None:
+            log.append(
+                f"The fire reaches {seat_ref(hotel.seat)}'s hotel at {fmt(target)}: its guest "
+                f"{guest.value} flees to the pool and the fire goes out."
+            )
         return evolve(
             state,
             {

@@ -14,6 +14,7 @@ from rules.cold_comfort.rules_tiles import placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
     ColdComfortState,
+    Log,
     PlacedTile,
     new_die,
     new_landing,
@@ -22,36 +23,46 @@ from rules.core import seat_ref
 from rules.draft import evolve
 
 
-def end_management(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+def end_management(state: ColdComfortState, log: Log) -> ColdComfortState:
     """CC-18: a scoring round follows when the pool holds at least N + 3 dice."""
     if state.pool >= state.trigger and state.deck:
         drawn = state.deck[0]
-        log.append(
-            f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
-            f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} to place."
-        )
+        if log is not None:
+            log.append(
+                f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
+                f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} to place."
+            )
         return evolve(state, {"phase": "grow", "drawn_tile": drawn, "deck": state.deck[1:]})
     return next_turn(state, log)
 
 
-def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+def next_turn(state: ColdComfortState, log: Log) -> ColdComfortState:
     limit = state.options.turn_limit
     if limit > 0 and state.turn_number >= limit:
-        log.append(f"The turn limit ({limit}) is reached: the game ends.")
+        if log is not None:
+            log.append(f"The turn limit ({limit}) is reached: the game ends.")
         return finish(state, "turn_limit")
-    seat = state.next_seat(state.active_seat)
+    seat = (state.active_seat + 1) % state.num_players  # state.next_seat
     gold = state.gold
-    dice = []
+    dice = state.dice
     pool = state.pool
     hosts = {(h.x, h.y) for h in state.hotels if h.seat == seat}
-    for d in state.dice:
-        if (d.x, d.y) in hosts:
-            gold = bump(gold, seat, d.value)
-            pool += 1
-            log.append(f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}.")
-        else:
-            dice.append(d)
-    log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
+    if hosts:  # the seat's guests pay and go back to the pool
+        kept = []
+        for d in dice:
+            if (d.x, d.y) in hosts:
+                gold = bump(gold, seat, d.value)
+                pool += 1
+                if log is not None:
+                    log.append(
+                        f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}."
+                    )
+            else:
+                kept.append(d)
+        if len(kept) < len(dice):
+            dice = tuple(kept)
+    if log is not None:
+        log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
     return evolve(
         state,
         {
@@ -63,7 +74,7 @@ def next_turn(state: ColdComfortState, log: list[str]) -> ColdComfortState:
             "fire_used": False,
             "built_at": None,
             "gold": gold,
-            "dice": tuple(dice) if len(dice) < len(state.dice) else state.dice,
+            "dice": dice,
             "pool": pool,
         },
     )
@@ -82,19 +93,21 @@ def finish(state: ColdComfortState, reason: str) -> ColdComfortState:
     )
 
 
-def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -> ColdComfortState:
+def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> ColdComfortState:
     assert state.drawn_tile is not None
     tile = PlacedTile(
         tile_id=state.drawn_tile, x=a.x, y=a.y, rotation=a.rotation, order=len(state.tiles)
     )
     roll = [rng.randint(1, 6) for _ in range(state.pool)]
-    log.append(
-        f"{seat_ref(state.active_seat)} places {tile.tile_id} at {fmt((a.x, a.y))}, turned "
-        f"{a.rotation}°. The pool's {state.pool} dice roll {roll}."
-    )
+    if log is not None:
+        log.append(
+            f"{seat_ref(state.active_seat)} places {tile.tile_id} at {fmt((a.x, a.y))}, turned "
+            f"{a.rotation}°. The pool's {state.pool} dice roll {roll}."
+        )
     placed, extras = fill(tile, roll, list(state.dice))
     for d in placed:
-        log.append(f"A {d.value} settles on the new tile at {fmt((d.x, d.y))}.")
+        if log is not None:
+            log.append(f"A {d.value} settles on the new tile at {fmt((d.x, d.y))}.")
     squares = placed_squares(tile.tile_id, tile.x, tile.y, tile.rotation)
     top = max(v for _, v in squares)
     counts = tuple(extras.count(v) for v in range(1, 7))
@@ -115,11 +128,12 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: list[str]) -
     return after_landing(resolve_extras(state, log), log)
 
 
-def land(state: ColdComfortState, a: Land, log: list[str]) -> ColdComfortState:
+def land(state: ColdComfortState, a: Land, log: Log) -> ColdComfortState:
     pending = state.landing_pending
     assert pending is not None
     square = (a.x, a.y)
-    log.append(f"{seat_ref(pending.chooser)} lands the extra {pending.value} on {fmt(square)}.")
+    if log is not None:
+        log.append(f"{seat_ref(pending.chooser)} lands the extra {pending.value} on {fmt(square)}.")
     extras = bump(state.extras_left, pending.value - 1, -1)
     state = evolve(
         state,
@@ -138,16 +152,18 @@ def land(state: ColdComfortState, a: Land, log: list[str]) -> ColdComfortState:
     return after_landing(resolve_extras(state, log), log)
 
 
-def after_landing(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+def after_landing(state: ColdComfortState, log: Log) -> ColdComfortState:
     if state.phase == "land_tie":
         return state
     scores = score_neighbourhoods(state)
     points = list(state.points)
     for hood in scores:
+        for s in hood.winners:
+            points[s] += hood.points_each
+        if log is None:
+            continue
         names = "+".join(hood.tiles)
         if hood.winners:
-            for s in hood.winners:
-                points[s] += hood.points_each
             who = ", ".join(seat_ref(s) for s in hood.winners)
             log.append(f"[{names}] (value {hood.value}): {who} +{hood.points_each}.")
         elif hood.gang > 0:
@@ -165,6 +181,7 @@ def after_landing(state: ColdComfortState, log: list[str]) -> ColdComfortState:
         },
     )
     if rounds >= SCORING_ROUNDS_TOTAL:
-        log.append(f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends.")
+        if log is not None:
+            log.append(f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends.")
         return finish(state, "nine_scoring_rounds")
     return next_turn(state, log)

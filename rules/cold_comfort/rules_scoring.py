@@ -6,6 +6,7 @@ from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
     LandingPending,
+    Log,
     NeighbourhoodScore,
     Square,
     new_die,
@@ -18,26 +19,30 @@ from rules.draft import evolve
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
     """The best class of spots for an extra die of `value` at the smallest distance (CC-19)."""
-    return _spots(state, board, value, {(d.x, d.y) for d in state.dice})
+    built = {(h.x, h.y) for h in state.hotels}
+    return _spots(state, board, value, {(d.x, d.y) for d in state.dice}, built)
 
 
 def _spots(
-    state: ColdComfortState, board: Board, value: int, occupied: set[Square]
+    state: ColdComfortState, board: Board, value: int, occupied: set[Square], built: set[Square]
 ) -> list[Square]:
-    """`landing_spots` with the squares holding a die given."""
+    """`landing_spots` with the squares holding a die and those holding a hotel given."""
     spots = [(h.x, h.y) for h in state.hotels if h.value == value and (h.x, h.y) not in occupied]
     if not spots:
-        built = {(h.x, h.y) for h in state.hotels}
         spots = [s for s in board.lots_of_value[value] if s not in built and s not in occupied]
     if not spots:
         return []
     origin = state.origin
-    dists = [min(distance(s, o) for o in origin) for s in spots]
+    if len(origin) == 1:
+        ((ox, oy),) = origin
+        dists = [abs(x - ox) + abs(y - oy) for x, y in spots]
+    else:
+        dists = [min(distance(s, o) for o in origin) for s in spots]
     best = min(dists)
-    return sorted(s for s, d in zip(spots, dists, strict=True) if d == best)
+    return sorted([s for s, d in zip(spots, dists, strict=True) if d == best])
 
 
-def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
+def resolve_extras(state: ColdComfortState, log: Log) -> ColdComfortState:
     """Land extras from 6 down to 1 until done, or stop at an exact tie (phase `land_tie`)."""
     board = board_of(state.tiles)
     extras = list(state.extras_left)
@@ -48,20 +53,22 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
     built = {(h.x, h.y) for h in state.hotels}
     for value in range(6, 0, -1):
         while extras[value - 1] > 0:
-            spots = _spots(state, board, value, occupied)
+            spots = _spots(state, board, value, occupied, built)
             remaining = extras[value - 1]
             if not spots:
                 landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
-                log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
+                if log is not None:
+                    log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
                 extras[value - 1] = 0
                 break
             if len(spots) > remaining:
                 chooser = state.next_seat(state.active_seat)
-                log.append(
-                    f"Exact tie for an extra {value}: {seat_ref(chooser)} chooses among "
-                    + ", ".join(fmt(s) for s in spots)
-                    + "."
-                )
+                if log is not None:
+                    log.append(
+                        f"Exact tie for an extra {value}: {seat_ref(chooser)} chooses among "
+                        + ", ".join(fmt(s) for s in spots)
+                        + "."
+                    )
                 return evolve(
                     state,
                     {
@@ -80,8 +87,9 @@ def resolve_extras(state: ColdComfortState, log: list[str]) -> ColdComfortState:
                 occupied.add(s)
                 landing.append(new_landing(value=value, at=s))
                 pool -= 1
-                where = "as a guest in" if s in built else "on"
-                log.append(f"An extra {value} lands {where} {fmt(s)}.")
+                if log is not None:
+                    where = "as a guest in" if s in built else "on"
+                    log.append(f"An extra {value} lands {where} {fmt(s)}.")
             extras[value - 1] = remaining - len(spots)
     return evolve(
         state,
@@ -100,7 +108,11 @@ def _strongest(squares: set[Square], dice: dict[Square, int], by_pips: bool) -> 
     """The strength of the strongest group of edge-connected `squares` (0 for none): the pips of
     its dice, or their number."""
     best = 0
-    if not squares:
+    if len(squares) < 2:  # no square, or a group of one
+        for square in squares:
+            pips = dice.get(square)
+            if pips is not None:
+                best = pips if by_pips else 1
         return best
     left = set(squares)
     while left:
@@ -126,18 +138,23 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
     hotels = state.hotel_map()
     by_pips = state.options.block_strength == "pips"
 
-    hood_at = board.hood_at
+    hood_of, tile_of = board.hood_of, board.tile_of
     owners: list[dict[int, set[Square]]] = [{} for _ in board.neighbourhoods]  # seat → hotels
     gangs: list[set[Square]] = [set() for _ in board.neighbourhoods]  # campers
     for s, hotel in hotels.items():
-        owners[hood_at[s]].setdefault(hotel.seat, set()).add(s)
+        owners[hood_of[tile_of[s]]].setdefault(hotel.seat, set()).add(s)
     for s in dice:
         if s not in hotels:
-            gangs[hood_at[s]].add(s)
+            gangs[hood_of[tile_of[s]]].add(s)
     results: list[NeighbourhoodScore] = []
     for tiles, value, owned, campers in zip(
         board.hood_tiles, board.values, owners, gangs, strict=True
     ):
+        if not owned and not campers:  # nobody holds a block here, nor does a gang
+            results.append(
+                new_score(tiles=tiles, value=value, best={}, gang=0, winners=(), points_each=0)
+            )
+            continue
         best = {seat: _strongest(owned[seat], dice, by_pips) for seat in sorted(owned)}
         gang = _strongest(campers, dice, by_pips)
         top = max(gang, *best.values()) if best else gang

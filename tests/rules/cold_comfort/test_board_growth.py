@@ -93,4 +93,8 @@ def test_a_board_grown_tile_by_tile_equals_the_map_recomputed_from_scratch(seed:
         )
         grown, scratch = board_of(tiles), from_scratch(layout[:n])
         assert grown == scratch
+        # derived fields: those a grown board gets from the smaller one against their definition
+        assert grown.lots_of_value == scratch.lots_of_value
+        assert grown.lots == scratch.lots == tuple(sorted(scratch.lots))
+        assert grown.hood_at == scratch.hood_at
         assert list(grown.printed) == list(scratch.printed)  # the same order of squares too
