@@ -19,6 +19,7 @@ from rules.cold_comfort.actions import (
     Spread,
 )
 from rules.cold_comfort.rules_board import (
+    Board,
     Placements,
     board_of,
     fmt,
@@ -101,6 +102,9 @@ def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
     return legal_actions(state, seat)
 
 
+_Inputs = tuple[
+    Board, dict[Square, Hotel], dict[Square, int], int, tuple[int, ...], list[Square], list[Square]
+]
 _seen_hotels: list[tuple[tuple[Hotel, ...], dict[Square, Hotel]]] = [((), {})]
 _seen_dice: list[tuple[tuple[Die, ...], dict[Square, int]]] = [((), {})]
 
@@ -120,15 +124,19 @@ def _maps(state: ColdComfortState) -> tuple[dict[Square, Hotel], dict[Square, in
     return hotels, dice
 
 
-def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
+def _manage_inputs(state: ColdComfortState, seat: int) -> _Inputs:
+    """What listing a seat's management actions starts from: the board, the hotel and dice maps,
+    the seat's gold and supply, the campers (dice on no hotel) and the seat's empty hotels, both
+    sorted."""
     board = board_of(state.tiles)
     hotels, dice = _maps(state)
-    gold = state.gold[seat]
-    supply = state.supply[seat]
-    campers = [s for s in dice if s not in hotels]
-    campers.sort()
-    own_empty = [s for s, h in hotels.items() if h.seat == seat and s not in dice]
-    own_empty.sort()
+    campers = sorted(s for s in dice if s not in hotels)
+    own_empty = sorted(s for s, h in hotels.items() if h.seat == seat and s not in dice)
+    return board, hotels, dice, state.gold[seat], state.supply[seat], campers, own_empty
+
+
+def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
+    board, hotels, dice, gold, supply, campers, own_empty = _manage_inputs(state, seat)
     out: list[Action] = []
     if not state.build_used:
         empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × the value
@@ -198,14 +206,7 @@ class ManageView(Sequence[Action]):
 
     def __init__(self, state: ColdComfortState, seat: int) -> None:
         self.state, self.seat = state, seat
-        board = board_of(state.tiles)
-        hotels, dice = _maps(state)
-        gold = state.gold[seat]
-        supply = state.supply[seat]
-        campers = [s for s in dice if s not in hotels]
-        campers.sort()
-        own_empty = [s for s, h in hotels.items() if h.seat == seat and s not in dice]
-        own_empty.sort()
+        board, hotels, dice, gold, supply, campers, own_empty = _manage_inputs(state, seat)
         self.board, self.hotels, self.dice, self.campers = board, hotels, dice, campers
         # builds: (printed value, how many, too dear on a camper) for each value with any
         builds: list[tuple[int, int, bool]] = []
