@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic
 
 from pydantic import BaseModel, ValidationError
@@ -183,27 +183,28 @@ class Engine(Generic[S, A, O]):
     def to_act(self, state: S) -> frozenset[Seat]:
         """`Game.to_act`, computed once per state: a move asks it of the same state several times
         (the turn check, the legal list, whom the table waits for)."""
-        key = id(state)
-        hit = self._to_act.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        seats = frozenset(self.game.to_act(state))
-        self._to_act[key] = (state, seats)
-        if len(self._to_act) > _LEGAL_CACHE:
-            self._to_act.popitem(last=False)
-        return seats
+        return self._seats_once(self._to_act, state, self.game.to_act)
 
     def awaiting(self, state: S) -> frozenset[Seat]:
         """`Game.awaiting`, computed once per state (a move asks whom the table waits for before
         it, after it, for the pings and for the board's turn line)."""
+        return self._seats_once(self._awaiting, state, self.game.awaiting)
+
+    def _seats_once(
+        self,
+        cache: OrderedDict[int, tuple[S, frozenset[Seat]]],
+        state: S,
+        compute: Callable[[S], Iterable[Seat]],
+    ) -> frozenset[Seat]:
+        """`compute(state)` as a frozenset, kept per state object in `cache` (oldest dropped)."""
         key = id(state)
-        hit = self._awaiting.get(key)
+        hit = cache.get(key)
         if hit is not None and hit[0] is state:
             return hit[1]
-        seats = frozenset(self.game.awaiting(state))
-        self._awaiting[key] = (state, seats)
-        if len(self._awaiting) > _LEGAL_CACHE:
-            self._awaiting.popitem(last=False)
+        seats = frozenset(compute(state))
+        cache[key] = (state, seats)
+        if len(cache) > _LEGAL_CACHE:
+            cache.popitem(last=False)
         return seats
 
     def legal(self, state: S, seat: Seat) -> Sequence[A]:
