@@ -63,6 +63,8 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 def dumps(value: Any) -> str:
     """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
+    if not value and type(value) in (dict, list, tuple):  # most options and clocks: no encoder
+        return "{}" if type(value) is dict else "[]"
     return _ENCODER.encode(value)
 
 
@@ -111,6 +113,25 @@ def seats_text(seats: tuple[SeatRecord, ...]) -> str:
     return text
 
 
+# The options dicts encoded lately, by id, as for seats: a record's copies share its dict (a
+# table's options never change once it started, and nothing edits a record's dict in place).
+_OPTIONS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
+
+
+def options_text(options: dict[str, Any]) -> str:
+    if not options:
+        return "{}"
+    kept = _OPTIONS.get(id(options))
+    if kept is not None and kept[0] is options:
+        _OPTIONS.move_to_end(id(options))
+        return kept[1]
+    text = dumps(options)
+    _OPTIONS[id(options)] = (options, text)
+    if len(_OPTIONS) > _SEATS_KEEP:
+        _OPTIONS.popitem(last=False)
+    return text
+
+
 def state_text(table: TableRecord) -> str | None:
     """The state column: the text `with_state` kept, else the dict encoded now."""
     if table.state is None:
@@ -150,7 +171,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "lobby_message_id": table.lobby_message_id,
         "board_message_id": table.board_message_id,
         "host_id": table.host_id,
-        "options": dumps(table.options),
+        "options": options_text(table.options),
         "seats": seats_text(table.seats),
         "seed": table.seed,
         "version": table.version,

@@ -4,10 +4,18 @@ Two connections per store, both in autocommit mode; every write is an explicit `
 COMMIT` (rolled back on any error), so no transaction is ever left open between calls:
 
 - the *writer*: a plain `sqlite3` connection on the store's own thread (`WriterThread`: a queue and
-  a callback to the event loop, lighter than a thread pool's hand-off). The calls a move makes —
-  `get_table`, `commit_action`, `update_table`, `panels`, `find_tables` … — each run as one
-  function on that thread, so a move costs one hand-off to the database thread, not one per SQL
-  statement (aiosqlite hands each `execute`, `fetchone` and cursor close over separately);
+  a callback to the event loop, lighter than a thread pool's hand-off). Each store call runs as one
+  function on that thread (aiosqlite hands each `execute`, `fetchone` and cursor close over
+  separately);
+- the *quick* connection, on the event loop's own thread, for the short one-row calls a move makes
+  — `commit_action`, `update_table`, `get_table`, `panels`, `save_panel` (`_quick`). A WAL commit
+  with synchronous=NORMAL writes to the OS and does not wait for the disk, so it takes less time
+  than handing it to a thread and being woken when it is done (tens of microseconds against
+  about 100). Its busy timeout is zero: when another process holds the write lock (or a
+  cancelled call still runs on the writer), it fails at once, rolls back, and the call goes to the
+  writer thread, which waits its busy timeout there while the event loop goes on. Calls that may
+  read many rows (`find_tables`, `actions`…) always go to the thread. `quick_writes=False` turns
+  the quick connection off (every call handed to the thread, as before);
 - an aiosqlite connection for the rest (migrations, backups, settings, results): rare calls, and
   the interface further store methods are written against.
 
@@ -77,6 +85,19 @@ def migrations() -> list[tuple[int, str, str]]:
     if numbers != list(range(1, len(found) + 1)):
         raise StorageError(f"migrations must be numbered 0001, 0002… without gaps; found {numbers}")
     return found
+
+
+_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _busy(error: BaseException | None) -> bool:
+    """The error (or the SQLite error it wraps) says another connection holds a lock."""
+    while error is not None:
+        if isinstance(error, sqlite3.OperationalError):
+            code = getattr(error, "sqlite_errorcode", None)
+            return code is not None and code & 0xFF in _BUSY_CODES
+        error = error.__cause__
+    return False
 
 
 def _is_duplicate_ply(error: sqlite3.IntegrityError) -> bool:
@@ -153,6 +174,7 @@ class SqliteStore:
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = 5000,
         row_cache_size: int = 2_000,
+        quick_writes: bool = True,
     ) -> None:
         self.path = str(path)
         self._clock = clock
@@ -162,6 +184,10 @@ class SqliteStore:
         self._writer: sqlite3.Connection | None = None
         self._thread: WriterThread | None = None
         self.writer_calls = 0  # hand-offs to the writer thread (tests count them per move)
+        self.quick_writes = quick_writes
+        self._quick: sqlite3.Connection | None = None  # on the event loop's thread (`_call`)
+        self.quick_calls = 0  # calls run on it to the end
+        self.quick_busy = 0  # calls it found busy, handed to the writer thread instead
         self._commits = 0  # since the last background checkpoint
         self._checkpoint: asyncio.Task[None] | None = None
         # table id → its panel rows as a move's commit read them, for the report that follows
@@ -198,21 +224,26 @@ class SqliteStore:
             await db.execute("PRAGMA wal_autocheckpoint = 0")
             self.applied_migrations = await self._migrate(db)
             writer = await thread.run(self._open_writer, target, uri)
+            quick = self._open_writer(target, uri, busy_timeout_ms=0) if self.quick_writes else None
         except BaseException:
             await db.close()
             thread.stop(wait=False)
             raise
         self._db = db
         self._writer = writer
+        self._quick = quick
         self._thread = thread
         self._lock = asyncio.Lock()
 
-    def _open_writer(self, target: str, uri: bool) -> sqlite3.Connection:
-        """The writer's connection, opened on its own thread (run there)."""
+    def _open_writer(
+        self, target: str, uri: bool, *, busy_timeout_ms: int | None = None
+    ) -> sqlite3.Connection:
+        """The writer's connection (opened on its own thread), or the quick one (busy timeout 0)."""
         conn = sqlite3.connect(target, isolation_level=None, uri=uri, check_same_thread=False)
         conn.row_factory = sqlite3.Row
+        timeout = self._busy_timeout_ms if busy_timeout_ms is None else busy_timeout_ms
         for pragma in (
-            f"busy_timeout = {int(self._busy_timeout_ms)}",
+            f"busy_timeout = {int(timeout)}",
             "synchronous = NORMAL",
             "foreign_keys = ON",
             "wal_autocheckpoint = 0",
@@ -283,6 +314,10 @@ class SqliteStore:
         if self._checkpoint is not None:
             task, self._checkpoint = self._checkpoint, None
             await asyncio.gather(task, return_exceptions=True)
+        if self._quick is not None:
+            quick, self._quick = self._quick, None
+            async with self._lock:  # after any call under way
+                quick.close()
         if self._writer is not None and self._thread is not None:
             writer, thread = self._writer, self._thread
             self._writer, self._thread = None, None
@@ -316,13 +351,27 @@ class SqliteStore:
                 raise
             await db.execute("COMMIT")
 
-    async def _call(self, work: Callable[..., _T], *args: Any) -> _T:
-        """Run `work(writer_connection, *args)` on the writer thread: one hand-off, under the
-        store's lock like every other operation."""
+    async def _call(self, work: Callable[..., _T], *args: Any, quick: bool = False) -> _T:
+        """Run `work(connection, *args)` under the store's lock like every other operation: on
+        the writer thread (one hand-off), or if `quick`, right here on the quick connection —
+        unless it finds the database busy, when it is handed to the writer thread after all.
+
+        `work` is one function that leaves no transaction open whatever happens (`_transaction`
+        rolls back), so a busy attempt has written nothing and the writer may run it again."""
         writer, thread = self._writer, self._thread
         if writer is None or thread is None:
             raise StorageError("the store is not connected: await store.connect() first")
         async with self._lock:
+            if quick and self._quick is not None:
+                try:
+                    done = work(self._quick, *args)
+                except (sqlite3.OperationalError, StorageError) as error:
+                    if not _busy(error):
+                        raise
+                    self.quick_busy += 1
+                else:
+                    self.quick_calls += 1
+                    return done
             self.writer_calls += 1
             return await thread.run(work, writer, *args)
 
@@ -361,14 +410,14 @@ class SqliteStore:
         )
         row = codec.table_row(record)
         del row["id"]
-        table_id = await self._call(_insert_table, row, channel_limit)
+        table_id = await self._call(_insert_table, row, channel_limit, quick=True)
         self._committed()
         row["id"] = table_id
         self._remember(row)
         return codec.table_from_row(row)
 
     async def get_table(self, table_id: int) -> TableRecord:
-        row = await self._call(_select_table, table_id)
+        row = await self._call(_select_table, table_id, quick=True)
         if row is None:
             self._rows.pop(table_id, None)
             raise TableNotFoundError(f"no table with id {table_id}")
@@ -421,7 +470,9 @@ class SqliteStore:
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
         record, row, columns = self._prepare_update(table, expected_version)
         try:
-            created_at = await self._call(_update, row, expected_version, columns, None, None)
+            created_at = await self._call(
+                _update, row, expected_version, columns, None, None, quick=True
+            )
         except (StaleActionError, TableNotFoundError):
             self._rows.pop(table.id, None)
             raise
@@ -442,7 +493,7 @@ class SqliteStore:
         result_row = None if result is None else codec.result_row(result)
         try:
             created_at, panels = await self._call(
-                _commit_move, row, expected_version, columns, action_row, result_row
+                _commit_move, row, expected_version, columns, action_row, result_row, quick=True
             )
         except (StaleActionError, TableNotFoundError):
             self._rows.pop(table.id, None)
@@ -512,7 +563,7 @@ class SqliteStore:
         sql = _upsert_sql("private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"))
         self._prefetched.pop(panel.table_id, None)
         try:
-            await self._call(_upsert_one, sql, codec.panel_row(panel))
+            await self._call(_upsert_one, sql, codec.panel_row(panel), quick=True)
         finally:
             self._prefetched.pop(panel.table_id, None)
         self._committed()
@@ -522,7 +573,7 @@ class SqliteStore:
         report of a move asks for them next), once, unless a panel was saved since."""
         rows = self._prefetched.pop(table_id, None)
         if rows is None:
-            rows = await self._call(_fetch_all, _PANELS_SQL, (table_id,))
+            rows = await self._call(_fetch_all, _PANELS_SQL, (table_id,), quick=True)
         return [codec.panel_from_row(row) for row in rows]
 
     async def record_result(self, result: ResultRecord) -> None:
@@ -605,7 +656,9 @@ class SqliteStore:
         history.check_take_back(table, undo)
         record, row, columns = self._prepare_update(table, expected_version)
         try:
-            created_at = await self._call(_take_back, row, expected_version, columns, undo)
+            created_at = await self._call(
+                _take_back, row, expected_version, columns, undo, quick=True
+            )
         except (StaleActionError, TableNotFoundError):
             self._rows.pop(table.id, None)
             raise

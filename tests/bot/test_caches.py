@@ -66,38 +66,47 @@ async def move(service: TableService, table_id: int) -> Any:
     return await service.act(table_id, user, service.labels(table, seat)[0])
 
 
-def record_writer_calls(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The functions handed to the store's writer thread, in order."""
+def record_store_calls(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The functions the store runs on a connection (quick, or handed to its writer thread)."""
     made: list[str] = []
     call = store._call
 
-    async def recorded(work: Callable[..., Any], *args: Any) -> Any:
+    async def recorded(work: Callable[..., Any], *args: Any, quick: bool = False) -> Any:
         made.append(work.__name__)
-        return await call(work, *args)
+        return await call(work, *args, quick=quick)
 
     monkeypatch.setattr(store, "_call", recorded)
     return made
 
 
-async def test_a_move_is_one_commit_hand_off_to_the_writer_and_reads_no_table_row(
-    sqlite: SqliteStore, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("quick", [True, False], ids=["quick", "handed-off"])
+async def test_a_move_is_one_store_call_and_reads_no_table_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, quick: bool
 ) -> None:
-    service = nim_service(sqlite)
-    table_id = await nim_table(service, stones=30)
-    await move(service, table_id)  # the first move may load what the service does not hold
-    table = await sqlite.get_table(table_id)
-    seat = service.waiting_for(table)[0]
-    label = service.labels(table, seat)[0]
-    user = table.seats[seat].user_id
-    assert user is not None
-    made = record_writer_calls(sqlite, monkeypatch)
-    before = sqlite.writer_calls
-    played = await service.act(table_id, user, label)
-    assert played.moves == 1
-    # one call: the move's transaction (update + log entry), and the panels its report shows
-    assert made == ["_commit_move"]
-    assert sqlite.writer_calls - before == 1
-    assert (await sqlite.get_table(table_id)).version == played.table.version
+    """One call: the move's transaction (update + log entry), and the panels its report shows —
+    run on the quick connection, or with `quick_writes=False` one hand-off to the writer."""
+    sqlite = SqliteStore(tmp_path / "caches.db", quick_writes=quick)
+    await sqlite.connect()
+    try:
+        service = nim_service(sqlite)
+        table_id = await nim_table(service, stones=30)
+        await move(service, table_id)  # the first move may load what the service does not hold
+        table = await sqlite.get_table(table_id)
+        seat = service.waiting_for(table)[0]
+        label = service.labels(table, seat)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        made = record_store_calls(sqlite, monkeypatch)
+        handed, ran_here = sqlite.writer_calls, sqlite.quick_calls
+        played = await service.act(table_id, user, label)
+        assert played.moves == 1
+        assert made == ["_commit_move"]
+        assert (sqlite.writer_calls - handed, sqlite.quick_calls - ran_here) == (
+            (0, 1) if quick else (1, 0)
+        )
+        assert (await sqlite.get_table(table_id)).version == played.table.version
+    finally:
+        await sqlite.close()
 
 
 async def test_the_record_a_move_returns_is_the_stored_one_without_reading_it_back(

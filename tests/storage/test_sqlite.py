@@ -144,10 +144,11 @@ async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path
 
 
 def traced(store: SqliteStore) -> list[str]:
-    """The SQL the store's writer runs from now on."""
+    """The SQL the store's writer and quick connections run from now on."""
     statements: list[str] = []
-    assert store._writer is not None
+    assert store._writer is not None and store._quick is not None
     store._writer.set_trace_callback(statements.append)
+    store._quick.set_trace_callback(statements.append)
     return statements
 
 
@@ -295,9 +296,9 @@ async def test_the_panels_a_commit_read_are_not_served_after_a_panel_was_saved(
     await sqlite_store.save_panel(panel)
     move = ActionRecord(table_id=table.id, ply=1, seat=0, action={"t": 1}, at=2.0)
     table = await sqlite_store.commit_action(table, table.version, move)
-    calls = sqlite_store.writer_calls
+    calls = sqlite_store.writer_calls + sqlite_store.quick_calls
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["before"]
-    assert sqlite_store.writer_calls == calls  # read by the commit's own call
+    assert sqlite_store.writer_calls + sqlite_store.quick_calls == calls  # read by the commit
     move = ActionRecord(table_id=table.id, ply=2, seat=0, action={"t": 2}, at=3.0)
     table = await sqlite_store.commit_action(table, table.version, move)
     await sqlite_store.save_panel(panel.model_copy(update={"digest": "after"}))
@@ -327,3 +328,33 @@ async def test_the_writer_thread_runs_calls_in_order_and_hands_back_results_and_
     finally:
         thread.stop(wait=True)
     assert not thread._thread.is_alive()
+
+
+async def test_a_move_that_finds_the_database_locked_waits_on_the_writer_thread(
+    tmp_path: Path,
+) -> None:
+    """Another process holds the write lock: the quick connection gives up at once (nothing
+    written), the writer thread waits for the lock, and the event loop runs on meanwhile."""
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path)
+    await store.connect()
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        table = await store.create_table(a_table())
+        other.execute("BEGIN IMMEDIATE")  # another process is writing
+        move = ActionRecord(table_id=table.id, ply=1, seat=0, action={"t": 1}, at=2.0)
+        moved = table.model_copy(update={"ply": 1, "state": {"turn": 1}})
+        commit = asyncio.create_task(store.commit_action(moved, table.version, move))
+        ticks = 0
+        while store.quick_busy == 0 or ticks < 5:  # the loop is not blocked by the wait
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not commit.done()
+        other.execute("COMMIT")
+        written = await asyncio.wait_for(commit, 10)
+        assert (store.quick_busy, written.version, written.ply) == (1, 2, 1)
+        assert await store.get_table(table.id) == written
+        assert [a.ply for a in await store.actions(table.id)] == [1]
+    finally:
+        other.close()
+        await store.close()
