@@ -135,9 +135,9 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return frozenset(found)
 
     def observe(self, state: ColdestNightState, seat: Seat | None) -> obs_mod.PublicObservation:
-        t = Table(state)
         if seat is None:
-            return obs_mod.public(t)
+            return obs_mod.public(state)  # read from the frozen state: no working copy
+        t = Table(state)
         actions = legal(t, seat) if seat in self.to_act(state) else []
         return obs_mod.private(t, seat, actions)
 

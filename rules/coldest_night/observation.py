@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from rules.coldest_night.actions import Action
-from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState, TokenState
 from rules.core import Frozen, builder
 
 
@@ -190,52 +191,109 @@ def pit_card(card_id: str, alcohol: bool) -> PitCard:
     return found if found is not None else PitCard.model_validate(_pit_fields(card_id, alcohol))
 
 
-def public(t: Table) -> PublicObservation:
+def public(t: Table | ColdestNightState) -> PublicObservation:
+    """The public view, read from the frozen state itself or from a working copy (the two have
+    the same fields): the board is built from the stored state once a move, and thawing a copy
+    just to read it cost as much as the view."""
     return _public_model(**_public_fields(t))
 
 
-def _public_fields(t: Table) -> dict[str, object]:
-    awaited = t.awaited()
-    over = t.phase == "game_over"
-    pool = t.pool
-    scavenger = t.scavenger
+_HEAT: dict[str, int] = {i: c.heat for i, c in CARDS.items()}
+_BURNING: dict[str, PitCard] = {i: _PIT[i, False] for i in CARDS}
+"""Each card's pit record without Alcohol: a pit or discard pile is one lookup per card."""
+_DWINDLE_IDS = tuple(sorted(_DWINDLES))
+# Records that recur from one move to the next, built once per value (bounded): the nine tokens'
+# states, the pending Fire Dies Down effects. A view gets its own list of the shared records.
+_TOKEN_ROWS: dict[tuple[str | None, tuple[tuple[str, str], ...]], tuple[TokenView, ...]] = {}
+_PENDING: dict[tuple[int, int, int], PendingEffects] = {}
+
+
+def _pit_row(cards: Sequence[str], alcohol_on: str | None) -> list[PitCard]:
+    try:
+        return [_BURNING[c] if c != alcohol_on else _PIT[c, True] for c in cards]
+    except KeyError:  # not a card of the game: `pit_card` validates it (and refuses it)
+        return [pit_card(c, c == alcohol_on) for c in cards]
+
+
+def _token_row(tokens: dict[TokenId, TokenState], alcohol_on: str | None) -> tuple[TokenView, ...]:
+    key = (alcohol_on, tuple(tokens.items()))
+    found = _TOKEN_ROWS.get(key)
+    if found is None:
+        if len(_TOKEN_ROWS) > 4_096:
+            _TOKEN_ROWS.clear()
+        found = _TOKEN_ROWS[key] = tuple(
+            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
+            for tok in TOKEN_ORDER
+        )
+    return found
+
+
+def _pending_view(target: int, greatest: int, burn_one: int) -> PendingEffects:
+    key = (target, greatest, burn_one)
+    found = _PENDING.get(key)
+    if found is None:
+        if len(_PENDING) > 4_096:
+            _PENDING.clear()
+        found = _PENDING[key] = _pending(target=target, greatest=greatest, burn_one=burn_one)
+    return found
+
+
+def _dwindles_positions(deck: Sequence[str]) -> list[int]:
+    """Where the Fire Dwindles cards lie in the pile (1 = top): three searches of the pile, whose
+    ids are all different, instead of a test of every card."""
+    return sorted([deck.index(d) + 1 for d in _DWINDLE_IDS if d in deck])
+
+
+def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
+    phase = t.phase
+    over = phase == "game_over"
+    scavenge = t.scavenge
+    memory = t.memory
+    if over:
+        awaited = None
+    elif phase == "memory_choice" and memory is not None:
+        awaited = memory.seat
+    elif phase == "distribute" and scavenge is not None:
+        awaited = scavenge.scavenger
+    else:
+        awaited = t.active_seat
     alcohol_on = t.alcohol_on
-    tokens = t.tokens
+    pit = t.pit
+    deck = t.deck
+    hands = t.hands
+    frostbite = t.frostbite
+    num_players = t.num_players
+    heat = _HEAT
     return {
         "game": "coldest_night",
         "variant": t.variant,
-        "num_players": t.num_players,
+        "num_players": num_players,
         "turn": t.turn,
         "active_seat": t.active_seat,
-        "phase": t.phase,
+        "phase": phase,
         "to_act": [] if awaited is None else [awaited],
-        "token_window": t.phase in TOKEN_WINDOW_PHASES,
-        "pit": [pit_card(c, c == alcohol_on) for c in t.pit],
-        "heat_total": t.heat_total(),
+        "token_window": phase in TOKEN_WINDOW_PHASES,
+        "pit": _pit_row(pit, alcohol_on),
+        "heat_total": sum([heat[c] for c in pit]) + (alcohol_on in pit) + t.turn_boost,
         "turn_boost": t.turn_boost,
         "main_action": t.main_action,
         "cards_played_this_turn": t.cards_played,
-        "pending_effects": _pending(
-            target=t.pending_target, greatest=t.pending_greatest, burn_one=t.pending_burn_one
-        ),
+        "pending_effects": _pending_view(t.pending_target, t.pending_greatest, t.pending_burn_one),
         "fire_died_down": t.fire_died_down,
-        "deck_count": len(t.deck),
-        "fire_dwindles_positions": [i + 1 for i, c in enumerate(t.deck) if c in _DWINDLES],
+        "deck_count": len(deck),
+        "fire_dwindles_positions": _dwindles_positions(deck),
         "frostbite_deck_count": len(t.frost_deck),
         "players": [
-            _player_view(s, len(t.hands[s]), tuple(t.frostbite[s])) for s in range(t.num_players)
+            _player_view(s, len(hands[s]), tuple(frostbite[s])) for s in range(num_players)
         ],
-        "tokens": [
-            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
-            for tok in TOKEN_ORDER
-        ],
-        "discard": [pit_card(c, False) for c in t.discard],
+        "tokens": list(_token_row(t.tokens, alcohol_on)),
+        "discard": _pit_row(t.discard, None),
         "frostbite_discard": [_FROST[f] for f in t.frostbite_discard],
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            _scavenge(scavenger=scavenger, pool_count=len(pool))
-            if pool is not None and scavenger is not None
+            _scavenge(scavenger=scavenge.scavenger, pool_count=len(scavenge.pool))
+            if scavenge is not None
             else None
         ),
         "outcome": (
@@ -244,7 +302,7 @@ def _public_fields(t: Table) -> dict[str, object]:
             else None
         ),
         "final_hands": (
-            {s: [_CARDS[c] for c in t.hands[s]] for s in range(t.num_players)} if over else None
+            {s: [_CARDS[c] for c in hands[s]] for s in range(num_players)} if over else None
         ),
     }
 
