@@ -110,7 +110,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         )
 
     def label(self, state: ColdestNightState, action: Action) -> str:
-        return text.label(Table(state), action)
+        return text.label(state, action)  # read from the frozen state: no working copy
 
     def parse(
         self,
@@ -119,8 +119,9 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         typed: str,
         legal_now: Sequence[Action] | None = None,
     ) -> Action:
-        t = Table(state)
-        return text.parse(t, legal(t, seat) if legal_now is None else list(legal_now), typed)
+        if legal_now is None:
+            legal_now = legal(Table(state), seat)
+        return text.parse(state, list(legal_now), typed)  # labels read the frozen state
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,
