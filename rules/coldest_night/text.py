@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.coldest_night.actions import (
     Action,
@@ -154,8 +155,15 @@ _DONE = {"done", "stop", "end", "pass", "stop feeding", "finish", "enough"}
 _CHECK = {"check", "confirm", "ok", "continue", "go", "check frostbite"}
 
 
+@lru_cache(maxsize=4096)
+def _normal(made: str) -> str:
+    """`normalise` of a text the game made (a label, a card or token name), kept: the same few
+    hundred recur all game, and every typed move compares itself with them."""
+    return normalise(made)
+
+
 def _names_match(wanted: str, name: str) -> bool:
-    have = normalise(name)
+    have = _normal(name)
     return (
         have == wanted or have.startswith(wanted) or all(w in have.split() for w in wanted.split())
     )
@@ -168,7 +176,7 @@ def _by_card(actions: Sequence[Action], wanted: str) -> list[Action]:
         cid = getattr(a, "card_id", None)
         if cid is not None and _names_match(wanted, _name(cid)):
             found.append(a)
-    exact = [a for a in found if normalise(_name(getattr(a, "card_id", ""))) == wanted]
+    exact = [a for a in found if _normal(_name(getattr(a, "card_id", ""))) == wanted]
     return exact or found
 
 
@@ -186,7 +194,7 @@ def _token_form(t: Seen, actions: Sequence[Action], words: str) -> list[Action]:
     uses = [a for a in actions if isinstance(a, UseToken)]
     words = words.removeprefix("use ").strip()
     for tok, tdata in TOKENS.items():
-        tname = normalise(tdata.name)
+        tname = _normal(tdata.name)
         short = {"emergency_supplies": "supplies", "lighter_fluid": "fluid"}.get(tok, tname)
         for lead in (tname, short):
             if words == lead or words.startswith(lead + " "):
@@ -226,7 +234,7 @@ def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
     wanted = normalise(typed)
     if not actions:
         raise ParseError("You have nothing to do right now.")
-    exact = next((a for a in actions if normalise(label(t, a)) == wanted), None)
+    exact = next((a for a in actions if _normal(label(t, a)) == wanted), None)
     if exact is not None:  # the first action so labelled (a typed label, a pasted one)
         return exact
     if wanted in _DONE:
@@ -271,7 +279,7 @@ def _form(t: Seen, actions: Sequence[Action], kind: str, m: re.Match[str]) -> li
     if kind == "play_display":
         pool = [a for a in pool if isinstance(a, Play) and a.source == "display"]
     if kind == "remove" and what.startswith("fire dwindles"):
-        return [a for a in pool if normalise(label(t, a)).startswith("remove " + what)]
+        return [a for a in pool if _normal(label(t, a)).startswith("remove " + what)]
     return _by_card(pool, what)
 
 
