@@ -370,18 +370,22 @@ def describe(o: PublicObservation) -> str:
         window = " · tokens may be used" if o.token_window else ""
         lines.append(f"Phase: {_PHASE_TEXT.get(o.phase, o.phase)} · waiting for {who}{window}")
     pit = ", ".join(
-        f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit
+        [f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit]
     )
     boost = f" (incl. +{o.turn_boost} this turn)" if o.turn_boost else ""
     lines.append(f"**Pit** ({len(o.pit)}/4, left to right): {pit or 'empty'}")
     lines.append(f"**Heat total:** {o.heat_total}{boost}")
     pe = o.pending_effects
-    pending = [
-        f"{n} ×{v}"
-        for n, v in (("TARGET", pe.target), ("GREATEST", pe.greatest), ("BURN ONE", pe.burn_one))
-        if v
-    ]
-    if pending:
+    if pe.target or pe.greatest or pe.burn_one:  # most of a turn: nothing pending
+        pending = [
+            f"{n} ×{v}"
+            for n, v in (
+                ("TARGET", pe.target),
+                ("GREATEST", pe.greatest),
+                ("BURN ONE", pe.burn_one),
+            )
+            if v
+        ]
         lines.append("Pending at the Fire Dies Down: " + ", ".join(pending))
     if o.fire_died_down:
         lines.append("The fire has died down this turn.")
@@ -391,7 +395,11 @@ def describe(o: PublicObservation) -> str:
         f"frostbite deck: {o.frostbite_deck_count}"
     )
     for p in o.players:
-        frost = ", ".join(f"{f.name} ({f.frost})" for f in p.frostbite) or "no frostbite"
+        frost = (
+            ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite])
+            if p.frostbite
+            else "no frostbite"
+        )
         lines.append(f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}")
     toks = [
         f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''} ({tv.state})"
@@ -412,20 +420,30 @@ def describe(o: PublicObservation) -> str:
         for s, hand in sorted(o.final_hands.items()):
             lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
     if isinstance(o, PrivateObservation):
-        lines += _private_lines(o.seat, o.hand, o.scavenge_pool, o.memory_options)
+        lines += _private_lines(
+            o.seat,
+            [_card_line(c) for c in o.hand],
+            None if o.scavenge_pool is None else [_card_line(c) for c in o.scavenge_pool],
+            None if o.memory_options is None else [_card_line(c) for c in o.memory_options],
+        )
     return "\n".join(lines)
 
 
 def _private_lines(
-    seat: int, hand: list[Card], pool: list[Card] | None, memory: list[Card] | None
+    seat: int, hand: list[str], pool: list[str] | None, memory: list[str] | None
 ) -> list[str]:
-    """The lines only a seat's own view shows (none of them can be a public line)."""
-    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(map(_card_line, hand)) or "empty")]
+    """The lines only a seat's own view shows (none of them can be a public line), from the
+    `_card_line` of each card of its hand, pool and Memory Loss options."""
+    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(hand) or "empty")]
     if pool is not None:
-        lines.append("Your scavenge pool: " + "; ".join(map(_card_line, pool)))
+        lines.append("Your scavenge pool: " + "; ".join(pool))
     if memory is not None:
-        lines.append("Memory Loss — put one back on top: " + "; ".join(map(_card_line, memory)))
+        lines.append("Memory Loss — put one back on top: " + "; ".join(memory))
     return lines
+
+
+_CARD_LINES: dict[str, str] = {i: _card_line(c) for i, c in _CARDS.items()}
+"""Each card's `_card_line`, made once: a seat's lines are read from the state by card id."""
 
 
 def private_lines(state: ColdestNightState, seat: int) -> list[str]:
@@ -434,10 +452,12 @@ def private_lines(state: ColdestNightState, seat: int) -> list[str]:
     scavenge, memory = state.scavenge, state.memory
     lines = _private_lines(
         seat,
-        [_CARDS[c] for c in state.hands[seat]],
-        [_CARDS[c] for c in scavenge.pool]
+        [_CARD_LINES[c] for c in state.hands[seat]],
+        [_CARD_LINES[c] for c in scavenge.pool]
         if scavenge is not None and scavenge.scavenger == seat
         else None,
-        [_CARDS[c] for c in memory.options] if memory is not None and memory.seat == seat else None,
+        [_CARD_LINES[c] for c in memory.options]
+        if memory is not None and memory.seat == seat
+        else None,
     )
     return [line for line in lines if line.strip()]
