@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, cast
 
 from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState, TokenState
 from rules.core import Frozen, builder
+from rules.draft import construct
 
 
 class Card(Frozen):
@@ -144,7 +145,7 @@ _PIT: dict[tuple[str, bool], PitCard] = {
 
 # The records below are built from values the rules made, without validation (`builder`);
 # `tests/rules/test_observations_built.py` compares them with validated ones.
-_public_model = builder(PublicObservation)
+_public_model = construct(PublicObservation)  # from the dict of `_public_fields` as it is
 _private_model = builder(PrivateObservation)
 _player = builder(PlayerView)
 _token = builder(TokenView)
@@ -195,7 +196,7 @@ def public(t: Table | ColdestNightState) -> PublicObservation:
     """The public view, read from the frozen state itself or from a working copy (the two have
     the same fields): the board is built from the stored state once a move, and thawing a copy
     just to read it cost as much as the view."""
-    return _public_model(**_public_fields(t))
+    return cast(PublicObservation, _public_model(_public_fields(t)))
 
 
 _HEAT: dict[str, int] = {i: c.heat for i, c in CARDS.items()}
