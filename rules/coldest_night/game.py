@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.coldest_night import observation as obs_mod
+from rules.coldest_night import rules_tokens as tokens
 from rules.coldest_night import text
 from rules.coldest_night.actions import (
     ACTION_ADAPTER,
@@ -67,7 +68,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         if state.phase not in TOKEN_WINDOW_PHASES or "available" not in state.tokens.values():
             seat = _awaited(state)  # no token can be used: only the awaited seat acts
             return frozenset() if seat is None else frozenset({seat})
-        return _to_act(Table(state))
+        return _to_act(state)  # read from the frozen state: no working copy
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
         return legal(Table(state), seat)
@@ -161,7 +162,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return TableInPlay(self, state)
 
 
-def _awaited(s: ColdestNightState) -> Seat | None:
+def _awaited(s: ColdestNightState | Table) -> Seat | None:
     """`Table.awaited` on the frozen state (the same fields, read without thawing them)."""
     phase = s.phase
     if phase == "game_over":
@@ -178,13 +179,15 @@ def _awaiting(t: Table) -> frozenset[Seat]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def _to_act(t: Table) -> frozenset[Seat]:
-    seat = t.awaited()
+def _to_act(t: Table | ColdestNightState) -> frozenset[Seat]:
+    """The awaited seat and, in a token window, every seat with a legal token use (a token can be
+    used by some seat exactly when some seat has a use, so no separate `token_usable` test)."""
+    seat = _awaited(t)
     if seat is None:
         return frozenset()
     seats = {seat}
-    if t.phase in TOKEN_WINDOW_PHASES and t.token_usable():
-        seats |= {s for s in range(t.num_players) if t.token_uses(s)}
+    if t.phase in TOKEN_WINDOW_PHASES:
+        seats |= {s for s in range(t.num_players) if tokens.has_use(t, s)}
     return frozenset(seats)
 
 
