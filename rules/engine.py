@@ -270,8 +270,10 @@ class Engine(Generic[S, A, O]):
         step = self.game.apply(state, seat, action, rng)
         if rng.used:
             return dataclasses.replace(step, final=RANDOM_USED)
-        if any(e.visible_to is not None and e.visible_to - {seat} for e in step.events):
-            return dataclasses.replace(step, final=TOLD_ANOTHER)
+        for event in step.events:
+            seen = event.visible_to  # told someone other than the mover: not `seen <= {seat}`
+            if seen and (len(seen) > 1 or seat not in seen):
+                return dataclasses.replace(step, final=TOLD_ANOTHER)
         return step
 
     def final(

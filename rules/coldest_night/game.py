@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.coldest_night import observation as obs_mod
+from rules.coldest_night import rules_tokens as tokens
 from rules.coldest_night import text
 from rules.coldest_night.actions import (
     ACTION_ADAPTER,
@@ -67,7 +68,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         if state.phase not in TOKEN_WINDOW_PHASES or "available" not in state.tokens.values():
             seat = _awaited(state)  # no token can be used: only the awaited seat acts
             return frozenset() if seat is None else frozenset({seat})
-        return _to_act(Table(state))
+        return _to_act(state)  # read from the frozen state: no working copy
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
         return legal(Table(state), seat)
@@ -110,7 +111,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         )
 
     def label(self, state: ColdestNightState, action: Action) -> str:
-        return text.label(Table(state), action)
+        return text.label(state, action)  # read from the frozen state: no working copy
 
     def parse(
         self,
@@ -119,8 +120,9 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         typed: str,
         legal_now: Sequence[Action] | None = None,
     ) -> Action:
-        t = Table(state)
-        return text.parse(t, legal(t, seat) if legal_now is None else list(legal_now), typed)
+        if legal_now is None:
+            legal_now = legal(Table(state), seat)
+        return text.parse(state, list(legal_now), typed)  # labels read the frozen state
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,
@@ -135,9 +137,9 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return frozenset(found)
 
     def observe(self, state: ColdestNightState, seat: Seat | None) -> obs_mod.PublicObservation:
-        t = Table(state)
         if seat is None:
-            return obs_mod.public(t)
+            return obs_mod.public(state)  # read from the frozen state: no working copy
+        t = Table(state)
         actions = legal(t, seat) if seat in self.to_act(state) else []
         return obs_mod.private(t, seat, actions)
 
@@ -160,7 +162,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return TableInPlay(self, state)
 
 
-def _awaited(s: ColdestNightState) -> Seat | None:
+def _awaited(s: ColdestNightState | Table) -> Seat | None:
     """`Table.awaited` on the frozen state (the same fields, read without thawing them)."""
     phase = s.phase
     if phase == "game_over":
@@ -177,13 +179,15 @@ def _awaiting(t: Table) -> frozenset[Seat]:
     return frozenset() if seat is None else frozenset({seat})
 
 
-def _to_act(t: Table) -> frozenset[Seat]:
-    seat = t.awaited()
+def _to_act(t: Table | ColdestNightState) -> frozenset[Seat]:
+    """The awaited seat and, in a token window, every seat with a legal token use (a token can be
+    used by some seat exactly when some seat has a use, so no separate `token_usable` test)."""
+    seat = _awaited(t)
     if seat is None:
         return frozenset()
     seats = {seat}
-    if t.phase in TOKEN_WINDOW_PHASES and t.token_usable():
-        seats |= {s for s in range(t.num_players) if t.token_uses(s)}
+    if t.phase in TOKEN_WINDOW_PHASES:
+        seats |= {s for s in range(t.num_players) if tokens.has_use(t, s)}
     return frozenset(seats)
 
 

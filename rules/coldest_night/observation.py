@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, cast
 
 from rules.coldest_night.actions import Action
-from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS
+from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState, TokenState
 from rules.core import Frozen, builder
+from rules.draft import construct
 
 
 class Card(Frozen):
@@ -143,7 +145,7 @@ _PIT: dict[tuple[str, bool], PitCard] = {
 
 # The records below are built from values the rules made, without validation (`builder`);
 # `tests/rules/test_observations_built.py` compares them with validated ones.
-_public_model = builder(PublicObservation)
+_public_model = construct(PublicObservation)  # from the dict of `_public_fields` as it is
 _private_model = builder(PrivateObservation)
 _player = builder(PlayerView)
 _token = builder(TokenView)
@@ -190,52 +192,109 @@ def pit_card(card_id: str, alcohol: bool) -> PitCard:
     return found if found is not None else PitCard.model_validate(_pit_fields(card_id, alcohol))
 
 
-def public(t: Table) -> PublicObservation:
-    return _public_model(**_public_fields(t))
+def public(t: Table | ColdestNightState) -> PublicObservation:
+    """The public view, read from the frozen state itself or from a working copy (the two have
+    the same fields): the board is built from the stored state once a move, and thawing a copy
+    just to read it cost as much as the view."""
+    return cast(PublicObservation, _public_model(_public_fields(t)))
 
 
-def _public_fields(t: Table) -> dict[str, object]:
-    awaited = t.awaited()
-    over = t.phase == "game_over"
-    pool = t.pool
-    scavenger = t.scavenger
+_HEAT: dict[str, int] = {i: c.heat for i, c in CARDS.items()}
+_BURNING: dict[str, PitCard] = {i: _PIT[i, False] for i in CARDS}
+"""Each card's pit record without Alcohol: a pit or discard pile is one lookup per card."""
+_DWINDLE_IDS = tuple(sorted(_DWINDLES))
+# Records that recur from one move to the next, built once per value (bounded): the nine tokens'
+# states, the pending Fire Dies Down effects. A view gets its own list of the shared records.
+_TOKEN_ROWS: dict[tuple[str | None, tuple[tuple[str, str], ...]], tuple[TokenView, ...]] = {}
+_PENDING: dict[tuple[int, int, int], PendingEffects] = {}
+
+
+def _pit_row(cards: Sequence[str], alcohol_on: str | None) -> list[PitCard]:
+    try:
+        return [_BURNING[c] if c != alcohol_on else _PIT[c, True] for c in cards]
+    except KeyError:  # not a card of the game: `pit_card` validates it (and refuses it)
+        return [pit_card(c, c == alcohol_on) for c in cards]
+
+
+def _token_row(tokens: dict[TokenId, TokenState], alcohol_on: str | None) -> tuple[TokenView, ...]:
+    key = (alcohol_on, tuple(tokens.items()))
+    found = _TOKEN_ROWS.get(key)
+    if found is None:
+        if len(_TOKEN_ROWS) > 4_096:
+            _TOKEN_ROWS.clear()
+        found = _TOKEN_ROWS[key] = tuple(
+            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
+            for tok in TOKEN_ORDER
+        )
+    return found
+
+
+def _pending_view(target: int, greatest: int, burn_one: int) -> PendingEffects:
+    key = (target, greatest, burn_one)
+    found = _PENDING.get(key)
+    if found is None:
+        if len(_PENDING) > 4_096:
+            _PENDING.clear()
+        found = _PENDING[key] = _pending(target=target, greatest=greatest, burn_one=burn_one)
+    return found
+
+
+def _dwindles_positions(deck: Sequence[str]) -> list[int]:
+    """Where the Fire Dwindles cards lie in the pile (1 = top): three searches of the pile, whose
+    ids are all different, instead of a test of every card."""
+    return sorted([deck.index(d) + 1 for d in _DWINDLE_IDS if d in deck])
+
+
+def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
+    phase = t.phase
+    over = phase == "game_over"
+    scavenge = t.scavenge
+    memory = t.memory
+    if over:
+        awaited = None
+    elif phase == "memory_choice" and memory is not None:
+        awaited = memory.seat
+    elif phase == "distribute" and scavenge is not None:
+        awaited = scavenge.scavenger
+    else:
+        awaited = t.active_seat
     alcohol_on = t.alcohol_on
-    tokens = t.tokens
+    pit = t.pit
+    deck = t.deck
+    hands = t.hands
+    frostbite = t.frostbite
+    num_players = t.num_players
+    heat = _HEAT
     return {
         "game": "coldest_night",
         "variant": t.variant,
-        "num_players": t.num_players,
+        "num_players": num_players,
         "turn": t.turn,
         "active_seat": t.active_seat,
-        "phase": t.phase,
+        "phase": phase,
         "to_act": [] if awaited is None else [awaited],
-        "token_window": t.phase in TOKEN_WINDOW_PHASES,
-        "pit": [pit_card(c, c == alcohol_on) for c in t.pit],
-        "heat_total": t.heat_total(),
+        "token_window": phase in TOKEN_WINDOW_PHASES,
+        "pit": _pit_row(pit, alcohol_on),
+        "heat_total": sum([heat[c] for c in pit]) + (alcohol_on in pit) + t.turn_boost,
         "turn_boost": t.turn_boost,
         "main_action": t.main_action,
         "cards_played_this_turn": t.cards_played,
-        "pending_effects": _pending(
-            target=t.pending_target, greatest=t.pending_greatest, burn_one=t.pending_burn_one
-        ),
+        "pending_effects": _pending_view(t.pending_target, t.pending_greatest, t.pending_burn_one),
         "fire_died_down": t.fire_died_down,
-        "deck_count": len(t.deck),
-        "fire_dwindles_positions": [i + 1 for i, c in enumerate(t.deck) if c in _DWINDLES],
+        "deck_count": len(deck),
+        "fire_dwindles_positions": _dwindles_positions(deck),
         "frostbite_deck_count": len(t.frost_deck),
         "players": [
-            _player_view(s, len(t.hands[s]), tuple(t.frostbite[s])) for s in range(t.num_players)
+            _player_view(s, len(hands[s]), tuple(frostbite[s])) for s in range(num_players)
         ],
-        "tokens": [
-            _token_view(tok, tokens[tok], alcohol_on if tok == "alcohol" else None)
-            for tok in TOKEN_ORDER
-        ],
-        "discard": [pit_card(c, False) for c in t.discard],
+        "tokens": list(_token_row(t.tokens, alcohol_on)),
+        "discard": _pit_row(t.discard, None),
         "frostbite_discard": [_FROST[f] for f in t.frostbite_discard],
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            _scavenge(scavenger=scavenger, pool_count=len(pool))
-            if pool is not None and scavenger is not None
+            _scavenge(scavenger=scavenge.scavenger, pool_count=len(scavenge.pool))
+            if scavenge is not None
             else None
         ),
         "outcome": (
@@ -244,7 +303,7 @@ def _public_fields(t: Table) -> dict[str, object]:
             else None
         ),
         "final_hands": (
-            {s: [_CARDS[c] for c in t.hands[s]] for s in range(t.num_players)} if over else None
+            {s: [_CARDS[c] for c in hands[s]] for s in range(num_players)} if over else None
         ),
     }
 
@@ -312,18 +371,22 @@ def describe(o: PublicObservation) -> str:
         window = " · tokens may be used" if o.token_window else ""
         lines.append(f"Phase: {_PHASE_TEXT.get(o.phase, o.phase)} · waiting for {who}{window}")
     pit = ", ".join(
-        f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit
+        [f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit]
     )
     boost = f" (incl. +{o.turn_boost} this turn)" if o.turn_boost else ""
     lines.append(f"**Pit** ({len(o.pit)}/4, left to right): {pit or 'empty'}")
     lines.append(f"**Heat total:** {o.heat_total}{boost}")
     pe = o.pending_effects
-    pending = [
-        f"{n} ×{v}"
-        for n, v in (("TARGET", pe.target), ("GREATEST", pe.greatest), ("BURN ONE", pe.burn_one))
-        if v
-    ]
-    if pending:
+    if pe.target or pe.greatest or pe.burn_one:  # most of a turn: nothing pending
+        pending = [
+            f"{n} ×{v}"
+            for n, v in (
+                ("TARGET", pe.target),
+                ("GREATEST", pe.greatest),
+                ("BURN ONE", pe.burn_one),
+            )
+            if v
+        ]
         lines.append("Pending at the Fire Dies Down: " + ", ".join(pending))
     if o.fire_died_down:
         lines.append("The fire has died down this turn.")
@@ -333,7 +396,11 @@ def describe(o: PublicObservation) -> str:
         f"frostbite deck: {o.frostbite_deck_count}"
     )
     for p in o.players:
-        frost = ", ".join(f"{f.name} ({f.frost})" for f in p.frostbite) or "no frostbite"
+        frost = (
+            ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite])
+            if p.frostbite
+            else "no frostbite"
+        )
         lines.append(f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}")
     toks = [
         f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''} ({tv.state})"
@@ -354,20 +421,30 @@ def describe(o: PublicObservation) -> str:
         for s, hand in sorted(o.final_hands.items()):
             lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
     if isinstance(o, PrivateObservation):
-        lines += _private_lines(o.seat, o.hand, o.scavenge_pool, o.memory_options)
+        lines += _private_lines(
+            o.seat,
+            [_card_line(c) for c in o.hand],
+            None if o.scavenge_pool is None else [_card_line(c) for c in o.scavenge_pool],
+            None if o.memory_options is None else [_card_line(c) for c in o.memory_options],
+        )
     return "\n".join(lines)
 
 
 def _private_lines(
-    seat: int, hand: list[Card], pool: list[Card] | None, memory: list[Card] | None
+    seat: int, hand: list[str], pool: list[str] | None, memory: list[str] | None
 ) -> list[str]:
-    """The lines only a seat's own view shows (none of them can be a public line)."""
-    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(map(_card_line, hand)) or "empty")]
+    """The lines only a seat's own view shows (none of them can be a public line), from the
+    `_card_line` of each card of its hand, pool and Memory Loss options."""
+    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(hand) or "empty")]
     if pool is not None:
-        lines.append("Your scavenge pool: " + "; ".join(map(_card_line, pool)))
+        lines.append("Your scavenge pool: " + "; ".join(pool))
     if memory is not None:
-        lines.append("Memory Loss — put one back on top: " + "; ".join(map(_card_line, memory)))
+        lines.append("Memory Loss — put one back on top: " + "; ".join(memory))
     return lines
+
+
+_CARD_LINES: dict[str, str] = {i: _card_line(c) for i, c in _CARDS.items()}
+"""Each card's `_card_line`, made once: a seat's lines are read from the state by card id."""
 
 
 def private_lines(state: ColdestNightState, seat: int) -> list[str]:
@@ -376,10 +453,12 @@ def private_lines(state: ColdestNightState, seat: int) -> list[str]:
     scavenge, memory = state.scavenge, state.memory
     lines = _private_lines(
         seat,
-        [_CARDS[c] for c in state.hands[seat]],
-        [_CARDS[c] for c in scavenge.pool]
+        [_CARD_LINES[c] for c in state.hands[seat]],
+        [_CARD_LINES[c] for c in scavenge.pool]
         if scavenge is not None and scavenge.scavenger == seat
         else None,
-        [_CARDS[c] for c in memory.options] if memory is not None and memory.seat == seat else None,
+        [_CARD_LINES[c] for c in memory.options]
+        if memory is not None and memory.seat == seat
+        else None,
     )
     return [line for line in lines if line.strip()]

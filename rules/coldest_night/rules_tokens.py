@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.coldest_night.actions import UseToken
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
-from rules.coldest_night.state import Resume
+from rules.coldest_night.state import ColdestNightState, Resume
 from rules.core import seat_ref
 
 if TYPE_CHECKING:
@@ -63,6 +63,57 @@ def uses(t: Table, seat: int) -> list[UseToken]:
         else:
             found.append(_use(seat, tok))
     return found
+
+
+def _may_receive(t: Table | ColdestNightState, seat: int) -> bool:
+    """`Table.may_receive` (CN-6), read from the fields (a frozen state has the same)."""
+    held = t.frostbite[seat]
+    if not held:
+        return True
+    kinds = [FROST[f].kind for f in held]
+    if len(t.hands[seat]) >= 3 and "loss_of_circulation" in kinds:
+        return False
+    return "paranoia" not in kinds
+
+
+def has_use(t: Table | ColdestNightState, seat: int) -> bool:
+    """Whether `uses(t, seat)` is not empty, without making its records: the same tests, token
+    by token, read from the fields, so the frozen state answers it without a working copy (whom
+    a token window waits for asks it of every seat, for every new state)."""
+    tokens = t.tokens
+    if "available" not in tokens.values():
+        return False
+    for tok in TOKEN_ORDER:
+        if tokens[tok] != "available":
+            continue
+        if tok == "alcohol":
+            if t.pit:
+                return True
+        elif tok == "backpack":
+            if t.variant == "solo":
+                if _draw_target(t):
+                    return True
+            elif t.hands[seat] and any(
+                s != seat and _may_receive(t, s) for s in range(t.num_players)
+            ):
+                return True
+        elif tok == "blanket":
+            if any(t.frostbite):
+                return True
+        elif tok in KEY_DRAWS:
+            if _draw_target(t):
+                return True
+        elif tok == "emergency_supplies":
+            if len(t.pit) <= 3 and t.deck:
+                return True
+        else:  # the Axe (its heat use always), Lighter Fluid, Kerosene
+            return True
+    return False
+
+
+def _draw_target(t: Table | ColdestNightState) -> bool:
+    """Whether `Table.draw_targets` is not empty."""
+    return bool(t.deck) and any(_may_receive(t, s) for s in range(t.num_players))
 
 
 def usable(t: Table) -> bool:

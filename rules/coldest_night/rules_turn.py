@@ -38,13 +38,19 @@ from rules.coldest_night.state import (
     TokenState,
 )
 from rules.core import Event, Seat, seat_ref
-from rules.draft import Draft
+from rules.draft import Draft, construct
 
 FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
 """Frostbite id → its kind (`holds` asks hundreds of times a game)."""
 
 
 DWINDLES: frozenset[str] = frozenset(c for c, card in CARDS.items() if card.kind == "fire_dwindles")
+
+
+_event = construct(Event)
+"""An `Event` from a move's own lines, built without validation: the rules make the text, the
+seat set (a frozenset or None) and the kind themselves, and validating them was a fifth of
+`apply`."""
 
 
 class Ended(Exception):
@@ -136,7 +142,7 @@ class Table(Draft[ColdestNightState]):
         """Record an event (the busiest callers skip even building its text on a quiet table)."""
         if self.quiet:
             return
-        self.events.append(Event(text=text, visible_to=to, kind=kind))
+        self.events.append(_event({"text": text, "visible_to": to, "kind": kind}))
 
     def effective_heat(self, card_id: str) -> int:
         return CARDS[card_id].heat + (1 if card_id == self.alcohol_on else 0)

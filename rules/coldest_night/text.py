@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from rules.coldest_night.actions import (
     Action,
@@ -23,18 +24,40 @@ from rules.coldest_night.actions import (
 )
 from rules.coldest_night.data import CARDS, FROST, TOKENS
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
-from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES
+from rules.coldest_night.rules_turn import FROST_KIND, Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
 from rules.core import Outcome
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
+
+Seen = Table | ColdestNightState
+"""What labels and typed moves are read from: the frozen state itself (a label needs no working
+copy: `game.label` is asked for every legal move of every panel, and thawing the whole state for
+each cost more than the label), or a working copy, which has the same fields. The few derived
+values labels show are computed below from those fields, as `Table`'s methods compute them."""
+
+
+def _heat_total(t: Seen) -> int:
+    """`Table.heat_total` (CN-5)."""
+    alcohol_on = t.alcohol_on
+    return sum(CARDS[c].heat + (1 if c == alcohol_on else 0) for c in t.pit) + t.turn_boost
+
+
+def _holds(t: Seen, seat: int, kind: str) -> bool:
+    """`Table.holds`."""
+    return kind in [FROST_KIND[f] for f in t.frostbite[seat]]
+
+
+def _scavenger(t: Seen) -> int | None:
+    """`Table.scavenger`."""
+    return t.scavenge.scavenger if t.scavenge is not None else None
 
 
 def _name(card_id: str | None) -> str:
     return CARDS[card_id].name if card_id in CARDS else str(card_id)
 
 
-def _pit_name(t: Table, card_id: str) -> str:
+def _pit_name(t: Seen, card_id: str) -> str:
     """A pit card's name, with its position when two pit cards share it (Fire Dwindles)."""
     name = _name(card_id)
     if card_id in t.pit and sum(1 for c in t.pit if CARDS[c].name == name) > 1:
@@ -42,7 +65,7 @@ def _pit_name(t: Table, card_id: str) -> str:
     return name
 
 
-def _frost_name(t: Table, frost_id: str) -> str:
+def _frost_name(t: Seen, frost_id: str) -> str:
     f = FROST.get(frost_id)
     if f is None:
         return frost_id
@@ -54,9 +77,9 @@ def _frost_name(t: Table, frost_id: str) -> str:
     return f"{f.name} ({where})"
 
 
-def label(t: Table, a: Action) -> str:
+def label(t: Seen, a: Action) -> str:
     if isinstance(a, CheckFrostbite):
-        return f"Check frostbite removal (heat {t.heat_total()})"
+        return f"Check frostbite removal (heat {_heat_total(t)})"
     if isinstance(a, Play):
         c = CARDS.get(a.card_id)
         stats = f"(heat {c.heat}, ash {c.ash})" if c else ""
@@ -65,18 +88,23 @@ def label(t: Table, a: Action) -> str:
     if isinstance(a, Done):
         return "Stop feeding the fire"
     if isinstance(a, Scavenge):
-        if t.holds(a.seat, "memory_loss"):
+        if _holds(t, a.seat, "memory_loss"):
             return "Scavenge (draw 4, return 1)"
         return "Scavenge (draw 3)"
     if isinstance(a, MemoryReturn):
         ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
         return f"Put {_name(a.card_id)} (ash {ash}) back on top"
     if isinstance(a, Give):
-        if a.to_seat == (t.scavenger if t.scavenger is not None else a.seat):
+        scavenger = _scavenger(t)
+        if a.to_seat == (scavenger if scavenger is not None else a.seat):
             return f"Keep {_name(a.card_id)}"
         return f"Give {_name(a.card_id)} to seat {a.to_seat + 1}"
     if isinstance(a, TargetRemove):
-        heat = t.effective_heat(a.card_id) if a.card_id in CARDS else "?"
+        heat = (
+            CARDS[a.card_id].heat + (1 if a.card_id == t.alcohol_on else 0)
+            if a.card_id in CARDS
+            else "?"
+        )
         return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
     if isinstance(a, CheckForFrostbite):
         n = len(t.pit)
@@ -86,7 +114,7 @@ def label(t: Table, a: Action) -> str:
     return _token_label(t, a)
 
 
-def _token_label(t: Table, a: UseToken) -> str:
+def _token_label(t: Seen, a: UseToken) -> str:
     name = TOKENS[a.token].name
     tok = a.token
     if tok == "alcohol":
@@ -97,7 +125,7 @@ def _token_label(t: Table, a: UseToken) -> str:
             return "Use Axe: +1 heat this turn"
         return f"Use Axe: seat {(a.target_seat or 0) + 1} draws 1"
     if tok == "backpack":
-        if t.solo:
+        if t.variant == "solo":
             return "Use Backpack: draw 1"
         return f"Use Backpack: give {_name(a.card_id)} to seat {(a.to_seat or 0) + 1}"
     if tok == "blanket":
@@ -127,8 +155,15 @@ _DONE = {"done", "stop", "end", "pass", "stop feeding", "finish", "enough"}
 _CHECK = {"check", "confirm", "ok", "continue", "go", "check frostbite"}
 
 
+@lru_cache(maxsize=4096)
+def _normal(made: str) -> str:
+    """`normalise` of a text the game made (a label, a card or token name), kept: the same few
+    hundred recur all game, and every typed move compares itself with them."""
+    return normalise(made)
+
+
 def _names_match(wanted: str, name: str) -> bool:
-    have = normalise(name)
+    have = _normal(name)
     return (
         have == wanted or have.startswith(wanted) or all(w in have.split() for w in wanted.split())
     )
@@ -141,11 +176,11 @@ def _by_card(actions: Sequence[Action], wanted: str) -> list[Action]:
         cid = getattr(a, "card_id", None)
         if cid is not None and _names_match(wanted, _name(cid)):
             found.append(a)
-    exact = [a for a in found if normalise(_name(getattr(a, "card_id", ""))) == wanted]
+    exact = [a for a in found if _normal(_name(getattr(a, "card_id", ""))) == wanted]
     return exact or found
 
 
-def _one(found: Sequence[Action], t: Table, typed: str) -> Action | None:
+def _one(found: Sequence[Action], t: Seen, typed: str) -> Action | None:
     if not found:
         return None
     labels = {label(t, a) for a in found}
@@ -155,11 +190,11 @@ def _one(found: Sequence[Action], t: Table, typed: str) -> Action | None:
     raise ParseError(f"“{typed}” could mean several moves: {shown}. Be more specific.")
 
 
-def _token_form(t: Table, actions: Sequence[Action], words: str) -> list[Action]:
+def _token_form(t: Seen, actions: Sequence[Action], words: str) -> list[Action]:
     uses = [a for a in actions if isinstance(a, UseToken)]
     words = words.removeprefix("use ").strip()
     for tok, tdata in TOKENS.items():
-        tname = normalise(tdata.name)
+        tname = _normal(tdata.name)
         short = {"emergency_supplies": "supplies", "lighter_fluid": "fluid"}.get(tok, tname)
         for lead in (tname, short):
             if words == lead or words.startswith(lead + " "):
@@ -170,7 +205,7 @@ def _token_form(t: Table, actions: Sequence[Action], words: str) -> list[Action]
     return []
 
 
-def _token_args(t: Table, mine: list[UseToken], rest: str) -> list[Action]:
+def _token_args(t: Seen, mine: list[UseToken], rest: str) -> list[Action]:
     if not rest:
         return list(mine) if len({label(t, a) for a in mine}) == 1 else []
     if rest in ("heat", "+1", "+1 heat", "fuel"):
@@ -193,13 +228,13 @@ def _token_args(t: Table, mine: list[UseToken], rest: str) -> list[Action]:
     return found
 
 
-def parse(t: Table, actions: Sequence[Action], typed: str) -> Action:
+def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
     """A label, a unique part of one, or short forms such as `play rug`, `give teddy to 2`,
     `keep teddy`, `done`, `scavenge`, `use kerosene`, `axe heat`, `cellar key 2`."""
     wanted = normalise(typed)
     if not actions:
         raise ParseError("You have nothing to do right now.")
-    exact = next((a for a in actions if normalise(label(t, a)) == wanted), None)
+    exact = next((a for a in actions if _normal(label(t, a)) == wanted), None)
     if exact is not None:  # the first action so labelled (a typed label, a pasted one)
         return exact
     if wanted in _DONE:
@@ -224,14 +259,14 @@ def parse(t: Table, actions: Sequence[Action], typed: str) -> Action:
     return match_label(actions, lambda a: label(t, a), typed)
 
 
-def _form(t: Table, actions: Sequence[Action], kind: str, m: re.Match[str]) -> list[Action]:
+def _form(t: Seen, actions: Sequence[Action], kind: str, m: re.Match[str]) -> list[Action]:
     what = m.group(1)
     if kind == "give":
         seat = int(m.group(2)) - 1
         gives = [a for a in actions if isinstance(a, Give) and a.to_seat == seat]
         return _by_card(gives, what)
     if kind == "keep":
-        scav = t.scavenger
+        scav = _scavenger(t)
         return _by_card([a for a in actions if isinstance(a, Give) and a.to_seat == scav], what)
     kinds: dict[str, type] = {
         "return": MemoryReturn,
@@ -244,7 +279,7 @@ def _form(t: Table, actions: Sequence[Action], kind: str, m: re.Match[str]) -> l
     if kind == "play_display":
         pool = [a for a in pool if isinstance(a, Play) and a.source == "display"]
     if kind == "remove" and what.startswith("fire dwindles"):
-        return [a for a in pool if normalise(label(t, a)).startswith("remove " + what)]
+        return [a for a in pool if _normal(label(t, a)).startswith("remove " + what)]
     return _by_card(pool, what)
 
 
