@@ -102,6 +102,8 @@ _SEAT_REF = re.compile(r"\{s(\d+)\}")
 
 def format_event(text: str, names: Sequence[str] | Callable[[Seat], str] | None = None) -> str:
     """Replace `{sN}` with the seat's name (default "seat N+1", as players count)."""
+    if "{s" not in text:  # most lines name nobody: no pattern to run
+        return text
 
     def name(match: re.Match[str]) -> str:
         seat = int(match.group(1))
