@@ -716,16 +716,14 @@ class TableService(TableViews, PaceService):
     async def _run_agents(self, played: Played) -> None:
         """AI seats act while the game awaits one of them, each move committed like a human's.
 
-        A table without AI seats (most human moves) has nothing to do here: it returns before
-        looking up the state and whom the game waits for. No move changes who sits where."""
+        A table without AI seats (most human moves) returns before looking up its state and
+        whom the game waits for: no AI seat can be awaited."""
         table = played.table
-        if not any(seat.agent for seat in table.seats):
-            return
         game = self.games[table.game]
         engine = self.engines[table.game]
         for _ in range(self.max_ai_plies):
             table = played.table
-            if table.status != "active":
+            if table.status != "active" or not any(s.agent for s in table.seats):
                 return
             state = self.state(table)
             agents = [s for s in self.waiting_for(table, state) if table.seats[s].agent]
