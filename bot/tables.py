@@ -414,7 +414,7 @@ class TableService(TableViews, PaceService):
             cached = self._records.get(table_id)
             table = cached or await self.store.get_table(table_id)
             try:
-                seat, move, checked = self._prepare(table, user_id, action, ply, in_public)
+                seat, move, checked, state = self._prepare(table, user_id, action, ply, in_public)
             except (TableError, RuleError):
                 if cached is None:
                     raise
@@ -423,18 +423,18 @@ class TableService(TableViews, PaceService):
                 if table.version == cached.version:
                     raise
                 self._forget_copy(table_id)
-                seat, move, checked = self._prepare(table, user_id, action, ply, in_public)
-            state = self.state(table)
+                seat, move, checked, state = self._prepare(table, user_id, action, ply, in_public)
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, move, checked=checked)
+            await self._commit(played, seat, move, checked=checked, state=state)
             await self._run_agents(played)
             return await self.report(played)
 
     def _prepare(
         self, table: TableRecord, user_id: int, action: Any, ply: int | None, in_public: bool
-    ) -> tuple[Seat, Any, bool]:
+    ) -> tuple[Seat, Any, bool, Any]:
         """Every check of a player's move before it is applied: (seat, action, whether the action
-        was taken from the legal list, so the engine need not look for it there again)."""
+        was taken from the legal list, so the engine need not look for it there again, and the
+        table's state, which the move is applied to)."""
         seat = self._seat(table, user_id)
         if ply is not None and ply != table.ply:
             raise TableError("That move is out of date: the game has moved on. Look again.")
@@ -456,7 +456,7 @@ class TableService(TableViews, PaceService):
                 "That move is secret: make it with `/play` or the buttons on your private "
                 "panel, not in the channel. Nothing was played."
             )
-        return seat, action, checked
+        return seat, action, checked, state
 
     async def act_choice(
         self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
@@ -481,7 +481,7 @@ class TableService(TableViews, PaceService):
                 seat, move = self._pressed(table, user_id, ply, index, mark)
             state = self.state(table)
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, move, checked=True)
+            await self._commit(played, seat, move, checked=True, state=state)
             await self._run_agents(played)
             return await self.report(played)
 
@@ -514,11 +514,16 @@ class TableService(TableViews, PaceService):
         *,
         checked: bool = False,
         retry: bool = True,
+        state: Any = None,
     ) -> None:
+        """Apply `action` of `seat` to `played.table` (whose parsed state is `state`, if the
+        caller has it) and commit it with its log entry; a race with another process is retried
+        once against the stored table."""
         table = played.table
         game = self.games[table.game]
         engine = self.engines[table.game]
-        state = self.state(table)
+        if state is None:
+            state = self.state(table)
         ply = table.ply + 1
         step = engine.act(state, seat, action, seed=table.seed, ply=ply, checked=checked)
         outcome = game.outcome(step.state)
@@ -709,13 +714,16 @@ class TableService(TableViews, PaceService):
                     played.private.setdefault(seat, []).append(text)
 
     async def _run_agents(self, played: Played) -> None:
-        """AI seats act while the game awaits one of them, each move committed like a human's."""
+        """AI seats act while the game awaits one of them, each move committed like a human's.
+
+        A table without AI seats (most human moves) returns before looking up its state and
+        whom the game waits for: no AI seat can be awaited."""
         table = played.table
         game = self.games[table.game]
         engine = self.engines[table.game]
         for _ in range(self.max_ai_plies):
             table = played.table
-            if table.status != "active":
+            if table.status != "active" or not any(s.agent for s in table.seats):
                 return
             state = self.state(table)
             agents = [s for s in self.waiting_for(table, state) if table.seats[s].agent]
@@ -727,7 +735,7 @@ class TableService(TableViews, PaceService):
             rng = engine.agent_rng(table.seed, table.ply + 1, seat)
             choice = agent.choose(game.observe(state, seat), legal, rng)
             try:
-                await self._commit(played, seat, choice, checked=choice in legal)
+                await self._commit(played, seat, choice, checked=choice in legal, state=state)
             except TableError:
                 if not played.moves:
                     raise

@@ -29,6 +29,19 @@ from storage.base import PanelRecord, Store, TableRecord
 DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
 
 
+def _names(table: TableRecord) -> tuple[str, ...]:
+    """The seats' names, as `seat_names` lists them, in a tuple: the key of a seat's private
+    text holds them as they are."""
+    return tuple([seat.name for seat in table.seats])
+
+
+def _turn(waiting: Sequence[Seat], names: Sequence[str]) -> str:
+    """The board's turn line: whom the game waits for (`waiting`), by name."""
+    if not waiting:
+        return ""
+    return "Waiting for " + ", ".join(names[s] for s in waiting) + "."
+
+
 @dataclass(frozen=True)
 class PublicView:
     """A running table's public observation and its text, computed once per stored version and
@@ -155,11 +168,20 @@ class TableViews:
 
     def board(self, table: TableRecord) -> Board:
         """The public board of a started table, in words (see `Board`)."""
-        game = self.games[table.game]
-        turn = self.turn_line(table) if table.status == "active" else f"Table {table.status}."
         if table.state is None:
+            game = self.games[table.game]
+            turn = self.turn_line(table) if table.status == "active" else f"Table {table.status}."
             return Board(f"{game.title} — table #{table.id}", self.lobby_text(table), turn, None)
-        view = self.public_view(table)
+        return self._board(table, self.state(table), self.waiting_for(table), _names(table))
+
+    def _board(
+        self, table: TableRecord, state: Any, waiting: Sequence[Seat], names: tuple[str, ...]
+    ) -> Board:
+        """`board` of a started table from its state, whom it waits for and its seats' names,
+        which `report` works out once for the board, the pings and every panel."""
+        game = self.games[table.game]
+        turn = _turn(waiting, names) if table.status == "active" else f"Table {table.status}."
+        view = self._public_view(table, state, names)
         return Board(
             title=f"{game.title} — table #{table.id}",
             text=view.text,
@@ -171,14 +193,24 @@ class TableViews:
         """Fill in what a call's result shows: whom to ping, the board, the panels that changed.
 
         Done once, here, so that every presenter (Discord, the terminal) reads the same record
-        instead of asking the service again."""
+        instead of asking the service again. The state, whom the game waits for and the seats'
+        names are looked up once and handed to each part (each public method would look them
+        up again: a dozen cache lookups a move)."""
         table = played.table
+        state = None if table.state is None else self.state(table)
         if table.status == "active":
+            waiting = self.waiting_for(table, state)
             seats = table.seats
-            played.ping = tuple(u for s in self.newly_waiting(played) if (u := seats[s].user_id))
-        if table.state is not None:
-            played.board = self.board(table)
-            played.panels = await self.private_updates(table, notes=played.private)
+            before = played.waited_before
+            played.ping = tuple(u for s in waiting if s not in before and (u := seats[s].user_id))
+        else:
+            waiting = []
+        if state is not None:
+            names = _names(table)
+            played.board = self._board(table, state, waiting, names)
+            played.panels = await self._private_updates(
+                table, state, names, force=False, notes=played.private
+            )
         return played
 
     def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]:
@@ -207,19 +239,26 @@ class TableViews:
     def public_view(self, table: TableRecord) -> PublicView:
         """The public observation of a started table and its text, built once per stored version
         of a running table (the board, its picture and every seat's private-only text read it)."""
+        return self._public_view(table, None, None)
+
+    def _public_view(
+        self, table: TableRecord, state: Any, names: Sequence[str] | None
+    ) -> PublicView:
+        """`public_view`, with the table's state and seat names when the caller has them (None:
+        looked up here, only if the view must be built)."""
         held = self._publics.get(table.id)
         if held is not None and held.version == table.version and held.ply == table.ply:
             self._publics.move_to_end(table.id)
             return held
         game = self.games[table.game]
-        observation = game.observe(self.state(table), None)
+        observation = game.observe(self.state(table) if state is None else state, None)
         raw = game.describe(observation)
         view = PublicView(
             version=table.version,
             ply=table.ply,
             observation=observation,
             raw=raw,
-            text=format_event(raw, seat_names(table)),
+            text=format_event(raw, seat_names(table) if names is None else names),
         )
         if table.status == "active":  # an ended game's view is read once, for its last report
             self._publics[table.id] = view
@@ -242,10 +281,7 @@ class TableViews:
         return "\n".join(lines)
 
     def turn_line(self, table: TableRecord) -> str:
-        waiting = self.waiting_for(table)
-        if not waiting:
-            return ""
-        return "Waiting for " + ", ".join(table.seats[s].name for s in waiting) + "."
+        return _turn(self.waiting_for(table), _names(table))
 
     def private_text(self, table: TableRecord, seat: Seat) -> str:
         game = self.games[table.game]
@@ -264,12 +300,22 @@ class TableViews:
         a game without a key computes it every time."""
         return self._private(table, seat).text
 
-    def _private(self, table: TableRecord, seat: Seat) -> PrivateText:
+    def _private(
+        self,
+        table: TableRecord,
+        seat: Seat,
+        state: Any = None,
+        names: tuple[str, ...] | None = None,
+    ) -> PrivateText:
+        """`private_only_text` with its key and digest; `state` and `names` when the caller has
+        them (a report passes them to every seat), else looked up here."""
         game = self.games[table.game]
-        state = self.state(table)
-        names = seat_names(table)
+        if state is None:
+            state = self.state(table)
+        if names is None:
+            names = _names(table)
         found = game.private_key(state, seat)
-        key = None if found is None else (found, tuple(names))
+        key = None if found is None else (found, names)
         held = self._privates.get(table.id)
         if key is not None and held is not None:
             known = held.get(seat)
@@ -278,7 +324,7 @@ class TableViews:
                 return known
         own = game.private_lines(state, seat)
         if own is None:
-            public = set(self.public_view(table).raw.splitlines())
+            public = set(self._public_view(table, state, names).raw.splitlines())
             own = [
                 line
                 for line in game.describe(game.observe(state, seat)).splitlines()
@@ -345,6 +391,20 @@ class TableViews:
         """
         if table.state is None:
             return []
+        return await self._private_updates(
+            table, self.state(table), _names(table), force=force, notes=notes
+        )
+
+    async def _private_updates(
+        self,
+        table: TableRecord,
+        state: Any,
+        names: tuple[str, ...],
+        *,
+        force: bool,
+        notes: Mapping[Seat, Sequence[str]] | None,
+    ) -> list[PanelUpdate]:
+        """`private_updates` of a started table whose state and seat names the caller has."""
         stored = {p.seat: p for p in await self.store.panels(table.id)}
         updates = []
         for seat, record in enumerate(table.seats):
@@ -353,10 +413,10 @@ class TableViews:
             panel = stored.get(seat)
             if panel is not None and panel.user_id != record.user_id:
                 panel = None
-            secret = self._private(table, seat)
+            secret = self._private(table, seat, state, names)
             noted = bool(notes and notes.get(seat))
             if force or noted or panel is None or panel.digest != secret.digest:
-                updates.append(self._panel(table, seat, secret, notes, panel))
+                updates.append(self._panel(table, seat, secret, notes, panel, state))
         return updates
 
     def panel_update(
@@ -386,21 +446,26 @@ class TableViews:
         secret: PrivateText,
         notes: Mapping[Seat, Sequence[str]] | None,
         panel: PanelRecord | None,
+        state: Any = None,
     ) -> PanelUpdate:
         text = secret.text
         if notes and notes.get(seat):
             text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
         # the notes are news of this call: shown when they come, not a reason to edit again after
         user = table.seats[seat].user_id or 0
-        labels = self._labels_later(table, seat)
+        labels = self._labels_later(table, seat, state)
         return PanelUpdate(table.id, seat, user, text, labels, table.ply, secret.digest, panel)
 
-    def _labels_later(self, table: TableRecord, seat: Seat) -> Callable[[], Sequence[str]]:
-        """The seat's move labels in the state of now, listed only if a presenter reads them
-        (`PanelUpdate.choices`): most panels of a report are not sent."""
+    def _labels_later(
+        self, table: TableRecord, seat: Seat, state: Any = None
+    ) -> Callable[[], Sequence[str]]:
+        """The seat's move labels in the state of now (`state`, if the caller has it), listed
+        only if a presenter reads them (`PanelUpdate.choices`): most panels of a report are not
+        sent."""
         if table.status != "active":
             return tuple
-        state = self.state(table)
+        if state is None:
+            state = self.state(table)
         game = self.games[table.game]
         engine = self.engine(table)
         return lambda: [game.label(state, a) for a in engine.legal(state, seat)]

@@ -117,3 +117,36 @@ async def test_view_caches_hold_at_most_the_table_cache_size() -> None:
     ids = [(await started(service, "coldest_night", 3)).table.id for _ in range(4)]
     assert list(service._publics) == ids[-2:]
     assert list(service._privates) == ids[-2:]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_a_report_shows_what_the_public_methods_show(key: str) -> None:
+    """`report` looks up the state, whom the game waits for and the seats' names once and hands
+    them to each part: its board, pings and panels stay what `board`, `newly_waiting` and
+    `private_updates` say of the same table, move after move and at the end."""
+    game = GAMES[key]
+    seats = max(game.min_seats, min(3, game.max_seats))
+    service = await service_with(new_seed=lambda: f"same/{key}")
+    played = await started(service, key, seats)
+    rng = random.Random(f"same/{key}")
+    for _ in range(40 if key != "tenth_night" else 10):
+        table = played.table
+        assert played.board == service.board(table)
+        pinged = tuple(u for s in service.newly_waiting(played) if (u := table.seats[s].user_id))
+        assert played.ping == (pinged if table.status == "active" else ())
+        again = await service.private_updates(table, notes=played.private)
+        assert [(u.seat, u.user_id, u.text, u.ply, u.digest) for u in played.panels] == [
+            (u.seat, u.user_id, u.text, u.ply, u.digest) for u in again
+        ]
+        assert [u.choices for u in played.panels] == [u.choices for u in again]
+        if table.status != "active":
+            break
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        played = await service.act(table.id, user, rng.choice(service.labels(table, seat)))
+    if played.table.status == "active":
+        ended = await service.end(played.table.id, PLAYERS[0].user_id, can_manage=True)
+        assert ended.board == service.board(ended.table)
+        assert ended.board is not None and ended.board.turn == "Table abandoned."
+        assert ended.ping == ()
