@@ -30,7 +30,6 @@ from typing import Any, ClassVar, Generic, TypeVar, get_args, get_origin
 from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
-Convert = Callable[[Any], Any]
 
 _DRAFTS: dict[type[BaseModel], type[Draft[Any]]] = {}
 """Model class → the draft class registered for it (a `Draft[Model]` subclass)."""
@@ -71,14 +70,17 @@ class Draft(Generic[M]):
     def __init__(self, frozen: M) -> None:
         model = type(frozen)
         d = self.__dict__
+        plan = _plan(model, type(self))
         d["_draft_model"] = model
-        _plan(model, type(self)).thaw(frozen.__dict__, d)
+        d["_draft_plan"] = plan  # found once for the thaw and the freeze
+        plan.thaw(frozen.__dict__, d)
 
     def freeze(self) -> M:
         """The frozen model this draft now describes."""
-        model: type[M] = self.__dict__["_draft_model"]
-        plan = _plan(model, type(self))
-        values = plan.freeze(self.__dict__)
+        d = self.__dict__
+        model: type[M] = d["_draft_model"]
+        plan: _Plan = d["_draft_plan"]
+        values = plan.freeze(d)
         if _validate:
             return model.model_validate(values)
         return typing.cast(M, plan.build(values))
@@ -135,24 +137,26 @@ def _plan(model: type[BaseModel], draft: type[Draft[Any]]) -> _Plan:
 
 
 def _make_plan(model: type[BaseModel], keep: frozenset[str]) -> _Plan:
+    """Write both copies as straight-line source, one expression per field.
+
+    The conversions are spelled out in the source (`[list(x0) for x0 in s['hands']]`) rather than
+    called as small functions, one call a field and another per item: those calls cost more than
+    the copies themselves, and every move of a game that drafts pays a thaw and a freeze."""
     names = list(model.model_fields)
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {
+        "_thaw_model": _thaw_model,
+        "_thaw_any": _thaw_any,
+        "_freeze_model": _freeze_model,
+        "_freeze_any": _freeze_any,
+    }
     thaw_lines, freeze_parts = [], []
-    for i, name in enumerate(names):
+    for name in names:
         annotation = model.model_fields[name].annotation
-        to_draft = _thawer(annotation, name in keep)
-        to_frozen = _freezer(annotation)
         key = repr(name)
-        if to_draft is None:
-            thaw_lines.append(f"    d[{key}] = s[{key}]")
-        else:
-            env[f"t{i}"] = to_draft
-            thaw_lines.append(f"    d[{key}] = t{i}(s[{key}])")
-        if to_frozen is None:
-            freeze_parts.append(f"{key}: d[{key}]")
-        else:
-            env[f"f{i}"] = to_frozen
-            freeze_parts.append(f"{key}: f{i}(d[{key}])")
+        to_draft = _thaw_source(annotation, name in keep, f"s[{key}]")
+        to_frozen = _freeze_source(annotation, f"d[{key}]")
+        thaw_lines.append(f"    d[{key}] = {to_draft or f's[{key}]'}")
+        freeze_parts.append(f"{key}: {to_frozen or f'd[{key}]'}")
     source = (
         "def thaw(s, d):\n" + ("\n".join(thaw_lines) or "    pass") + "\n"
         "def freeze(d):\n    return {" + ", ".join(freeze_parts) + "}\n"
@@ -223,72 +227,68 @@ def _is_model(tp: Any) -> bool:
     return isinstance(tp, type) and issubclass(tp, BaseModel)
 
 
-def _thawer(tp: Any, keep: bool) -> Convert | None:
-    """How a frozen value of type `tp` becomes its working copy; None when it is kept as it is."""
+def _thaw_source(tp: Any, keep: bool, value: str, depth: int = 0) -> str | None:
+    """Source of the expression that makes the working copy of `value`, a frozen value of type
+    `tp`; None when it is kept as it is. `depth` names the loop variables of nested copies."""
     if _members(tp)[0] is None and _is_model(tp):
-        return None if keep else _thaw_model
+        return None if keep else f"_thaw_model({value})"
     origin, args = _members(tp)
+    item = f"x{depth}"
     if origin in (typing.Union, types.UnionType):
-        inner = [_thawer(a, keep) for a in args if a is not type(None)]
+        inner = [_thaw_source(a, keep, value, depth) for a in args if a is not type(None)]
         if all(f is None for f in inner):
             return None
-        if len(inner) == 1 and (one := inner[0]) is not None:
-            return lambda v: None if v is None else one(v)
-        return None if keep else _thaw_any
+        if len(inner) == 1:
+            return f"(None if {value} is None else {inner[0]})"
+        return None if keep else f"_thaw_any({value})"
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _thawer(args[0], keep)
-            return list if item is None else _each_list(item)
+            each = _thaw_source(args[0], keep, item, depth + 1)
+            return f"list({value})" if each is None else f"[{each} for {item} in {value}]"
         return None  # a fixed-length tuple is a value
     if origin is frozenset:
-        return set
+        return f"set({value})"
     if origin is list:
-        item = _thawer(args[0], keep) if args else None
-        return list if item is None else _each_list(item)
+        each = _thaw_source(args[0], keep, item, depth + 1) if args else None
+        return f"list({value})" if each is None else f"[{each} for {item} in {value}]"
     if origin is dict:
-        item = _thawer(args[1], keep) if len(args) == 2 else None
-        return dict if item is None else _each_value(item)
+        each = _thaw_source(args[1], keep, item, depth + 1) if len(args) == 2 else None
+        if each is None:
+            return f"dict({value})"
+        return f"{{k{depth}: {each} for k{depth}, {item} in {value}.items()}}"
     return None
 
 
-def _freezer(tp: Any) -> Convert | None:
-    """How a working value of type `tp` becomes frozen again; None when it needs nothing."""
+def _freeze_source(tp: Any, value: str, depth: int = 0) -> str | None:
+    """Source of the expression that freezes `value`, a working value of type `tp`; None when it
+    needs nothing."""
     if _members(tp)[0] is None and _is_model(tp):
-        return _freeze_model
+        return f"_freeze_model({value})"
     origin, args = _members(tp)
+    item = f"x{depth}"
     if origin in (typing.Union, types.UnionType):
-        inner = [_freezer(a) for a in args if a is not type(None)]
+        inner = [_freeze_source(a, value, depth) for a in args if a is not type(None)]
         if all(f is None for f in inner):
             return None
-        if len(inner) == 1 and (one := inner[0]) is not None:
-            return lambda v: None if v is None else one(v)
-        return _freeze_any
+        if len(inner) == 1:
+            return f"(None if {value} is None else {inner[0]})"
+        return f"_freeze_any({value})"
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            item = _freezer(args[0])
-            return tuple if item is None else _each_tuple(item)
-        return tuple
+            each = _freeze_source(args[0], item, depth + 1)
+            return f"tuple({value})" if each is None else f"tuple([{each} for {item} in {value}])"
+        return f"tuple({value})"
     if origin is frozenset:
-        return frozenset
+        return f"frozenset({value})"
     if origin is list:
-        item = _freezer(args[0]) if args else None
-        return list if item is None else _each_list(item)
+        each = _freeze_source(args[0], item, depth + 1) if args else None
+        return f"list({value})" if each is None else f"[{each} for {item} in {value}]"
     if origin is dict:
-        item = _freezer(args[1]) if len(args) == 2 else None
-        return dict if item is None else _each_value(item)
+        each = _freeze_source(args[1], item, depth + 1) if len(args) == 2 else None
+        if each is None:
+            return f"dict({value})"
+        return f"{{k{depth}: {each} for k{depth}, {item} in {value}.items()}}"
     return None
-
-
-def _each_list(item: Convert) -> Convert:
-    return lambda v: [item(x) for x in v]
-
-
-def _each_tuple(item: Convert) -> Convert:
-    return lambda v: tuple([item(x) for x in v])
-
-
-def _each_value(item: Convert) -> Convert:
-    return lambda v: {k: item(x) for k, x in v.items()}
 
 
 def _thaw_model(v: BaseModel) -> Draft[Any]:
