@@ -47,10 +47,18 @@ FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
 DWINDLES: frozenset[str] = frozenset(c for c, card in CARDS.items() if card.kind == "fire_dwindles")
 
 
-_event = construct(Event)
-"""An `Event` from a move's own lines, built without validation: the rules make the text, the
-seat set (a frozenset or None) and the kind themselves, and validating them was a fifth of
-`apply`."""
+_build_event = construct(Event)
+
+
+@lru_cache(maxsize=4096)
+def _event(text: str, to: frozenset[int] | None, kind: str) -> Event:
+    """An `Event` from a move's own lines, built without validation (the rules make the text,
+    the seat set and the kind themselves; validating them was a fifth of `apply`), and made once
+    for each line: events are frozen records and most lines come back every turn ("The fire dies
+    down.", "{s1} draws a card."), so one record serves them all (a look-up is a fifth of making
+    one, and a move says about four)."""
+    made: Event = _build_event({"text": text, "visible_to": to, "kind": kind})
+    return made
 
 
 class Ended(Exception):
@@ -142,7 +150,7 @@ class Table(Draft[ColdestNightState]):
         """Record an event (the busiest callers skip even building its text on a quiet table)."""
         if self.quiet:
             return
-        self.events.append(_event({"text": text, "visible_to": to, "kind": kind}))
+        self.events.append(_event(text, to, kind))
 
     def effective_heat(self, card_id: str) -> int:
         return CARDS[card_id].heat + (1 if card_id == self.alcohol_on else 0)
