@@ -57,15 +57,27 @@ PANEL_COLUMNS: tuple[str, ...] = (
 RESULT_COLUMNS: tuple[str, ...] = ("table_id", "game", "outcome", "finished_at")
 
 
-# One encoder for every row: `json.dumps` with these options builds a new one per call.
+# One encoder for every row: `json.dumps` with these options builds a new one per call, and even a
+# kept `JSONEncoder` makes its C encoder afresh each time; this one is made once (where the C
+# accelerator is missing, the kept encoder's pure-Python path does the same job).
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_MAKE_C = getattr(json.encoder, "c_make_encoder", None)
+_C_STRING = getattr(json.encoder, "c_encode_basestring", None)
+# (no markers: no circular check, as nothing stored refers to itself; the rest as `_ENCODER`)
+_C_ENCODER = (
+    None
+    if _MAKE_C is None or _C_STRING is None
+    else _MAKE_C(None, _ENCODER.default, _C_STRING, None, ":", ",", False, False, True)
+)
 
 
 def dumps(value: Any) -> str:
     """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
     if not value and type(value) in (dict, list, tuple):  # most options and clocks: no encoder
         return "{}" if type(value) is dict else "[]"
-    return _ENCODER.encode(value)
+    if _C_ENCODER is None or isinstance(value, str):
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODER(value, 0))
 
 
 # State dicts `with_state` made, by id, with their JSON text: a few moves' worth (a move's record
