@@ -1,14 +1,15 @@
 """The default `Store`: SQLite (WAL, synchronous=NORMAL, foreign keys on).
 
-Two connections per store, both in autocommit mode; every write is an explicit `BEGIN IMMEDIATE …
+Three connections per store, all in autocommit mode; every write is an explicit `BEGIN IMMEDIATE …
 COMMIT` (rolled back on any error), so no transaction is ever left open between calls:
 
 - the *writer*: a plain `sqlite3` connection on the store's own thread (`WriterThread`: a queue and
   a callback to the event loop, lighter than a thread pool's hand-off). Each store call runs as one
   function on that thread (aiosqlite hands each `execute`, `fetchone` and cursor close over
   separately);
-- the *quick* connection, on the event loop's own thread, for the short one-row calls a move makes
-  — `commit_action`, `update_table`, `get_table`, `panels`, `save_panel` (`_quick`). A WAL commit
+- the *quick* connection (`_quick`), on the event loop's own thread, for the short one-row calls
+  — `commit_action`, `update_table`, `get_table`, `panels`, `save_panel`, `create_table`, a
+  take-back. A WAL commit
   with synchronous=NORMAL writes to the OS and does not wait for the disk, so it takes less time
   than handing it to a thread and being woken when it is done (tens of microseconds against
   about 100). Its busy timeout is zero: when another process holds the write lock (or a
