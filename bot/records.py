@@ -113,8 +113,9 @@ def seat_of(table: TableRecord, user_id: int) -> Seat | None:
     return None
 
 
-def seat_names(table: TableRecord) -> list[str]:
-    return [seat.name for seat in table.seats]
+def seat_names(table: TableRecord) -> tuple[str, ...]:
+    """The seats' names in seat order (a tuple: a seat's private text keys on them as they are)."""
+    return tuple([seat.name for seat in table.seats])
 
 
 def label_mark(label: str) -> str:

@@ -29,12 +29,6 @@ from storage.base import PanelRecord, Store, TableRecord
 DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
 
 
-def _names(table: TableRecord) -> tuple[str, ...]:
-    """The seats' names, as `seat_names` lists them, in a tuple: the key of a seat's private
-    text holds them as they are."""
-    return tuple([seat.name for seat in table.seats])
-
-
 def _turn(waiting: Sequence[Seat], names: Sequence[str]) -> str:
     """The board's turn line: whom the game waits for (`waiting`), by name."""
     if not waiting:
@@ -172,7 +166,7 @@ class TableViews:
             game = self.games[table.game]
             turn = self.turn_line(table) if table.status == "active" else f"Table {table.status}."
             return Board(f"{game.title} — table #{table.id}", self.lobby_text(table), turn, None)
-        return self._board(table, self.state(table), self.waiting_for(table), _names(table))
+        return self._board(table, self.state(table), self.waiting_for(table), seat_names(table))
 
     def _board(
         self, table: TableRecord, state: Any, waiting: Sequence[Seat], names: tuple[str, ...]
@@ -206,7 +200,7 @@ class TableViews:
         else:
             waiting = []
         if state is not None:
-            names = _names(table)
+            names = seat_names(table)
             played.board = self._board(table, state, waiting, names)
             played.panels = await self._private_updates(
                 table, state, names, force=False, notes=played.private
@@ -281,7 +275,7 @@ class TableViews:
         return "\n".join(lines)
 
     def turn_line(self, table: TableRecord) -> str:
-        return _turn(self.waiting_for(table), _names(table))
+        return _turn(self.waiting_for(table), seat_names(table))
 
     def private_text(self, table: TableRecord, seat: Seat) -> str:
         game = self.games[table.game]
@@ -313,7 +307,7 @@ class TableViews:
         if state is None:
             state = self.state(table)
         if names is None:
-            names = _names(table)
+            names = seat_names(table)
         found = game.private_key(state, seat)
         key = None if found is None else (found, names)
         held = self._privates.get(table.id)
@@ -392,7 +386,7 @@ class TableViews:
         if table.state is None:
             return []
         return await self._private_updates(
-            table, self.state(table), _names(table), force=force, notes=notes
+            table, self.state(table), seat_names(table), force=force, notes=notes
         )
 
     async def _private_updates(

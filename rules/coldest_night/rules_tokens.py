@@ -65,15 +65,22 @@ def uses(t: Table, seat: int) -> list[UseToken]:
     return found
 
 
-def _may_receive(t: Table | ColdestNightState, seat: int) -> bool:
-    """`Table.may_receive` (CN-6), read from the fields (a frozen state has the same)."""
+def may_gain(t: Table | ColdestNightState, seat: int) -> bool:
+    """CN-6: Loss of Circulation stops a seat with three cards in hand gaining one. Read from the
+    fields, so the working copy (`Table.may_gain`) and a frozen state share it."""
+    held = t.frostbite[seat]
+    return not (
+        held and len(t.hands[seat]) >= 3 and "loss_of_circulation" in [FROST[f].kind for f in held]
+    )
+
+
+def may_receive(t: Table | ColdestNightState, seat: int) -> bool:
+    """CN-6: a card from another player, or a draw a token makes: `may_gain`, and not while
+    holding Paranoia (`Table.may_receive` is this)."""
     held = t.frostbite[seat]
     if not held:
         return True
-    kinds = [FROST[f].kind for f in held]
-    if len(t.hands[seat]) >= 3 and "loss_of_circulation" in kinds:
-        return False
-    return "paranoia" not in kinds
+    return may_gain(t, seat) and "paranoia" not in [FROST[f].kind for f in held]
 
 
 def has_use(t: Table | ColdestNightState, seat: int) -> bool:
@@ -94,7 +101,7 @@ def has_use(t: Table | ColdestNightState, seat: int) -> bool:
                 if _draw_target(t):
                     return True
             elif t.hands[seat] and any(
-                s != seat and _may_receive(t, s) for s in range(t.num_players)
+                s != seat and may_receive(t, s) for s in range(t.num_players)
             ):
                 return True
         elif tok == "blanket":
@@ -113,7 +120,7 @@ def has_use(t: Table | ColdestNightState, seat: int) -> bool:
 
 def _draw_target(t: Table | ColdestNightState) -> bool:
     """Whether `Table.draw_targets` is not empty."""
-    return bool(t.deck) and any(_may_receive(t, s) for s in range(t.num_players))
+    return bool(t.deck) and any(may_receive(t, s) for s in range(t.num_players))
 
 
 def usable(t: Table) -> bool:

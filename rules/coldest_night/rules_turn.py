@@ -166,18 +166,12 @@ class Table(Draft[ColdestNightState]):
         return kind in [FROST_KIND[f] for f in held]
 
     def may_gain(self, seat: int) -> bool:
-        """CN-6."""
-        return not (
-            self.frostbite[seat]
-            and len(self.hands[seat]) >= 3
-            and self.holds(seat, "loss_of_circulation")
-        )
+        """CN-6 (`rules_tokens.may_gain`, which a frozen state shares)."""
+        return tokens.may_gain(self, seat)
 
     def may_receive(self, seat: int) -> bool:
-        """CN-6: from another player, or being made to draw by a token."""
-        if not self.frostbite[seat]:
-            return True
-        return self.may_gain(seat) and not self.holds(seat, "paranoia")
+        """CN-6: from another player, or being made to draw by a token (`rules_tokens`)."""
+        return tokens.may_receive(self, seat)
 
     def eligible(self) -> list[int]:
         """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`
