@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, cast
 
+from rules.coldest_night import reads
 from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.rules_turn import Table
@@ -199,7 +200,6 @@ def public(t: Table | ColdestNightState) -> PublicObservation:
     return cast(PublicObservation, _public_model(_public_fields(t)))
 
 
-_HEAT: dict[str, int] = {i: c.heat for i, c in CARDS.items()}
 _BURNING: dict[str, PitCard] = {i: _PIT[i, False] for i in CARDS}
 """Each card's pit record without Alcohol: a pit or discard pile is one lookup per card."""
 _DWINDLE_IDS = tuple(sorted(_DWINDLES))
@@ -264,7 +264,6 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
     hands = t.hands
     frostbite = t.frostbite
     num_players = t.num_players
-    heat = _HEAT
     return {
         "game": "coldest_night",
         "variant": t.variant,
@@ -275,7 +274,7 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
         "to_act": [] if awaited is None else [awaited],
         "token_window": phase in TOKEN_WINDOW_PHASES,
         "pit": _pit_row(pit, alcohol_on),
-        "heat_total": sum([heat[c] for c in pit]) + (alcohol_on in pit) + t.turn_boost,
+        "heat_total": reads.heat_total(t),
         "turn_boost": t.turn_boost,
         "main_action": t.main_action,
         "cards_played_this_turn": t.cards_played,

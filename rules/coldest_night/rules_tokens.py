@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from rules.coldest_night import reads
 from rules.coldest_night.actions import UseToken
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.state import ColdestNightState, Resume
@@ -65,24 +66,6 @@ def uses(t: Table, seat: int) -> list[UseToken]:
     return found
 
 
-def may_gain(t: Table | ColdestNightState, seat: int) -> bool:
-    """CN-6: Loss of Circulation stops a seat with three cards in hand gaining one. Read from the
-    fields, so the working copy (`Table.may_gain`) and a frozen state share it."""
-    held = t.frostbite[seat]
-    return not (
-        held and len(t.hands[seat]) >= 3 and "loss_of_circulation" in [FROST[f].kind for f in held]
-    )
-
-
-def may_receive(t: Table | ColdestNightState, seat: int) -> bool:
-    """CN-6: a card from another player, or a draw a token makes: `may_gain`, and not while
-    holding Paranoia (`Table.may_receive` is this)."""
-    held = t.frostbite[seat]
-    if not held:
-        return True
-    return may_gain(t, seat) and "paranoia" not in [FROST[f].kind for f in held]
-
-
 def has_use(t: Table | ColdestNightState, seat: int) -> bool:
     """Whether `uses(t, seat)` is not empty, without making its records: the same tests, token
     by token, read from the fields, so the frozen state answers it without a working copy (whom
@@ -101,7 +84,7 @@ def has_use(t: Table | ColdestNightState, seat: int) -> bool:
                 if _draw_target(t):
                     return True
             elif t.hands[seat] and any(
-                s != seat and may_receive(t, s) for s in range(t.num_players)
+                s != seat and reads.may_receive(t, s) for s in range(t.num_players)
             ):
                 return True
         elif tok == "blanket":
@@ -120,7 +103,7 @@ def has_use(t: Table | ColdestNightState, seat: int) -> bool:
 
 def _draw_target(t: Table | ColdestNightState) -> bool:
     """Whether `Table.draw_targets` is not empty."""
-    return bool(t.deck) and any(may_receive(t, s) for s in range(t.num_players))
+    return bool(t.deck) and any(reads.may_receive(t, s) for s in range(t.num_players))
 
 
 def usable(t: Table) -> bool:

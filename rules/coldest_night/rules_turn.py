@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
+from rules.coldest_night import reads
 from rules.coldest_night import rules_tokens as tokens
 from rules.coldest_night.actions import (
     Action,
@@ -28,6 +29,7 @@ from rules.coldest_night.actions import (
     UseToken,
 )
 from rules.coldest_night.data import CARDS, FROST, TOKENS, TokenId
+from rules.coldest_night.reads import FROST_KIND
 from rules.coldest_night.state import (
     TOKEN_WINDOW_PHASES,
     ColdestNightState,
@@ -39,10 +41,6 @@ from rules.coldest_night.state import (
 )
 from rules.core import Event, Seat, seat_ref
 from rules.draft import Draft, construct
-
-FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
-"""Frostbite id → its kind (`holds` asks hundreds of times a game)."""
-
 
 DWINDLES: frozenset[str] = frozenset(c for c, card in CARDS.items() if card.kind == "fire_dwindles")
 
@@ -135,7 +133,7 @@ class Table(Draft[ColdestNightState]):
 
     @property
     def scavenger(self) -> int | None:
-        return self.scavenge.scavenger if self.scavenge is not None else None
+        return reads.scavenger(self)
 
     @property
     def pool(self) -> list[str] | None:
@@ -152,26 +150,12 @@ class Table(Draft[ColdestNightState]):
             return
         self.events.append(_event(text, to, kind))
 
-    def effective_heat(self, card_id: str) -> int:
-        return CARDS[card_id].heat + (1 if card_id == self.alcohol_on else 0)
-
-    def heat_total(self) -> int:
-        """CN-5."""
-        return sum(self.effective_heat(c) for c in self.pit) + self.turn_boost
-
-    def holds(self, seat: int, kind: str) -> bool:
-        held = self.frostbite[seat]
-        if not held:  # most seats hold none
-            return False
-        return kind in [FROST_KIND[f] for f in held]
-
-    def may_gain(self, seat: int) -> bool:
-        """CN-6 (`rules_tokens.may_gain`, which a frozen state shares)."""
-        return tokens.may_gain(self, seat)
-
-    def may_receive(self, seat: int) -> bool:
-        """CN-6: from another player, or being made to draw by a token (`rules_tokens`)."""
-        return tokens.may_receive(self, seat)
+    # read from the fields, as a frozen state answers them too (`rules.coldest_night.reads`)
+    effective_heat = reads.effective_heat
+    heat_total = reads.heat_total  # CN-5
+    holds = reads.holds
+    may_gain = reads.may_gain  # CN-6
+    may_receive = reads.may_receive  # CN-6: from another player, or a draw a token makes
 
     def eligible(self) -> list[int]:
         """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`

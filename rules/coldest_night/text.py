@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rules.coldest_night import reads
 from rules.coldest_night.actions import (
     Action,
     CheckForFrostbite,
@@ -23,34 +24,17 @@ from rules.coldest_night.actions import (
     UseToken,
 )
 from rules.coldest_night.data import CARDS, FROST, TOKENS
+from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
-from rules.coldest_night.rules_turn import FROST_KIND, Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.coldest_night.rules_turn import Table
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.core import Outcome
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
-Seen = Table | ColdestNightState
-"""What labels and typed moves are read from: the frozen state itself (a label needs no working
-copy: `game.label` is asked for every legal move of every panel, and thawing the whole state for
-each cost more than the label), or a working copy, which has the same fields. The few derived
-values labels show are computed below from those fields, as `Table`'s methods compute them."""
-
-
-def _heat_total(t: Seen) -> int:
-    """`Table.heat_total` (CN-5)."""
-    alcohol_on = t.alcohol_on
-    return sum(CARDS[c].heat + (1 if c == alcohol_on else 0) for c in t.pit) + t.turn_boost
-
-
-def _holds(t: Seen, seat: int, kind: str) -> bool:
-    """`Table.holds`."""
-    return kind in [FROST_KIND[f] for f in t.frostbite[seat]]
-
-
-def _scavenger(t: Seen) -> int | None:
-    """`Table.scavenger`."""
-    return t.scavenge.scavenger if t.scavenge is not None else None
+# Labels and typed moves are read from `Seen`: the frozen state itself (a label needs no working
+# copy: `game.label` is asked for every legal move of every panel, and thawing the whole state for
+# each cost more than the label), or a working copy, which has the same fields (`reads`).
 
 
 def _name(card_id: str | None) -> str:
@@ -79,7 +63,7 @@ def _frost_name(t: Seen, frost_id: str) -> str:
 
 def label(t: Seen, a: Action) -> str:
     if isinstance(a, CheckFrostbite):
-        return f"Check frostbite removal (heat {_heat_total(t)})"
+        return f"Check frostbite removal (heat {reads.heat_total(t)})"
     if isinstance(a, Play):
         c = CARDS.get(a.card_id)
         stats = f"(heat {c.heat}, ash {c.ash})" if c else ""
@@ -88,23 +72,19 @@ def label(t: Seen, a: Action) -> str:
     if isinstance(a, Done):
         return "Stop feeding the fire"
     if isinstance(a, Scavenge):
-        if _holds(t, a.seat, "memory_loss"):
+        if reads.holds(t, a.seat, "memory_loss"):
             return "Scavenge (draw 4, return 1)"
         return "Scavenge (draw 3)"
     if isinstance(a, MemoryReturn):
         ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
         return f"Put {_name(a.card_id)} (ash {ash}) back on top"
     if isinstance(a, Give):
-        scavenger = _scavenger(t)
+        scavenger = reads.scavenger(t)
         if a.to_seat == (scavenger if scavenger is not None else a.seat):
             return f"Keep {_name(a.card_id)}"
         return f"Give {_name(a.card_id)} to seat {a.to_seat + 1}"
     if isinstance(a, TargetRemove):
-        heat = (
-            CARDS[a.card_id].heat + (1 if a.card_id == t.alcohol_on else 0)
-            if a.card_id in CARDS
-            else "?"
-        )
+        heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
         return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
     if isinstance(a, CheckForFrostbite):
         n = len(t.pit)
@@ -266,7 +246,7 @@ def _form(t: Seen, actions: Sequence[Action], kind: str, m: re.Match[str]) -> li
         gives = [a for a in actions if isinstance(a, Give) and a.to_seat == seat]
         return _by_card(gives, what)
     if kind == "keep":
-        scav = _scavenger(t)
+        scav = reads.scavenger(t)
         return _by_card([a for a in actions if isinstance(a, Give) and a.to_seat == scav], what)
     kinds: dict[str, type] = {
         "return": MemoryReturn,

@@ -1,0 +1,62 @@
+"""Rule values read straight from a table's fields (CN-5, CN-6, the scavenger), so the working
+copy and the frozen state answer them alike.
+
+`rules_turn.Table` takes these as its methods; labels, typed moves, the public view and whom a
+token window waits for ask them of the frozen `ColdestNightState` itself, which has the same
+fields, instead of thawing a working copy for each question.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Union
+
+from rules.coldest_night.data import CARDS, FROST
+from rules.coldest_night.state import ColdestNightState
+
+if TYPE_CHECKING:
+    from rules.coldest_night.rules_turn import Table
+
+Seen = Union["Table", ColdestNightState]
+"""A working copy or the frozen state: both hold the fields read here."""
+
+HEAT: dict[str, int] = {card_id: card.heat for card_id, card in CARDS.items()}
+FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
+"""Frostbite id → its kind (`holds` asks hundreds of times a game)."""
+
+
+def effective_heat(t: Seen, card_id: str) -> int:
+    """A pit card's heat, +1 with the Alcohol on it."""
+    return HEAT[card_id] + (1 if card_id == t.alcohol_on else 0)
+
+
+def heat_total(t: Seen) -> int:
+    """CN-5: the pit's heat (each card once: the Alcohol's +1 counts if its card is there) and
+    this turn's boost."""
+    pit = t.pit
+    return sum([HEAT[c] for c in pit]) + (t.alcohol_on in pit) + t.turn_boost
+
+
+def holds(t: Seen, seat: int, kind: str) -> bool:
+    held = t.frostbite[seat]
+    if not held:  # most seats hold none
+        return False
+    return kind in [FROST_KIND[f] for f in held]
+
+
+def may_gain(t: Seen, seat: int) -> bool:
+    """CN-6: Loss of Circulation stops a seat with three cards in hand gaining one."""
+    return not (
+        t.frostbite[seat] and len(t.hands[seat]) >= 3 and holds(t, seat, "loss_of_circulation")
+    )
+
+
+def may_receive(t: Seen, seat: int) -> bool:
+    """CN-6: a card from another player, or a draw a token makes: `may_gain`, and not while
+    holding Paranoia."""
+    if not t.frostbite[seat]:
+        return True
+    return may_gain(t, seat) and not holds(t, seat, "paranoia")
+
+
+def scavenger(t: Seen) -> int | None:
+    return t.scavenge.scavenger if t.scavenge is not None else None
