@@ -56,6 +56,13 @@ log = logging.getLogger(__name__)
 _RACED = "The table changed at the same moment; please try again."
 
 
+# Event lines with the seats' names filled in, by (line as the game wrote it, the seats' names): a
+# game's lines recur move after move (the rules share one record per line), so the pattern runs
+# once per line and table instead of once per move. Emptied whole when full.
+_LINES: dict[tuple[str, tuple[str, ...]], str] = {}
+_LINES_KEPT = 8_192
+
+
 def _free(lock: asyncio.Lock) -> bool:
     """Nobody holds `lock` or waits for it (a released lock may still have a waiter about to
     take it, which `locked()` does not show)."""
@@ -106,6 +113,13 @@ class TableService(TableViews, PaceService):
         # Per-table caches of running games, least recently used first, at most
         # `table_cache_size` tables each; a table's entries go when its game ends.
         self.table_cache_size = max(1, table_cache_size)
+        codec.keep_encodings(self.table_cache_size)
+        # The store's own copy of each row (`SqliteStore`: a move writes only the columns that
+        # differ from it) holds as many tables as these caches, else a process configured for
+        # more running tables than the store's default would write every column of most moves.
+        rows = getattr(store, "row_cache_size", None)
+        if isinstance(rows, int) and rows < self.table_cache_size:
+            setattr(store, "row_cache_size", self.table_cache_size)  # noqa: B010 — not on Store
         self._locks: OrderedDict[int, asyncio.Lock] = OrderedDict()
         # table id → (ply, version, parsed state)
         self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
@@ -705,8 +719,17 @@ class TableService(TableViews, PaceService):
 
     def _collect(self, played: Played, events: Sequence[Event]) -> None:
         names = seat_names(played.table)
+        lines = _LINES
         for event in events:
-            text = format_event(event.text, names)
+            text = event.text
+            if "{s" in text:  # names a seat: filled in once per line and names (`_LINES`)
+                key = (text, names)
+                found = lines.get(key)
+                if found is None:
+                    if len(lines) >= _LINES_KEPT:
+                        lines.clear()
+                    found = lines[key] = format_event(text, names)
+                text = found
             if event.visible_to is None:
                 played.lines.append(text)
             else:

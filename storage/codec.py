@@ -109,8 +109,19 @@ def encoded(table: TableRecord) -> str | None:
 
 # Seat tuples encoded lately, by id: a table's moves copy its record with the same tuple, so its
 # seats are encoded once per change of seats instead of once per move (each entry holds its tuple).
+# It must hold every running table's seats, or a move among more tables than it holds encodes its
+# seats anew each time (≈5 µs): at least `_KEEP_DEFAULT`, raised by `keep_encodings` to what the
+# service's caches hold.
 _SEATS: OrderedDict[int, tuple[tuple[SeatRecord, ...], str]] = OrderedDict()
-_SEATS_KEEP = 256
+_KEEP_DEFAULT = 4_096
+_SEATS_KEEP = _KEEP_DEFAULT
+
+
+def keep_encodings(tables: int) -> None:
+    """Keep the seats and options of at least `tables` tables encoded (`TableService` calls this
+    with its cache size, so every table it keeps in memory writes a move without encoding them)."""
+    global _SEATS_KEEP
+    _SEATS_KEEP = max(_SEATS_KEEP, tables)
 
 
 def seats_text(seats: tuple[SeatRecord, ...]) -> str:

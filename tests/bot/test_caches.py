@@ -189,6 +189,29 @@ async def test_the_caches_hold_at_most_the_configured_number_of_running_tables()
     assert (await move(service, ids[0])).table.ply == 3
 
 
+async def test_the_store_keeps_as_many_rows_as_the_service_keeps_tables(tmp_path: Path) -> None:
+    """TABLE_CACHE_SIZE sizes the store's copy of each row too: with more running tables than the
+    store's own default holds, a move still writes only the columns it changed (a row the store
+    had forgotten is written whole, every column and a RETURNING)."""
+    sqlite = SqliteStore(tmp_path / "rows.db", row_cache_size=2)
+    await sqlite.connect()
+    try:
+        service = nim_service(sqlite, table_cache_size=6)
+        assert sqlite.row_cache_size == 6
+        ids = [await nim_table(service, channel_id=100 + n, stones=50) for n in range(5)]
+        for table_id in ids:
+            await move(service, table_id)
+        statements: list[str] = []
+        assert sqlite._quick is not None
+        sqlite._quick.set_trace_callback(statements.append)
+        await move(service, ids[0])
+        (update,) = {s for s in statements if s.startswith("UPDATE tables")}
+        assert update.startswith("UPDATE tables SET version = ")
+        assert "RETURNING" not in update and "seats =" not in update
+    finally:
+        await sqlite.close()
+
+
 async def test_a_chat_message_where_no_table_is_costs_no_store_call() -> None:
     inner = MemoryStore()
     await inner.connect()

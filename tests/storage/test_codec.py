@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from storage import codec
+from storage.base import SeatRecord
 
 VALUES = st.recursive(
     st.none()
@@ -35,3 +36,15 @@ def test_dumps_writes_what_json_dumps_writes(value: Any) -> None:
 def test_dumps_refuses_what_json_cannot_hold(value: Any) -> None:
     with pytest.raises(TypeError):
         codec.dumps(value)
+
+
+def test_the_seats_of_every_table_a_service_keeps_stay_encoded() -> None:
+    """A move writes its table's seats as text; each tuple is encoded once while its table is among
+    those kept (`keep_encodings`), not again on every move once more tables run than a fixed few."""
+    codec.keep_encodings(5_000)
+    tuples = [(SeatRecord(name=f"P{n}", user_id=n),) for n in range(4_500)]
+    first = [codec.seats_text(seats) for seats in tuples]
+    assert first[0] == '[{"name":"P0","user_id":0,"agent":null,"resigned":false,' + (
+        '"resigned_by":null,"zombie_of":null}]'
+    )
+    assert all(codec.seats_text(s) is text for s, text in zip(tuples, first, strict=True))
