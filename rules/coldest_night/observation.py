@@ -307,14 +307,18 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
     }
 
 
-def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
+def private(t: Table | ColdestNightState, seat: int, actions: list[Action]) -> PrivateObservation:
+    """A seat's view, read from the frozen state or a working copy (as `public`)."""
     mem = t.memory if t.memory is not None and t.memory.seat == seat else None
+    scavenge = t.scavenge
     return _private_model(
         **_public_fields(t),
         seat=seat,
         hand=[_CARDS[c] for c in t.hands[seat]],
         scavenge_pool=(
-            [_CARDS[c] for c in t.pool] if t.pool is not None and t.scavenger == seat else None
+            [_CARDS[c] for c in scavenge.pool]
+            if scavenge is not None and scavenge.scavenger == seat
+            else None
         ),
         memory_options=[_CARDS[c] for c in mem.options] if mem is not None else None,
         legal_actions=list(actions),

@@ -29,7 +29,6 @@ from rules.coldest_night.actions import (
     UseToken,
 )
 from rules.coldest_night.data import CARDS, FROST, TOKENS, TokenId
-from rules.coldest_night.reads import FROST_KIND
 from rules.coldest_night.state import (
     TOKEN_WINDOW_PHASES,
     ColdestNightState,
@@ -156,24 +155,10 @@ class Table(Draft[ColdestNightState]):
     holds = reads.holds
     may_gain = reads.may_gain  # CN-6
     may_receive = reads.may_receive  # CN-6: from another player, or a draw a token makes
-
-    def eligible(self) -> list[int]:
-        """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`
-        for the others, read straight from the frostbite each seat holds)."""
-        frostbite = self.frostbite
-        if not any(frostbite):  # nobody holds frostbite: everyone may take a card
-            return list(range(self.num_players))
-        scav = self.scavenger if self.scavenger is not None else self.active_seat
-        found = []
-        for s, held in enumerate(frostbite):
-            if held:
-                kinds = [FROST_KIND[f] for f in held]
-                if "loss_of_circulation" in kinds and len(self.hands[s]) >= 3:
-                    continue
-                if s != scav and "paranoia" in kinds:
-                    continue
-            found.append(s)
-        return found
+    awaited = reads.awaited
+    playable = reads.playable  # CN-9: `play_problem`'s checks for the whole hand at once
+    eligible = reads.eligible  # CN-13
+    draw_targets = reads.draw_targets
 
     def play_problem(self, card_id: str, source: str) -> str | None:
         """Why `play(card_id, source)` is illegal now for the active seat (CN-9 table), or None."""
@@ -201,34 +186,6 @@ class Table(Draft[ColdestNightState]):
             return "Stiff Fingers: you can play only one card per turn."
         return None
 
-    def playable(self) -> list[tuple[str, str]]:
-        """The (card, source) pairs `play_problem` has no objection to, in hand then display
-        order: its checks, made once for the whole hand."""
-        if self.phase != "main" or self.main_action == "scavenge" or len(self.pit) >= 4:
-            return []
-        seat = self.active_seat
-        if self.cards_played >= 1 and self.holds(seat, "stiff_fingers"):
-            return []
-        heat = self.heat_total()
-        odd_only = self.holds(seat, "violent_shivering")
-        found = [
-            (c, "hand")
-            for c in self.hands[seat]
-            if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
-        ]
-        if self.solo:
-            found += [
-                (c, "display")
-                for c in self.display
-                if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
-            ]
-        return found
-
-    def draw_targets(self) -> list[int]:
-        if not self.deck:
-            return []
-        return [s for s in range(self.num_players) if self.may_receive(s)]
-
     def token_uses(self, seat: int) -> list[UseToken]:
         """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
         return tokens.uses(self, seat)
@@ -236,15 +193,6 @@ class Table(Draft[ColdestNightState]):
     def token_usable(self) -> bool:
         """Some seat has a legal `use_token` right now (CN-19)."""
         return tokens.usable(self)
-
-    def awaited(self) -> int | None:
-        if self.phase == "game_over":
-            return None
-        if self.phase == "memory_choice" and self.memory is not None:
-            return self.memory.seat
-        if self.phase == "distribute" and self.scavenger is not None:
-            return self.scavenger
-        return self.active_seat
 
     def kindling_left(self) -> bool:
         if not DWINDLES.issuperset(self.deck):
@@ -651,32 +599,33 @@ def _one(kind: Callable[..., Action], seat: Seat, card_id: str | None = None) ->
     return kind(seat=seat, card_id=card_id)
 
 
-def legal(t: Table, seat: Seat) -> list[Action]:
-    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
-    if t.phase == "game_over":
+def legal(t: reads.Seen, seat: Seat) -> list[Action]:
+    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order: read from the
+    fields, so the frozen state answers it without a working copy (`reads`)."""
+    phase = t.phase
+    if phase == "game_over":
         return []
     found: list[Action] = []
-    if seat == t.awaited():
-        phase = t.phase
+    if seat == reads.awaited(t):
         if phase == "frostbite_removal":
             found.append(_one(CheckFrostbite, seat))
         elif phase == "main":
-            found += [_play(seat, c, src) for c, src in t.playable()]
+            found += [_play(seat, c, src) for c, src in reads.playable(t)]
             if t.main_action == "feed":
                 found.append(_one(Done, seat))
             elif t.main_action is None:
                 found.append(_one(Scavenge, seat))
         elif phase == "memory_choice" and t.memory is not None:
             found += [_one(MemoryReturn, seat, c) for c in t.memory.options]
-        elif phase == "distribute" and t.pool:
-            eligible = t.eligible()
-            found += [_give(seat, c, s) for c in t.pool for s in eligible]
+        elif phase == "distribute" and t.scavenge is not None and t.scavenge.pool:
+            eligible = reads.eligible(t)
+            found += [_give(seat, c, s) for c in t.scavenge.pool for s in eligible]
         elif phase == "target_choice":
             found += [_one(TargetRemove, seat, c) for c in t.pit]
         elif phase == "frostbite_check":
             found.append(_one(CheckForFrostbite, seat))
         elif phase == "chilblains":
             found += [_one(ChilblainsDiscard, seat, c) for c in t.hands[seat]]
-    if t.phase in TOKEN_WINDOW_PHASES:
-        found += t.token_uses(seat)
+    if phase in TOKEN_WINDOW_PHASES:
+        found += tokens.uses(t, seat)
     return found
