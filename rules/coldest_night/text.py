@@ -6,8 +6,9 @@ Seat numbers in labels and typed text are 1-based, as players count (seat index 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from rules.coldest_night import reads
 from rules.coldest_night.actions import (
@@ -66,34 +67,54 @@ def _frost_name(t: Seen, frost_id: str) -> str:
 
 
 def label(t: Seen, a: Action) -> str:
-    if isinstance(a, CheckFrostbite):
-        return f"Check frostbite removal (heat {reads.heat_total(t)})"
-    if isinstance(a, Play):
-        made = _PLAY_LABELS.get((a.card_id, a.source))
-        return made if made is not None else _play_label(a.card_id, a.source)
-    if isinstance(a, Done):
-        return "Stop feeding the fire"
-    if isinstance(a, Scavenge):
-        if reads.holds(t, a.seat, "memory_loss"):
-            return "Scavenge (draw 4, return 1)"
-        return "Scavenge (draw 3)"
-    if isinstance(a, MemoryReturn):
-        ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
-        return f"Put {_name(a.card_id)} (ash {ash}) back on top"
-    if isinstance(a, Give):
-        scavenger = reads.scavenger(t)
-        keep = a.to_seat == (scavenger if scavenger is not None else a.seat)
-        made = _GIVE_LABELS.get((a.card_id, None if keep else a.to_seat))
-        return made if made is not None else _give_label(a.card_id, None if keep else a.to_seat)
-    if isinstance(a, TargetRemove):
-        heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
-        return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
-    if isinstance(a, CheckForFrostbite):
-        n = len(t.pit)
-        return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
-    if isinstance(a, ChilblainsDiscard):
-        return f"Discard {_name(a.card_id)} (Chilblains)"
-    return _token_label(t, a)
+    """The move's label (§11), by its kind (one look-up: a typed move reads the label of every
+    legal move, and a chain of `isinstance` tests cost as much as most labels)."""
+    return _LABELS.get(type(a), _token_label)(t, a)
+
+
+def _check_frostbite_label(t: Seen, a: CheckFrostbite) -> str:
+    return f"Check frostbite removal (heat {reads.heat_total(t)})"
+
+
+def _play_label_of(t: Seen, a: Play) -> str:
+    made = _PLAY_LABELS.get((a.card_id, a.source))
+    return made if made is not None else _play_label(a.card_id, a.source)
+
+
+def _done_label(t: Seen, a: Done) -> str:
+    return "Stop feeding the fire"
+
+
+def _scavenge_label(t: Seen, a: Scavenge) -> str:
+    if reads.holds(t, a.seat, "memory_loss"):
+        return "Scavenge (draw 4, return 1)"
+    return "Scavenge (draw 3)"
+
+
+def _memory_return_label(t: Seen, a: MemoryReturn) -> str:
+    ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
+    return f"Put {_name(a.card_id)} (ash {ash}) back on top"
+
+
+def _give_label_of(t: Seen, a: Give) -> str:
+    scavenger = reads.scavenger(t)
+    keep = a.to_seat == (scavenger if scavenger is not None else a.seat)
+    made = _GIVE_LABELS.get((a.card_id, None if keep else a.to_seat))
+    return made if made is not None else _give_label(a.card_id, None if keep else a.to_seat)
+
+
+def _target_remove_label(t: Seen, a: TargetRemove) -> str:
+    heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
+    return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
+
+
+def _check_for_frostbite_label(t: Seen, a: CheckForFrostbite) -> str:
+    n = len(t.pit)
+    return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
+
+
+def _chilblains_label(t: Seen, a: ChilblainsDiscard) -> str:
+    return f"Discard {_name(a.card_id)} (Chilblains)"
 
 
 def _play_label(card_id: str, source: str) -> str:
@@ -145,6 +166,21 @@ def _token_label(t: Seen, a: UseToken) -> str:
     if tok == "emergency_supplies":
         return "Use Emergency Supplies (top card into the fire)"
     return f"Use {name} (+{FUEL_HEAT[tok]} heat this turn)"
+
+
+_LABELS: dict[type, Callable[[Seen, Any], str]] = {
+    CheckFrostbite: _check_frostbite_label,
+    Play: _play_label_of,
+    Done: _done_label,
+    Scavenge: _scavenge_label,
+    MemoryReturn: _memory_return_label,
+    Give: _give_label_of,
+    TargetRemove: _target_remove_label,
+    CheckForFrostbite: _check_for_frostbite_label,
+    ChilblainsDiscard: _chilblains_label,
+    UseToken: _token_label,
+}
+"""Each action kind's label maker (`label`)."""
 
 
 # --- typed notation ------------------------------------------------------------------------------
