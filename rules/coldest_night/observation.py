@@ -211,9 +211,11 @@ _BURNING: dict[str, PitCard] = {i: _PIT[i, False] for i in CARDS}
 _burning = _BURNING.__getitem__
 _is_dwindles = _DWINDLES.__contains__
 # Records that recur from one move to the next, built once per value (bounded): the nine tokens'
-# states, the pending Fire Dies Down effects. A view gets its own list of the shared records.
+# states, the pending Fire Dies Down effects, who hands out how many scavenged cards. A view gets
+# its own list of the shared records.
 _TOKEN_ROWS: dict[tuple[str | None, tuple[tuple[str, str], ...]], tuple[TokenView, ...]] = {}
 _PENDING: dict[tuple[int, int, int], PendingEffects] = {}
+_SCAVENGE_VIEWS: dict[tuple[int, int], ScavengeView] = {}
 
 
 def _pit_row(cards: Sequence[str], alcohol_on: str | None) -> list[PitCard]:
@@ -245,6 +247,16 @@ def _pending_view(target: int, greatest: int, burn_one: int) -> PendingEffects:
         if len(_PENDING) > 4_096:
             _PENDING.clear()
         found = _PENDING[key] = _pending(target=target, greatest=greatest, burn_one=burn_one)
+    return found
+
+
+def _scavenge_view(scavenger: int, pool_count: int) -> ScavengeView:
+    key = (scavenger, pool_count)
+    found = _SCAVENGE_VIEWS.get(key)
+    if found is None:
+        if len(_SCAVENGE_VIEWS) > 4_096:
+            _SCAVENGE_VIEWS.clear()
+        found = _SCAVENGE_VIEWS[key] = _scavenge(scavenger=scavenger, pool_count=pool_count)
     return found
 
 
@@ -301,9 +313,7 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            _scavenge(scavenger=scavenge.scavenger, pool_count=len(scavenge.pool))
-            if scavenge is not None
-            else None
+            _scavenge_view(scavenge.scavenger, len(scavenge.pool)) if scavenge is not None else None
         ),
         "outcome": (
             _outcome(winners=sorted(t.winners), reason=t.end_reason or "", group_score=None)
