@@ -58,6 +58,55 @@ def _event(text: str, to: frozenset[int] | None, kind: str) -> Event:
     return made
 
 
+# The lines of most moves, each made once for its seats and cards and found without building its
+# text again (the few hundred that recur all game: a draw, a give, a play, a new turn).
+
+
+@lru_cache(maxsize=1024)
+def _drawn(seat: Seat, card: str) -> tuple[Event, ...]:
+    return (
+        _event(f"{seat_ref(seat)} draws a card.", None, "info"),
+        _event(f"You draw {CARDS[card].name}.", frozenset({seat}), "private"),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _kept(seat: Seat, card: str) -> tuple[Event, ...]:
+    """The scavenger keeps a card of its pool (CN-13)."""
+    return (
+        _event(f"{seat_ref(seat)} keeps a scavenged card.", None, "info"),
+        _event(f"You keep {CARDS[card].name}.", frozenset({seat}), "private"),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _gave(seat: Seat, to_seat: Seat, card: str) -> tuple[Event, ...]:
+    return (
+        _event(f"{seat_ref(seat)} gave a card to {seat_ref(to_seat)}.", None, "info"),
+        _event(
+            f"{seat_ref(seat)} gave {CARDS[card].name} to {seat_ref(to_seat)}.",
+            frozenset({seat, to_seat}),
+            "private",
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _played(seat: Seat, card: str, source: str) -> tuple[Event, ...]:
+    where = " from the display" if source == "display" else ""
+    return (_event(f"{seat_ref(seat)} plays {card_text(card)}{where}.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _left(card: str) -> tuple[Event, ...]:
+    return (_event(f"{CARDS[card].name} leaves the pit.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _turn_begins(turn: int, seat: Seat) -> tuple[Event, ...]:
+    return (_event(f"Turn {turn}: {seat_ref(seat)} tends the fire.", None, "turn"),)
+
+
 class Ended(Exception):
     """An end condition of §6 holds; the outcome is already recorded on the table."""
 
@@ -149,6 +198,11 @@ class Table(Draft[ColdestNightState]):
             return
         self.events.append(_event(text, to, kind))
 
+    def tell(self, events: tuple[Event, ...]) -> None:
+        """Record events made beforehand (`_drawn` and its like)."""
+        if not self.quiet:
+            self.events += events
+
     # read from the fields, as a frozen state answers them too (`rules.coldest_night.reads`)
     effective_heat = reads.effective_heat
     heat_total = reads.heat_total  # CN-5
@@ -230,7 +284,7 @@ class Table(Draft[ColdestNightState]):
             self.tokens["alcohol"] = "spent"
             self.say(f"{CARDS[card].name} leaves the pit; its Alcohol is spent.")
         elif not self.quiet:
-            self.say(f"{CARDS[card].name} leaves the pit.")
+            self.tell(_left(card))
         self.check_end()
 
     def fire_dwindles(self, card_id: str) -> None:
@@ -280,8 +334,7 @@ class Table(Draft[ColdestNightState]):
     def to_hand(self, seat: int, card: str) -> None:
         self.hands[seat].append(card)
         if not self.quiet:
-            self.say(f"{seat_ref(seat)} draws a card.")
-            self.say(f"You draw {CARDS[card].name}.", to=frozenset({seat}), kind="private")
+            self.tell(_drawn(seat, card))
 
     def draw_n(self, seat: int, n: int, then: Resume) -> bool:
         """CN-17 "draw n for seat s"; True if a Memory Loss tie now waits for `memory_return`."""
@@ -408,8 +461,7 @@ class Table(Draft[ColdestNightState]):
         self.cards_played += 1
         self.main_action = "feed"
         if not self.quiet:
-            where = " from the display" if source == "display" else ""
-            self.say(f"{seat_ref(self.active_seat)} plays {card_text(card_id)}{where}.")
+            self.tell(_played(self.active_seat, card_id, source))
         self.enter_pit(card_id, self.active_seat)
         self.settle_main()
 
@@ -466,8 +518,7 @@ class Table(Draft[ColdestNightState]):
             card = pool.pop(0)
             self.hands[scav].append(card)
             if not self.quiet:
-                self.say(f"{seat_ref(scav)} keeps a scavenged card.")
-                self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
+                self.tell(_kept(scav, card))
         self.scavenge = None
         self.fire_dies_down()
 
@@ -476,19 +527,8 @@ class Table(Draft[ColdestNightState]):
         scav = self.scavenge.scavenger
         self.scavenge.pool.remove(card_id)
         self.hands[to_seat].append(card_id)
-        name = CARDS[card_id].name
-        if self.quiet:
-            pass
-        elif to_seat == scav:
-            self.say(f"{seat_ref(scav)} keeps a scavenged card.")
-            self.say(f"You keep {name}.", frozenset({scav}), "private")
-        else:
-            self.say(f"{seat_ref(scav)} gave a card to {seat_ref(to_seat)}.")
-            self.say(
-                f"{seat_ref(scav)} gave {name} to {seat_ref(to_seat)}.",
-                frozenset({scav, to_seat}),
-                "private",
-            )
+        if not self.quiet:
+            self.tell(_kept(scav, card_id) if to_seat == scav else _gave(scav, to_seat, card_id))
         self.settle_distribute()
 
     # --- 3 the fire dies down -------------------------------------------------------------------
@@ -569,7 +609,7 @@ class Table(Draft[ColdestNightState]):
         self.active_seat = (self.active_seat + 1) % self.num_players
         self.turn += 1
         if not self.quiet:
-            self.say(f"Turn {self.turn}: {seat_ref(self.active_seat)} tends the fire.", kind="turn")
+            self.tell(_turn_begins(self.turn, self.active_seat))
         self.start_turn()
 
     # --- tokens -------------------------------------------------------------------------------
