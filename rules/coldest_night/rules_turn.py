@@ -107,6 +107,26 @@ def _turn_begins(turn: int, seat: Seat) -> tuple[Event, ...]:
     return (_event(f"Turn {turn}: {seat_ref(seat)} tends the fire.", None, "turn"),)
 
 
+@lru_cache(maxsize=1024)
+def _scavenges(seat: Seat) -> tuple[Event, ...]:
+    return (_event(f"{seat_ref(seat)} scavenges.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _frostbitten(pit_count: int, seat: Seat, card: str) -> tuple[Event, ...]:
+    """CN-15: too few cards in the pit, and the seat takes frostbite `card`."""
+    f = FROST[card]
+    text = (
+        f"The pit holds only {pit_count} cards: {seat_ref(seat)} takes frostbite, {f.name} "
+        f"({f.frost})."
+    )
+    return (_event(text, None, "frostbite"),)
+
+
+_DIES_DOWN = (_event("The fire dies down.", None, "info"),)
+_new_pool = construct(ScavengePool)  # an empty pool, built without validation
+
+
 class Ended(Exception):
     """An end condition of §6 holds; the outcome is already recorded on the table."""
 
@@ -469,9 +489,9 @@ class Table(Draft[ColdestNightState]):
         """CN-12."""
         self.main_action = "scavenge"
         memory = self.holds(self.active_seat, "memory_loss")
-        pool = ScavengeDraft(ScavengePool.model_construct(scavenger=self.active_seat, pool=()))
+        pool = ScavengeDraft(_new_pool({"scavenger": self.active_seat, "pool": ()}))
         self.scavenge = pool
-        self.say(f"{seat_ref(self.active_seat)} scavenges.")
+        self.tell(_scavenges(self.active_seat))
         got = self.collect(4 if memory else 3)
         pool.pool.extend(got)
         if not self.quiet:
@@ -542,7 +562,7 @@ class Table(Draft[ColdestNightState]):
             index = max(i for i, c in enumerate(self.pit) if self.effective_heat(c) == best)
         else:
             index = len(self.pit) - 1
-        self.say("The fire dies down.")
+        self.tell(_DIES_DOWN)
         self.remove_from_pit(index)
         self.after_first_removal()
 
@@ -568,12 +588,7 @@ class Table(Draft[ColdestNightState]):
                 self.end((), "frostbite")
             card = self.frost_deck.pop(0)
             self.frostbite[self.active_seat].append(card)
-            f = FROST[card]
-            self.say(
-                f"The pit holds only {len(self.pit)} cards: {seat_ref(self.active_seat)} takes "
-                f"frostbite, {f.name} ({f.frost}).",
-                kind="frostbite",
-            )
+            self.tell(_frostbitten(len(self.pit), self.active_seat, card))
         self.draw_step()
 
     # --- 5 draw, 6 chilblains, 7 end of turn -----------------------------------------------------
