@@ -299,6 +299,10 @@ def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
         for a in actions:
             if isinstance(a, CheckFrostbite | CheckForFrostbite):
                 return a
+    if wanted == "scavenge":  # the unique label it begins (`match_label` finds it after the rest)
+        for a in actions:
+            if isinstance(a, Scavenge):
+                return a
     token = _one(_token_form(t, actions, wanted), t, typed)
     if token is not None:
         return token
