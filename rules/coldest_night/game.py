@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.coldest_night import observation as obs_mod
+from rules.coldest_night import reads, text
 from rules.coldest_night import rules_tokens as tokens
-from rules.coldest_night import text
 from rules.coldest_night.actions import (
     ACTION_ADAPTER,
     Action,
@@ -61,17 +61,17 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return setup_state(seats, options, rng)
 
     def awaiting(self, state: ColdestNightState) -> frozenset[Seat]:
-        seat = _awaited(state)  # read from the frozen state: no working copy needed
+        seat = reads.awaited(state)  # read from the frozen state: no working copy needed
         return frozenset() if seat is None else frozenset({seat})
 
     def to_act(self, state: ColdestNightState) -> frozenset[Seat]:
         if state.phase not in TOKEN_WINDOW_PHASES or "available" not in state.tokens.values():
-            seat = _awaited(state)  # no token can be used: only the awaited seat acts
+            seat = reads.awaited(state)  # no token can be used: only the awaited seat acts
             return frozenset() if seat is None else frozenset({seat})
         return _to_act(state)  # read from the frozen state: no working copy
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
-        return legal(Table(state), seat)
+        return legal(state, seat)  # read from the frozen state: no working copy
 
     # --- play -----------------------------------------------------------------------------------
     def apply(
@@ -100,7 +100,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
                 block_attachments=True,
                 notice="you hold **Blue Lips**, so you may not send messages in the game channel",
             )
-        allowed = {Table(state).heat_total()}
+        allowed = {reads.heat_total(state)}
         allowed |= {FROST[f].frost for held in state.frostbite for f in held}
         return ChatPolicy(
             mode="no_numbers",
@@ -121,7 +121,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         legal_now: Sequence[Action] | None = None,
     ) -> Action:
         if legal_now is None:
-            legal_now = legal(Table(state), seat)
+            legal_now = legal(state, seat)
         return text.parse(state, list(legal_now), typed)  # labels read the frozen state
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
@@ -139,9 +139,8 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def observe(self, state: ColdestNightState, seat: Seat | None) -> obs_mod.PublicObservation:
         if seat is None:
             return obs_mod.public(state)  # read from the frozen state: no working copy
-        t = Table(state)
-        actions = legal(t, seat) if seat in self.to_act(state) else []
-        return obs_mod.private(t, seat, actions)
+        actions = legal(state, seat) if seat in self.to_act(state) else []
+        return obs_mod.private(state, seat, actions)  # read from the frozen state
 
     def describe(self, observation: obs_mod.PublicObservation) -> str:
         return obs_mod.describe(observation)
@@ -162,18 +161,6 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         return TableInPlay(self, state)
 
 
-def _awaited(s: ColdestNightState | Table) -> Seat | None:
-    """`Table.awaited` on the frozen state (the same fields, read without thawing them)."""
-    phase = s.phase
-    if phase == "game_over":
-        return None
-    if phase == "memory_choice" and s.memory is not None:
-        return s.memory.seat
-    if phase == "distribute" and s.scavenge is not None:
-        return s.scavenge.scavenger
-    return s.active_seat
-
-
 def _awaiting(t: Table) -> frozenset[Seat]:
     seat = t.awaited()
     return frozenset() if seat is None else frozenset({seat})
@@ -182,7 +169,7 @@ def _awaiting(t: Table) -> frozenset[Seat]:
 def _to_act(t: Table | ColdestNightState) -> frozenset[Seat]:
     """The awaited seat and, in a token window, every seat with a legal token use (a token can be
     used by some seat exactly when some seat has a use, so no separate `token_usable` test)."""
-    seat = _awaited(t)
+    seat = reads.awaited(t)
     if seat is None:
         return frozenset()
     seats = {seat}

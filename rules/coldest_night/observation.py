@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, count
 from typing import Literal, cast
 
 from rules.coldest_night import reads
@@ -160,6 +161,9 @@ _DWINDLES = frozenset(i for i, c in CARDS.items() if c.kind == "fire_dwindles")
 # frostbite row. Both are bounded by the game's pieces (9 tokens × 4 states, …).
 _TOKEN_VIEWS: dict[tuple[str, str, str | None], TokenView] = {}
 _PLAYER_VIEWS: dict[tuple[int, int, tuple[str, ...]], PlayerView] = {}
+_PLAYER_LINES: dict[int, tuple[PlayerView, str]] = {}
+"""id of a shared `PlayerView` → (the view, its line in `describe`): the view is held, so its id
+names no other object while the entry lasts."""
 
 
 def _token_view(token: str, state: str, attached_to: str | None) -> TokenView:
@@ -178,9 +182,11 @@ def _player_view(seat: int, hand_count: int, frostbite: tuple[str, ...]) -> Play
     if found is None:
         if len(_PLAYER_VIEWS) > 4_096:  # frostbite rows of long games: start again
             _PLAYER_VIEWS.clear()
+            _PLAYER_LINES.clear()
         found = _PLAYER_VIEWS[key] = _player(
             seat=seat, hand_count=hand_count, frostbite=[_FROST[f] for f in frostbite]
         )
+        _PLAYER_LINES[id(found)] = (found, _player_line(found))
     return found
 
 
@@ -202,15 +208,20 @@ def public(t: Table | ColdestNightState) -> PublicObservation:
 
 _BURNING: dict[str, PitCard] = {i: _PIT[i, False] for i in CARDS}
 """Each card's pit record without Alcohol: a pit or discard pile is one lookup per card."""
-_DWINDLE_IDS = tuple(sorted(_DWINDLES))
+_burning = _BURNING.__getitem__
+_is_dwindles = _DWINDLES.__contains__
 # Records that recur from one move to the next, built once per value (bounded): the nine tokens'
-# states, the pending Fire Dies Down effects. A view gets its own list of the shared records.
+# states, the pending Fire Dies Down effects, who hands out how many scavenged cards. A view gets
+# its own list of the shared records.
 _TOKEN_ROWS: dict[tuple[str | None, tuple[tuple[str, str], ...]], tuple[TokenView, ...]] = {}
 _PENDING: dict[tuple[int, int, int], PendingEffects] = {}
+_SCAVENGE_VIEWS: dict[tuple[int, int], ScavengeView] = {}
 
 
 def _pit_row(cards: Sequence[str], alcohol_on: str | None) -> list[PitCard]:
     try:
+        if alcohol_on is None or alcohol_on not in cards:  # a discard pile, most pits
+            return list(map(_burning, cards))
         return [_BURNING[c] if c != alcohol_on else _PIT[c, True] for c in cards]
     except KeyError:  # not a card of the game: `pit_card` validates it (and refuses it)
         return [pit_card(c, c == alcohol_on) for c in cards]
@@ -239,10 +250,20 @@ def _pending_view(target: int, greatest: int, burn_one: int) -> PendingEffects:
     return found
 
 
+def _scavenge_view(scavenger: int, pool_count: int) -> ScavengeView:
+    key = (scavenger, pool_count)
+    found = _SCAVENGE_VIEWS.get(key)
+    if found is None:
+        if len(_SCAVENGE_VIEWS) > 4_096:
+            _SCAVENGE_VIEWS.clear()
+        found = _SCAVENGE_VIEWS[key] = _scavenge(scavenger=scavenger, pool_count=pool_count)
+    return found
+
+
 def _dwindles_positions(deck: Sequence[str]) -> list[int]:
-    """Where the Fire Dwindles cards lie in the pile (1 = top): three searches of the pile, whose
-    ids are all different, instead of a test of every card."""
-    return sorted([deck.index(d) + 1 for d in _DWINDLE_IDS if d in deck])
+    """Where the Fire Dwindles cards lie in the pile (1 = top), in order: one pass of the pile
+    (whose ids are all different) without a Python step per card."""
+    return list(compress(count(1), map(_is_dwindles, deck)))
 
 
 def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
@@ -288,13 +309,11 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
         ],
         "tokens": list(_token_row(t.tokens, alcohol_on)),
         "discard": _pit_row(t.discard, None),
-        "frostbite_discard": [_FROST[f] for f in t.frostbite_discard],
+        "frostbite_discard": list(map(_FROST.__getitem__, t.frostbite_discard)),
         "display": [_CARDS[c] for c in sorted(t.display)],
         "removed_count": len(t.removed),
         "scavenge": (
-            _scavenge(scavenger=scavenge.scavenger, pool_count=len(scavenge.pool))
-            if scavenge is not None
-            else None
+            _scavenge_view(scavenge.scavenger, len(scavenge.pool)) if scavenge is not None else None
         ),
         "outcome": (
             _outcome(winners=sorted(t.winners), reason=t.end_reason or "", group_score=None)
@@ -307,14 +326,18 @@ def _public_fields(t: Table | ColdestNightState) -> dict[str, object]:
     }
 
 
-def private(t: Table, seat: int, actions: list[Action]) -> PrivateObservation:
+def private(t: Table | ColdestNightState, seat: int, actions: list[Action]) -> PrivateObservation:
+    """A seat's view, read from the frozen state or a working copy (as `public`)."""
     mem = t.memory if t.memory is not None and t.memory.seat == seat else None
+    scavenge = t.scavenge
     return _private_model(
         **_public_fields(t),
         seat=seat,
         hand=[_CARDS[c] for c in t.hands[seat]],
         scavenge_pool=(
-            [_CARDS[c] for c in t.pool] if t.pool is not None and t.scavenger == seat else None
+            [_CARDS[c] for c in scavenge.pool]
+            if scavenge is not None and scavenge.scavenger == seat
+            else None
         ),
         memory_options=[_CARDS[c] for c in mem.options] if mem is not None else None,
         legal_actions=list(actions),
@@ -352,6 +375,22 @@ def _card_line(c: Card) -> str:
     return f"{c.name} (heat {c.heat}, ash {c.ash}){effect}"
 
 
+def _pit_text(p: PitCard) -> str:
+    return f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})"
+
+
+_PIT_TEXTS: dict[int, str] = {id(p): _pit_text(p) for p in _PIT.values()}
+"""id of each shared pit record → its text in the pit line (the records live as long as the
+module, so no other object has their ids)."""
+
+
+def _player_line(p: PlayerView) -> str:
+    frost = (
+        ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite]) if p.frostbite else "no frostbite"
+    )
+    return f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}"
+
+
 _END_WORDS = {
     "fire_out": "the fire went out",
     "frostbite": "a frostbite card was due and none were left",
@@ -369,9 +408,7 @@ def describe(o: PublicObservation) -> str:
         who = f"seat {o.to_act[0] + 1}" if o.to_act else "nobody"
         window = " · tokens may be used" if o.token_window else ""
         lines.append(f"Phase: {_PHASE_TEXT.get(o.phase, o.phase)} · waiting for {who}{window}")
-    pit = ", ".join(
-        [f"{p.name} {p.effective_heat}{'*A' if p.alcohol else ''} (ash {p.ash})" for p in o.pit]
-    )
+    pit = ", ".join([_PIT_TEXTS.get(id(p)) or _pit_text(p) for p in o.pit])
     boost = f" (incl. +{o.turn_boost} this turn)" if o.turn_boost else ""
     lines.append(f"**Pit** ({len(o.pit)}/4, left to right): {pit or 'empty'}")
     lines.append(f"**Heat total:** {o.heat_total}{boost}")
@@ -395,12 +432,8 @@ def describe(o: PublicObservation) -> str:
         f"frostbite deck: {o.frostbite_deck_count}"
     )
     for p in o.players:
-        frost = (
-            ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite])
-            if p.frostbite
-            else "no frostbite"
-        )
-        lines.append(f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}")
+        made = _PLAYER_LINES.get(id(p))
+        lines.append(made[1] if made is not None and made[0] is p else _player_line(p))
     toks = [
         f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''} ({tv.state})"
         for tv in o.tokens

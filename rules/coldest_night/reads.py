@@ -60,3 +60,66 @@ def may_receive(t: Seen, seat: int) -> bool:
 
 def scavenger(t: Seen) -> int | None:
     return t.scavenge.scavenger if t.scavenge is not None else None
+
+
+def awaited(t: Seen) -> int | None:
+    """The seat whose decision the game waits for (None once it is over)."""
+    phase = t.phase
+    if phase == "game_over":
+        return None
+    if phase == "memory_choice" and t.memory is not None:
+        return t.memory.seat
+    if phase == "distribute" and t.scavenge is not None:
+        return t.scavenge.scavenger
+    return t.active_seat
+
+
+def playable(t: Seen) -> list[tuple[str, str]]:
+    """The (card, source) pairs the active seat may play now, in hand then display order:
+    `Table.play_problem`'s checks (CN-9), made once for the whole hand."""
+    if t.phase != "main" or t.main_action == "scavenge" or len(t.pit) >= 4:
+        return []
+    seat = t.active_seat
+    if t.cards_played >= 1 and holds(t, seat, "stiff_fingers"):
+        return []
+    heat = heat_total(t)
+    odd_only = holds(t, seat, "violent_shivering")
+    found = [
+        (c, "hand")
+        for c in t.hands[seat]
+        if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
+    ]
+    if t.variant == "solo":
+        found += [
+            (c, "display")
+            for c in t.display
+            if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
+        ]
+    return found
+
+
+def eligible(t: Seen) -> list[int]:
+    """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`
+    for the others, read straight from the frostbite each seat holds)."""
+    frostbite = t.frostbite
+    if not any(frostbite):  # nobody holds frostbite: everyone may take a card
+        return list(range(t.num_players))
+    scav = t.scavenge.scavenger if t.scavenge is not None else t.active_seat
+    hands = t.hands
+    found = []
+    for s, held in enumerate(frostbite):
+        if held:
+            kinds = [FROST_KIND[f] for f in held]
+            if "loss_of_circulation" in kinds and len(hands[s]) >= 3:
+                continue
+            if s != scav and "paranoia" in kinds:
+                continue
+        found.append(s)
+    return found
+
+
+def draw_targets(t: Seen) -> list[int]:
+    """Seats a token's draw may go to: `may_receive`, while the pile has cards."""
+    if not t.deck:
+        return []
+    return [s for s in range(t.num_players) if may_receive(t, s)]

@@ -34,8 +34,9 @@ def _use(seat: int, token: TokenId, **given: Any) -> UseToken:
     return UseToken(seat=seat, token=token, **given)
 
 
-def uses(t: Table, seat: int) -> list[UseToken]:
-    """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
+def uses(t: Table | ColdestNightState, seat: int) -> list[UseToken]:
+    """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table), read from the fields
+    (the frozen state or a working copy)."""
     found: list[UseToken] = []
     if "available" not in t.tokens.values():  # most of a game: no token in hand
         return found
@@ -45,19 +46,19 @@ def uses(t: Table, seat: int) -> list[UseToken]:
         if tok == "alcohol":
             found += [_use(seat, tok, card_id=c) for c in t.pit]
         elif tok == "axe":
-            found += [_use(seat, tok, mode="draw", target_seat=s) for s in t.draw_targets()]
+            found += [_use(seat, tok, mode="draw", target_seat=s) for s in reads.draw_targets(t)]
             found.append(_use(seat, tok, mode="heat"))
         elif tok == "backpack":
-            if t.solo:
-                if t.draw_targets():
+            if t.variant == "solo":
+                if reads.draw_targets(t):
                     found.append(_use(seat, tok))
             else:
-                to = [s for s in range(t.num_players) if s != seat and t.may_receive(s)]
+                to = [s for s in range(t.num_players) if s != seat and reads.may_receive(t, s)]
                 found += [_use(seat, tok, card_id=c, to_seat=s) for c in t.hands[seat] for s in to]
         elif tok == "blanket":
             found += [_use(seat, tok, frostbite_id=f) for fs in t.frostbite for f in fs]
         elif tok in KEY_DRAWS:
-            found += [_use(seat, tok, target_seat=s) for s in t.draw_targets()]
+            found += [_use(seat, tok, target_seat=s) for s in reads.draw_targets(t)]
         elif tok == "emergency_supplies":
             if len(t.pit) <= 3 and t.deck:
                 found.append(_use(seat, tok))

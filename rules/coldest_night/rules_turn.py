@@ -29,7 +29,6 @@ from rules.coldest_night.actions import (
     UseToken,
 )
 from rules.coldest_night.data import CARDS, FROST, TOKENS, TokenId
-from rules.coldest_night.reads import FROST_KIND
 from rules.coldest_night.state import (
     TOKEN_WINDOW_PHASES,
     ColdestNightState,
@@ -57,6 +56,75 @@ def _event(text: str, to: frozenset[int] | None, kind: str) -> Event:
     one, and a move says about four)."""
     made: Event = _build_event({"text": text, "visible_to": to, "kind": kind})
     return made
+
+
+# The lines of most moves, each made once for its seats and cards and found without building its
+# text again (the few hundred that recur all game: a draw, a give, a play, a new turn).
+
+
+@lru_cache(maxsize=1024)
+def _drawn(seat: Seat, card: str) -> tuple[Event, ...]:
+    return (
+        _event(f"{seat_ref(seat)} draws a card.", None, "info"),
+        _event(f"You draw {CARDS[card].name}.", frozenset({seat}), "private"),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _kept(seat: Seat, card: str) -> tuple[Event, ...]:
+    """The scavenger keeps a card of its pool (CN-13)."""
+    return (
+        _event(f"{seat_ref(seat)} keeps a scavenged card.", None, "info"),
+        _event(f"You keep {CARDS[card].name}.", frozenset({seat}), "private"),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _gave(seat: Seat, to_seat: Seat, card: str) -> tuple[Event, ...]:
+    return (
+        _event(f"{seat_ref(seat)} gave a card to {seat_ref(to_seat)}.", None, "info"),
+        _event(
+            f"{seat_ref(seat)} gave {CARDS[card].name} to {seat_ref(to_seat)}.",
+            frozenset({seat, to_seat}),
+            "private",
+        ),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _played(seat: Seat, card: str, source: str) -> tuple[Event, ...]:
+    where = " from the display" if source == "display" else ""
+    return (_event(f"{seat_ref(seat)} plays {card_text(card)}{where}.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _left(card: str) -> tuple[Event, ...]:
+    return (_event(f"{CARDS[card].name} leaves the pit.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _turn_begins(turn: int, seat: Seat) -> tuple[Event, ...]:
+    return (_event(f"Turn {turn}: {seat_ref(seat)} tends the fire.", None, "turn"),)
+
+
+@lru_cache(maxsize=1024)
+def _scavenges(seat: Seat) -> tuple[Event, ...]:
+    return (_event(f"{seat_ref(seat)} scavenges.", None, "info"),)
+
+
+@lru_cache(maxsize=1024)
+def _frostbitten(pit_count: int, seat: Seat, card: str) -> tuple[Event, ...]:
+    """CN-15: too few cards in the pit, and the seat takes frostbite `card`."""
+    f = FROST[card]
+    text = (
+        f"The pit holds only {pit_count} cards: {seat_ref(seat)} takes frostbite, {f.name} "
+        f"({f.frost})."
+    )
+    return (_event(text, None, "frostbite"),)
+
+
+_DIES_DOWN = (_event("The fire dies down.", None, "info"),)
+_new_pool = construct(ScavengePool)  # an empty pool, built without validation
 
 
 class Ended(Exception):
@@ -150,30 +218,21 @@ class Table(Draft[ColdestNightState]):
             return
         self.events.append(_event(text, to, kind))
 
+    def tell(self, events: tuple[Event, ...]) -> None:
+        """Record events made beforehand (`_drawn` and its like)."""
+        if not self.quiet:
+            self.events += events
+
     # read from the fields, as a frozen state answers them too (`rules.coldest_night.reads`)
     effective_heat = reads.effective_heat
     heat_total = reads.heat_total  # CN-5
     holds = reads.holds
     may_gain = reads.may_gain  # CN-6
     may_receive = reads.may_receive  # CN-6: from another player, or a draw a token makes
-
-    def eligible(self) -> list[int]:
-        """CN-13: seats a scavenged card may go to (`may_gain` for the scavenger, `may_receive`
-        for the others, read straight from the frostbite each seat holds)."""
-        frostbite = self.frostbite
-        if not any(frostbite):  # nobody holds frostbite: everyone may take a card
-            return list(range(self.num_players))
-        scav = self.scavenger if self.scavenger is not None else self.active_seat
-        found = []
-        for s, held in enumerate(frostbite):
-            if held:
-                kinds = [FROST_KIND[f] for f in held]
-                if "loss_of_circulation" in kinds and len(self.hands[s]) >= 3:
-                    continue
-                if s != scav and "paranoia" in kinds:
-                    continue
-            found.append(s)
-        return found
+    awaited = reads.awaited
+    playable = reads.playable  # CN-9: `play_problem`'s checks for the whole hand at once
+    eligible = reads.eligible  # CN-13
+    draw_targets = reads.draw_targets
 
     def play_problem(self, card_id: str, source: str) -> str | None:
         """Why `play(card_id, source)` is illegal now for the active seat (CN-9 table), or None."""
@@ -201,34 +260,6 @@ class Table(Draft[ColdestNightState]):
             return "Stiff Fingers: you can play only one card per turn."
         return None
 
-    def playable(self) -> list[tuple[str, str]]:
-        """The (card, source) pairs `play_problem` has no objection to, in hand then display
-        order: its checks, made once for the whole hand."""
-        if self.phase != "main" or self.main_action == "scavenge" or len(self.pit) >= 4:
-            return []
-        seat = self.active_seat
-        if self.cards_played >= 1 and self.holds(seat, "stiff_fingers"):
-            return []
-        heat = self.heat_total()
-        odd_only = self.holds(seat, "violent_shivering")
-        found = [
-            (c, "hand")
-            for c in self.hands[seat]
-            if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
-        ]
-        if self.solo:
-            found += [
-                (c, "display")
-                for c in self.display
-                if CARDS[c].ash <= heat and not (odd_only and CARDS[c].heat % 2 == 0)
-            ]
-        return found
-
-    def draw_targets(self) -> list[int]:
-        if not self.deck:
-            return []
-        return [s for s in range(self.num_players) if self.may_receive(s)]
-
     def token_uses(self, seat: int) -> list[UseToken]:
         """Every legal `use_token` for `seat`, ignoring the phase (CN-19 table)."""
         return tokens.uses(self, seat)
@@ -236,15 +267,6 @@ class Table(Draft[ColdestNightState]):
     def token_usable(self) -> bool:
         """Some seat has a legal `use_token` right now (CN-19)."""
         return tokens.usable(self)
-
-    def awaited(self) -> int | None:
-        if self.phase == "game_over":
-            return None
-        if self.phase == "memory_choice" and self.memory is not None:
-            return self.memory.seat
-        if self.phase == "distribute" and self.scavenger is not None:
-            return self.scavenger
-        return self.active_seat
 
     def kindling_left(self) -> bool:
         if not DWINDLES.issuperset(self.deck):
@@ -282,7 +304,7 @@ class Table(Draft[ColdestNightState]):
             self.tokens["alcohol"] = "spent"
             self.say(f"{CARDS[card].name} leaves the pit; its Alcohol is spent.")
         elif not self.quiet:
-            self.say(f"{CARDS[card].name} leaves the pit.")
+            self.tell(_left(card))
         self.check_end()
 
     def fire_dwindles(self, card_id: str) -> None:
@@ -332,8 +354,7 @@ class Table(Draft[ColdestNightState]):
     def to_hand(self, seat: int, card: str) -> None:
         self.hands[seat].append(card)
         if not self.quiet:
-            self.say(f"{seat_ref(seat)} draws a card.")
-            self.say(f"You draw {CARDS[card].name}.", to=frozenset({seat}), kind="private")
+            self.tell(_drawn(seat, card))
 
     def draw_n(self, seat: int, n: int, then: Resume) -> bool:
         """CN-17 "draw n for seat s"; True if a Memory Loss tie now waits for `memory_return`."""
@@ -460,8 +481,7 @@ class Table(Draft[ColdestNightState]):
         self.cards_played += 1
         self.main_action = "feed"
         if not self.quiet:
-            where = " from the display" if source == "display" else ""
-            self.say(f"{seat_ref(self.active_seat)} plays {card_text(card_id)}{where}.")
+            self.tell(_played(self.active_seat, card_id, source))
         self.enter_pit(card_id, self.active_seat)
         self.settle_main()
 
@@ -469,9 +489,9 @@ class Table(Draft[ColdestNightState]):
         """CN-12."""
         self.main_action = "scavenge"
         memory = self.holds(self.active_seat, "memory_loss")
-        pool = ScavengeDraft(ScavengePool.model_construct(scavenger=self.active_seat, pool=()))
+        pool = ScavengeDraft(_new_pool({"scavenger": self.active_seat, "pool": ()}))
         self.scavenge = pool
-        self.say(f"{seat_ref(self.active_seat)} scavenges.")
+        self.tell(_scavenges(self.active_seat))
         got = self.collect(4 if memory else 3)
         pool.pool.extend(got)
         if not self.quiet:
@@ -518,8 +538,7 @@ class Table(Draft[ColdestNightState]):
             card = pool.pop(0)
             self.hands[scav].append(card)
             if not self.quiet:
-                self.say(f"{seat_ref(scav)} keeps a scavenged card.")
-                self.say(f"You keep {CARDS[card].name}.", frozenset({scav}), "private")
+                self.tell(_kept(scav, card))
         self.scavenge = None
         self.fire_dies_down()
 
@@ -528,19 +547,8 @@ class Table(Draft[ColdestNightState]):
         scav = self.scavenge.scavenger
         self.scavenge.pool.remove(card_id)
         self.hands[to_seat].append(card_id)
-        name = CARDS[card_id].name
-        if self.quiet:
-            pass
-        elif to_seat == scav:
-            self.say(f"{seat_ref(scav)} keeps a scavenged card.")
-            self.say(f"You keep {name}.", frozenset({scav}), "private")
-        else:
-            self.say(f"{seat_ref(scav)} gave a card to {seat_ref(to_seat)}.")
-            self.say(
-                f"{seat_ref(scav)} gave {name} to {seat_ref(to_seat)}.",
-                frozenset({scav, to_seat}),
-                "private",
-            )
+        if not self.quiet:
+            self.tell(_kept(scav, card_id) if to_seat == scav else _gave(scav, to_seat, card_id))
         self.settle_distribute()
 
     # --- 3 the fire dies down -------------------------------------------------------------------
@@ -554,7 +562,7 @@ class Table(Draft[ColdestNightState]):
             index = max(i for i, c in enumerate(self.pit) if self.effective_heat(c) == best)
         else:
             index = len(self.pit) - 1
-        self.say("The fire dies down.")
+        self.tell(_DIES_DOWN)
         self.remove_from_pit(index)
         self.after_first_removal()
 
@@ -580,12 +588,7 @@ class Table(Draft[ColdestNightState]):
                 self.end((), "frostbite")
             card = self.frost_deck.pop(0)
             self.frostbite[self.active_seat].append(card)
-            f = FROST[card]
-            self.say(
-                f"The pit holds only {len(self.pit)} cards: {seat_ref(self.active_seat)} takes "
-                f"frostbite, {f.name} ({f.frost}).",
-                kind="frostbite",
-            )
+            self.tell(_frostbitten(len(self.pit), self.active_seat, card))
         self.draw_step()
 
     # --- 5 draw, 6 chilblains, 7 end of turn -----------------------------------------------------
@@ -621,7 +624,7 @@ class Table(Draft[ColdestNightState]):
         self.active_seat = (self.active_seat + 1) % self.num_players
         self.turn += 1
         if not self.quiet:
-            self.say(f"Turn {self.turn}: {seat_ref(self.active_seat)} tends the fire.", kind="turn")
+            self.tell(_turn_begins(self.turn, self.active_seat))
         self.start_turn()
 
     # --- tokens -------------------------------------------------------------------------------
@@ -651,32 +654,33 @@ def _one(kind: Callable[..., Action], seat: Seat, card_id: str | None = None) ->
     return kind(seat=seat, card_id=card_id)
 
 
-def legal(t: Table, seat: Seat) -> list[Action]:
-    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order."""
-    if t.phase == "game_over":
+def legal(t: reads.Seen, seat: Seat) -> list[Action]:
+    """Exactly the records `apply` accepts from `seat` now (§11), in a fixed order: read from the
+    fields, so the frozen state answers it without a working copy (`reads`)."""
+    phase = t.phase
+    if phase == "game_over":
         return []
     found: list[Action] = []
-    if seat == t.awaited():
-        phase = t.phase
+    if seat == reads.awaited(t):
         if phase == "frostbite_removal":
             found.append(_one(CheckFrostbite, seat))
         elif phase == "main":
-            found += [_play(seat, c, src) for c, src in t.playable()]
+            found += [_play(seat, c, src) for c, src in reads.playable(t)]
             if t.main_action == "feed":
                 found.append(_one(Done, seat))
             elif t.main_action is None:
                 found.append(_one(Scavenge, seat))
         elif phase == "memory_choice" and t.memory is not None:
             found += [_one(MemoryReturn, seat, c) for c in t.memory.options]
-        elif phase == "distribute" and t.pool:
-            eligible = t.eligible()
-            found += [_give(seat, c, s) for c in t.pool for s in eligible]
+        elif phase == "distribute" and t.scavenge is not None and t.scavenge.pool:
+            eligible = reads.eligible(t)
+            found += [_give(seat, c, s) for c in t.scavenge.pool for s in eligible]
         elif phase == "target_choice":
             found += [_one(TargetRemove, seat, c) for c in t.pit]
         elif phase == "frostbite_check":
             found.append(_one(CheckForFrostbite, seat))
         elif phase == "chilblains":
             found += [_one(ChilblainsDiscard, seat, c) for c in t.hands[seat]]
-    if t.phase in TOKEN_WINDOW_PHASES:
-        found += t.token_uses(seat)
+    if phase in TOKEN_WINDOW_PHASES:
+        found += tokens.uses(t, seat)
     return found

@@ -6,8 +6,9 @@ Seat numbers in labels and typed text are 1-based, as players count (seat index 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from rules.coldest_night import reads
 from rules.coldest_night.actions import (
@@ -37,8 +38,12 @@ from rules.parsing import match_label, normalise
 # each cost more than the label), or a working copy, which has the same fields (`reads`).
 
 
+_NAMES: dict[str | None, str] = {i: c.name for i, c in CARDS.items()}
+
+
 def _name(card_id: str | None) -> str:
-    return CARDS[card_id].name if card_id in CARDS else str(card_id)
+    name = _NAMES.get(card_id)
+    return name if name is not None else str(card_id)
 
 
 def _pit_name(t: Seen, card_id: str) -> str:
@@ -62,36 +67,82 @@ def _frost_name(t: Seen, frost_id: str) -> str:
 
 
 def label(t: Seen, a: Action) -> str:
-    if isinstance(a, CheckFrostbite):
-        return f"Check frostbite removal (heat {reads.heat_total(t)})"
-    if isinstance(a, Play):
-        c = CARDS.get(a.card_id)
-        stats = f"(heat {c.heat}, ash {c.ash})" if c else ""
-        where = " from display" if a.source == "display" else ""
-        return f"Play {_name(a.card_id)}{where} {stats}".strip()
-    if isinstance(a, Done):
-        return "Stop feeding the fire"
-    if isinstance(a, Scavenge):
-        if reads.holds(t, a.seat, "memory_loss"):
-            return "Scavenge (draw 4, return 1)"
-        return "Scavenge (draw 3)"
-    if isinstance(a, MemoryReturn):
-        ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
-        return f"Put {_name(a.card_id)} (ash {ash}) back on top"
-    if isinstance(a, Give):
-        scavenger = reads.scavenger(t)
-        if a.to_seat == (scavenger if scavenger is not None else a.seat):
-            return f"Keep {_name(a.card_id)}"
-        return f"Give {_name(a.card_id)} to seat {a.to_seat + 1}"
-    if isinstance(a, TargetRemove):
-        heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
-        return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
-    if isinstance(a, CheckForFrostbite):
-        n = len(t.pit)
-        return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
-    if isinstance(a, ChilblainsDiscard):
-        return f"Discard {_name(a.card_id)} (Chilblains)"
-    return _token_label(t, a)
+    """The move's label (§11), by its kind (one look-up: a typed move reads the label of every
+    legal move, and a chain of `isinstance` tests cost as much as most labels)."""
+    return _LABELS.get(type(a), _token_label)(t, a)
+
+
+def _check_frostbite_label(t: Seen, a: CheckFrostbite) -> str:
+    return f"Check frostbite removal (heat {reads.heat_total(t)})"
+
+
+def _play_label_of(t: Seen, a: Play) -> str:
+    made = _PLAY_LABELS.get((a.card_id, a.source))
+    return made if made is not None else _play_label(a.card_id, a.source)
+
+
+def _done_label(t: Seen, a: Done) -> str:
+    return "Stop feeding the fire"
+
+
+def _scavenge_label(t: Seen, a: Scavenge) -> str:
+    if reads.holds(t, a.seat, "memory_loss"):
+        return "Scavenge (draw 4, return 1)"
+    return "Scavenge (draw 3)"
+
+
+def _memory_return_label(t: Seen, a: MemoryReturn) -> str:
+    ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
+    return f"Put {_name(a.card_id)} (ash {ash}) back on top"
+
+
+def _give_label_of(t: Seen, a: Give) -> str:
+    scavenger = reads.scavenger(t)
+    keep = a.to_seat == (scavenger if scavenger is not None else a.seat)
+    made = _GIVE_LABELS.get((a.card_id, None if keep else a.to_seat))
+    return made if made is not None else _give_label(a.card_id, None if keep else a.to_seat)
+
+
+def _target_remove_label(t: Seen, a: TargetRemove) -> str:
+    heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
+    return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
+
+
+def _check_for_frostbite_label(t: Seen, a: CheckForFrostbite) -> str:
+    n = len(t.pit)
+    return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
+
+
+def _chilblains_label(t: Seen, a: ChilblainsDiscard) -> str:
+    return f"Discard {_name(a.card_id)} (Chilblains)"
+
+
+def _play_label(card_id: str, source: str) -> str:
+    c = CARDS.get(card_id)
+    stats = f"(heat {c.heat}, ash {c.ash})" if c else ""
+    where = " from display" if source == "display" else ""
+    return f"Play {_name(card_id)}{where} {stats}".strip()
+
+
+_PLAY_LABELS: dict[tuple[str, str], str] = {
+    (i, source): _play_label(i, source) for i in CARDS for source in ("hand", "display")
+}
+
+
+def _give_label(card_id: str, to_seat: int | None) -> str:
+    """A scavenged card handed to `to_seat`, or kept by the scavenger (None)."""
+    if to_seat is None:
+        return f"Keep {_name(card_id)}"
+    return f"Give {_name(card_id)} to seat {to_seat + 1}"
+
+
+_GIVE_LABELS: dict[tuple[str, int | None], str] = {
+    (i, to): _give_label(i, to) for i in CARDS for to in (None, 0, 1, 2, 3)
+}
+"""The labels of plays and gives, made once each: they depend on nothing but the card, the source
+and the seat it goes to (and whether that is the scavenger), and a typed move compares itself
+with every legal move's label (the same string each time, so its normalised form is found by a
+hash already made)."""
 
 
 def _token_label(t: Seen, a: UseToken) -> str:
@@ -115,6 +166,21 @@ def _token_label(t: Seen, a: UseToken) -> str:
     if tok == "emergency_supplies":
         return "Use Emergency Supplies (top card into the fire)"
     return f"Use {name} (+{FUEL_HEAT[tok]} heat this turn)"
+
+
+_LABELS: dict[type, Callable[[Seen, Any], str]] = {
+    CheckFrostbite: _check_frostbite_label,
+    Play: _play_label_of,
+    Done: _done_label,
+    Scavenge: _scavenge_label,
+    MemoryReturn: _memory_return_label,
+    Give: _give_label_of,
+    TargetRemove: _target_remove_label,
+    CheckForFrostbite: _check_for_frostbite_label,
+    ChilblainsDiscard: _chilblains_label,
+    UseToken: _token_label,
+}
+"""Each action kind's label maker (`label`)."""
 
 
 # --- typed notation ------------------------------------------------------------------------------
@@ -170,13 +236,21 @@ def _one(found: Sequence[Action], t: Seen, typed: str) -> Action | None:
     raise ParseError(f"“{typed}” could mean several moves: {shown}. Be more specific.")
 
 
+_SHORT_TOKEN_NAMES = {"emergency_supplies": "supplies", "lighter_fluid": "fluid"}
+_TOKEN_LEADS: tuple[tuple[str, tuple[str, str]], ...] = tuple(
+    (tok, (normalise(data.name), _SHORT_TOKEN_NAMES.get(tok, normalise(data.name))))
+    for tok, data in TOKENS.items()
+)
+"""Each token and the words that name it in a typed move: its name, and a short form."""
+
+
 def _token_form(t: Seen, actions: Sequence[Action], words: str) -> list[Action]:
     uses = [a for a in actions if isinstance(a, UseToken)]
+    if not uses:  # most of a game: no token to use, so no token form can match one
+        return []
     words = words.removeprefix("use ").strip()
-    for tok, tdata in TOKENS.items():
-        tname = _normal(tdata.name)
-        short = {"emergency_supplies": "supplies", "lighter_fluid": "fluid"}.get(tok, tname)
-        for lead in (tname, short):
+    for tok, leads in _TOKEN_LEADS:
+        for lead in leads:
             if words == lead or words.startswith(lead + " "):
                 rest = words[len(lead) :].strip()
                 rest = re.sub(r"^(?:on|for|to|:)\s+", "", rest)
@@ -224,6 +298,10 @@ def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
     if wanted in _CHECK:
         for a in actions:
             if isinstance(a, CheckFrostbite | CheckForFrostbite):
+                return a
+    if wanted == "scavenge":  # the unique label it begins (`match_label` finds it after the rest)
+        for a in actions:
+            if isinstance(a, Scavenge):
                 return a
     token = _one(_token_form(t, actions, wanted), t, typed)
     if token is not None:

@@ -1,6 +1,6 @@
 """What the game reads straight from the frozen state (no working copy) equals what the working
-copy (`rules_turn.Table`) says: whom a token window waits for, labels, typed moves and the public
-view, over every state of seeded random games at each seat count."""
+copy (`rules_turn.Table`) says: whom a token window waits for, legal lists, labels, typed moves
+and the public view, over every state of seeded random games at each seat count."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ def test_frozen_reads_equal_the_working_copy() -> None:
         t = Table(state)
         for seat in range(seats):
             assert rules_tokens.has_use(state, seat) == bool(rules_tokens.uses(t, seat))
+            assert legal(state, seat) == legal(t, seat)
         assert GAME.to_act(state) == _to_act_of_the_table(t)
         windows += len(GAME.to_act(state)) > 1
         assert obs_mod.public(state) == obs_mod.public(t)
