@@ -56,13 +56,6 @@ log = logging.getLogger(__name__)
 _RACED = "The table changed at the same moment; please try again."
 
 
-# Event lines with the seats' names filled in, by (line as the game wrote it, the seats' names): a
-# game's lines recur move after move (the rules share one record per line), so the pattern runs
-# once per line and table instead of once per move. Emptied whole when full.
-_LINES: dict[tuple[str, tuple[str, ...]], str] = {}
-_LINES_KEPT = 8_192
-
-
 def _free(lock: asyncio.Lock) -> bool:
     """Nobody holds `lock` or waits for it (a released lock may still have a waiter about to
     take it, which `locked()` does not show)."""
@@ -719,17 +712,8 @@ class TableService(TableViews, PaceService):
 
     def _collect(self, played: Played, events: Sequence[Event]) -> None:
         names = seat_names(played.table)
-        lines = _LINES
         for event in events:
-            text = event.text
-            if "{s" in text:  # names a seat: filled in once per line and names (`_LINES`)
-                key = (text, names)
-                found = lines.get(key)
-                if found is None:
-                    if len(lines) >= _LINES_KEPT:
-                        lines.clear()
-                    found = lines[key] = format_event(text, names)
-                text = found
+            text = format_event(event.text, names)
             if event.visible_to is None:
                 played.lines.append(text)
             else:
