@@ -50,8 +50,8 @@ PLAYED_OPEN = 50  # tables opened, joined and started through the service; the r
 
 async def open_tables(service: TableService, count: int) -> list[int]:
     """`count` started tables: the first `PLAYED_OPEN` through the service (each its own seed),
-    the others stored as copies of those (same seats, seed and state, their own id), which is
-    what 10,000 lobbies played through would leave, in a fraction of the time."""
+    the others stored as copies of those (same seed and state, their own id and players), which
+    is what 10,000 lobbies played through would leave, in a fraction of the time."""
     ids = []
     for n in range(min(count, PLAYED_OPEN)):
         base = 1000 * (n + 1)
@@ -62,7 +62,13 @@ async def open_tables(service: TableService, count: int) -> list[int]:
         ids.append(played.table.id)
     for n in range(len(ids), count):
         model = await service.store.get_table(ids[n % PLAYED_OPEN])
-        copy = await service.store.create_table(model.model_copy(update={"id": 0}))
+        # players of their own (names and users), as at real tables: nothing keyed by them, such
+        # as a seat's private text or the seats' encoding, may be shared between copies
+        seats = tuple(
+            seat.model_copy(update={"name": f"{seat.name}{n}", "user_id": 1000 * (n + 1) + i})
+            for i, seat in enumerate(model.seats)
+        )
+        copy = await service.store.create_table(model.model_copy(update={"id": 0, "seats": seats}))
         ids.append(copy.id)
     return ids
 
