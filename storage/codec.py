@@ -110,11 +110,10 @@ def encoded(table: TableRecord) -> str | None:
 # Seat tuples encoded lately, by id: a table's moves copy its record with the same tuple, so its
 # seats are encoded once per change of seats instead of once per move (each entry holds its tuple).
 # It must hold every running table's seats, or a move among more tables than it holds encodes its
-# seats anew each time (≈5 µs): at least `_KEEP_DEFAULT`, raised by `keep_encodings` to what the
-# service's caches hold.
+# seats anew each time (≈5 µs): 4,096 at least, raised by `keep_encodings` to what the service's
+# caches hold.
 _SEATS: OrderedDict[int, tuple[tuple[SeatRecord, ...], str]] = OrderedDict()
-_KEEP_DEFAULT = 4_096
-_SEATS_KEEP = _KEEP_DEFAULT
+_SEATS_KEEP = 4_096
 
 
 def keep_encodings(tables: int) -> None:
