@@ -12,6 +12,11 @@ so `act` makes no hand-off at all; the bare commit keeps the issue's definition 
 the strict reading, the same bare transaction run inline on the loop's thread is timed too (a third
 sample in each round): `act` against that is the cost of everything but the SQL.
 
+At the goal's 1,000 tables the same pair is timed once more with a pause of `PAUSE` before each
+`act` and before each bare commit: a bot's moves come after the event loop has idled for seconds,
+and after even 2 ms of it both run slower (most likely: the processor's caches have gone cold),
+`act` more than the commit. The pause is the same for both, and is not timed.
+
 Also: how many store calls one `act` makes (and how many of them were handed to the store's thread),
 the `act` without its report, p50 and p99 (the write path the store and the rules own: `act` less
 the time its own call to `report` took) against the same bare commit, and the memory the service's
@@ -38,6 +43,8 @@ from storage import SqliteStore, codec
 SIZES = (1, 100, 1_000, 10_000)
 SAMPLES = 300  # per size and repeat
 REPEATS = 3
+PAUSE = 0.002  # seconds idle before each `act` and each bare commit, in the paused measure
+PAUSED_SIZE = 1_000  # the goal's size: the only one measured with the pause too
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -124,10 +131,17 @@ class Samples:
 
 
 async def measure(
-    service: TableService, bare: BareCommit, ids: list[int], rng: random.Random
+    service: TableService,
+    bare: BareCommit,
+    ids: list[int],
+    rng: random.Random,
+    *,
+    pause: float = 0.0,
 ) -> Samples:
     """Interleaved samples: `act`, then the bare commit, then the bare commit inline; also the
-    time `act` spent in its report (timed inside the same call), and the store calls it made."""
+    time `act` spent in its report (timed inside the same call), and the store calls it made.
+    With a `pause`, the event loop idles that long (untimed) before each `act` and each bare
+    commit."""
     got = Samples()
     acts, bares, reports = got.acts, got.bares, got.reports
     store = service.store
@@ -156,12 +170,16 @@ async def measure(
             label = service.labels(table, seat)[0]
             handed, here = store.writer_calls, store.quick_calls
             inside.clear()
+            if pause:
+                await asyncio.sleep(pause)
             started = time.perf_counter()
             await service.act(table.id, user, label)
             acts.append(time.perf_counter() - started)
             got.handed.append(store.writer_calls - handed)
             got.calls.append(store.writer_calls - handed + store.quick_calls - here)
             reports.append(sum(inside))  # what presenting the move cost within `act`
+            if pause:
+                await asyncio.sleep(pause)
             started = time.perf_counter()
             await bare.commit(rng.randrange(len(bare.versions)))
             bares.append(time.perf_counter() - started)
@@ -219,7 +237,21 @@ async def rows() -> list[tuple[str, float, str]]:
             bare = BareCommit(Path(tmp) / f"bare{size}.db", size, state)
             p50s, p99s, write50s, write99s, here50s, calls, handed = [], [], [], [], [], [], []
             a50s, b50s, i50s = [], [], []
+            paused: list[tuple[float, float, float, float]] = []  # p50 and p99 ratios, a50, b50
             try:
+                for repeat in range(REPEATS if size == PAUSED_SIZE else 0):
+                    got = await measure(
+                        service, bare, ids, random.Random(f"{size}/paused/{repeat}"), pause=PAUSE
+                    )
+                    a50, b50 = percentile(got.acts, 0.5), percentile(got.bares, 0.5)
+                    paused.append(
+                        (
+                            a50 / b50,
+                            percentile(got.acts, 0.99) / percentile(got.bares, 0.99),
+                            a50,
+                            b50,
+                        )
+                    )
                 for repeat in range(REPEATS):
                     got = await measure(service, bare, ids, random.Random(f"{size}/{repeat}"))
                     acts = got.acts
@@ -264,6 +296,28 @@ async def rows() -> list[tuple[str, float, str]]:
                     statistics.median(i50s) * 1e3,
                     "ms",
                 ),
+            ]
+            if paused:
+                after = f"after a {PAUSE * 1e3:g} ms pause, {size:,} tables"
+                out += [
+                    (
+                        f"act / bare commit p50, {after}",
+                        statistics.median(p[0] for p in paused),
+                        "x",
+                    ),
+                    (
+                        f"act / bare commit p99, {after}",
+                        statistics.median(p[1] for p in paused),
+                        "x",
+                    ),
+                    (f"act p50, {after}", statistics.median(p[2] for p in paused) * 1e3, "ms"),
+                    (
+                        f"bare commit p50, {after}",
+                        statistics.median(p[3] for p in paused) * 1e3,
+                        "ms",
+                    ),
+                ]
+            out += [
                 (f"store calls per act, {size:,} tables", max(calls), "calls"),
                 (f"of which handed to the store's thread, {size:,} tables", max(handed), "calls"),
             ]
