@@ -17,6 +17,15 @@ At the goal's 1,000 tables the same pair is timed once more with a pause of `PAU
 and after even 2 ms of it both run slower (most likely: the processor's caches have gone cold),
 `act` more than the commit. The pause is the same for both, and is not timed.
 
+At 1,000 tables the pair is also timed in the steady state of a running bot: every table has made
+a move before (untimed), so each has its record, state and views in memory. There the p99 is the
+cyclic garbage collector's: each move replaces its table's cached objects, and as the deallocation
+of the old ones keeps CPython's young-generation counter low, the young generation grows to a few
+thousand objects between collections, whose pause (1-3 ms) lands on the move that triggers it. So
+at 1,000 tables the usual and the steady-state measures also count the `act` samples a collection
+ran in, the p99 of the others, and the collector's time spread over every `act` (as a share of
+`act`'s p50).
+
 Also: how many store calls one `act` makes (and how many of them were handed to the store's thread),
 the `act` without its report, p50 and p99 (the write path the store and the rules own: `act` less
 the time its own call to `report` took) against the same bare commit, and the memory the service's
@@ -34,6 +43,7 @@ import tempfile
 import time
 import tracemalloc
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.records import Played
@@ -44,7 +54,9 @@ SIZES = (1, 100, 1_000, 10_000)
 SAMPLES = 300  # per size and repeat
 REPEATS = 3
 PAUSE = 0.002  # seconds idle before each `act` and each bare commit, in the paused measure
-PAUSED_SIZE = 1_000  # the goal's size: the only one measured with the pause too
+GOAL_SIZE = (
+    1_000  # the goal's size: the only one also measured after a pause and in the steady state
+)
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -120,9 +132,35 @@ class BareCommit:
         self.db.close()
 
 
+class Collector:
+    """The cyclic garbage collector's runs while it is on (`gc.callbacks`): how many have started
+    and the time they took in all."""
+
+    def __init__(self) -> None:
+        self.started = 0
+        self.spent = 0.0
+        self._at = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started += 1
+            self._at = time.perf_counter()
+        else:
+            self.spent += time.perf_counter() - self._at
+
+    def __enter__(self) -> Collector:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self)
+
+
 class Samples:
     def __init__(self) -> None:
         self.acts: list[float] = []
+        self.collected: list[bool] = []  # whether a garbage collection ran during that `act`
+        self.collecting = 0.0  # seconds the collector ran during the whole measure
         self.bares: list[float] = []  # handed to a thread, as the issue defines it
         self.inline: list[float] = []  # the same, on the loop's thread
         self.reports: list[float] = []
@@ -158,34 +196,38 @@ async def measure(
 
     setattr(service, "report", timed)  # noqa: B010 — the instance's own, for this measure
     try:
-        while len(acts) < SAMPLES:
-            at = rng.randrange(len(ids))
-            table = await service.table(ids[at])
-            if table.status != "active":  # played to the end: a new game takes its place
-                ids[at] = (await open_tables(service, 1))[0]
-                continue
-            seat = service.waiting_for(table)[0]
-            user = table.seats[seat].user_id
-            assert user is not None
-            label = service.labels(table, seat)[0]
-            handed, here = store.writer_calls, store.quick_calls
-            inside.clear()
-            if pause:
-                await asyncio.sleep(pause)
-            started = time.perf_counter()
-            await service.act(table.id, user, label)
-            acts.append(time.perf_counter() - started)
-            got.handed.append(store.writer_calls - handed)
-            got.calls.append(store.writer_calls - handed + store.quick_calls - here)
-            reports.append(sum(inside))  # what presenting the move cost within `act`
-            if pause:
-                await asyncio.sleep(pause)
-            started = time.perf_counter()
-            await bare.commit(rng.randrange(len(bare.versions)))
-            bares.append(time.perf_counter() - started)
-            started = time.perf_counter()
-            bare.commit_here(rng.randrange(len(bare.versions)))
-            got.inline.append(time.perf_counter() - started)
+        with Collector() as collector:
+            while len(acts) < SAMPLES:
+                at = rng.randrange(len(ids))
+                table = await service.table(ids[at])
+                if table.status != "active":  # played to the end: a new game takes its place
+                    ids[at] = (await open_tables(service, 1))[0]
+                    continue
+                seat = service.waiting_for(table)[0]
+                user = table.seats[seat].user_id
+                assert user is not None
+                label = service.labels(table, seat)[0]
+                handed, here = store.writer_calls, store.quick_calls
+                inside.clear()
+                if pause:
+                    await asyncio.sleep(pause)
+                ran = collector.started
+                started = time.perf_counter()
+                await service.act(table.id, user, label)
+                acts.append(time.perf_counter() - started)
+                got.collected.append(collector.started != ran)
+                got.handed.append(store.writer_calls - handed)
+                got.calls.append(store.writer_calls - handed + store.quick_calls - here)
+                reports.append(sum(inside))  # what presenting the move cost within `act`
+                if pause:
+                    await asyncio.sleep(pause)
+                started = time.perf_counter()
+                await bare.commit(rng.randrange(len(bare.versions)))
+                bares.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                bare.commit_here(rng.randrange(len(bare.versions)))
+                got.inline.append(time.perf_counter() - started)
+        got.collecting = collector.spent
     finally:
         delattr(service, "report")
     return got
@@ -224,6 +266,96 @@ async def cache_bytes_per_table(path: Path, ids: list[int]) -> float:
     return (full - empty) / len(ids)
 
 
+@dataclass(frozen=True)
+class Figures:
+    """One measure's figures: ratios to the bare commit (p50 and p99), absolute p50s in seconds."""
+
+    p50: float
+    p99: float
+    write50: float  # `act` less its report
+    write99: float
+    inline50: float  # against the bare transaction run on the loop's thread
+    act50: float
+    bare50: float
+    inline_at50: float
+    collected: float  # share of `act` samples a garbage collection ran in
+    clean99: float  # p99 of the `act` samples without one, against the bare commit's p99
+    collecting: float  # the collector's time per `act`, against `act`'s p50
+
+    @classmethod
+    def of(cls, got: Samples) -> Figures:
+        acts = got.acts
+        a50, b50, b99 = (
+            percentile(acts, 0.5),
+            percentile(got.bares, 0.5),
+            percentile(got.bares, 0.99),
+        )
+        written = [a - r for a, r in zip(acts, got.reports, strict=True)]
+        clean = [a for a, ran in zip(acts, got.collected, strict=True) if not ran] or acts
+        i50 = percentile(got.inline, 0.5)
+        return cls(
+            p50=a50 / b50,
+            p99=percentile(acts, 0.99) / b99,
+            write50=percentile(written, 0.5) / b50,
+            write99=percentile(written, 0.99) / b99,
+            inline50=a50 / i50,
+            act50=a50,
+            bare50=b50,
+            inline_at50=i50,
+            collected=sum(got.collected) / len(acts),
+            clean99=percentile(clean, 0.99) / b99,
+            collecting=got.collecting / len(acts) / a50,
+        )
+
+
+def median_of(figures: list[Figures], name: str) -> float:
+    return float(statistics.median(getattr(f, name) for f in figures))
+
+
+async def move_every_table(service: TableService, ids: list[int]) -> None:
+    """One move at each table (untimed): every table's record, state and views are then in
+    memory, as in a bot whose tables have been playing for a while."""
+    for at, table_id in enumerate(ids):
+        table = await service.table(table_id)
+        if table.status != "active":
+            ids[at] = table_id = (await open_tables(service, 1))[0]
+            table = await service.table(table_id)
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        await service.act(table_id, user, service.labels(table, seat)[0])
+
+
+def pair_rows(figures: list[Figures], where: str) -> list[tuple[str, float, str]]:
+    """The goal's two ratios and both p50s of a measure made `where`."""
+    return [
+        (f"act / bare commit p50, {where}", median_of(figures, "p50"), "x"),
+        (f"act / bare commit p99, {where}", median_of(figures, "p99"), "x"),
+        (f"act p50, {where}", median_of(figures, "act50") * 1e3, "ms"),
+        (f"bare commit p50, {where}", median_of(figures, "bare50") * 1e3, "ms"),
+    ]
+
+
+def collector_rows(figures: list[Figures], where: str) -> list[tuple[str, float, str]]:
+    return [
+        (
+            f"act samples a garbage collection ran in, {where}",
+            median_of(figures, "collected") * 100,
+            "%",
+        ),
+        (
+            f"act p99 without them / bare commit p99, {where}",
+            median_of(figures, "clean99"),
+            "x",
+        ),
+        (
+            f"collector time per act / act p50, {where}",
+            median_of(figures, "collecting"),
+            "x",
+        ),
+    ]
+
+
 async def rows() -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -235,93 +367,70 @@ async def rows() -> list[tuple[str, float, str]]:
             ids = await open_tables(service, size)
             state = codec.state_text(await store.get_table(ids[0])) or "{}"
             bare = BareCommit(Path(tmp) / f"bare{size}.db", size, state)
-            p50s, p99s, write50s, write99s, here50s, calls, handed = [], [], [], [], [], [], []
-            a50s, b50s, i50s = [], [], []
-            paused: list[tuple[float, float, float, float]] = []  # p50 and p99 ratios, a50, b50
+            goal = size == GOAL_SIZE
+            paused: list[Figures] = []
+            usual: list[Figures] = []
+            steady: list[Figures] = []
+            calls: list[int] = []
+            handed: list[int] = []
             try:
-                for repeat in range(REPEATS if size == PAUSED_SIZE else 0):
+                for repeat in range(REPEATS if goal else 0):
                     got = await measure(
                         service, bare, ids, random.Random(f"{size}/paused/{repeat}"), pause=PAUSE
                     )
-                    a50, b50 = percentile(got.acts, 0.5), percentile(got.bares, 0.5)
-                    paused.append(
-                        (
-                            a50 / b50,
-                            percentile(got.acts, 0.99) / percentile(got.bares, 0.99),
-                            a50,
-                            b50,
-                        )
-                    )
+                    paused.append(Figures.of(got))
                 for repeat in range(REPEATS):
                     got = await measure(service, bare, ids, random.Random(f"{size}/{repeat}"))
-                    acts = got.acts
-                    b50, b99 = percentile(got.bares, 0.5), percentile(got.bares, 0.99)
-                    p50s.append(percentile(acts, 0.5) / b50)
-                    p99s.append(percentile(acts, 0.99) / b99)
-                    written = [a - r for a, r in zip(acts, got.reports, strict=True)]
-                    write50s.append(percentile(written, 0.5) / b50)
-                    write99s.append(percentile(written, 0.99) / b99)
-                    i50 = percentile(got.inline, 0.5)
-                    here50s.append(percentile(acts, 0.5) / i50)
-                    a50s.append(percentile(acts, 0.5))
-                    b50s.append(b50)
-                    i50s.append(i50)
+                    usual.append(Figures.of(got))
                     calls.extend(got.calls)
                     handed.extend(got.handed)
+                if goal:
+                    await move_every_table(service, ids)
+                    for repeat in range(REPEATS):
+                        got = await measure(
+                            service, bare, ids, random.Random(f"{size}/steady/{repeat}")
+                        )
+                        steady.append(Figures.of(got))
             finally:
                 bare.close()
                 await store.close()
+            at = f"{size:,} tables"
             out += [
-                (f"act / bare commit p50, {size:,} tables", statistics.median(p50s), "x"),
-                (f"act / bare commit p99, {size:,} tables", statistics.median(p99s), "x"),
+                (f"act / bare commit p50, {at}", median_of(usual, "p50"), "x"),
+                (f"act / bare commit p99, {at}", median_of(usual, "p99"), "x"),
                 (
-                    f"act without its report / bare commit p50, {size:,} tables",
-                    statistics.median(write50s),
+                    f"act without its report / bare commit p50, {at}",
+                    median_of(usual, "write50"),
                     "x",
                 ),
                 (
-                    f"act without its report / bare commit p99, {size:,} tables",
-                    statistics.median(write99s),
+                    f"act without its report / bare commit p99, {at}",
+                    median_of(usual, "write99"),
                     "x",
                 ),
                 (
-                    f"act / bare commit run on the loop's thread p50, {size:,} tables",
-                    statistics.median(here50s),
+                    f"act / bare commit run on the loop's thread p50, {at}",
+                    median_of(usual, "inline50"),
                     "x",
                 ),
-                (f"act p50, {size:,} tables", statistics.median(a50s) * 1e3, "ms"),
-                (f"bare commit p50, {size:,} tables", statistics.median(b50s) * 1e3, "ms"),
+                (f"act p50, {at}", median_of(usual, "act50") * 1e3, "ms"),
+                (f"bare commit p50, {at}", median_of(usual, "bare50") * 1e3, "ms"),
                 (
-                    f"bare commit on the loop's thread p50, {size:,} tables",
-                    statistics.median(i50s) * 1e3,
+                    f"bare commit on the loop's thread p50, {at}",
+                    median_of(usual, "inline_at50") * 1e3,
                     "ms",
                 ),
             ]
-            if paused:
-                after = f"after a {PAUSE * 1e3:g} ms pause, {size:,} tables"
-                out += [
-                    (
-                        f"act / bare commit p50, {after}",
-                        statistics.median(p[0] for p in paused),
-                        "x",
-                    ),
-                    (
-                        f"act / bare commit p99, {after}",
-                        statistics.median(p[1] for p in paused),
-                        "x",
-                    ),
-                    (f"act p50, {after}", statistics.median(p[2] for p in paused) * 1e3, "ms"),
-                    (
-                        f"bare commit p50, {after}",
-                        statistics.median(p[3] for p in paused) * 1e3,
-                        "ms",
-                    ),
-                ]
+            if goal:
+                out += collector_rows(usual, at)
+                out += pair_rows(paused, f"after a {PAUSE * 1e3:g} ms pause, {at}")
+                moved = f"every table moved before, {at}"
+                out += pair_rows(steady, moved) + collector_rows(steady, moved)
             out += [
-                (f"store calls per act, {size:,} tables", max(calls), "calls"),
-                (f"of which handed to the store's thread, {size:,} tables", max(handed), "calls"),
+                (f"store calls per act, {at}", max(calls), "calls"),
+                (f"of which handed to the store's thread, {at}", max(handed), "calls"),
             ]
             if size == SIZES[-1]:
                 per_table = await cache_bytes_per_table(path, ids)
-                out.append((f"cache memory per running table, {size:,} tables", per_table, "B"))
+                out.append((f"cache memory per running table, {at}", per_table, "B"))
     return out
