@@ -54,9 +54,7 @@ SIZES = (1, 100, 1_000, 10_000)
 SAMPLES = 300  # per size and repeat
 REPEATS = 3
 PAUSE = 0.002  # seconds idle before each `act` and each bare commit, in the paused measure
-GOAL_SIZE = (
-    1_000  # the goal's size: the only one also measured after a pause and in the steady state
-)
+GOAL_SIZE = 1_000  # the goal's: the only size also timed after a pause and in the steady state
 
 
 def percentile(samples: list[float], q: float) -> float:
