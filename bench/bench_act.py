@@ -18,13 +18,18 @@ and after even 2 ms of it both run slower (most likely: the processor's caches h
 `act` more than the commit. The pause is the same for both, and is not timed.
 
 At 1,000 tables the pair is also timed in the steady state of a running bot: every table has made
-a move before (untimed), so each has its record, state and views in memory. There the p99 is the
-cyclic garbage collector's: each move replaces its table's cached objects, and as the deallocation
-of the old ones keeps CPython's young-generation counter low, the young generation grows to a few
-thousand objects between collections, whose pause (1-3 ms) lands on the move that triggers it. So
-at 1,000 tables the usual and the steady-state measures also count the `act` samples a collection
-ran in, the p99 of the others, and the collector's time spread over every `act` (as a share of
-`act`'s p50).
+a move before (untimed), so each has its record, state and views in memory.
+
+Garbage collection runs as in the Discord bot (`bot.collector.IdleCollector`): installed before
+the tables are opened, as the bot installs it at start-up, and stepped (untimed) before each `act`
+and each bare commit, where the bot's event-loop timer finds the loop idle between two requests.
+At 1,000 tables the steady state is timed once more with Python's own collection, which runs
+inside whichever call triggers it: each move replaces its table's cached objects, and as the
+deallocation of the old ones keeps CPython's young-generation counter low, the young generation
+grows to a few thousand objects between collections, whose pause (1-3 ms) lands on one move in
+about a hundred. At 1,000 tables the measures also count the `act` samples a collection ran in,
+the p99 of the others, and the collector's time wherever it ran, spread over every `act` (as a
+share of `act`'s p50): the work the bot's collector moves out of moves, not away.
 
 Also: how many store calls one `act` makes (and how many of them were handed to the store's thread),
 the `act` without its report, p50 and p99 (the write path the store and the rules own: `act` less
@@ -46,6 +51,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.collector import IdleCollector
 from bot.records import Played
 from bot.tables import Player, TableService
 from storage import SqliteStore, codec
@@ -130,9 +136,9 @@ class BareCommit:
         self.db.close()
 
 
-class Collector:
-    """The cyclic garbage collector's runs while it is on (`gc.callbacks`): how many have started
-    and the time they took in all."""
+class Collections:
+    """The cyclic garbage collector's runs while watched (`gc.callbacks`), wherever they run: how
+    many have started and the time they took in all."""
 
     def __init__(self) -> None:
         self.started = 0
@@ -146,7 +152,7 @@ class Collector:
         else:
             self.spent += time.perf_counter() - self._at
 
-    def __enter__(self) -> Collector:
+    def __enter__(self) -> Collections:
         gc.callbacks.append(self)
         return self
 
@@ -171,13 +177,15 @@ async def measure(
     bare: BareCommit,
     ids: list[int],
     rng: random.Random,
+    collector: IdleCollector | None,
     *,
     pause: float = 0.0,
 ) -> Samples:
     """Interleaved samples: `act`, then the bare commit, then the bare commit inline; also the
     time `act` spent in its report (timed inside the same call), and the store calls it made.
     With a `pause`, the event loop idles that long (untimed) before each `act` and each bare
-    commit."""
+    commit. With the bot's `collector`, it runs any collection due (untimed) before each of
+    them, as its timer would in the loop's idle moment; without it Python collects as it does."""
     got = Samples()
     acts, bares, reports = got.acts, got.bares, got.reports
     store = service.store
@@ -194,7 +202,8 @@ async def measure(
 
     setattr(service, "report", timed)  # noqa: B010 — the instance's own, for this measure
     try:
-        with Collector() as collector:
+        idle = collector.step if collector is not None else lambda: None
+        with Collections() as collections:
             while len(acts) < SAMPLES:
                 at = rng.randrange(len(ids))
                 table = await service.table(ids[at])
@@ -209,23 +218,25 @@ async def measure(
                 inside.clear()
                 if pause:
                     await asyncio.sleep(pause)
-                ran = collector.started
+                idle()
+                ran = collections.started
                 started = time.perf_counter()
                 await service.act(table.id, user, label)
                 acts.append(time.perf_counter() - started)
-                got.collected.append(collector.started != ran)
+                got.collected.append(collections.started != ran)
                 got.handed.append(store.writer_calls - handed)
                 got.calls.append(store.writer_calls - handed + store.quick_calls - here)
                 reports.append(sum(inside))  # what presenting the move cost within `act`
                 if pause:
                     await asyncio.sleep(pause)
+                idle()
                 started = time.perf_counter()
                 await bare.commit(rng.randrange(len(bare.versions)))
                 bares.append(time.perf_counter() - started)
                 started = time.perf_counter()
                 bare.commit_here(rng.randrange(len(bare.versions)))
                 got.inline.append(time.perf_counter() - started)
-        got.collecting = collector.spent
+        got.collecting = collections.spent
     finally:
         delattr(service, "report")
     return got
@@ -358,6 +369,8 @@ async def rows() -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for size in SIZES:
+            collector = IdleCollector()
+            collector.install()  # as the bot at start-up, before any table is loaded
             path = Path(tmp) / f"act{size}.db"
             store = SqliteStore(path)
             await store.connect()
@@ -369,16 +382,24 @@ async def rows() -> list[tuple[str, float, str]]:
             paused: list[Figures] = []
             usual: list[Figures] = []
             steady: list[Figures] = []
+            own: list[Figures] = []  # the steady state with Python's own collection
             calls: list[int] = []
             handed: list[int] = []
             try:
                 for repeat in range(REPEATS if goal else 0):
                     got = await measure(
-                        service, bare, ids, random.Random(f"{size}/paused/{repeat}"), pause=PAUSE
+                        service,
+                        bare,
+                        ids,
+                        random.Random(f"{size}/paused/{repeat}"),
+                        collector,
+                        pause=PAUSE,
                     )
                     paused.append(Figures.of(got))
                 for repeat in range(REPEATS):
-                    got = await measure(service, bare, ids, random.Random(f"{size}/{repeat}"))
+                    got = await measure(
+                        service, bare, ids, random.Random(f"{size}/{repeat}"), collector
+                    )
                     usual.append(Figures.of(got))
                     calls.extend(got.calls)
                     handed.extend(got.handed)
@@ -386,10 +407,17 @@ async def rows() -> list[tuple[str, float, str]]:
                     await move_every_table(service, ids)
                     for repeat in range(REPEATS):
                         got = await measure(
-                            service, bare, ids, random.Random(f"{size}/steady/{repeat}")
+                            service, bare, ids, random.Random(f"{size}/steady/{repeat}"), collector
                         )
                         steady.append(Figures.of(got))
+                    collector.close()
+                    for repeat in range(REPEATS):
+                        got = await measure(
+                            service, bare, ids, random.Random(f"{size}/own/{repeat}"), None
+                        )
+                        own.append(Figures.of(got))
             finally:
+                collector.close()
                 bare.close()
                 await store.close()
             at = f"{size:,} tables"
@@ -424,6 +452,8 @@ async def rows() -> list[tuple[str, float, str]]:
                 out += pair_rows(paused, f"after a {PAUSE * 1e3:g} ms pause, {at}")
                 moved = f"every table moved before, {at}"
                 out += pair_rows(steady, moved) + collector_rows(steady, moved)
+                theirs = f"every table moved before, Python's own collection, {at}"
+                out += pair_rows(own, theirs) + collector_rows(own, theirs)
             out += [
                 (f"store calls per act, {at}", max(calls), "calls"),
                 (f"of which handed to the store's thread, {at}", max(handed), "calls"),

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.chat import ChatFilter
+from bot.collector import IdleCollector
 from bot.config import Settings
 from bot.delivery import Delivery
 from bot.startup import StartupError, fail, open_database
@@ -52,6 +53,7 @@ class SnowboundMixin(_Base):
         service: TableService,
         *,
         extensions: Sequence[str] = EXTENSIONS,
+        collector: IdleCollector | None = None,
         **kwargs: object,
     ) -> None:
         # Snowbound has no voice features: discord.py's start-up warnings about the missing voice
@@ -70,6 +72,14 @@ class SnowboundMixin(_Base):
         self.delivery = Delivery(self, service)
         self.extension_names = tuple(extensions)
         self.chat = ChatFilter(self)
+        self.collector = collector  # started once the extensions are loaded
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.collector is not None:
+                self.collector.close()
 
     async def setup_hook(self) -> None:
         for name in self.extension_names:
@@ -78,6 +88,8 @@ class SnowboundMixin(_Base):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+        if self.collector is not None:
+            self.collector.start()  # what start-up built is frozen: see bot.collector
 
     async def on_ready(self) -> None:
         log.info("Snowbound is on Discord as %s in %d servers", self.user, len(self.guilds))
@@ -118,7 +130,8 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
         shards["shard_count"] = settings.shard_count
         if settings.shard_ids is not None:
             shards["shard_ids"] = list(settings.shard_ids)
-    return SnowboundBot(settings, service, **shards)
+    collector = IdleCollector() if settings.collect_between_moves else None
+    return SnowboundBot(settings, service, collector=collector, **shards)
 
 
 PORTAL = "https://discord.com/developers/applications"

@@ -67,6 +67,9 @@ class Settings(BaseSettings):
     database_pool_size: int = Field(
         default=10, ge=1, le=500, description="PostgreSQL connections per process"
     )
+    collect_between_moves: bool = Field(
+        default=True, description="run Python's garbage collection between moves (bot.collector)"
+    )
     shard_count: int | None = Field(
         default=None, ge=1, description="shards of the whole bot; unset = as Discord advises"
     )
