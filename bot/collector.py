@@ -14,9 +14,10 @@ objects built at start-up (modules, classes, discord.py) that live as long as th
 - raises the automatic young threshold `SAFETY` times, so Python itself collects only if the bot
   never gets an idle moment;
 - runs a due collection itself every `INTERVAL` seconds, from an event-loop timer: a timer runs
-  between callbacks, and a move gives the loop no turn from its start to its report (it commits
-  on the store's quick connection, `storage.sqlite`), so the collection lands before or after a
-  move, often while the move's answer is on its way to Discord. A request that arrives while a
+  between callbacks, and on SQLite a move gives the loop no turn from its start to its report (it
+  commits on the store's quick connection, `storage.sqlite`), so the collection lands before or
+  after a move, often while the move's answer is on its way to Discord. (On PostgreSQL a move
+  waits for the database, and a collection may run meanwhile.) A request that arrives while a
   collection runs waits for it, as for any other work on the loop.
 
 A collection is due as Python's own policy has it: the young generation once `YOUNG` more objects
