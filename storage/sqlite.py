@@ -26,7 +26,11 @@ A move's UPDATE sets only the columns that differ from the row as this store las
 (its version guards the write, so a row moved on elsewhere is refused, then read and written whole).
 Automatic WAL checkpoints are off on both connections: a commit never pays for one. The store runs
 a passive checkpoint in the background every `CHECKPOINT_EVERY` commits instead, on the other
-connection, off the commit path.
+connection, off the commit path. The WAL starts over from its beginning at the first commit after
+a checkpoint that copied all of it; while moves keep coming faster than a checkpoint finishes,
+none does, and the WAL would grow without end (and every read with it). So once it holds
+`WAL_LIMIT` frames the background checkpoint is a RESTART, which makes writers wait while it
+copies the last frames: once in thousands of commits, and only under such a load.
 """
 
 from __future__ import annotations
@@ -72,6 +76,10 @@ _TABLE_COLUMNS = ", ".join(codec.TABLE_COLUMNS)
 # Commits between two background WAL checkpoints: SQLite's own automatic checkpoint (1,000 pages)
 # would run inside whichever commit crossed the mark.
 CHECKPOINT_EVERY = 200
+# Frames (pages) the WAL may hold before a checkpoint makes writers wait to start it over: 64 MB
+# at SQLite's 4 KB pages, a few thousand moves. The file is cut back to that size when it does.
+WAL_LIMIT = 16_384
+PAGE_BYTES = 4_096  # SQLite's default page size, which the store keeps
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -176,6 +184,7 @@ class SqliteStore:
         busy_timeout_ms: int = 5000,
         row_cache_size: int = 2_000,
         quick_writes: bool = True,
+        wal_limit: int = WAL_LIMIT,
     ) -> None:
         self.path = str(path)
         self._clock = clock
@@ -190,6 +199,8 @@ class SqliteStore:
         self.quick_calls = 0  # calls run on it to the end
         self.quick_busy = 0  # calls it found busy, handed to the writer thread instead
         self._commits = 0  # since the last background checkpoint
+        self.wal_limit = wal_limit
+        self.wal_restarts = 0  # checkpoints that had to make writers wait (tests count them)
         self._checkpoint: asyncio.Task[None] | None = None
         # table id → its panel rows as a move's commit read them, for the report that follows
         self._prefetched: dict[int, list[sqlite3.Row]] = {}
@@ -248,6 +259,7 @@ class SqliteStore:
             "synchronous = NORMAL",
             "foreign_keys = ON",
             "wal_autocheckpoint = 0",
+            f"journal_size_limit = {self.wal_limit * PAGE_BYTES}",  # when it starts over
         ):
             conn.execute(f"PRAGMA {pragma}")
         return conn
@@ -393,7 +405,15 @@ class SqliteStore:
             return
         # busy, or the store closed meanwhile: the next one copies what this one could not
         with contextlib.suppress(sqlite3.Error, ValueError):
-            await db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            async with db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
+                done = await cursor.fetchone()  # (busy, frames in the WAL, frames copied)
+            if done is not None and done[1] >= self.wal_limit:
+                # Commits kept coming while each checkpoint ran, so the WAL never started over:
+                # copy the rest with writers waiting, so the next commit starts it over.
+                async with db.execute("PRAGMA wal_checkpoint(RESTART)") as cursor:
+                    restarted = await cursor.fetchone()
+                if restarted is not None and not restarted[0]:  # not busy
+                    self.wal_restarts += 1
 
     async def checkpoint(self) -> None:
         """Wait for a background checkpoint under way (tests, shutdown)."""

@@ -358,3 +358,40 @@ async def test_a_move_that_finds_the_database_locked_waits_on_the_writer_thread(
     finally:
         other.close()
         await store.close()
+
+
+async def moves_back_to_back(store: SqliteStore, moves: int) -> int:
+    """Commit `moves` moves of one table as fast as they come, the event loop getting a turn
+    between two (so the background checkpoints run, as in a bot); the WAL's size then, in
+    bytes."""
+    table = await store.create_table(a_table())
+    for ply in range(1, moves + 1):
+        state = {"turn": ply, "log": [f"move {ply} {'x' * 40}"] * 20}  # ≈1 KB, as a game's
+        moved = table.model_copy(update={"state": state, "ply": ply})
+        action = ActionRecord(table_id=table.id, ply=ply, seat=0, action={"t": ply}, at=2.0)
+        table = await store.commit_action(moved, table.version, action)
+        await asyncio.sleep(0)
+    await store.checkpoint()
+    assert (await store.get_table(table.id)).ply == moves
+    return Path(f"{store.path}-wal").stat().st_size
+
+
+async def test_the_wal_starts_over_past_its_limit_while_moves_keep_coming(
+    tmp_path: Path,
+) -> None:
+    limit = 400  # frames: 1.6 MB
+    bound = 8 * limit * 4_096  # the limit, and the frames of the commits a checkpoint takes
+    unbounded = SqliteStore(tmp_path / "unbounded.sqlite", wal_limit=10**9)
+    await unbounded.connect()
+    try:
+        # each checkpoint overlaps the next commits, so none lets the WAL start over
+        assert await moves_back_to_back(unbounded, 3_000) > bound
+    finally:
+        await unbounded.close()
+    store = SqliteStore(tmp_path / "db.sqlite", wal_limit=limit)
+    await store.connect()
+    try:
+        assert await moves_back_to_back(store, 3_000) <= bound
+        assert store.wal_restarts >= 1
+    finally:
+        await store.close()
