@@ -30,7 +30,8 @@ connection, off the commit path. The WAL starts over from its beginning at the f
 a checkpoint that copied all of it; while moves keep coming faster than a checkpoint finishes,
 none does, and the WAL would grow without end (and every read with it). So once it holds
 `WAL_LIMIT` frames the background checkpoint is a RESTART, which makes writers wait while it
-copies the last frames: once in thousands of commits, and only under such a load.
+copies the last frames (the store's calls wait on its lock meanwhile): once in thousands of
+commits, and only under such a load.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ CHECKPOINT_EVERY = 200
 # at SQLite's 4 KB pages, a few thousand moves. The file is cut back to that size when it does.
 WAL_LIMIT = 16_384
 PAGE_BYTES = 4_096  # SQLite's default page size, which the store keeps
+RESTART_WAIT_MS = 100  # how long that checkpoint waits for another process's reader
 
 
 def migrations() -> list[tuple[int, str, str]]:
@@ -408,12 +410,24 @@ class SqliteStore:
             async with db.execute("PRAGMA wal_checkpoint(PASSIVE)") as cursor:
                 done = await cursor.fetchone()  # (busy, frames in the WAL, frames copied)
             if done is not None and done[1] >= self.wal_limit:
-                # Commits kept coming while each checkpoint ran, so the WAL never started over:
-                # copy the rest with writers waiting, so the next commit starts it over.
+                await self._restart_wal(db)
+
+    async def _restart_wal(self, db: aiosqlite.Connection) -> None:
+        """Commits kept coming while each checkpoint ran, so the WAL never started over: copy the
+        rest with writers waiting, so the next commit starts it over.
+
+        Under the store's lock, so this process's calls wait on it (and go on the moment it is
+        done) instead of finding the database busy; and for at most `RESTART_WAIT_MS` on readers
+        of other processes (a backup), which a RESTART waits for while it keeps writers out."""
+        async with self._lock:
+            await db.execute(f"PRAGMA busy_timeout = {RESTART_WAIT_MS}")
+            try:
                 async with db.execute("PRAGMA wal_checkpoint(RESTART)") as cursor:
                     restarted = await cursor.fetchone()
-                if restarted is not None and not restarted[0]:  # not busy
-                    self.wal_restarts += 1
+            finally:
+                await db.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
+        if restarted is not None and not restarted[0]:  # not busy
+            self.wal_restarts += 1
 
     async def checkpoint(self) -> None:
         """Wait for a background checkpoint under way (tests, shutdown)."""

@@ -395,3 +395,25 @@ async def test_the_wal_starts_over_past_its_limit_while_moves_keep_coming(
         assert store.wal_restarts >= 1
     finally:
         await store.close()
+
+
+async def test_a_reader_in_another_process_puts_the_restart_off_and_no_move_is_lost(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db.sqlite"
+    store = SqliteStore(path, wal_limit=100)
+    await store.connect()
+    try:
+        await store.create_table(a_table())
+        reader = sqlite3.connect(path)  # a backup, say: a snapshot held open
+        try:
+            reader.execute("BEGIN")
+            reader.execute("SELECT count(*) FROM tables").fetchone()
+            await moves_back_to_back(store, 600)
+            assert store.wal_restarts == 0  # each RESTART gave up on the reader
+        finally:
+            reader.close()
+        await moves_back_to_back(store, 600)
+        assert store.wal_restarts >= 1
+    finally:
+        await store.close()
