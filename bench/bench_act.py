@@ -257,9 +257,9 @@ async def measure(
 
 
 async def cache_bytes_per_table(path: Path, ids: list[int]) -> float:
-    """Memory the service's caches (and the store's copy of each row) hold per running table: fill
-    a fresh service's caches with every table, as a move and its report would (traced), then
-    empty them; the difference per table."""
+    """Memory the service's caches (and the store's copies of each row and its panels) hold per
+    running table: fill a fresh service's caches with every table, as a move and its report
+    would (traced), then empty them; the difference per table."""
     store = SqliteStore(path)
     store.row_cache_size = len(ids)  # every row, as for the service's caches
     await store.connect()
@@ -275,10 +275,19 @@ async def cache_bytes_per_table(path: Path, ids: list[int]) -> float:
                 service.board(table)  # the public view
                 for seat in range(len(table.seats)):
                     service.private_only_text(table, seat)
+                await store.panels(table_id)  # the store's copy of its delivered panels
             gc.collect()
             full = tracemalloc.get_traced_memory()[0]
             for held in (service, store):
-                for name in ("_records", "_states", "_locks", "_publics", "_privates", "_rows"):
+                for name in (
+                    "_records",
+                    "_states",
+                    "_locks",
+                    "_publics",
+                    "_privates",
+                    "_rows",
+                    "_panels",
+                ):
                     getattr(held, name, {}).clear()
             gc.collect()
             empty = tracemalloc.get_traced_memory()[0]

@@ -24,6 +24,9 @@ An asyncio lock serialises the store's operations inside one process — a read 
 coroutine's half-done transaction — and the `version` column protects the rows across processes.
 A move's UPDATE sets only the columns that differ from the row as this store last wrote or read it
 (its version guards the write, so a row moved on elsewhere is refused, then read and written whole).
+The store keeps each running table's panels as it last read or saved them, and reads them again
+only once SQLite's `data_version` says another connection has committed since (any process; the
+store's own other connections too): a move's report then reads no panel rows.
 Automatic WAL checkpoints are off on both connections: a commit never pays for one. The store runs
 a passive checkpoint in the background every `CHECKPOINT_EVERY` commits instead, on the other
 connection, off the commit path. The WAL starts over from its beginning at the first commit after
@@ -204,8 +207,13 @@ class SqliteStore:
         self.wal_limit = wal_limit
         self.wal_restarts = 0  # checkpoints that had to make writers wait (tests count them)
         self._checkpoint: asyncio.Task[None] | None = None
-        # table id → its panel rows as a move's commit read them, for the report that follows
-        self._prefetched: dict[int, list[sqlite3.Row]] = {}
+        # table id → its panels (by seat) as this store last read or wrote them; trusted only
+        # while no other connection has committed since (`PRAGMA data_version`, `_current`)
+        self._panels: OrderedDict[int, dict[int, PanelRecord]] = OrderedDict()
+        # connection → its data_version when it last found every copy in `_panels` current
+        self._versions: dict[sqlite3.Connection, int] = {}
+        # tables whose copy a move's commit just found current, for the report that follows
+        self._fresh: dict[int, bool] = {}
         # table id → its row as this store last wrote or read it: an UPDATE guarded by that
         # version finds exactly this row, so it sets only the columns that differ from it
         self._rows: OrderedDict[int, dict[str, Any]] = OrderedDict()
@@ -505,9 +513,7 @@ class SqliteStore:
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
         record, row, columns = self._prepare_update(table, expected_version)
         try:
-            created_at = await self._call(
-                _update, row, expected_version, columns, None, None, quick=True
-            )
+            created_at = await self._call(_update, row, expected_version, columns, quick=True)
         except (StaleActionError, TableNotFoundError):
             self._rows.pop(table.id, None)
             raise
@@ -526,18 +532,49 @@ class SqliteStore:
         record, row, columns = self._prepare_update(table, expected_version)
         action_row = codec.action_row(action)
         result_row = None if result is None else codec.result_row(result)
+        versions = self._versions if table.id in self._panels else {}
         try:
-            created_at, panels = await self._call(
-                _commit_move, row, expected_version, columns, action_row, result_row, quick=True
+            created_at, seen = await self._call(
+                _commit_move,
+                row,
+                expected_version,
+                columns,
+                action_row,
+                result_row,
+                versions,
+                quick=True,
             )
         except (StaleActionError, TableNotFoundError):
             self._rows.pop(table.id, None)
+            self._panels.pop(table.id, None)
             raise
         self._committed()
-        self._prefetched[table.id] = panels
-        while len(self._prefetched) > PREFETCH_KEPT:
-            self._prefetched.pop(next(iter(self._prefetched)))
-        return self._written(record, row, created_at)
+        written = self._written(record, row, created_at)
+        if self._take_in(table.id, seen):
+            self._fresh[table.id] = True
+            while len(self._fresh) > FRESH_KEPT:
+                self._fresh.pop(next(iter(self._fresh)))
+        return written
+
+    def _take_in(self, table_id: int, seen: _Seen) -> bool:
+        """Take in what a call found; True if the table's panel copy is current now.
+
+        If the call read the table's panels, and another connection had committed since its own
+        connection last looked, every other copy may be out of date and goes. Copies are kept
+        for the tables whose row the store keeps (running ones, `row_cache_size` at most)."""
+        conn, version, rows = seen
+        panels = self._panels
+        if rows is not None:
+            if self._versions.get(conn) != version:
+                panels.clear()
+            panels[table_id] = {row["seat"]: codec.panel_from_row(row) for row in rows}
+        self._versions[conn] = version
+        if table_id not in panels:  # dropped while the call waited for the writer thread
+            return False
+        panels.move_to_end(table_id)
+        while len(panels) > self.row_cache_size:
+            panels.popitem(last=False)
+        return True
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         rows = await self._call(_select_actions, table_id)
@@ -596,20 +633,35 @@ class SqliteStore:
 
     async def save_panel(self, panel: PanelRecord) -> None:
         sql = _upsert_sql("private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"))
-        self._prefetched.pop(panel.table_id, None)
         try:
             await self._call(_upsert_one, sql, codec.panel_row(panel), quick=True)
-        finally:
-            self._prefetched.pop(panel.table_id, None)
+        except BaseException:
+            self._panels.pop(panel.table_id, None)  # written or not: read it again
+            raise
+        copy = self._panels.get(panel.table_id)
+        if copy is not None:  # the upsert set every column: the row is `panel` now
+            copy[panel.seat] = panel
         self._committed()
 
     async def panels(self, table_id: int) -> list[PanelRecord]:
-        """The table's panels; right after a move, those its commit read in the same call (the
-        report of a move asks for them next), once, unless a panel was saved since."""
-        rows = self._prefetched.pop(table_id, None)
-        if rows is None:
-            rows = await self._call(_fetch_all, _PANELS_SQL, (table_id,), quick=True)
-        return [codec.panel_from_row(row) for row in rows]
+        """The table's panels, by seat.
+
+        The store keeps a copy of each running table's panels (it writes them all itself, in
+        `save_panel`) and trusts it while no other connection has committed since it was found
+        current: a call asks SQLite's `data_version` first and reads the rows only if it moved.
+        The report of a move asks right after the move's commit, which asked in its own
+        transaction: that one call (once) costs no statement at all."""
+        copy = self._panels.get(table_id)
+        if not (self._fresh.pop(table_id, False) and copy is not None):
+            versions = self._versions if copy is not None else {}
+            seen = await self._call(_panels_seen, table_id, versions, quick=True)
+            if not self._take_in(table_id, seen):
+                seen = await self._call(_panels_seen, table_id, {}, quick=True)
+                self._take_in(table_id, seen)
+            copy = self._panels[table_id]
+        if table_id not in self._rows:  # an ended table (or one this store never read)
+            self._panels.pop(table_id, None)
+        return [panel for _, panel in sorted(copy.items())]
 
     async def record_result(self, result: ResultRecord) -> None:
         await self._upsert(
@@ -776,7 +828,7 @@ _INSERT_ACTION_SQL = (
 _PANELS_SQL = (
     f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels WHERE table_id = ? ORDER BY seat"
 )
-PREFETCH_KEPT = 64  # tables whose panels a commit read and nobody asked for yet
+FRESH_KEPT = 64  # tables whose panel copy a commit found current and no report read yet
 _OPEN_PLACES_SQL = (
     "SELECT id, channel_id, thread_id FROM tables WHERE status IN ('lobby', 'active')"
 )
@@ -840,38 +892,38 @@ def _insert_table(conn: sqlite3.Connection, row: dict[str, Any], channel_limit: 
 
 
 def _update(
+    conn: sqlite3.Connection, row: dict[str, Any], expected: int, columns: tuple[str, ...] | None
+) -> float | None:
+    """The version-guarded UPDATE (of `columns`, else of every column) in its own transaction;
+    returns the row's `created_at` if it read it. Stale → StaleActionError, nothing written."""
+    return _transaction(conn, lambda: _guarded_update(conn, row, expected, columns))
+
+
+def _write_move(
     conn: sqlite3.Connection,
     row: dict[str, Any],
     expected: int,
     columns: tuple[str, ...] | None,
-    action: dict[str, Any] | None,
+    action: dict[str, Any],
     result: dict[str, Any] | None,
 ) -> float | None:
-    """The version-guarded UPDATE (of `columns`, else of every column), and for a move its log
-    entry (and result), in one transaction; returns the row's `created_at` if it read it.
-    Stale → StaleActionError, nothing written."""
-
-    def work() -> float | None:
-        created_at = _guarded_update(conn, row, expected, columns)
-        if action is not None:
-            try:
-                conn.execute(_INSERT_ACTION_SQL, action)
-                if result is not None:
-                    conn.execute(
-                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)), result
-                    )
-                    conn.execute(history.SQLITE_SEAT_RESULTS, (row["id"],))
-            except sqlite3.IntegrityError as error:
-                if _is_duplicate_ply(error):
-                    raise StaleActionError(
-                        f"table {row['id']} already has an action at ply {action['ply']}"
-                    ) from error
-                raise StorageError(f"could not append the action: {error}") from error
-            except sqlite3.Error as error:
-                raise StorageError(f"could not append the action: {error}") from error
-        return created_at
-
-    return _transaction(conn, work)
+    """A move's statements, inside a transaction the caller holds: the guarded UPDATE, the log
+    entry (and the result, if the move ended the game)."""
+    created_at = _guarded_update(conn, row, expected, columns)
+    try:
+        conn.execute(_INSERT_ACTION_SQL, action)
+        if result is not None:
+            conn.execute(_upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)), result)
+            conn.execute(history.SQLITE_SEAT_RESULTS, (row["id"],))
+    except sqlite3.IntegrityError as error:
+        if _is_duplicate_ply(error):
+            raise StaleActionError(
+                f"table {row['id']} already has an action at ply {action['ply']}"
+            ) from error
+        raise StorageError(f"could not append the action: {error}") from error
+    except sqlite3.Error as error:
+        raise StorageError(f"could not append the action: {error}") from error
+    return created_at
 
 
 def _guarded_update(
@@ -926,6 +978,24 @@ def _take_back(
     return _transaction(conn, work)
 
 
+# What a call learnt about the store's panel copies: the connection it ran on, that connection's
+# `data_version`, and the table's panel rows if it had to read them (None: the copy is current).
+_Seen = tuple[sqlite3.Connection, int, list[sqlite3.Row] | None]
+
+
+def _panels_seen(
+    conn: sqlite3.Connection, table_id: int, versions: dict[sqlite3.Connection, int]
+) -> _Seen:
+    """`data_version` first, then the panel rows only if it moved since `versions[conn]`: any
+    commit by another connection (this store's others included) changes it, so an unchanged one
+    means the copies are what the database holds. In that order, a commit landing between the
+    two statements can only make the copy newer than the version says (and be read again)."""
+    version = conn.execute("PRAGMA data_version").fetchone()[0]
+    if versions.get(conn) == version:
+        return conn, version, None
+    return conn, version, conn.execute(_PANELS_SQL, (table_id,)).fetchall()
+
+
 def _commit_move(
     conn: sqlite3.Connection,
     row: dict[str, Any],
@@ -933,11 +1003,16 @@ def _commit_move(
     columns: tuple[str, ...] | None,
     action: dict[str, Any],
     result: dict[str, Any] | None,
-) -> tuple[float | None, list[sqlite3.Row]]:
-    """`_update` for a move, and the table's panels read in the same call: the report of the
-    move reads them next, so this saves it a hand-off of its own."""
-    created_at = _update(conn, row, expected, columns, action, result)
-    return created_at, conn.execute(_PANELS_SQL, (row["id"],)).fetchall()
+    versions: dict[sqlite3.Connection, int],
+) -> tuple[float | None, _Seen]:
+    """A move in one transaction (`_write_move`), and in it whether the store's copy of the table's
+    panels is current (read again if not): the report of the move reads them next."""
+
+    def work() -> tuple[float | None, _Seen]:
+        created_at = _write_move(conn, row, expected, columns, action, result)
+        return created_at, _panels_seen(conn, row["id"], versions)
+
+    return _transaction(conn, work)
 
 
 def _upsert_one(conn: sqlite3.Connection, sql: str, row: dict[str, Any]) -> None:

@@ -306,6 +306,76 @@ async def test_the_panels_a_commit_read_are_not_served_after_a_panel_was_saved(
     assert [p.digest for p in await sqlite_store.panels(table.id)] == ["after"]  # read again
 
 
+async def move(store: SqliteStore, table: TableRecord, **update: object) -> TableRecord:
+    """The table's next move committed (with `update` to the record)."""
+    moved = table.model_copy(update={"ply": table.ply + 1, **update})
+    action = ActionRecord(table_id=table.id, ply=moved.ply, seat=0, action={}, at=1.0)
+    return await store.commit_action(moved, table.version, action)
+
+
+async def test_a_move_reads_no_panel_rows_while_no_other_connection_wrote(
+    sqlite_store: SqliteStore,
+) -> None:
+    store = sqlite_store
+    table = await store.create_table(a_table())
+    panels = [PanelRecord(table_id=table.id, seat=s, user_id=1, digest=f"d{s}") for s in (1, 0)]
+    for panel in panels:
+        await store.save_panel(panel)
+    table = await move(store, table)  # no copy yet: read
+    assert await store.panels(table.id) == sorted(panels, key=lambda p: p.seat)
+    statements = traced(store)
+    table = await move(store, table)
+    assert "PRAGMA data_version" in statements
+    assert not [s for s in statements if "private_panels" in s]
+    statements.clear()
+    assert await store.panels(table.id) == sorted(panels, key=lambda p: p.seat)
+    assert statements == []  # the report's call right after the commit costs nothing
+    saved = panels[0].model_copy(update={"digest": "new"})
+    await store.save_panel(saved)
+    statements.clear()
+    assert await store.panels(table.id) == [panels[1], saved]  # the copy took the save in
+    assert statements == ["PRAGMA data_version"]
+    # an ended table's copy goes once its last report has read it
+    await move(store, table, status="finished")
+    assert await store.panels(table.id) == [panels[1], saved]
+    assert table.id not in store._panels
+
+
+async def test_panels_another_connection_wrote_are_read_again_for_every_table(
+    sqlite_store: SqliteStore,
+) -> None:
+    """A commit by any other connection (another process, or this store's other connections)
+    changes `data_version`: the next call reads its table's panels and drops every other copy,
+    which the same commit may have changed too."""
+    store = sqlite_store
+    first = await store.create_table(a_table())
+    second = await store.create_table(a_table())
+    for table in (first, second):
+        await store.save_panel(PanelRecord(table_id=table.id, seat=0, user_id=1, digest="old"))
+        table = await move(store, table)
+        assert [p.digest for p in await store.panels(table.id)] == ["old"]
+    first, second = await store.get_table(first.id), await store.get_table(second.id)
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE private_panels SET digest = 'elsewhere'")
+    first = await move(store, first)
+    assert [p.digest for p in await store.panels(first.id)] == ["elsewhere"]
+    assert [p.digest for p in await store.panels(second.id)] == ["elsewhere"]
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE private_panels SET digest = 'again' WHERE table_id = ?", (second.id,))
+    assert [p.digest for p in await store.panels(second.id)] == ["again"]  # outside a move too
+
+
+async def test_the_panel_copies_are_bounded_by_the_row_cache(sqlite_store: SqliteStore) -> None:
+    store = sqlite_store
+    store.row_cache_size = 2
+    for _ in range(4):
+        table = await store.create_table(a_table())
+        await store.save_panel(PanelRecord(table_id=table.id, seat=0, user_id=1))
+        await move(store, table)
+        assert len(await store.panels(table.id)) == 1
+    assert len(store._panels) == 2
+
+
 async def test_the_writer_thread_runs_calls_in_order_and_hands_back_results_and_errors() -> None:
     thread = WriterThread("test-writer")
     ran: list[int] = []
