@@ -208,7 +208,7 @@ class SqliteStore:
         self.wal_restarts = 0  # checkpoints that had to make writers wait (tests count them)
         self._checkpoint: asyncio.Task[None] | None = None
         # table id → its panels (by seat) as this store last read or wrote them; trusted only
-        # while no other connection has committed since (`PRAGMA data_version`, `_current`)
+        # while no other connection has committed since (`PRAGMA data_version`, `_panels_seen`)
         self._panels: OrderedDict[int, dict[int, PanelRecord]] = OrderedDict()
         # connection → its data_version when it last found every copy in `_panels` current
         self._versions: dict[sqlite3.Connection, int] = {}
@@ -560,8 +560,9 @@ class SqliteStore:
         """Take in what a call found; True if the table's panel copy is current now.
 
         If the call read the table's panels, and another connection had committed since its own
-        connection last looked, every other copy may be out of date and goes. Copies are kept
-        for the tables whose row the store keeps (running ones, `row_cache_size` at most)."""
+        connection last looked, every other copy may be out of date and goes. At most
+        `row_cache_size` copies are kept, least recently used dropped first (and an ended
+        table's once its last report has read it, in `panels`)."""
         conn, version, rows = seen
         panels = self._panels
         if rows is not None:
