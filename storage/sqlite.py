@@ -570,7 +570,7 @@ class SqliteStore:
                 panels.clear()
             panels[table_id] = {row["seat"]: codec.panel_from_row(row) for row in rows}
         self._versions[conn] = version
-        if table_id not in panels:  # dropped while the call waited for the writer thread
+        if table_id not in panels:  # dropped while the call waited (for the lock or the thread)
             return False
         panels.move_to_end(table_id)
         while len(panels) > self.row_cache_size:
@@ -653,7 +653,8 @@ class SqliteStore:
         The report of a move asks right after the move's commit, which asked in its own
         transaction: that one call (once) costs no statement at all."""
         copy = self._panels.get(table_id)
-        if not (self._fresh.pop(table_id, False) and copy is not None):
+        fresh = self._fresh.pop(table_id, False)  # the move's commit just checked the copy
+        if copy is None or not fresh:
             versions = self._versions if copy is not None else {}
             seen = await self._call(_panels_seen, table_id, versions, quick=True)
             if not self._take_in(table_id, seen):
