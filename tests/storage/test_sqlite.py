@@ -437,9 +437,7 @@ async def moves_back_to_back(store: SqliteStore, moves: int) -> int:
     table = await store.create_table(a_table())
     for ply in range(1, moves + 1):
         state = {"turn": ply, "log": [f"move {ply} {'x' * 40}"] * 20}  # ≈1 KB, as a game's
-        moved = table.model_copy(update={"state": state, "ply": ply})
-        action = ActionRecord(table_id=table.id, ply=ply, seat=0, action={"t": ply}, at=2.0)
-        table = await store.commit_action(moved, table.version, action)
+        table = await move(store, table, state=state)
         await asyncio.sleep(0)
     await store.checkpoint()
     assert (await store.get_table(table.id)).ply == moves
