@@ -292,6 +292,40 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+async def statements_per_move(url: str, moves: int = 300) -> float:
+    """Statements one process sends PostgreSQL per `act` (each one a round trip to the server):
+    random legal moves at 8 tables of mixed games, on a pool of one connection whose every
+    query is logged while an `act` runs (reading the table to choose a move is not counted)."""
+    target = Target(url, f"bench_{uuid.uuid4().hex[:12]}")
+    try:
+        async with connected(target, pool_size=1) as store:
+            ids = await create_tables(store, 8, "statements")
+            service = TableService(store)
+            assert isinstance(store, PostgresStore)
+            sent: list[str] = []
+            counting = False
+            async with store.pool.acquire() as conn:  # the pool's only connection
+                conn.add_query_logger(lambda record: counting and sent.append(record.query))
+            rng, played = random.Random(7), 0
+            for _ in range(moves):
+                table = await service.table(rng.choice(ids))
+                if table.status != "active":
+                    continue
+                state = service.state(table)
+                seat = rng.choice(service.waiting_for(table, state))
+                user = table.seats[seat].user_id
+                assert user is not None
+                counting = True
+                await service.act(
+                    table.id, user, rng.choice(service.engine(table).legal(state, seat))
+                )
+                counting = False
+                played += 1
+    finally:
+        await drop_schema(url, target.schema or "")
+    return len(sent) / max(played, 1)
+
+
 BENCH_TABLES = 200
 BENCH_MOVES = 1_200  # per run, split over the processes
 REPEATS = 3
@@ -338,7 +372,11 @@ async def rows() -> list[tuple[str, float, str]]:
             )
         out.append((f"scale {kind}: act p50 (1 process)", percentile(lat[kind], 0.5) * 1e3, "ms"))
         out.append((f"scale {kind}: act p99 (1 process)", percentile(lat[kind], 0.99) * 1e3, "ms"))
-    if not url:
+    if url:
+        out.append(
+            ("scale postgresql: statements sent per act", await statements_per_move(url), "count")
+        )
+    else:
         out.append(("scale postgresql: skipped, SNOWBOUND_TEST_POSTGRES_URL unset", 0, "-"))
     return out
 

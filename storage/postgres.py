@@ -4,8 +4,9 @@ Every bot process (one per group of shards) and every worker shares one database
 rely on in-process locks: each write is one transaction on its own pooled connection, the table row
 is guarded by its `version` (`UPDATE … WHERE version = $n`, which PostgreSQL re-checks after a
 concurrent writer commits), and the action log row is appended in the same transaction, so a move is
-in both places or in neither. JSON columns are `jsonb`; rows go through `storage.codec` exactly as
-SQLite's do, so both backends give back the same records.
+in both places or in neither. A move that ends nothing is one statement (a round trip costs more
+than the statement: `_commit_move`). JSON columns are `jsonb`; rows go through `storage.codec`
+exactly as SQLite's do, so both backends give back the same records.
 
 Schema changes are the numbered files in `storage/migrations/postgresql/`, applied on connect under
 a transaction-scoped advisory lock (two processes starting together cannot both apply one) and
@@ -46,6 +47,38 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _TABLE_COLUMNS = ", ".join(codec.TABLE_COLUMNS)
 _FIXED = frozenset({"id", "created_at"})  # never changed by an UPDATE
+_CHANGED = tuple(name for name in codec.TABLE_COLUMNS if name not in _FIXED)
+# The guarded write of a table row: every changeable column, if the row is still at the version
+# the writer read (PostgreSQL checks it again after a concurrent writer commits).
+_UPDATE_SQL = (
+    "UPDATE tables SET "
+    + ", ".join(f"{name} = ${n}" for n, name in enumerate(_CHANGED, start=1))
+    + f" WHERE id = ${len(_CHANGED) + 1} AND version = ${len(_CHANGED) + 2}"
+)
+# A move that ends nothing, in one statement: the guarded write, the log entry only if the write
+# hit the row, and the table's panels (one row either way: no row is the aggregates' NULLs).
+_LOGGED_COLUMNS = ("ply", "seat", "action", "at", "events")  # the entry's table_id is the row's id
+_PANEL_ARRAYS = ("seats", "user_ids", "channel_ids", "message_ids", "digests", "closed")
+_MOVE_SQL = (
+    f"WITH moved AS ({_UPDATE_SQL} RETURNING created_at), logged AS ("
+    "INSERT INTO actions (table_id, ply, seat, action, at, events) "
+    f"SELECT ${len(_CHANGED) + 1}::bigint, "
+    + ", ".join(
+        f"${len(_CHANGED) + 2 + n}::{kind}"
+        for n, kind in enumerate(("integer", "integer", "jsonb", "double precision", "jsonb"), 1)
+    )
+    + " FROM moved) "
+    "SELECT (SELECT created_at FROM moved) AS created_at, "
+    + ", ".join(
+        f"array_agg({column} ORDER BY seat) AS {name}"
+        for column, name in zip(
+            ("seat", "user_id", "channel_id", "message_id", "digest", "dm_closed"),
+            _PANEL_ARRAYS,
+            strict=True,
+        )
+    )
+    + f" FROM private_panels WHERE table_id = ${len(_CHANGED) + 1}"
+)
 
 # Everything `import_rows` copies, in foreign-key order.
 COPIED_TABLES: tuple[str, ...] = (
@@ -84,6 +117,26 @@ def redact(url: str) -> str:
     return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
 
 
+@asynccontextmanager
+async def _appending(table_id: int, ply: int) -> AsyncIterator[None]:
+    """A move's write, its errors in the store's words: a log entry already at this ply is a
+    move another process made first."""
+    try:
+        yield
+    except asyncpg.UniqueViolationError as error:
+        raise StaleActionError(f"table {table_id} already has an action at ply {ply}") from error
+    except asyncpg.PostgresError as error:
+        raise StorageError(f"could not append the action: {error}") from error
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """What a connection needs on its way back to the pool besides the rollback of an open
+    transaction, which asyncpg does itself: nothing. The store leaves no session state behind (its
+    advisory locks are transaction-scoped; it sets no setting and holds no cursor or LISTEN), so
+    asyncpg's default reset — `pg_advisory_unlock_all(); CLOSE ALL; UNLISTEN *; RESET ALL` — would
+    only add a round trip to the server to every call."""
+
+
 class PostgresStore:
     def __init__(
         self,
@@ -106,6 +159,10 @@ class PostgresStore:
         self._clock = clock
         self._command_timeout = command_timeout
         self._pool: asyncpg.Pool | None = None
+        # The panels the last move's statement read, for its report (`_commit_move`, `panels`),
+        # and a count of this store's panel writes begun and ended, which a move compares.
+        self._after_move: tuple[int, list[PanelRecord]] | None = None
+        self._panel_writes = 0
         self.applied_migrations: list[int] = []  # what the last connect() applied, for logs/tests
 
     # -- connection and schema --------------------------------------------------------------------
@@ -128,6 +185,7 @@ class PostgresStore:
             max_size=self.pool_size,
             server_settings=settings,
             command_timeout=self._command_timeout,
+            reset=_keep_session,
         )
         try:
             async with pool.acquire() as conn:
@@ -234,31 +292,35 @@ class PostgresStore:
             raise TableNotFoundError(f"no table with id {table_id}")
         return codec.table_from_row(row)
 
-    async def _update_row(
-        self, conn: asyncpg.Connection, table: TableRecord, expected_version: int
-    ) -> TableRecord:
-        """The guarded UPDATE inside the caller's transaction; raises unless it hit the row."""
+    def _next_row(
+        self, table: TableRecord, expected_version: int
+    ) -> tuple[TableRecord, dict[str, Any], list[Any]]:
+        """The record a guarded write of `table` stores, its row, and the values of
+        `_UPDATE_SQL`'s placeholders: the row's changeable columns, then the id and the version
+        the row must still have."""
         record = table.model_copy(
             update={"version": expected_version + 1, "updated_at": self._clock()}
         )
         row = codec.table_row(record)
-        changed = [name for name in row if name not in _FIXED]
-        assignments = ", ".join(f"{name} = ${n}" for n, name in enumerate(changed, start=1))
-        at = len(changed)
-        created_at = await conn.fetchval(
-            f"UPDATE tables SET {assignments} WHERE id = ${at + 1} AND version = ${at + 2} "
-            "RETURNING created_at",
-            *(row[name] for name in changed),
-            table.id,
-            expected_version,
-        )
+        return record, row, [*(row[name] for name in _CHANGED), table.id, expected_version]
+
+    async def _stale(
+        self, conn: asyncpg.Connection, table_id: int, expected_version: int
+    ) -> StorageError:
+        """Why a guarded write of the table hit no row: it is gone, or at another version."""
+        current = await conn.fetchval("SELECT version FROM tables WHERE id = $1", table_id)
+        if current is None:
+            return TableNotFoundError(f"no table with id {table_id}")
+        return StaleActionError(f"table {table_id} is at version {current}, not {expected_version}")
+
+    async def _update_row(
+        self, conn: asyncpg.Connection, table: TableRecord, expected_version: int
+    ) -> TableRecord:
+        """The guarded UPDATE inside the caller's transaction; raises unless it hit the row."""
+        record, row, values = self._next_row(table, expected_version)
+        created_at = await conn.fetchval(f"{_UPDATE_SQL} RETURNING created_at", *values)
         if created_at is None:
-            current = await conn.fetchval("SELECT version FROM tables WHERE id = $1", table.id)
-            if current is None:
-                raise TableNotFoundError(f"no table with id {table.id}")
-            raise StaleActionError(
-                f"table {table.id} is at version {current}, not {expected_version}"
-            )
+            raise await self._stale(conn, table.id, expected_version)
         return codec.written(record, row, created_at)
 
     async def update_table(self, table: TableRecord, expected_version: int) -> TableRecord:
@@ -275,27 +337,56 @@ class PostgresStore:
     ) -> TableRecord:
         codec.check_commit(table, action, result)
         row = codec.action_row(action)
-        try:
-            async with self._write() as conn:
-                record = await self._update_row(conn, table, expected_version)
-                await conn.execute(
-                    "INSERT INTO actions (table_id, ply, seat, action, at, events) "
-                    "VALUES ($1, $2, $3, $4, $5, $6)",
-                    *(row[name] for name in codec.ACTION_COLUMNS),
-                )
-                if result is not None:
-                    await conn.execute(
-                        _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
-                        *codec.result_row(result).values(),
-                    )
-                    await conn.execute(history.POSTGRES_SEAT_RESULTS, table.id)
-        except asyncpg.UniqueViolationError as error:
-            raise StaleActionError(
-                f"table {table.id} already has an action at ply {action.ply}"
-            ) from error
-        except asyncpg.PostgresError as error:
-            raise StorageError(f"could not append the action: {error}") from error
+        self._after_move = None
+        if result is None:
+            return await self._commit_move(table, expected_version, row)
+        async with _appending(table.id, action.ply), self._write() as conn:
+            record = await self._update_row(conn, table, expected_version)
+            await conn.execute(
+                "INSERT INTO actions (table_id, ply, seat, action, at, events) "
+                "VALUES ($1, $2, $3, $4, $5, $6)",
+                *(row[name] for name in codec.ACTION_COLUMNS),
+            )
+            # The last move and the result: one transaction, no finished table lacks its result.
+            await conn.execute(
+                _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
+                *codec.result_row(result).values(),
+            )
+            await conn.execute(history.POSTGRES_SEAT_RESULTS, table.id)
         return record
+
+    async def _commit_move(
+        self, table: TableRecord, expected_version: int, action: dict[str, Any]
+    ) -> TableRecord:
+        """A move that ends nothing: one statement (`_MOVE_SQL`, atomic on its own) updates the
+        row, appends the log entry and reads the table's panels, which the move's report asks
+        for next (`panels`). One round trip to the server instead of five (BEGIN, UPDATE,
+        INSERT, COMMIT, then the panels)."""
+        record, row, values = self._next_row(table, expected_version)
+        writes = self._panel_writes
+        async with _appending(table.id, action["ply"]), self.pool.acquire() as conn:
+            found = await conn.fetchrow(
+                _MOVE_SQL, *values, *(action[name] for name in _LOGGED_COLUMNS)
+            )
+            if found is None or found["created_at"] is None:
+                raise await self._stale(conn, table.id, expected_version)
+        panels = [
+            PanelRecord(
+                table_id=table.id,
+                seat=seat,
+                user_id=user_id,
+                channel_id=channel_id,
+                message_id=message_id,
+                digest=digest,
+                dm_closed=bool(dm_closed),
+            )
+            for seat, user_id, channel_id, message_id, digest, dm_closed in zip(
+                *(found[name] or () for name in _PANEL_ARRAYS), strict=True
+            )
+        ]
+        if self._panel_writes == writes:  # else a panel written meanwhile may be missing
+            self._after_move = (table.id, panels)
+        return codec.written(record, row, found["created_at"])
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         rows = await self.pool.fetch(
@@ -359,11 +450,22 @@ class PostgresStore:
     # -- panels, results, guild settings ----------------------------------------------------------
 
     async def save_panel(self, panel: PanelRecord) -> None:
-        await self._upsert(
-            "private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"), codec.panel_row(panel)
-        )
+        self._after_move = None
+        self._panel_writes += 1
+        try:
+            await self._upsert(
+                "private_panels", codec.PANEL_COLUMNS, ("table_id", "seat"), codec.panel_row(panel)
+            )
+        finally:
+            self._panel_writes += 1
+            self._after_move = None
 
     async def panels(self, table_id: int) -> list[PanelRecord]:
+        """The table's panels, by seat. Right after a move of the table, those its commit read
+        (once: the report of the move asks for them next); else read now."""
+        held, self._after_move = self._after_move, None
+        if held is not None and held[0] == table_id:
+            return held[1]
         rows = await self.pool.fetch(
             f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels "
             "WHERE table_id = $1 ORDER BY seat",
