@@ -166,7 +166,8 @@ async def test_a_panel_saved_while_a_move_is_in_flight_is_not_hidden_by_the_move
                 store.commit_action(table.model_copy(update={"ply": 1}), 1, action)
             )
             while not await holder.fetchval(  # the move's statement waits on the lock
-                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                "SELECT count(*) FROM pg_locks "
+                "WHERE locktype = 'advisory' AND objid = 4242 AND NOT granted"
             ):
                 await asyncio.sleep(0.01)
             newer = old.model_copy(update={"digest": "new", "message_id": 9})
