@@ -294,36 +294,33 @@ def percentile(samples: list[float], q: float) -> float:
 
 async def statements_per_move(url: str, moves: int = 300) -> float:
     """Statements one process sends PostgreSQL per `act` (each one a round trip to the server):
-    random legal moves at 8 tables of mixed games, on a pool of one connection whose every
-    query is logged while an `act` runs (reading the table to choose a move is not counted)."""
+    the load test's random moves (`drive`) at 8 tables of mixed games, on a pool of one
+    connection whose every query is logged while an `act` runs (reading the table to choose a
+    move is not counted)."""
     target = Target(url, f"bench_{uuid.uuid4().hex[:12]}")
+    sent: list[str] = []
+    counting = False
+
+    class Counted(TableService):
+        async def act(self, *args: Any, **kwargs: Any) -> Any:
+            nonlocal counting
+            counting = True
+            try:
+                return await super().act(*args, **kwargs)
+            finally:
+                counting = False
+
+    tally = Tally()
     try:
         async with connected(target, pool_size=1) as store:
             ids = await create_tables(store, 8, "statements")
-            service = TableService(store)
             assert isinstance(store, PostgresStore)
-            sent: list[str] = []
-            counting = False
             async with store.pool.acquire() as conn:  # the pool's only connection
                 conn.add_query_logger(lambda record: counting and sent.append(record.query))
-            rng, played = random.Random(7), 0
-            for _ in range(moves):
-                table = await service.table(rng.choice(ids))
-                if table.status != "active":
-                    continue
-                state = service.state(table)
-                seat = rng.choice(service.waiting_for(table, state))
-                user = table.seats[seat].user_id
-                assert user is not None
-                counting = True
-                await service.act(
-                    table.id, user, rng.choice(service.engine(table).legal(state, seat))
-                )
-                counting = False
-                played += 1
+            await drive(Counted(store), ids, moves, random.Random(7), tally)
     finally:
         await drop_schema(url, target.schema or "")
-    return len(sent) / max(played, 1)
+    return len(sent) / max(len(tally.latencies), 1)
 
 
 BENCH_TABLES = 200

@@ -450,7 +450,6 @@ class PostgresStore:
     # -- panels, results, guild settings ----------------------------------------------------------
 
     async def save_panel(self, panel: PanelRecord) -> None:
-        self._after_move = None
         self._panel_writes += 1
         try:
             await self._upsert(
@@ -458,7 +457,7 @@ class PostgresStore:
             )
         finally:
             self._panel_writes += 1
-            self._after_move = None
+            self._after_move = None  # the last move read the panels before this one was written
 
     async def panels(self, table_id: int) -> list[PanelRecord]:
         """The table's panels, by seat. Right after a move of the table, those its commit read
