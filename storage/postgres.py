@@ -58,7 +58,7 @@ _UPDATE_SQL = (
 # A move that ends nothing, in one statement: the guarded write, the log entry only if the write
 # hit the row, and the table's panels (one row either way: no row is the aggregates' NULLs).
 _LOGGED_COLUMNS = ("ply", "seat", "action", "at", "events")  # the entry's table_id is the row's id
-_PANEL_ARRAYS = ("seats", "user_ids", "channel_ids", "message_ids", "digests", "closed")
+_PANEL_ARRAYS = tuple(name for name in codec.PANEL_COLUMNS if name != "table_id")  # by seat
 _MOVE_SQL = (
     f"WITH moved AS ({_UPDATE_SQL} RETURNING created_at), logged AS ("
     "INSERT INTO actions (table_id, ply, seat, action, at, events) "
@@ -69,14 +69,7 @@ _MOVE_SQL = (
     )
     + " FROM moved) "
     "SELECT (SELECT created_at FROM moved) AS created_at, "
-    + ", ".join(
-        f"array_agg({column} ORDER BY seat) AS {name}"
-        for column, name in zip(
-            ("seat", "user_id", "channel_id", "message_id", "digest", "dm_closed"),
-            _PANEL_ARRAYS,
-            strict=True,
-        )
-    )
+    + ", ".join(f"array_agg({name} ORDER BY seat) AS {name}" for name in _PANEL_ARRAYS)
     + f" FROM private_panels WHERE table_id = ${len(_CHANGED) + 1}"
 )
 
@@ -371,18 +364,10 @@ class PostgresStore:
             if found is None or found["created_at"] is None:
                 raise await self._stale(conn, table.id, expected_version)
         panels = [
-            PanelRecord(
-                table_id=table.id,
-                seat=seat,
-                user_id=user_id,
-                channel_id=channel_id,
-                message_id=message_id,
-                digest=digest,
-                dm_closed=bool(dm_closed),
+            codec.panel_from_row(
+                {"table_id": table.id, **dict(zip(_PANEL_ARRAYS, values, strict=True))}
             )
-            for seat, user_id, channel_id, message_id, digest, dm_closed in zip(
-                *(found[name] or () for name in _PANEL_ARRAYS), strict=True
-            )
+            for values in zip(*(found[name] or () for name in _PANEL_ARRAYS), strict=True)
         ]
         if self._panel_writes == writes:  # else a panel written meanwhile may be missing
             self._after_move = (table.id, panels)
