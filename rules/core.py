@@ -23,6 +23,7 @@ from typing import (
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from rules.choices import Path, plain_paths
 from rules.draft import construct
 
 Seat = int
@@ -336,7 +337,8 @@ class BaseGame(Generic[S, A, O]):
 
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
     `parse`, `describe`, `rules_text`. Optional: `awaiting`, `chat_policy`, `secrets`, `hidden`,
-    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `working`,
+    `timer`, `why_illegal`, `notation`, `is_secret`, `summary`, `move_kind`, `choice_paths`,
+    `working`,
     `private_key`, `private_lines`, and the
     `picture` and `panel_common` attributes.
     `docs/DESIGN.md` says what each one is for.
@@ -355,6 +357,7 @@ class BaseGame(Generic[S, A, O]):
     panel_common: tuple[
         str, ...
     ] = ()  # kinds (`move_kind`) a private panel shows first, as buttons
+    max_choice_depth: int = 3  # steps from a panel's top to any move (`choice_paths`)
 
     # required -------------------------------------------------------------------------------
     def setup(self, seats: int, options: Any, rng: random.Random) -> S | Step[S]:
@@ -448,6 +451,16 @@ class BaseGame(Generic[S, A, O]):
         of moves in label order. None (the default) keeps the plain panel; a game opts in by
         naming a kind for every label (and its common kinds in `panel_common`)."""
         return None
+
+    def choice_paths(self, state: S, seat: Seat, legal: Sequence[A]) -> Sequence[Path | None]:
+        """How the seat picks each of `legal` in the panel and the terminal: one path of short
+        steps per move, in the list's order (`rules/choices.py`): kind of move → the card,
+        survivor or tile → the target or spot. No step may offer more than 25 options, and no
+        move may be more than `max_choice_depth` steps deep. The default lists the labels when
+        there are few, else groups them by `move_kind`, else by their leading words."""
+        labels = [self.label(state, action) for action in legal]
+        kinds = [self.move_kind(label) for label in labels]
+        return plain_paths(labels, kinds if all(kinds) else None)
 
     def private_key(self, state: S, seat: Seat) -> Hashable | None:
         """A value that changes whenever the seat's private-only text can: the lines of
