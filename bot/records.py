@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from rules.choices import Choice, Node, build
 from rules.core import Outcome, Seat
 from rules.errors import RuleError
 from storage.base import PanelRecord, TableRecord, TableStatus
@@ -49,12 +50,21 @@ class PanelUpdate:
     ply: int  # moves so far; buttons carry it to spot stale clicks
     digest: str
     panel: PanelRecord | None  # where it was delivered before, if anywhere
+    paths: Callable[[], Node] | None = field(default=None, repr=False, compare=False)
 
     @cached_property
     def choices(self) -> tuple[str, ...]:
         """The labels of the seat's legal actions, in order (listed once, on first read)."""
         labels = self.labels
         return tuple(labels() if callable(labels) else labels)
+
+    @cached_property
+    def tree(self) -> Node:
+        """The seat's moves as a choice tree (`rules/choices.py`), names filled in: what the
+        panel and the terminal walk, a few short steps to any move (built on first read)."""
+        if self.paths is not None:
+            return self.paths()
+        return build([(Choice(label),) for label in self.choices])
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from bot.records import (
     seat_of,
 )
 from rules.chat import ChatVerdict, check_message, reaction_allowed
+from rules.choices import Node, build, named_path
 from rules.core import ChatPolicy, Game, Outcome, Seat, format_event, seat_range
 from rules.engine import Engine
 from storage.base import PanelRecord, Store, TableRecord
@@ -448,7 +449,31 @@ class TableViews:
         # the notes are news of this call: shown when they come, not a reason to edit again after
         user = table.seats[seat].user_id or 0
         labels = self._labels_later(table, seat, state)
-        return PanelUpdate(table.id, seat, user, text, labels, table.ply, secret.digest, panel)
+        tree = self._tree_later(table, seat, state)
+        return PanelUpdate(
+            table.id, seat, user, text, labels, table.ply, secret.digest, panel, tree
+        )
+
+    def _tree_later(
+        self, table: TableRecord, seat: Seat, state: Any = None
+    ) -> Callable[[], Node] | None:
+        """The seat's moves as a choice tree (`BaseGame.choice_paths`) with the players' names
+        filled in, built only if a presenter reads it (`PanelUpdate.tree`)."""
+        if table.status != "active":
+            return None
+        if state is None:
+            state = self.state(table)
+        game = self.games[table.game]
+        engine = self.engine(table)
+        names = seat_names(table)
+
+        def tree() -> Node:
+            legal = engine.legal(state, seat)
+            return build(
+                [named_path(path, names) for path in game.choice_paths(state, seat, legal)]
+            )
+
+        return tree
 
     def _labels_later(
         self, table: TableRecord, seat: Seat, state: Any = None

@@ -16,8 +16,9 @@ tile far off the town that changes nothing another spot does not): it can still 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 MAX_CHOICES = 25  # Discord: options in one select menu
@@ -186,6 +187,32 @@ def check(root: Node, legal_count: int, max_depth: int) -> list[str]:
         if count > 1:
             problems.append(f"move {index} is offered {count} times")
     return problems
+
+
+def named_path(path: Path | None, names: Sequence[str]) -> Path | None:
+    """`path` with players named: a step's label and detail may name seats as `{s0}`, `{s1}`
+    (`rules.core.seat_ref`), like event lines."""
+    if path is None:
+        return None
+    return tuple(
+        replace(
+            step,
+            label=clip(_names(step.label, names), MAX_LABEL),
+            detail=_names(step.detail, names),
+        )
+        if "{s" in step.label or "{s" in step.detail
+        else step
+        for step in path
+    )
+
+
+def _names(text: str, names: Sequence[str]) -> str:
+    return _SEAT_REF.sub(
+        lambda m: names[int(m[1])] if int(m[1]) < len(names) else f"player {int(m[1]) + 1}", text
+    )
+
+
+_SEAT_REF = re.compile(r"\{s(\d+)\}")
 
 
 # ---------------------------------------------------------------------------------------------
