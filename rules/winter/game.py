@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from rules.choices import Path
 from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step, Working
 from rules.errors import IllegalActionError
 from rules.winter import text
 from rules.winter.actions import ACTION_MODEL, Place, WinterAction
 from rules.winter.agents import AGENTS
+from rules.winter.choices import choice_paths
 from rules.winter.observation import WinterObservation, observe
 from rules.winter.rules_apply import resolve
 from rules.winter.rules_freeze import setup
@@ -39,6 +41,7 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     state_model = WinterState
     action_model = ACTION_MODEL
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    max_choice_depth = 4  # a card: its turn, a part of the lake, the spot (`choices.py`)
 
     def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> Step[WinterState]:
         state = setup(options, rng)
@@ -87,6 +90,11 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
         if legal is None:
             legal = legal_actions(state, seat)
         return text.parse(state, seat, typed, legal)
+
+    def choice_paths(
+        self, state: WinterState, seat: Seat, legal: Sequence[WinterAction]
+    ) -> Sequence[Path | None]:
+        return choice_paths(state, seat, legal)
 
     def why_illegal(self, state: WinterState, seat: Seat, action: WinterAction) -> str | None:
         return why_illegal(state, seat, action)
