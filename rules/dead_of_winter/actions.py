@@ -71,6 +71,20 @@ class AttractFrom(Frozen):
     entrance: int | None = None
 
 
+class LureTo(Frozen):
+    """The colony entrance a lured zombie goes into (DW-13), full or not."""
+
+    type: Literal["lure_to"] = "lure_to"
+    entrance: int
+
+
+class KillAt(Frozen):
+    """The colony entrance an attack's next extra kill comes from (§6.7, `attack_kills`)."""
+
+    type: Literal["kill_at"] = "kill_at"
+    entrance: int
+
+
 class UseAbility(Frozen):
     type: Literal["ability"] = "ability"
     survivor: str
@@ -260,6 +274,8 @@ Action = (
     | Clean
     | Attract
     | AttractFrom
+    | LureTo
+    | KillAt
     | UseAbility
     | UseItem
     | Move
@@ -342,6 +358,8 @@ barricade = record(Barricade)
 clean = record(Clean)
 attract = record(Attract)
 attract_from = record(AttractFrom)
+lure_to = record(LureTo)
+kill_at = record(KillAt)
 use_ability = record(UseAbility)
 use_item = record(UseItem)
 move = record(Move)

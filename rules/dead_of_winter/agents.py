@@ -389,6 +389,24 @@ class _Context(LongNightScoring):
     def s_attract_from(self, a: Any, rng: random.Random) -> float:
         return 1.0 if "kills" in self.goal else -1.0
 
+    def s_lure_to(self, a: Any, rng: random.Random) -> float:
+        """DW-13: a lured zombie goes where a space is free (most room first); a trap that
+        fires kills the zombies there; a full entrance costs a barricade, an overrun a life."""
+        spot = self.loc["colony"].entrances[a.entrance - 1]
+        if spot.traps:
+            return 2.0
+        free = spot.spaces - spot.zombies - spot.experiments - spot.barricades - spot.traps
+        if free > 0:
+            return float(1.0 + free * 0.1)
+        return -1.0 if spot.barricades else -2.0
+
+    def s_kill_at(self, a: Any, rng: random.Random) -> float:
+        """§6.7: an extra kill where the zombies stand thickest (the next to arrive there would
+        break a barricade or overrun soonest)."""
+        spot = self.loc["colony"].entrances[a.entrance - 1]
+        filled = spot.zombies + spot.experiments + spot.barricades + spot.traps
+        return float(filled + (spot.zombies + spot.experiments) * 0.5)
+
     def s_stop(self, a: Any, rng: random.Random) -> float:
         return 0.0
 

@@ -277,6 +277,8 @@ PROMPTS = {
     "draft": "Choose survivors to keep",
     "search": "Make noise or keep a card",
     "attract": "Pick a zombie to lure, or stop",
+    "lure_entrance": "Choose the colony entrance the lured zombie goes into",
+    "extra_kill": "Choose the colony entrance of the next extra kill",
     "request": "Give a card or refuse",
     "given_card": "Play the card just received",
     "hand_off": "Accept or decline an item",
@@ -317,6 +319,12 @@ def _pending(w: dict[str, Any]) -> list[PendingPublic]:
             fields = {"from": d["asker"], "to": p["seats"][0], "symbol": d.get("symbol")}
         elif kind == "bite":
             fields = {"survivor": d["survivor"], "location": d["location"]}
+        elif kind == "lure_entrance":
+            fields = {"survivor": d["survivor"], "source": d["source"]}
+            if d.get("source_entrance"):
+                fields["source_entrance"] = d["source_entrance"]
+        elif kind == "extra_kill":
+            fields = {"survivor": d["survivor"], "kills_left": d["left"]}
         elif kind == "twist_option":
             fields = {"card": d["card"]}
         elif kind == "choose" and not d.get("private"):

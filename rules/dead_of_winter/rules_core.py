@@ -422,6 +422,10 @@ def kill(ctx: Ctx, sid: str, cause: str) -> None:
     loc = s["location"]
     if loc == "colony":
         g["hand"].extend(s["equipped"])
+    elif loc == "hideout":  # §6.10 step 3, §9.5: the Hideout has no deck, only its public stash
+        w["ln"]["stash"].extend(s["equipped"])
+        for card in s["equipped"]:
+            ctx.say(f"{ITEMS[card].name} goes into the Hideout stash.", "info")
     else:
         deck = w["locations"][loc]["deck"]
         deck.extend(s["equipped"])

@@ -30,6 +30,7 @@ TASKS: dict[str, Callable[[Ctx, dict[str, Any]], bool]] = {
     "colony": R.t_colony,
     "search": P.t_search,
     "attract": P.t_attract,
+    "attack": P.t_attack,
     "spread": P.t_spread,
     "new_leader": P.t_new_leader,
     "place": P.t_place,

@@ -91,6 +91,10 @@ def pending_answers(w: W, seat: int) -> list[A.Action]:
     if kind == "attract":
         out = [A.attract_from(loc, e) for loc, e in attract_sources(w, d["survivor"])]
         return [*out, A.stop()]
+    if kind == "lure_entrance":  # DW-13: any entrance, full ones too
+        return [A.lure_to(e) for e in range(1, 7)]
+    if kind == "extra_kill":  # §6.7
+        return [A.kill_at(e + 1) for e in LN.attack_entrances(w, "colony")]
     if kind == "bite":
         return [A.bite(True), A.bite(False)]
     if kind == "new_leader":
@@ -439,6 +443,12 @@ def turn_actions(w: W, gid: int) -> list[A.Action]:
     return [*free_actions(w, gid), *die_actions(w, gid), A.pass_()]
 
 
+_ANSWERS = frozenset(
+    {A.Draft, A.Vote, A.Option, A.Bite, A.Keep, A.Noise, A.Give, A.Accept, A.LureTo, A.KillAt}
+)
+"""Moves that only answer a decision (§5.4): refused when no such decision is open."""
+
+
 def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
     """One clear sentence for a refused move (issue §5)."""
     if w["phase"] == "ended":
@@ -462,7 +472,7 @@ def why_illegal(w: W, seat: int, a: A.Action) -> str | None:
         return "The game is still in the draft: choose which survivors to keep first."
     if isinstance(a, A.Vote):
         return "There is no vote open."
-    if isinstance(a, A.Draft | A.Vote | A.Option | A.Bite | A.Keep | A.Noise | A.Give | A.Accept):
+    if type(a) in _ANSWERS:
         return "That answers a decision that is not open now."
     g = grp(w, w["active"])
     survivor = getattr(a, "survivor", None)

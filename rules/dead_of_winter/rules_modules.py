@@ -260,11 +260,17 @@ def lab_search_exposure(ctx: Ctx, sid: str, loc: str) -> None:
 
 # --- first-player vote (§9.8) -----------------------------------------------------------------
 def t_first_player(ctx: Ctx, d: Data) -> bool:
-    """Colony step 10 with the module: the first player passes the token or calls a vote."""
+    """Colony step 10 with the module: the first player passes the token or calls a vote. An
+    exiled first player cannot call it: the token simply passes (DW-47)."""
     w = ctx.w
     answer = d.pop("answer", None)
     if answer is None:
         first = w["first_player"]
+        if grp(w, first)["exiled"] or grp(w, first)["eliminated"]:
+            why = "is out of the game" if grp(w, first)["eliminated"] else "is exiled"
+            ctx.say(f"The first player {why} and cannot call a vote: the token passes.", "info")
+            ctx.push("colony", step=11, passing=True)
+            return False
         w["pending"] = [
             {
                 "kind": "first_player",

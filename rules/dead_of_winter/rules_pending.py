@@ -82,28 +82,94 @@ def attract_sources(w: Data, sid: str) -> list[tuple[str, int | None]]:
 
 
 def t_attract(ctx: Ctx, d: Data) -> bool:
-    """DW-13: lure up to n normal zombies, one source at a time."""
+    """DW-13: lure up to n normal zombies, one source at a time; at the colony each lured zombie
+    goes into the entrance the player names, a full one included (it breaks a barricade or
+    overruns, §6.1)."""
     w = ctx.w
     sid = d["survivor"]
     if sid not in w["survivors"]:
         return False
     answer = d.pop("answer", None)
+    here = sv(w, sid)["location"]
+    g = sv(w, sid)["group"]
     if answer is not None:
         if answer["type"] == "stop":
             return False
-        src, e = answer["location"], answer.get("entrance")
+        if answer["type"] == "attract_from":
+            d["source"] = [answer["location"], answer.get("entrance")]
+        if here == "colony" and answer["type"] != "lure_to":
+            src, e = d["source"]
+            return ask(
+                ctx,
+                "lure_entrance",
+                [grp(w, g)["seat"]],
+                g,
+                survivor=sid,
+                source=src,
+                source_entrance=e,
+            )
+        src, e = d.pop("source")
+        spot = answer["entrance"] - 1 if here == "colony" else 0
         core.kill_zombie_at(w, src, (e - 1) if e else 0)
-        here = sv(w, sid)["location"]
-        spot = 0
-        if here == "colony":
-            spot = next((i for i in range(6) if core.free_space(w, "colony", i)), 0)
+        into = f" into colony entrance {spot + 1}" if here == "colony" else ""
+        ctx.say(f"{core.name(sid)} lures a zombie from {core.loc_name(src)}{into}.", "attracted")
         core.place_zombie(ctx, here, spot)
-        ctx.say(f"{core.name(sid)} lures a zombie from {core.loc_name(src)}.", "attracted")
         d["left"] -= 1
     if d["left"] <= 0 or sid not in w["survivors"] or not attract_sources(w, sid):
         return False
-    g = sv(w, sid)["group"]
     return ask(ctx, "attract", [grp(w, g)["seat"]], g, survivor=sid)
+
+
+def t_attack(ctx: Ctx, d: Data) -> bool:
+    """§5.2, §6.7: an attack kills one zombie where it is aimed (experiment zombies first, §9.7),
+    and with `attack_kills n` up to n − 1 more; at the colony the player picks the entrance of
+    each extra kill whenever two or more hold a zombie it may kill (DW-56). Then the kills are
+    counted and the attacker rolls exposure unless `attack_safe`."""
+    from rules.dead_of_winter.rules_legal_ln import attack_entrances
+    from rules.dead_of_winter.rules_modules import attack_kill
+
+    w = ctx.w
+    sid, loc, gid = d["survivor"], d["loc"], d["group"]
+    answer = d.pop("answer", None)
+    if answer is not None:
+        if attack_kill(w, loc, answer["entrance"] - 1):
+            d["killed"] += 1
+            d["at"].append(answer["entrance"])
+        d["left"] -= 1
+    elif not d.get("started"):
+        d["started"] = True
+        named = d["entrance"]
+        if attack_kill(w, loc, (named - 1) if named else (None if loc == "colony" else 0)):
+            d["killed"] += 1
+            d["at"].append(named)
+        d["left"] -= 1
+    while d["left"] > 0:
+        spots = attack_entrances(w, loc)
+        if not spots:
+            break
+        if len(spots) > 1:
+            return ask(ctx, "extra_kill", [grp(w, gid)["seat"]], gid, survivor=sid, left=d["left"])
+        if attack_kill(w, loc, spots[0]):
+            d["killed"] += 1
+            d["at"].append(spots[0] + 1 if loc == "colony" else None)
+        d["left"] -= 1
+    killed = d["killed"]
+    g = grp(w, gid)
+    g["kills"] += killed
+    if not g["exiled"]:
+        w["colony_kills"] += killed
+    if loc == "colony" and d["at"]:
+        numbers = sorted(set(d["at"]))
+        where = f"colony entrance{'s' if len(numbers) > 1 else ''} " + ", ".join(
+            str(n) for n in numbers
+        )
+    else:
+        where = f"colony entrance {d['entrance']}" if d["entrance"] else core.loc_name(loc)
+    ctx.say(f"{core.name(sid)} kills {killed} zombie(s) at {where}.", "attacked")
+    ctx.trig("on_attack", group=gid, loc=loc, surv=sid)
+    if killed and not core.has_mod(w, sid, "attack_safe"):
+        core.exposure(ctx, sid)
+    return False
 
 
 def t_spread(ctx: Ctx, d: Data) -> bool:

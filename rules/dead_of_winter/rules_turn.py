@@ -113,24 +113,20 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
 
 
 def attack(ctx: Ctx, gid: int, a: A.Attack) -> None:
+    """Spend the die; the kills, their count and the exposure roll are the `attack` task
+    (`rules_pending.t_attack`), which asks where extra kills come from (§6.7)."""
     w = ctx.w
     spend(ctx, gid, a.die)
-    loc = sv(w, a.survivor)["location"]
-    n = core.mod_max(w, a.survivor, "attack_kills", 1)
-    killed = 0
-    for i in range(n):
-        e = (a.entrance - 1) if (a.entrance and i == 0) else (None if loc == "colony" else 0)
-        if M.attack_kill(w, loc, e):
-            killed += 1
-    g = grp(w, gid)
-    g["kills"] += killed
-    if not g["exiled"]:
-        w["colony_kills"] += killed
-    where = f"colony entrance {a.entrance}" if a.entrance else core.loc_name(loc)
-    ctx.say(f"{core.name(a.survivor)} kills {killed} zombie(s) at {where}.", "attacked")
-    ctx.trig("on_attack", group=gid, loc=loc, surv=a.survivor)
-    if killed and not core.has_mod(w, a.survivor, "attack_safe"):
-        core.exposure(ctx, a.survivor)
+    ctx.push(
+        "attack",
+        survivor=a.survivor,
+        group=gid,
+        loc=sv(w, a.survivor)["location"],
+        entrance=a.entrance,
+        left=core.mod_max(w, a.survivor, "attack_kills", 1),
+        killed=0,
+        at=[],
+    )
 
 
 def _frame(ctx: Ctx, body: str, gid: int, surv: str | None, target: str | None, src: str) -> None:

@@ -20,6 +20,7 @@ from rules.dead_of_winter.content import (
     LOCATIONS,
     SURVIVORS,
     TWISTS,
+    ZOMBIE_SPACES,
 )
 from rules.dead_of_winter.observation import Observation
 from rules.errors import ParseError
@@ -146,6 +147,38 @@ def using(die: int | None) -> str:
     return "" if die is None else f" using {die}"
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n > 1 else ''}"
+
+
+def entrance_words(w: dict[str, Any], number: int, lure: bool = False) -> str:
+    """What stands at a colony entrance (numbered from 1), for the entrance choices of DW-13 and
+    §6.7: "2 zombies, 1 barricade"; for a lure also what the zombie will do there (a trap fires,
+    a barricade breaks, an overrun)."""
+    d = w["locations"]["colony"]
+    e = number - 1
+    zombies, barricades = d["zombies"][e], d["barricades"][e]
+    experiments = (d.get("experiments") or [0] * 6)[e]
+    traps = (d.get("traps") or [0] * 6)[e]
+    parts = [
+        _count(n, word)
+        for n, word in (
+            (zombies, "zombie"),
+            (experiments, "experiment zombie"),
+            (barricades, "barricade"),
+            (traps, "trap"),
+        )
+        if n
+    ]
+    words = ", ".join(parts) or "empty"
+    if lure:
+        if traps:
+            words += "; its trap fires"
+        elif zombies + experiments + barricades + traps >= ZOMBIE_SPACES["colony"]:
+            words += "; full: a barricade breaks" if barricades else "; full: overrun"
+    return words
+
+
 def label_ln(w: dict[str, Any], a: A.Action) -> str | None:
     """Labels of the Long Night moves (§12.2), None for any other move."""
     if isinstance(a, A.Contain):
@@ -207,6 +240,15 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.AttractFrom):
         spot = f"colony {a.entrance}" if a.entrance else where(a.location)
         return f"Attract from {spot}"
+    if isinstance(a, A.LureTo):
+        spot = entrance_words(w, a.entrance, lure=True)
+        return f"Send the lured zombie to colony entrance {a.entrance} ({spot})"
+    if isinstance(a, A.KillAt):
+        d = w["locations"]["colony"]
+        experiment = sum(d.get("experiments") or ()) > 0
+        what = "an experiment zombie" if experiment else "a zombie"
+        spot = entrance_words(w, a.entrance)
+        return f"Kill {what} at colony entrance {a.entrance} ({spot})"
     if isinstance(a, A.UseAbility):
         return f"Use {short(a.survivor)}{target_text(a.target)}{using(a.die)}"
     if isinstance(a, A.UseItem):
@@ -304,6 +346,7 @@ KIND_WORDS = {
     "decline": "Answer",
     "let": "Exposure",
     "option": "Twist option",
+    "send": "Lure",
 }
 
 
@@ -380,6 +423,24 @@ def _one(w: dict[str, Any], cands: list[A.Action], text: str) -> A.Action:
     raise ParseError(f"{text.strip()!r} could mean several moves: {options}. Type one in full.")
 
 
+ENTRANCE_ANSWER = re.compile(r"(?:(?:lure|send|kill|to|at|into|colony|entrance)\s+)*([1-6])")
+"""A colony entrance typed as the answer to DW-13's or §6.7's choice: `2`, `entrance 2`,
+`colony 2`, `lure 2`, `kill 2`."""
+
+
+def _entrance_answer(w: dict[str, Any], want: str, legal: Sequence[A.Action]) -> A.Action | None:
+    choices = [a for a in legal if isinstance(a, A.LureTo | A.KillAt)]
+    m = ENTRANCE_ANSWER.fullmatch(want)
+    if not choices or m is None:
+        return None
+    n = int(m.group(1))
+    found = next((a for a in choices if a.entrance == n), None)
+    if found is None:
+        options = "; ".join(label(w, a) for a in choices)
+        raise ParseError(f"Colony entrance {n} is not one of the choices: {options}.")
+    return found
+
+
 def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     want = norm(text)
     if not want:
@@ -388,6 +449,9 @@ def parse(w: dict[str, Any], text: str, legal: Sequence[A.Action]) -> A.Action:
     exact = [a for lab, a in labels if lab == want]
     if exact:
         return exact[0]
+    entrance = _entrance_answer(w, want, legal)
+    if entrance is not None:
+        return entrance
     want = SHORT_FORMS.get(want, want)
     words = [LOCATION_WORDS.get(x, x) for x in want.split()]
     if words[0] in LEADING:
@@ -437,7 +501,8 @@ Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `c
 The Long Night: `contain with Yara using 3`, `work on Iron Gate with Tamsin using 4`, `scrap
 Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Tin of
 Beans`, `attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,
-`keep token`, and pills are played like any card: `play Grey Tablets with Lucia`."""
+`keep token`, and pills are played like any card: `play Grey Tablets with Lucia`.
+Luring into the colony or an extra kill there asks for an entrance: `lure 3`, `kill 2`."""
 
 
 def location_ln(loc: Any) -> str:
