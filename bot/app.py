@@ -15,7 +15,7 @@ from bot.chat import ChatFilter
 from bot.collector import IdleCollector
 from bot.config import Settings
 from bot.delivery import Delivery
-from bot.startup import StartupError, fail, open_database
+from bot.startup import StartupError, check_folder, fail, open_database
 from bot.tables import TableService
 from storage.base import Store
 from storage.lockfile import DatabaseLockedError, lock_for
@@ -170,6 +170,10 @@ def startup_problem(err: BaseException) -> str | None:
 
 def run_bot(settings: Settings) -> int:
     """Run until stopped; a start-up failure is one line on stderr and exit status 1."""
+    try:
+        check_folder(settings.database_url)  # before the lock file would create the folder
+    except StartupError as err:
+        return fail(err)
     lock = lock_for(settings.database_url)  # one bot process per SQLite file
     try:
         if lock is not None:

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.config import Settings, load_settings
-from bot.startup import StartupError, database_location, fail, open_database
+from bot.startup import StartupError, database_location, fail, is_postgres, open_database
 from rules import GAMES
 from rules.engine import Engine
 from rules.errors import OptionsError
 from rules.parsing import parse_options
+from storage import redact_url
 from storage.base import Store, TableRecord
 
 
@@ -93,6 +94,11 @@ def database_url(args: argparse.Namespace | None, settings: Settings) -> str:
     return settings.database_url
 
 
+def database_setting(args: argparse.Namespace | None) -> str:
+    """Where the database URL came from, for the fix a message names."""
+    return "--db" if args is not None and args.db else "SNOWBOUND_DATABASE_URL"
+
+
 def python_command() -> str:
     """How to start this Python again from the current folder, as a command that runs as shown:
     the project's `.venv/bin/python` when that is the one running, else the interpreter's path."""
@@ -103,18 +109,24 @@ def python_command() -> str:
     return shlex.quote(str(exe)) if sys.prefix != sys.base_prefix else "python3"
 
 
-def resume_hint(args: argparse.Namespace | None, url: str) -> Callable[[int], str | None]:
+def resume_hint(
+    args: argparse.Namespace | None, url: str, *, has_token: bool = False
+) -> Callable[[int], str | None]:
     """The commands that continue table N: `make run` then `resume N` when the table lives in the
-    default database, and always the `play --resume` command (with `--db` when one was given).
-    None for a database kept in memory: nothing is left to resume."""
+    default database and `make run` opens the terminal table (no token: with one it starts the
+    Discord bot), and always the `play --resume` command (with `--db` when one was given, its
+    password masked). None for a database kept in memory: nothing is left to resume."""
     if url.startswith("memory:") or ":memory:" in url:
         return lambda n: None
-    db = f" --db {shlex.quote(args.db)}" if args is not None and args.db else ""
+    given = args.db if args is not None and args.db else ""
+    shown = redact_url(given)
+    db = f" --db {shlex.quote(shown)}" if given else ""
+    note = " (with the database's password in place of ***)" if shown != given else ""
     python = python_command()
 
     def hint(n: int) -> str:
-        command = f"`{python} -m bot play --resume {n}{db}`"
-        return command if db else f"`make run` → `resume {n}` / {command}"
+        command = f"`{python} -m bot play --resume {n}{db}`{note}"
+        return command if db or has_token else f"`make run` → `resume {n}` / {command}"
 
     return hint
 
@@ -161,7 +173,7 @@ async def play(args: argparse.Namespace | None, settings: Settings) -> int:
     from bot.tables import TableError, TableService, user_error
 
     url = database_url(args, settings)
-    store = await open_database(url)
+    store = await open_database(url, setting=database_setting(args))
     try:
         if args is not None and args.list:
             await list_tables(store)
@@ -169,7 +181,10 @@ async def play(args: argparse.Namespace | None, settings: Settings) -> int:
         service = TableService(store, default_agent=settings.default_agent)
         reader = StdinReader()
         console = Console(
-            service, read=reader, write=stdout_writer, resume_hint=resume_hint(args, url)
+            service,
+            read=reader,
+            write=stdout_writer,
+            resume_hint=resume_hint(args, url, has_token=settings.has_token),
         )
         try:
             resume = args.resume if args is not None else None
@@ -282,6 +297,13 @@ async def migrate(source_url: str, target_url: str, settings: Settings) -> int:
     if not is_postgres_url(target_url):
         print("✗ --to takes a PostgreSQL URL: postgresql://user:password@host/db", file=sys.stderr)
         return 2
+    if is_postgres_url(source_url):
+        print(
+            f"✗ migrate copies from a SQLite database, and {redact(source_url)} is PostgreSQL "
+            "already: name the SQLite file with --from sqlite:///path/to/snowbound.db",
+            file=sys.stderr,
+        )
+        return 2
     try:
         path = sqlite_path(source_url)
     except ValueError as err:
@@ -349,8 +371,22 @@ async def backup(args: argparse.Namespace, settings: Settings) -> int:
     url = database_url(args, settings)
     source = database_location(url)
     target = Path(args.path)
+    if is_postgres(url):
+        dump = shlex.quote(str(target.with_suffix(".dump")))
+        note = " (with the password in place of ***)" if source != url.strip() else ""
+        print(
+            f"✗ backup copies a SQLite file; the database {source} is PostgreSQL: back it up with "
+            f"PostgreSQL's own pg_dump, e.g. `pg_dump --format=custom --file={dump} "
+            f"{shlex.quote(source)}`{note}",
+            file=sys.stderr,
+        )
+        return 2
     if not url.startswith("sqlite:") or source == url:
-        print(f"✗ Only a SQLite file can be backed up, not {url}.", file=sys.stderr)
+        print(
+            f"✗ Only a SQLite file can be backed up, not {source}: a database kept in memory "
+            "is gone when the process ends.",
+            file=sys.stderr,
+        )
         return 2
     if not Path(source).is_file():
         print(f"✗ There is no database at {source} to back up.", file=sys.stderr)
@@ -359,7 +395,7 @@ async def backup(args: argparse.Namespace, settings: Settings) -> int:
         print(f"✗ {target} already exists: choose another path or add --force.", file=sys.stderr)
         return 2
     try:
-        store = await open_database(url)
+        store = await open_database(url, setting=database_setting(args))
     except StartupError as err:
         return fail(err)
     try:

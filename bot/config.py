@@ -15,7 +15,7 @@ from typing import Annotated, Self
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from storage import sqlite_path
+from storage import redact_url, sqlite_path
 
 
 def project_dir() -> Path:
@@ -26,19 +26,29 @@ def project_dir() -> Path:
 
 def resolve_database_url(url: str, base: Path | None = None) -> str:
     """`url` checked, with a relative SQLite path made absolute against `base` (the project
-    folder): ValueError, worded for the person editing `.env`, when the URL is not one we accept."""
+    folder): ValueError, worded for the person editing `.env` (and never showing a password), when
+    the URL is not one we accept. PostgreSQL URLs are taken as they are: the server itself says
+    what is wrong with one when the bot connects."""
     url = url.strip()
-    if url in ("memory://", "memory:"):
+    if url in ("memory://", "memory:") or url.startswith(("postgresql://", "postgres://")):
         return url
     if not url.startswith("sqlite:"):
         raise ValueError(
-            "use sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory: "
-            f"or memory:// (got {url!r})"
+            "use sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory:, "
+            f"memory:// or postgresql://user:password@host:5432/database (got {redact_url(url)!r})"
         )
     path = sqlite_path(url)
     if path == ":memory:" or Path(path).is_absolute():
         return url
     return f"sqlite:///{((base or project_dir()) / path).as_posix()}"
+
+
+def agent_levels() -> list[str]:
+    """The AI levels every game has: what SNOWBOUND_DEFAULT_AGENT may name."""
+    from rules import GAMES
+
+    common = set.intersection(*(set(game.agents) for game in GAMES.values()))
+    return sorted(common)
 
 
 class Settings(BaseSettings):
@@ -122,6 +132,18 @@ class Settings(BaseSettings):
     @classmethod
     def _usable_database_url(cls, value: str) -> str:
         return resolve_database_url(value)
+
+    @field_validator("default_agent")
+    @classmethod
+    def _known_agent(cls, value: str) -> str:
+        levels = agent_levels()
+        level = value.strip().casefold()
+        if level not in levels:
+            raise ValueError(
+                f"there is no AI level {value.strip()!r}: use {' or '.join(levels)} "
+                "(the levels every game has)"
+            )
+        return level
 
     @field_validator("log_level")
     @classmethod

@@ -19,6 +19,7 @@ Decisions the design leaves open:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -52,6 +53,7 @@ __all__ = [
     "TableRecord",
     "TableStatus",
     "open_store",
+    "redact_url",
     "sqlite_path",
 ]
 
@@ -61,10 +63,31 @@ ACCEPTED_URLS = (
 )
 
 
+_PASSWORD_PARAM = re.compile(r"(?i)([?&]password=)[^&#]*")
+
+
+def redact_url(url: str) -> str:
+    """`url` with its password masked (`postgresql://bot:***@db/x`), for every message and log line.
+
+    The password is whatever follows the user name up to the last `@` before the query (so a
+    password holding `@` or `/` is masked whole), and any `password=` query parameter."""
+    scheme, sep, rest = url.partition("://")
+    if sep:
+        query = rest.find("?")
+        head = rest if query < 0 else rest[:query]
+        # the last `@` before the query; else a password holding `?` (over-masking beats a leak)
+        at = head.rfind("@") if "@" in head else rest.find("@")
+        userinfo = rest[:at] if at >= 0 else ""
+        if ":" in userinfo:
+            rest = userinfo.partition(":")[0] + ":***" + rest[at:]
+        url = f"{scheme}://{rest}"
+    return _PASSWORD_PARAM.sub(r"\1***", url)
+
+
 def sqlite_path(url: str) -> str:
     """The file path (or ":memory:") of a `sqlite://` URL; ValueError for anything else."""
     if not url.startswith("sqlite://"):
-        raise ValueError(f"not a SQLite URL: {url!r}; use {ACCEPTED_URLS}")
+        raise ValueError(f"not a SQLite URL: {redact_url(url)!r}; use {ACCEPTED_URLS}")
     rest = url.removeprefix("sqlite://")
     if rest in (":memory:", "/:memory:"):
         return ":memory:"
@@ -94,4 +117,4 @@ def open_store(url: str, *, clock: Callable[[], float] = time.time, pool_size: i
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         return SqliteStore(path, clock=clock)
-    raise ValueError(f"unknown database URL {url!r}; accepted forms: {ACCEPTED_URLS}")
+    raise ValueError(f"unknown database URL {redact_url(url)!r}; accepted forms: {ACCEPTED_URLS}")

@@ -24,10 +24,11 @@ from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
-from storage import codec, history
+from storage import codec, history, redact_url
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
@@ -107,7 +108,68 @@ def migrations() -> list[tuple[int, str, str]]:
 
 def redact(url: str) -> str:
     """The URL without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+    return redact_url(url)
+
+
+def _scrubbed(text: str, url: str) -> str:
+    """`text` (an error's words) with the URL's password masked wherever it appears."""
+    password = urlsplit_password(url)
+    text = text.replace(url, redact(url))
+    return text.replace(password, "***") if password and len(password) > 2 else text
+
+
+def urlsplit_password(url: str) -> str | None:
+    try:
+        return urlsplit(url).password
+    except ValueError:
+        return None
+
+
+def connect_problem(error: BaseException, url: str) -> str:
+    """Why connecting to (and migrating) the database at `url` failed, and what to do, in one
+    sentence without the password: what `connect` raises as a StorageError."""
+    try:
+        parts = urlsplit(url)
+        user, host, port = parts.username, parts.hostname, parts.port
+        database = parts.path.lstrip("/") or user
+    except ValueError:
+        user = host = database = None
+        port = None
+    where = f"{host or 'localhost'}:{port or 5432}"
+    said = _scrubbed(str(error).strip().splitlines()[0] if str(error).strip() else "", url)
+    said = said or type(error).__name__
+    if isinstance(error, asyncpg.InvalidPasswordError):
+        return (
+            f"the server refused the password of user {user or said}: put the right user name "
+            "and password in the URL (postgresql://user:password@host:5432/database)"
+        )
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
+        return (
+            f"the server refused the user ({said}): name an existing user in the URL, or create "
+            f"it on the server (CREATE ROLE {user or 'snowbound'} LOGIN PASSWORD '…')"
+        )
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return (
+            f"{said} on {where}: create it (createdb -O {user or 'snowbound'} "
+            f"{database or 'snowbound'}), or name an existing database in the URL"
+        )
+    if isinstance(error, asyncpg.InsufficientPrivilegeError):
+        return (
+            f"user {user or '(default)'} may not create Snowbound's tables ({said}): make it the "
+            f"database's owner (ALTER DATABASE {database or 'snowbound'} OWNER TO "
+            f"{user or 'snowbound'}), or name a user that owns it in the URL"
+        )
+    if isinstance(error, asyncpg.TooManyConnectionsError | asyncpg.CannotConnectNowError):
+        return f"the server at {where} cannot take the connection now ({said}): try again shortly"
+    if isinstance(error, OSError | TimeoutError):
+        reason = getattr(error, "strerror", None) or said
+        return (
+            f"the PostgreSQL server at {where} cannot be reached ({reason}): start it, or check "
+            "the host and port in the URL"
+        )
+    if isinstance(error, ValueError | asyncpg.InterfaceError):
+        return f"the URL cannot be read ({said}): write it as postgresql://user:password@host:5432/database"
+    return f"the server answered: {said}"
 
 
 @asynccontextmanager
@@ -161,8 +223,23 @@ class PostgresStore:
     # -- connection and schema --------------------------------------------------------------------
 
     async def connect(self) -> None:
+        """Open the pool and bring the schema up to date; a server that cannot be reached or
+        refuses (password, database, rights) is a StorageError saying what to do, in one line
+        without the password."""
         if self._pool is not None:
             return
+        try:
+            await self._connect()
+        except (
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+            OSError,
+            TimeoutError,
+            ValueError,  # a URL asyncpg cannot read (a port that is not a number)
+        ) as error:
+            raise StorageError(connect_problem(error, self.url)) from error
+
+    async def _connect(self) -> None:
         settings = {"search_path": self.schema} if self.schema else {}
         if self.schema:
             first = await asyncpg.connect(self.url)

@@ -71,7 +71,10 @@ def test_an_explicit_relative_database_url_is_relative_to_the_project_folder(
         assert Settings(_env_file=None).database_url == url  # type: ignore[call-arg]
 
 
-@pytest.mark.parametrize("url", ["postgres://db/x", "sqlite://x.db", "sqlite:///data/"])
+@pytest.mark.parametrize(
+    "url",
+    ["mysql://bot:s3cret@db/x", "sqlite://x.db", "sqlite:///data/", "postgre://bot:s3cret@db"],
+)
 def test_a_bad_database_url_stops_start_up_in_one_line_naming_the_setting(
     elsewhere: Path, monkeypatch: pytest.MonkeyPatch, url: str
 ) -> None:
@@ -81,6 +84,18 @@ def test_a_bad_database_url_stops_start_up_in_one_line_naming_the_setting(
     line = one_line(str(stop.value.code))
     assert line.startswith("Snowbound cannot start: SNOWBOUND_DATABASE_URL: ")
     assert "sqlite:///" in line  # the accepted form, i.e. the fix
+    assert "postgresql://" in line or url.startswith("sqlite:")
+    assert "s3cret" not in line
+
+
+@pytest.mark.parametrize(
+    "url", ["postgres://db/x", "postgresql://bot:s3cret@db.example:5432/snowbound"]
+)
+def test_a_postgresql_database_url_is_a_setting_start_up_accepts_as_it_is(
+    elsewhere: Path, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    monkeypatch.setenv("SNOWBOUND_DATABASE_URL", url)
+    assert load_settings().database_url == url
 
 
 def test_a_bad_database_url_exits_with_status_1(
