@@ -34,6 +34,7 @@ from rules.errors import (
     OptionsError,
     ParseError,
 )
+from rules.parsing import seat_words
 
 
 def _pretty(err: ValidationError) -> str:
@@ -235,7 +236,8 @@ class Engine(Generic[S, A, O]):
                 f"That is too long to be a move ({len(text):,} characters): "
                 "`/play` lists what you can do."
             )
-        return self.game.parse(state, seat, text, self.legal(state, seat))
+        # A label names players as `{sN}`: typed back, it reads as the notation ("seat 2").
+        return self.game.parse(state, seat, seat_words(text), self.legal(state, seat))
 
     def check_turn(self, state: S, seat: Seat) -> None:
         if self.game.outcome(state) is not None:

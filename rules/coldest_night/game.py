@@ -8,8 +8,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from rules.choices import Path, build, check
+from rules.coldest_night import choices, reads, text
 from rules.coldest_night import observation as obs_mod
-from rules.coldest_night import reads, text
 from rules.coldest_night import rules_tokens as tokens
 from rules.coldest_night.actions import (
     ACTION_ADAPTER,
@@ -112,6 +113,14 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
 
     def label(self, state: ColdestNightState, action: Action) -> str:
         return text.label(state, action)  # read from the frozen state: no working copy
+
+    def choice_paths(
+        self, state: ColdestNightState, seat: Seat, legal: Sequence[Action]
+    ) -> Sequence[Path | None]:
+        found = choices.paths(state, seat, legal)  # kind → card → whom (`choices.py`)
+        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
+            return super().choice_paths(state, seat, legal)
+        return found
 
     def parse(
         self,
