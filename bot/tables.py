@@ -9,6 +9,7 @@ serialises moves inside one process while the stored version protects across pro
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot import history
+from bot.names import ai_name, typed_refs
 from bot.pace import parse_pace
 from bot.pace_service import PaceService
 from bot.records import (  # re-exported: cogs and tests import them from here
@@ -36,7 +38,7 @@ from bot.views import PrivateText, PublicView, TableViews
 from rules import GAMES
 from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
 from rules.engine import Engine
-from rules.errors import NotYourTurnError, RuleError
+from rules.errors import NotYourTurnError, ParseError, RuleError
 from storage import codec
 from storage.base import (
     AI_SUFFIX,
@@ -329,8 +331,7 @@ class TableService(TableViews, PaceService):
                 raise TableError(f"There is no AI level “{level}”. Levels: {known}.")
             if len(table.seats) >= game.max_seats:
                 raise TableError(f"The table is full: {game.title} seats at most {game.max_seats}.")
-            count = sum(1 for s in table.seats if s.agent) + 1
-            seat = SeatRecord(name=f"AI {count} ({level})", agent=level)
+            seat = SeatRecord(name=ai_name(s.name for s in table.seats), agent=level)
             return await self._save(table, seats=(*table.seats, seat))
 
     async def kick(
@@ -456,7 +457,7 @@ class TableService(TableViews, PaceService):
             raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
         checked = False
         if isinstance(action, str):
-            action = engine.parse(state, seat, action)  # one of the legal actions, or it raises
+            action = self._parse(table, state, seat, action)  # a legal action, or it raises
             checked = True
         if in_public and game.is_secret(state, action):
             raise SecretMoveError(
@@ -464,6 +465,28 @@ class TableService(TableViews, PaceService):
                 "panel, not in the channel. Nothing was played."
             )
         return seat, action, checked, state
+
+    def _parse(self, table: TableRecord, state: Any, seat: Seat, text: str) -> Any:
+        """Typed text → one of the seat's legal actions: as typed (the game's notation, "exile
+        seat 2"), else with the players' names turned into the `{sN}` form the labels carry
+        ("exile Bo", as the buttons and autocomplete show it: `bot.names`). A refusal names the
+        players as the labels it quotes show them."""
+        engine = self.engines[table.game]
+        names = seat_names(table)
+        try:
+            try:
+                return engine.parse(state, seat, text)
+            except ParseError:
+                named = typed_refs(text, names)
+                if named == text:
+                    raise
+                with contextlib.suppress(ParseError):
+                    return engine.parse(state, seat, named)
+                raise
+        except RuleError as err:
+            if "{s" not in str(err):
+                raise
+            raise type(err)(format_event(str(err), names)) from None
 
     async def act_choice(
         self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
@@ -504,7 +527,7 @@ class TableService(TableViews, PaceService):
         same = (
             mark is not None
             and 0 <= index < len(legal)
-            and label_mark(game.label(state, legal[index])) == mark
+            and label_mark(format_event(game.label(state, legal[index]), seat_names(table))) == mark
         )
         if not (fresh or same):
             raise TableError(

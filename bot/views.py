@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.names import level_words, options_text
 from bot.pace import describe_pace
 from bot.records import (
     OPEN,
@@ -267,10 +268,13 @@ class TableViews:
         lines = [f"**{game.title}** lobby (table #{table.id}) — {game.pitch}"]
         for index, seat in enumerate(table.seats, start=1):
             who = seat.name + (" (host)" if seat.user_id == table.host_id else "")
+            if seat.agent and seat.user_id is None:
+                who += f" (AI: {level_words(seat.agent)})"
             lines.append(f"{index}. {who}")
         lines.append(f"Players: {len(table.seats)} of {seat_range(game)}.")
-        if table.options:
-            lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in table.options.items()))
+        said = options_text(table.game, table.options) if table.options else ""
+        if said:
+            lines.append(f"Options: {said}")
         if table.pace is not None:  # a paced table (`bot.pace`)
             lines.append(f"Pace: {describe_pace(table.pace)}.")
         return "\n".join(lines)
@@ -325,7 +329,7 @@ class TableViews:
                 for line in game.describe(game.observe(state, seat)).splitlines()
                 if line.strip() and line not in public
             ]
-        head = f"You play seat {seat + 1} ({table.seats[seat].name})."
+        head = f"You play as {table.seats[seat].name}."
         if not own:
             head += " Nothing here is secret: the board shows everything."
         text = format_event("\n".join([head, *own]), names)
@@ -370,7 +374,10 @@ class TableViews:
             return []
         state = self.state(table)
         game = self.games[table.game]
-        return [game.label(state, a) for a in self.engine(table).legal(state, seat)]
+        names = seat_names(table)
+        return [
+            format_event(game.label(state, a), names) for a in self.engine(table).legal(state, seat)
+        ]
 
     async def private_updates(
         self,
@@ -478,16 +485,21 @@ class TableViews:
     def _labels_later(
         self, table: TableRecord, seat: Seat, state: Any = None
     ) -> Callable[[], Sequence[str]]:
-        """The seat's move labels in the state of now (`state`, if the caller has it), listed
-        only if a presenter reads them (`PanelUpdate.choices`): most panels of a report are not
-        sent."""
+        """The seat's move labels in the state of now (`state`, if the caller has it), names
+        filled in, listed only if a presenter reads them (`PanelUpdate.choices`): most panels of
+        a report are not sent."""
         if table.status != "active":
             return tuple
         if state is None:
             state = self.state(table)
         game = self.games[table.game]
         engine = self.engine(table)
-        return lambda: [game.label(state, a) for a in engine.legal(state, seat)]
+        names = seat_names(table)
+
+        def labels() -> list[str]:
+            return [format_event(game.label(state, a), names) for a in engine.legal(state, seat)]
+
+        return labels
 
     async def panel_sent(
         self,

@@ -16,11 +16,21 @@ A = TypeVar("A")
 
 _SPACES = re.compile(r"\s+")
 _PUNCT = re.compile(r"[^\w\s+\-→>]")
+_SEAT_REF = re.compile(r"\{s(\d+)\}")
+
+
+def seat_words(text: str) -> str:
+    """`text` with each `{sN}` (a label's player, `rules.core.seat_ref`) in the typed notation
+    players have always used: "seat N+1". A label and the move typed from it then read alike."""
+    if "{s" not in text:
+        return text
+    return _SEAT_REF.sub(lambda m: f"seat {int(m.group(1)) + 1}", text)
 
 
 def normalise(text: str) -> str:
-    """Case- and punctuation-insensitive form used to compare typed text with labels."""
-    text = text.casefold().replace("→", " ").replace("->", " ")
+    """Case- and punctuation-insensitive form used to compare typed text with labels (a label's
+    `{sN}` reads as "seat N+1", as players type it)."""
+    text = seat_words(text).casefold().replace("→", " ").replace("->", " ")
     text = _PUNCT.sub(" ", text)
     return _SPACES.sub(" ", text).strip()
 

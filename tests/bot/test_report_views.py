@@ -27,7 +27,7 @@ def fresh_private_only(service: TableService, table: Any, seat: int) -> str:
         for line in game.describe(game.observe(state, seat)).splitlines()
         if line.strip() and line not in public
     ]
-    head = f"You play seat {seat + 1} ({table.seats[seat].name})."
+    head = f"You play as {table.seats[seat].name}."
     if not own:
         head += " Nothing here is secret: the board shows everything."
     return format_event("\n".join([head, *own]), [s.name for s in table.seats])

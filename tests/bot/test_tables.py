@@ -139,7 +139,7 @@ async def test_ai_seats_take_their_turns_right_after_a_human_move(service: Table
     # the greedy AI leaves a multiple of four: 9 - 1 = 8 → it takes 3?  No: 8 % 4 == 0 already,
     # so it takes 1 (its first option); two moves were made in one call.
     assert played.moves == 2
-    assert played.table.ply == 2 and played.lines[-1] == "AI 1 (heuristic) takes 1."
+    assert played.table.ply == 2 and played.lines[-1] == "Frost 🤖 takes 1."
 
 
 async def test_a_finished_game_records_its_result_and_reveals_the_seed(

@@ -181,7 +181,7 @@ async def test_the_lobby_lists_two_members_and_two_ai_seats(bot_factory: Any) ->
     text = text_of(lobby)
     assert f"1. {discord.utils.escape_markdown(ana.display_name)} (host)" in text
     assert f"2. {discord.utils.escape_markdown(bo.display_name)}" in text
-    assert "3. AI 1 (random)" in text and "4. AI 2 (random)" in text
+    assert "3. Frost 🤖" in text and "4. Sleet 🤖" in text
     assert "Players: 4 of 2–6." in text
     assert "You joined" in dms(sent, ana)[0].content and "You joined" in dms(sent, bo)[0].content
 

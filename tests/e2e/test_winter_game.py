@@ -264,7 +264,7 @@ async def test_a_game_against_a_random_ai_is_played_to_the_end(bot_factory: Any)
     await say("!game ai random", ana)
     lobby = public(drain())[0]
     channel = dpytest.get_config().channels[0]
-    assert "2. AI 1 (random)" in text_of(await channel.fetch_message(lobby.id))
+    assert "2. Frost 🤖" in text_of(await channel.fetch_message(lobby.id))
     await say("!game start", ana)
     await play_until(bot, lambda state: state.phase == "over")
     sent = drain()
