@@ -4,6 +4,7 @@ situation up and plays it through the game's own moves."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from rules.dead_of_winter import GAME
@@ -224,3 +225,20 @@ def test_the_heuristic_agent_answers_both_entrance_choices() -> None:
     state = act(state, 0, A.Attack(survivor="S10", die=6, entrance=1), Script())
     pick = agent.choose(GAME.observe(state, 0), ENGINE.legal(state, 0), Script())
     assert pick == A.KillAt(entrance=2)  # where the zombies stand thickest
+
+
+# --- the player guide --------------------------------------------------------------------------
+def test_the_player_guides_options_table_is_one_table_with_a_row_for_every_option() -> None:
+    """A blank line ends a Markdown table: every row after it would show as plain text."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "games" / "dead_of_winter.md").read_text()
+    options = doc[doc.index("\n## Options\n") :]
+    options = options[: options.index("\n## ", 1)]
+    lines = options.splitlines()
+    start = lines.index("| option | values | effect |")
+    table = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        table.append(line)
+    named = {m.group(1) for line in table if (m := re.match(r"\| `(\w+)`", line))}
+    assert named == set(GAME.options_model.model_fields)
