@@ -11,7 +11,7 @@ from rules.coldest_night.actions import Action
 from rules.coldest_night.data import CARDS, FROST, TOKEN_ORDER, TOKENS, TokenId
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState, TokenState
-from rules.core import Frozen, builder
+from rules.core import Frozen, builder, seat_ref
 from rules.draft import construct
 
 
@@ -388,8 +388,24 @@ def _player_line(p: PlayerView) -> str:
     frost = (
         ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite]) if p.frostbite else "no frostbite"
     )
-    return f"Seat {p.seat + 1}: {p.hand_count} cards in hand · {frost}"
+    return f"{seat_ref(p.seat)}: {p.hand_count} cards in hand · {frost}"
 
+
+_TOKEN_STATES = {
+    "supply": "in the supply",
+    "available": "ready to use",
+    "attached": "found with that card",
+    "spent": "used",
+}
+
+EFFECT_WORDS = {
+    "GREATEST": "at the Fire Dies Down the hottest card in the pit burns away, not the rightmost",
+    "TARGET": "at the Fire Dies Down the player tending the fire picks which card burns away",
+    "BURN ONE": "at the Fire Dies Down one more card burns away",
+    "IF": "the card's effect happens only if its condition holds when it is played",
+}
+"""The effect words printed on cards (§11), each in one line: the board explains those pending,
+and the rules text all of them."""
 
 _END_WORDS = {
     "fire_out": "the fire went out",
@@ -399,13 +415,13 @@ _END_WORDS = {
 
 
 def describe(o: PublicObservation) -> str:
-    lines = [f"**The Coldest Night** — turn {o.turn}, seat {o.active_seat + 1} tends the fire"]
+    lines = [f"**The Coldest Night** — turn {o.turn}, {seat_ref(o.active_seat)} tends the fire"]
     if o.outcome is not None:
         result = "everyone wins" if o.outcome.winners else "everyone loses"
         why = _END_WORDS.get(o.outcome.reason, o.outcome.reason.replace("_", " "))
         lines.append(f"**Game over:** {why}: {result}.")
     else:
-        who = f"seat {o.to_act[0] + 1}" if o.to_act else "nobody"
+        who = seat_ref(o.to_act[0]) if o.to_act else "nobody"
         window = " · tokens may be used" if o.token_window else ""
         lines.append(f"Phase: {_PHASE_TEXT.get(o.phase, o.phase)} · waiting for {who}{window}")
     pit = ", ".join([_PIT_TEXTS.get(id(p)) or _pit_text(p) for p in o.pit])
@@ -424,18 +440,32 @@ def describe(o: PublicObservation) -> str:
             if v
         ]
         lines.append("Pending at the Fire Dies Down: " + ", ".join(pending))
+        lines.extend(
+            f"· {word}: {EFFECT_WORDS[word]}"
+            for word, v in (
+                ("TARGET", pe.target),
+                ("GREATEST", pe.greatest),
+                ("BURN ONE", pe.burn_one),
+            )
+            if v
+        )
     if o.fire_died_down:
         lines.append("The fire has died down this turn.")
+    dwindles = o.fire_dwindles_positions
+    if dwindles:
+        at = ", ".join(map(str, dwindles))
+        where = f"Fire Dwindles {'cards are' if len(dwindles) > 1 else 'card is'} {at} from the top"
+    else:
+        where = "no Fire Dwindles card is left in it"
     lines.append(
-        f"Draw pile: {o.deck_count} cards; Fire Dwindles at positions "
-        f"{', '.join(map(str, o.fire_dwindles_positions)) or 'none left'} · "
-        f"frostbite deck: {o.frostbite_deck_count}"
+        f"Draw pile: {o.deck_count} cards; {where} · frostbite cards left: {o.frostbite_deck_count}"
     )
     for p in o.players:
         made = _PLAYER_LINES.get(id(p))
         lines.append(made[1] if made is not None and made[0] is p else _player_line(p))
     toks = [
-        f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''} ({tv.state})"
+        f"{tv.name}{' on ' + CARDS[tv.attached_to].name if tv.attached_to else ''}"
+        f" ({_TOKEN_STATES.get(tv.state, tv.state)})"
         for tv in o.tokens
         if tv.state != "supply"
     ]
@@ -446,12 +476,13 @@ def describe(o: PublicObservation) -> str:
         lines.append(f"Removed unseen at set-up: {o.removed_count} cards")
     if o.scavenge is not None:
         lines.append(
-            f"Seat {o.scavenge.scavenger + 1} is handing out {o.scavenge.pool_count} "
+            f"{seat_ref(o.scavenge.scavenger)} is handing out {o.scavenge.pool_count} "
             "scavenged card(s)."
         )
     if o.final_hands:
         for s, hand in sorted(o.final_hands.items()):
-            lines.append(f"Seat {s + 1} ended with: {', '.join(c.name for c in hand) or 'nothing'}")
+            ended = ", ".join(c.name for c in hand) or "nothing"
+            lines.append(f"{seat_ref(s)} ended with: {ended}")
     if isinstance(o, PrivateObservation):
         lines += _private_lines(
             o.seat,
@@ -467,7 +498,7 @@ def _private_lines(
 ) -> list[str]:
     """The lines only a seat's own view shows (none of them can be a public line), from the
     `_card_line` of each card of its hand, pool and Memory Loss options."""
-    lines = [f"**Your hand** (seat {seat + 1}): " + ("; ".join(hand) or "empty")]
+    lines = [f"**Your hand** ({seat_ref(seat)}): " + ("; ".join(hand) or "empty")]
     if pool is not None:
         lines.append("Your scavenge pool: " + "; ".join(pool))
     if memory is not None:

@@ -1,6 +1,8 @@
 """Labels (§11), typed notation, refusals a player can read, and the rules summary.
 
-Seat numbers in labels and typed text are 1-based, as players count (seat index 1 is "seat 2").
+Labels name players as `{sN}` (`rules.core.seat_ref`): the bot shows their names, and a label
+typed back reads as "seat N+1" (`rules.parsing.seat_words`). Seat numbers in typed text are
+1-based, as players count (seat index 1 is "seat 2"); a player's name works too (`bot.names`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES
-from rules.core import Outcome
+from rules.core import Outcome, seat_ref
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
@@ -59,7 +61,7 @@ def _frost_name(t: Seen, frost_id: str) -> str:
     if f is None:
         return frost_id
     owner = next((s for s in range(t.num_players) if frost_id in t.frostbite[s]), None)
-    where = f"seat {owner + 1}" if owner is not None else "nobody"
+    where = seat_ref(owner) if owner is not None else "nobody"
     twins = [g for fs in t.frostbite for g in fs if FROST[g].name == f.name]
     if len(twins) > 1:
         return f"{f.name} {f.frost} ({where})"
@@ -133,7 +135,7 @@ def _give_label(card_id: str, to_seat: int | None) -> str:
     """A scavenged card handed to `to_seat`, or kept by the scavenger (None)."""
     if to_seat is None:
         return f"Keep {_name(card_id)}"
-    return f"Give {_name(card_id)} to seat {to_seat + 1}"
+    return f"Give {_name(card_id)} to {seat_ref(to_seat)}"
 
 
 _GIVE_LABELS: dict[tuple[str, int | None], str] = {
@@ -154,15 +156,15 @@ def _token_label(t: Seen, a: UseToken) -> str:
     if tok == "axe":
         if a.mode == "heat":
             return "Use Axe: +1 heat this turn"
-        return f"Use Axe: seat {(a.target_seat or 0) + 1} draws 1"
+        return f"Use Axe: {seat_ref(a.target_seat or 0)} draws 1"
     if tok == "backpack":
         if t.variant == "solo":
             return "Use Backpack: draw 1"
-        return f"Use Backpack: give {_name(a.card_id)} to seat {(a.to_seat or 0) + 1}"
+        return f"Use Backpack: give {_name(a.card_id)} to {seat_ref(a.to_seat or 0)}"
     if tok == "blanket":
         return f"Use Blanket: discard {_frost_name(t, a.frostbite_id or '?')}"
     if tok in KEY_DRAWS:
-        return f"Use {name}: seat {(a.target_seat or 0) + 1} draws {KEY_DRAWS[tok]}"
+        return f"Use {name}: {seat_ref(a.target_seat or 0)} draws {KEY_DRAWS[tok]}"
     if tok == "emergency_supplies":
         return "Use Emergency Supplies (top card into the fire)"
     return f"Use {name} (+{FUEL_HEAT[tok]} heat this turn)"

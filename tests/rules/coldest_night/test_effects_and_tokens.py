@@ -227,8 +227,8 @@ def test_cn29_axe_heat_or_draw() -> None:
         hands=[["Rug"], ["Rags"]], tokens={"axe": "available"}, deck=["Diary", "Lace Doily"]
     )
     assert [lab for lab in labels(state, 0) if "Axe" in lab] == [
-        "Use Axe: seat 1 draws 1",
-        "Use Axe: seat 2 draws 1",
+        "Use Axe: {s0} draws 1",
+        "Use Axe: {s1} draws 1",
         "Use Axe: +1 heat this turn",
     ]
     heated = play(state, 0, "axe heat")
@@ -246,10 +246,10 @@ def test_cn30_backpack_passes_a_card_even_from_a_paranoid_giver() -> None:
         tokens={"backpack": "available"},
     )
     assert labels(state, 1) == [
-        "Use Backpack: give Diary to seat 1",
-        "Use Backpack: give Diary to seat 3",
-        "Use Backpack: give Rags to seat 1",
-        "Use Backpack: give Rags to seat 3",
+        "Use Backpack: give Diary to {s0}",
+        "Use Backpack: give Diary to {s2}",
+        "Use Backpack: give Rags to {s0}",
+        "Use Backpack: give Rags to {s2}",
     ]
     step = act(state, 1, GAME.parse(state, 1, "backpack diary to 3"))
     assert hand_names(step.state, 2) == ["Egg Carton", "Diary"]
@@ -271,8 +271,8 @@ def test_cn31_blanket_discards_any_seats_frostbite() -> None:
         tokens={"blanket": "available"},
     )
     assert [lab for lab in labels(state, 0) if "Blanket" in lab] == [
-        "Use Blanket: discard Blue Lips 9 (seat 2)",
-        "Use Blanket: discard Blue Lips 3 (seat 2)",
+        "Use Blanket: discard Blue Lips 9 ({s1})",
+        "Use Blanket: discard Blue Lips 3 ({s1})",
     ]
     state = play(state, 0, "Use Blanket: discard Blue Lips 3 (seat 2)")
     assert state.frostbite[1] == ("F07",)

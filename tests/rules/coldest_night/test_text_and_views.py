@@ -166,18 +166,18 @@ def test_to_act_and_awaiting() -> None:
         (Done(seat=0), "Stop feeding the fire"),
         (Scavenge(seat=0), "Scavenge (draw 3)"),
         (UseToken(seat=0, token="alcohol", card_id="S1"), "Use Alcohol on Logs (heat 3 → 4)"),
-        (UseToken(seat=0, token="axe", mode="draw", target_seat=2), "Use Axe: seat 3 draws 1"),
+        (UseToken(seat=0, token="axe", mode="draw", target_seat=2), "Use Axe: {s2} draws 1"),
         (UseToken(seat=0, token="axe", mode="heat"), "Use Axe: +1 heat this turn"),
         (
             UseToken(seat=0, token="backpack", card_id="K30", to_seat=0),
-            "Use Backpack: give Diary to seat 1",
+            "Use Backpack: give Diary to {s0}",
         ),
         (
             UseToken(seat=0, token="blanket", frostbite_id="F03"),
-            "Use Blanket: discard Paranoia (seat 2)",
+            "Use Blanket: discard Paranoia ({s1})",
         ),
-        (UseToken(seat=0, token="cabinet_key", target_seat=1), "Use Cabinet Key: seat 2 draws 2"),
-        (UseToken(seat=0, token="cellar_key", target_seat=1), "Use Cellar Key: seat 2 draws 3"),
+        (UseToken(seat=0, token="cabinet_key", target_seat=1), "Use Cabinet Key: {s1} draws 2"),
+        (UseToken(seat=0, token="cellar_key", target_seat=1), "Use Cellar Key: {s1} draws 3"),
         (
             UseToken(seat=0, token="emergency_supplies"),
             "Use Emergency Supplies (top card into the fire)",
@@ -357,10 +357,10 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
     text = GAME.describe(GAME.observe(state, 1))
     assert "Logs 4*A (ash 1)" in text
     assert "Heat total:** 8" in text
-    assert "Fire Dwindles at positions 2" in text
-    assert "Seat 2: 2 cards in hand · Paranoia (5)" in text
-    assert "Alcohol on Logs (attached)" in text and "Kerosene (available)" in text
-    assert "Your hand** (seat 2): Rags (heat 1, ash 5); Diary (heat 2, ash 7) — TARGET" in text
+    assert "Fire Dwindles card is 2 from the top" in text
+    assert "{s1}: 2 cards in hand · Paranoia (5)" in text
+    assert "Alcohol on Logs (found with that card)" in text and "Kerosene (ready to use)" in text
+    assert "Your hand** ({s1}): Rags (heat 1, ash 5); Diary (heat 2, ash 7) — TARGET" in text
     public = GAME.describe(GAME.observe(state, None))
     assert "Rags" not in public
     assert isinstance(GAME.observe(state, None), PublicObservation)

@@ -45,7 +45,7 @@ def test_cn6_paranoia_cannot_be_made_to_draw_even_by_itself() -> None:
         tokens={"cellar_key": "available"},
         deck=["Egg Carton"],
     )
-    assert labels(state, 0)[-1:] == ["Use Cellar Key: seat 2 draws 3"]
+    assert labels(state, 0)[-1:] == ["Use Cellar Key: {s1} draws 3"]
 
 
 def test_cn7_a_loss_is_checked_between_burn_one_removals() -> None:
@@ -216,8 +216,8 @@ def test_cn13_give_is_legal_only_to_eligible_seats() -> None:
     assert len(gives) == 9
     assert labels(state, 0)[:3] == [
         "Keep Teddy Bear",
-        "Give Teddy Bear to seat 2",
-        "Give Teddy Bear to seat 3",
+        "Give Teddy Bear to {s1}",
+        "Give Teddy Bear to {s2}",
     ]
 
 
