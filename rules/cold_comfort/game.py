@@ -9,8 +9,10 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from rules.choices import Path
 from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
+from rules.cold_comfort.choices import choice_paths
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
 from rules.cold_comfort.rules_play import applied
@@ -47,6 +49,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    max_choice_depth = 4  # a tile: its turn, a part of the town, the spot (`choices.py`)
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[ColdComfortState]:
         opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()
@@ -91,6 +94,11 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         legal: Sequence[Action] | None = None,
     ) -> Action:
         return parse(state, seat, text, legal)
+
+    def choice_paths(
+        self, state: ColdComfortState, seat: Seat, legal: Sequence[Action]
+    ) -> Sequence[Path | None]:
+        return choice_paths(state, seat, legal)
 
     def secrets(self, state: ColdComfortState, seat: Seat) -> frozenset[str]:
         # CC-30: no seat holds a secret; the deck order is hidden from everyone.
