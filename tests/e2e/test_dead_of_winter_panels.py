@@ -4,8 +4,8 @@
 The game is the seeded 4-seat standard game of `test_dead_of_winter_game.py` (3 members and a
 heuristic AI seat, a betrayer dealt): members play their heuristic agent's choice, so the game goes
 where that test's does (a crisis, an exile vote). Most moves go straight to the service; the move
-under test is found on the member's own panel — as the bot builds it — and clicked: a move button,
-an option of a kind's select menu, or first the button that opens the kind and then its menu.
+under test is found on the member's own panel — as the bot builds it — and clicked step by step
+(`tests/e2e/steps.py`).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import discord
 import discord.ext.test as dpytest
 
 from bot.tables import label_mark
-from cogs.present import panel_message, private_update
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.actions import Contribute, Vote
 from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.steps import click_move as click_through
 from tests.e2e.test_interactions import Responses, button, dispatch, select
 
 SEED = "dow-e2e-8"  # the seed of the end-to-end game: a crisis and an exile vote come up
@@ -62,20 +62,6 @@ async def play_until(bot: Any, members: list[discord.Member], wanted: Wanted) ->
     raise AssertionError("the move under test never came")
 
 
-def found(components: list[dict[str, Any]], index: int) -> tuple[str, dict[str, Any]] | None:
-    """How a panel offers the move at `index`: ("button" | "select" | "open", component)."""
-    for row in components:
-        for c in row["components"]:
-            if c["type"] == 2 and c["custom_id"].startswith("sb:a:"):
-                if int(c["custom_id"].split(":")[4]) == index:
-                    return "button", c
-            elif c["type"] == 3 and any(
-                o["value"].split(":")[0] == str(index) for o in c["options"]
-            ):
-                return "select", c
-    return None
-
-
 async def dm_panel(bot: Any, seat: int) -> str:
     """What the seat's DM panel shows now (the bot edits it in place after each change)."""
     record = next(p for p in await bot.service.store.panels(1) if p.seat == seat)
@@ -85,31 +71,13 @@ async def dm_panel(bot: Any, seat: int) -> str:
 
 async def click_move(
     bot: Any, responses: Responses, member: discord.Member, seat: int, action: Any
-) -> str:
-    """Click `action` on the member's panel as the bot draws it; returns how it was offered."""
+) -> int:
+    """Click `action` on the member's panel as the bot draws it, step by step; returns how many
+    choices it took."""
     service = bot.service
     table = await service.table(1)
     index = list(GAME.legal_actions(service.state(table), seat)).index(action)
-    view = panel_message(service, table, private_update(service, table, seat))["view"]
-    how = found(view.to_components(), index)
-    if how is None:  # behind a kind's opening button: open it, as the member would
-        kind = GAME.move_kind(GAME.label(service.state(table), action)) or ""
-        opener = f"sb:o:1:{kind.lower().replace(' ', '_')}:0"
-        assert any(c.custom_id == opener for c in view.children if hasattr(c, "custom_id"))
-        await dispatch(bot, responses, button(member, opener))
-        edit = responses.of_type(7)[-1]["data"]
-        how = found(edit["components"], index)
-        assert how is not None, "the opened kind offers the move"
-        kind_shown = "open+"
-    else:
-        kind_shown = ""
-    form, component = how
-    if form == "button":
-        await dispatch(bot, responses, button(member, component["custom_id"], component["label"]))
-    else:
-        value = next(o["value"] for o in component["options"] if o["value"].startswith(f"{index}:"))
-        await dispatch(bot, responses, select(member, component["custom_id"], value))
-    return kind_shown + form
+    return await click_through(bot, responses, member, seat, index)
 
 
 async def test_a_crisis_contribution_is_made_by_clicking_and_the_public_sees_only_the_count(
@@ -121,8 +89,8 @@ async def test_a_crisis_contribution_is_made_by_clicking_and_the_public_sees_onl
     member = members[seat]
     before = await service.table(1)
     name = GAME.label(service.state(before), action).removeprefix("Contribute ")
-    how = await click_move(bot, responses, member, seat, action)
-    assert how in ("button", "select", "open+button", "open+select")
+    clicks = await click_move(bot, responses, member, seat, action)
+    assert 1 <= clicks <= GAME.max_choice_depth
     table = await service.table(1)
     assert table.ply > before.ply
     logged = [r for r in await service.store.actions(1) if r.ply == before.ply + 1]
@@ -150,8 +118,8 @@ async def test_exile_ballots_are_cast_on_the_panel_secret_until_the_last_reveals
         seat, action = await play_until(
             bot, members, lambda s, a: isinstance(a, Vote) and exile_vote(s)
         )
-        how = await click_move(bot, responses, members[seat], seat, action)
-        assert how == "button", "a ballot is one of two buttons: Vote yes, Vote no"
+        clicks = await click_move(bot, responses, members[seat], seat, action)
+        assert clicks == 1, "a ballot is one of two buttons: Vote yes, Vote no"
         sent = drain()
         said = "\n".join(text_of(m) for m in public(sent))
         assert f"{names[seat]} has voted." in said
@@ -190,8 +158,8 @@ async def test_a_stale_select_click_and_forged_panel_ids_are_answered_privately(
     assert (await service.table(1)).ply == played
 
     forged = [
-        ("sb:o:1:Move!:0", "not one of mine"),  # matches no template
-        ("sb:o:99:move:0", "table"),  # no such table
+        ("sb:n:1:0:Move!:abcdef", "not one of mine"),  # matches no template
+        ("sb:n:99:0:0:abcdef", "table"),  # no such table
         (f"sb:s:1:{played}:0", "not one i offered"),  # a value that is no move
     ]
     for custom_id, words in forged:
@@ -205,7 +173,7 @@ async def test_a_stale_select_click_and_forged_panel_ids_are_answered_privately(
     assert "out of date" in responses.of_type(4)[-1]["data"]["content"]
     assert (await service.table(1)).ply == played
 
-    await dispatch(bot, responses, button(member, "sb:o:1:vote:7"))  # a kind not offered now
+    await dispatch(bot, responses, button(member, "sb:n:1:0:7.3:abcdef"))  # a step not offered now
     edit = responses.of_type(7)[-1]["data"]
-    assert edit["embeds"][0]["footer"]["text"].startswith("Those moves are no longer offered")
+    assert edit["embeds"][0]["description"].startswith("*Your moves changed since")
     assert (await service.table(1)).ply == played

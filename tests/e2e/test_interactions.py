@@ -18,6 +18,7 @@ import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.tables import label_mark
+from cogs.ui.steps import trail_mark
 from tests.e2e.conftest import dm_to, drain, say
 from tests.support.nim import NIM
 
@@ -265,7 +266,7 @@ async def test_a_move_picked_from_a_select_menu_is_played(
     assert bot.service.engine(table).parse_action(logged.action) == expected
 
 
-async def test_the_page_button_redraws_the_clickers_panel_on_the_next_page(
+async def test_a_step_button_redraws_the_clickers_panel_one_step_down_with_back_and_trail(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot = await bot_factory(new_seed=lambda: "select")
@@ -274,10 +275,14 @@ async def test_the_page_button_redraws_the_clickers_panel_on_the_next_page(
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
-    count = len(bot.service.labels(await bot.service.table(1), 0))
-    assert count > 100
-    await dispatch(bot, responses, button(ana, "sb:g:1:1", "More moves ▶"))
+    table = await bot.service.table(1)
+    tree = bot.service.panel_update(table, 0).tree
+    number = next(n for n, child in enumerate(tree.children) if not child.leaf)
+    mark = trail_mark(tree, (number,))
+    await dispatch(bot, responses, button(ana, f"sb:n:1:{table.ply}:{number}:{mark}"))
     edit = responses.of_type(7)[-1]["data"]
-    assert edit["embeds"][0]["footer"]["text"].startswith(f"Moves 101–{min(count, 200)} of {count}")
-    menus = [c for row in edit["components"] for c in row["components"] if c["type"] == 3]
-    assert menus[0]["options"][0]["value"].startswith("100:")
+    (trail,) = [f for f in edit["embeds"][0]["fields"] if f["name"] == "Your move so far"]
+    assert trail["value"] == tree.children[number].label
+    ids = [c["custom_id"] for row in edit["components"] for c in row["components"]]
+    assert f"sb:n:1:{table.ply}::{trail_mark(tree, ())}" in ids  # "◀ Back" to the top
+    assert (await bot.service.table(1)).ply == table.ply  # a step plays nothing

@@ -1,0 +1,402 @@
+"""The steps of a private panel: one node of the seat's choice tree (`rules/choices.py`) laid out
+as Discord components, and the persistent components that walk it.
+
+At a node the panel shows the node's options (at most 25), never pages:
+
+- a few options (at most five) are buttons, coloured by `Choice.style` (a move blue, ending or
+  passing grey, harmful red, votes green and red); an option with steps below it ends in "…";
+- more options are one select menu, each option's `Choice.detail` as its description;
+- to save a click, an option that has its own list is shown inline as a select menu named after
+  it ("Play a card…", "Move a survivor…"), as many as the five rows allow, so the top of a turn
+  reads as a row of buttons ("End turn") above a menu per kind of move;
+- below the top, "◀ Back" (grey) goes one step up.
+
+Components (all `DynamicItem`s, so they survive restarts):
+
+- `ChoiceButton` `sb:a:<table>:<ply>:<index>:<mark>` plays legal move `index`; `mark` is a hash
+  of the move's label, so `TableService.act_choice` judges a stale click as it always did;
+- `StepButton` `sb:n:<table>:<ply>:<address>:<mark>` opens the node at `address` (child numbers
+  from the top, "2.0") — `mark` hashes the labels of the steps to it, so a node that changed
+  since is never opened by mistake; it only redraws the clicker's own panel;
+- `ChoiceSelect` `sb:s:<table>:<ply>:<address>` offers options of the node at `address`; an
+  option's value is `<index>:<mark>` for a move (played like a `ChoiceButton`) or `n<k>:<mark>`
+  for the k-th option's own steps (opened like a `StepButton`).
+
+The clicks' code lives in `cogs.ui.panel` and `cogs.present` (imported when a click comes: they
+draw panels, which hold these components).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.guard import sane_id
+from bot.records import label_mark
+from cogs.common import answer_privately, clip
+from rules.choices import MAX_CHOICES, Node, at, trail
+
+Address = tuple[int, ...]
+
+ROWS = 5  # Discord: five action rows a message
+PER_ROW = 5  # five buttons a row; a select menu fills its row
+BUTTONS_MAX = 5  # more options than this at a node are a select menu
+BUTTON_LABEL = 80
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+BACK = "◀ Back"
+NOT_OFFERED = "That choice is not one I offered; pick again from your panel or use `/play`."
+
+STYLES: dict[str, discord.ButtonStyle] = {
+    "move": discord.ButtonStyle.primary,
+    "quiet": discord.ButtonStyle.secondary,
+    "danger": discord.ButtonStyle.danger,
+    "yes": discord.ButtonStyle.success,
+    "no": discord.ButtonStyle.danger,
+}
+_ADDRESS = r"(?P<a>(?:\d{1,3}(?:\.\d{1,3}){0,7})?)"
+
+
+def encode(address: Sequence[int]) -> str:
+    return ".".join(str(number) for number in address)
+
+
+def decode(text: str) -> Address:
+    return tuple(int(part) for part in text.split(".")) if text else ()
+
+
+def trail_mark(root: Node, address: Sequence[int]) -> str:
+    """A short hash of the labels of the steps to `address`: carried by a step's component, so a
+    click reaches the same step or none."""
+    return label_mark(" › ".join(trail(root, address)))
+
+
+def reach(root: Node, address: Sequence[int], mark: str) -> Node | None:
+    """The node a step's component opens, or None when the tree no longer has that step there."""
+    node = at(root, address)
+    if node is None or node.leaf or trail_mark(root, address) != mark:
+        return None
+    return node
+
+
+def style_of(node: Node) -> discord.ButtonStyle:
+    return STYLES.get(node.choice.style if node.choice else "move", discord.ButtonStyle.primary)
+
+
+def opens(label: str) -> str:
+    """The label of an option with steps below it: it ends in "…"."""
+    return label if label.endswith("…") else f"{label}…"
+
+
+# ---------------------------------------------------------------------------------------------
+# components
+
+
+def _label(item: discord.ui.Item[Any]) -> str:
+    """The text on a clicked button (discord.py hands `from_custom_id` any item type)."""
+    return (item.label or "") if isinstance(item, discord.ui.Button) else ""
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:a:(?P<t>\d{1,18}):(?P<p>\d{1,18}):(?P<i>\d{1,18}):(?P<m>[0-9a-f]{6})",
+):
+    """A move: legal move `index` after `ply` moves; `label` is the move's whole label (its hash
+    is the stale check), `text` what the button says (the step's label)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        ply: int,
+        index: int,
+        label: str,
+        *,
+        text: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        self.table_id, self.ply, self.index, self.mark = table_id, ply, index, label_mark(label)
+        super().__init__(
+            discord.ui.Button(
+                label=clip(text if text is not None else label, BUTTON_LABEL) or "…",
+                style=style,
+                custom_id=f"sb:a:{table_id}:{ply}:{index}:{self.mark}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceButton:
+        button = cls(int(match["t"]), int(match["p"]), int(match["i"]), _label(item))
+        button.mark = match["m"]
+        return button
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.present import play_choice
+
+        await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
+
+
+class StepButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"sb:n:(?P<t>\d{1,18}):(?P<p>\d{1,18}):" + _ADDRESS + r":(?P<m>[0-9a-f]{6})",
+):
+    """Opens a step of the clicker's panel (or goes back): redraws only their own panel."""
+
+    def __init__(
+        self,
+        table_id: int,
+        ply: int,
+        address: Address,
+        mark: str,
+        text: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        self.table_id, self.ply, self.address, self.mark = table_id, ply, address, mark
+        super().__init__(
+            discord.ui.Button(
+                label=clip(text, BUTTON_LABEL) or "…",
+                style=style,
+                custom_id=f"sb:n:{table_id}:{ply}:{encode(address)}:{mark}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StepButton:
+        return cls(int(match["t"]), int(match["p"]), decode(match["a"]), match["m"], _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.ui.panel import open_step
+
+        await open_step(interaction, self.table_id, self.address, self.mark)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"sb:s:(?P<t>\d{1,18}):(?P<p>\d{1,18}):" + _ADDRESS,
+):
+    """A select menu of some options of the node at `address`: moves and steps (see the module's
+    docstring for the values)."""
+
+    def __init__(
+        self,
+        table_id: int,
+        ply: int,
+        address: Address,
+        options: Sequence[discord.SelectOption] = (),
+        placeholder: str = "Choose…",
+    ) -> None:
+        self.table_id, self.ply, self.address = table_id, ply, address
+        super().__init__(
+            discord.ui.Select(
+                placeholder=clip(placeholder, PLACEHOLDER),
+                options=list(options) or [discord.SelectOption(label="—", value="none")],
+                custom_id=f"sb:s:{table_id}:{ply}:{encode(address)}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        select = cls(int(match["t"]), int(match["p"]), decode(match["a"]))
+        if isinstance(item, discord.ui.Select):
+            select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values: list[str] = list(self.item.values)
+        raw = interaction.data.get("values") if interaction.data is not None else None
+        if not values and isinstance(raw, list):
+            values = [str(v) for v in raw]
+        if not values or values[0] == "none":
+            await interaction.response.send_message("Pick a move.", ephemeral=True)
+            return
+        head, _, mark = str(values[0]).partition(":")
+        if head.startswith("n"):  # an option with steps of its own: open it
+            number = sane_id(head[1:])
+            if number is None or number >= MAX_CHOICES or not re.fullmatch(r"[0-9a-f]{6}", mark):
+                await answer_privately(interaction, NOT_OFFERED)
+                return
+            from cogs.ui.panel import open_step
+
+            await open_step(interaction, self.table_id, (*self.address, number), mark)
+            return
+        index = sane_id(head)
+        if index is None:
+            await answer_privately(interaction, NOT_OFFERED)
+            return
+        from cogs.present import play_choice
+
+        await play_choice(interaction, self.table_id, self.ply, index, mark or None)
+
+
+# ---------------------------------------------------------------------------------------------
+# laying out one step
+
+
+@dataclass(slots=True)
+class Step:
+    """One step of a panel: its components, where it is, and what the embed says about it."""
+
+    view: discord.ui.View
+    node: Node | None  # None: no moves at all
+    address: Address
+    trail: list[str]
+    spots: dict[str, tuple[int, int]] = field(default_factory=dict)  # labels on the picture
+    details: list[tuple[str, str]] = field(default_factory=list)  # buttons' (label, detail)
+
+
+def option_of(
+    root: Node, address: Address, number: int, child: Node, labels: Sequence[str]
+) -> discord.SelectOption:
+    """The select option of `child`, the `number`-th option of the node at `address`."""
+    choice = child.choice
+    text = child.label if child.leaf else opens(child.label)
+    if child.index is not None:
+        whole = labels[child.index] if child.index < len(labels) else child.label
+        value = f"{child.index}:{label_mark(whole)}"
+    else:
+        value = f"n{number}:{trail_mark(root, (*address, number))}"
+    detail = choice.detail if choice is not None else ""
+    return discord.SelectOption(
+        label=clip(text, OPTION_TEXT) or "…",
+        value=value,
+        description=clip(detail, OPTION_TEXT) or None,
+    )
+
+
+def _button(
+    table_id: int,
+    ply: int,
+    root: Node,
+    address: Address,
+    number: int,
+    child: Node,
+    labels: Sequence[str],
+) -> discord.ui.Item[Any]:
+    if child.index is not None:
+        whole = labels[child.index] if child.index < len(labels) else child.label
+        return ChoiceButton(
+            table_id, ply, child.index, whole, text=child.label, style=style_of(child)
+        )
+    here = (*address, number)
+    return StepButton(
+        table_id, ply, here, trail_mark(root, here), opens(child.label), style_of(child)
+    )
+
+
+def layout(children: Sequence[Node], rows: int) -> tuple[list[int], list[int], list[int]]:
+    """Which options of a node are buttons, which are inline menus of their own options, and
+    which go into one select menu (child numbers), within `rows` rows.
+
+    At most five options: buttons, and every option with a list of its own shown inline as its
+    own menu while the rows allow. More: every list inline and the moves as buttons if that fits,
+    else one menu, with the quiet, harmful and vote moves beside it as buttons when few."""
+    numbers = list(range(len(children)))
+    lists = [
+        n for n in numbers if not children[n].leaf and len(children[n].children) <= MAX_CHOICES
+    ]
+    if len(children) <= BUTTONS_MAX:
+        inline = list(lists)
+        while inline and len(inline) + (1 if len(inline) < len(numbers) else 0) > rows:
+            inline.pop()
+        return [n for n in numbers if n not in inline], inline, []
+    moves = [n for n in numbers if n not in lists]
+    if len(moves) <= BUTTONS_MAX and len(lists) + (1 if moves else 0) <= rows:
+        return moves, lists, []
+    quiet = [n for n in moves if style_of(children[n]) != discord.ButtonStyle.primary]
+    if len(quiet) > BUTTONS_MAX or rows < 2:
+        quiet = []
+    menu = [n for n in numbers if n not in quiet]
+    if len(menu) == 1 and len(quiet) < BUTTONS_MAX:
+        return numbers, [], []
+    return quiet, [], menu
+
+
+def step_view(
+    table_id: int,
+    ply: int,
+    root: Node,
+    address: Address,
+    labels: Sequence[str],
+    *,
+    extra: Sequence[discord.ui.Item[Any]] = (),
+) -> Step:
+    """The components of the step at `address` (the top when it is gone): its options, "◀ Back"
+    below the top, then `extra` (a DM panel's "My hand & moves") on the last row."""
+    node = at(root, address)
+    if node is None or node.leaf:
+        node, address = root, ()
+    view = discord.ui.View(timeout=None)
+    nav: list[discord.ui.Item[Any]] = []
+    if address:
+        up = address[:-1]
+        nav.append(
+            StepButton(table_id, ply, up, trail_mark(root, up), BACK, discord.ButtonStyle.secondary)
+        )
+    nav.extend(extra)
+    children = node.children[:MAX_CHOICES]
+    if not children:
+        for item in nav:
+            view.add_item(item)
+        return Step(view, None, (), [])
+    free = ROWS - (1 if nav else 0)
+    buttons, inline, menu = layout(children, free)
+    step = Step(view, node, address, trail(root, address))
+    row = 0
+    for count, number in enumerate(buttons):
+        item = _button(table_id, ply, root, address, number, children[number], labels)
+        item.row = row + count // PER_ROW
+        view.add_item(item)
+        choice = children[number].choice
+        if choice is not None and choice.detail:
+            step.details.append((children[number].label, choice.detail))
+    row += -(-len(buttons) // PER_ROW)
+    for number in inline:
+        child = children[number]
+        here = (*address, number)
+        options = [
+            option_of(root, here, k, grandchild, labels)
+            for k, grandchild in enumerate(child.children[:MAX_CHOICES])
+        ]
+        select = ChoiceSelect(table_id, ply, here, options, opens(child.label))
+        select.row = row
+        row += 1
+        view.add_item(select)
+    if menu:
+        options = [option_of(root, address, n, children[n], labels) for n in menu]
+        placeholder = "Choose a move…" if not address else opens(node.label)
+        if buttons or inline:
+            placeholder = "More moves…" if not address else f"More — {node.label}…"
+        select = ChoiceSelect(table_id, ply, address, options, placeholder)
+        select.row = row
+        row += 1
+        view.add_item(select)
+    for item in nav:
+        item.row = min(row, ROWS - 1)
+        view.add_item(item)
+    step.spots = spots_of(node, inline)
+    return step
+
+
+def spots_of(node: Node, inline: Sequence[int] = ()) -> dict[str, tuple[int, int]]:
+    """The places a step's options pick on the picture, by label ("Spot A" → the board's own
+    coordinates): the node's options, and those of its lists shown inline when no label is
+    taken twice."""
+    spots: dict[str, tuple[int, int]] = {}
+    groups = [node.children] + [node.children[n].children for n in inline]
+    for group in groups:
+        for child in group:
+            if child.choice is None or child.choice.at is None:
+                continue
+            if child.label in spots and spots[child.label] != child.choice.at:
+                continue
+            spots[child.label] = child.choice.at
+    return spots
