@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic
@@ -109,6 +110,25 @@ def _leaves(value: Any, out: set[str]) -> set[str]:
     return out
 
 
+def _out_of_sight(
+    hidden: frozenset[str], held: Sequence[frozenset[str]], viewer: Seat | None
+) -> frozenset[str]:
+    """The values a viewer (None: the public) may not see by the game's declarations: every
+    `hidden` value and every other seat's `secrets`, less what the viewer holds itself."""
+    out = set(hidden).union(*(values for s, values in enumerate(held) if s != viewer))
+    if viewer is not None:
+        out -= held[viewer]
+    return frozenset(out)
+
+
+def _mentions(text: str, values: frozenset[str]) -> bool:
+    """Whether a line names one of `values` as a whole word or phrase."""
+    return any(
+        value in text and re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text)
+        for value in values
+    )
+
+
 def _piles(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Where a state dump holds a list of plain values in some order (a deck, a hand, a
     track): each a candidate face-down pile."""
@@ -124,6 +144,19 @@ def _piles(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
             for index, item in enumerate(value):
                 found.extend(_piles(item, (*path, index)))
     return found
+
+
+def _unordered(value: Any) -> Any:
+    """A view with every list of plain values sorted: equal for two views that differ only in
+    the order they list the same values (a set of seats kept as a list shows its order once a
+    move puts it in a view; nothing was drawn)."""
+    if isinstance(value, dict):
+        return {key: _unordered(item) for key, item in value.items()}
+    if isinstance(value, list):
+        if all(isinstance(i, (str, int)) for i in value):
+            return sorted(value, key=lambda i: (isinstance(i, str), i))
+        return [_unordered(item) for item in value]
+    return value
 
 
 def _turned(dump: Any, path: tuple[Any, ...]) -> Any:
@@ -292,19 +325,21 @@ class Engine(Generic[S, A, O]):
         """Why the move (`action` by `seat`, the `ply`-th, which made `step` from `before`)
         can no longer be taken back, or None.
 
-        Taking a move back is fair only if nobody learnt anything from it. Beyond what `act`
-        records (the move's rng was used; another seat was told something in private) a move
-        is final when:
+        Taking a move back is fair only if nobody learnt anything from it: a move after which
+        anything hidden became public or was shown to someone (a vote revealed, a contribution
+        pile turned over, a card drawn or shown) is final. Beyond what `act` records (the move's
+        rng was used; another seat was told something in private) a move is final when:
         - its result depends on a face-down pile: some list in the state (a deck shuffled at
           set-up) could be in another order without any seat's view changing, and in that other
           order the same move shows someone something else — drawing from a pre-shuffled deck
           uses no rng, yet shows the card;
-        - by the game's own `secrets` and `hidden` (the values its leak tests guard), a seat now
-          holds a secret it did not hold, or a value hidden from everyone stopped being hidden;
-        - a public event line, or a view, shows a word now that it did not before and that was
-          then secret, hidden, or not shown to that viewer (a card played face up cannot be
-          unseen, and taking it back would let co-operative players signal past the talking
-          rules).
+        - a seat now holds a `secrets` value it did not hold;
+        - for some viewer (the public, then each seat), a value the game declared out of that
+          viewer's sight before the move (`hidden`, or another seat's `secrets`) is no longer
+          out of its sight after it, or its view or an event it is told shows that value: this
+          is decided by what the game declares, not by what the text says (an open vote's
+          ballots are declared `hidden` and leave it when the vote is revealed, though no new
+          word needs to appear).
         Computed only when a player asks to take a move back: it observes every seat many times.
         """
         if step.final is not None:
@@ -319,26 +354,20 @@ class Engine(Generic[S, A, O]):
         seen_before, seen_after = views(before), views(after)
         if self._depends_on_face_down(before, seat, action, seed, ply, seen_before, seen_after):
             return CARD_DRAWN
-        secret: set[str] = set(game.hidden(before))
-        for s in range(seats):
-            had = game.secrets(before, s)
-            secret |= had
-            if game.secrets(after, s) - had:
-                return SHOWED_SECRET
-        if game.hidden(before) - game.hidden(after):
+        held_before = [game.secrets(before, s) for s in range(seats)]
+        held_after = [game.secrets(after, s) for s in range(seats)]
+        if any(now - had for had, now in zip(held_before, held_after, strict=True)):
             return SHOWED_SECRET
-        for event in step.events:
-            said = event.text.replace(",", " ").replace(".", " ").split()
-            if event.public and secret.intersection(said):
-                return MADE_PUBLIC
-        words = [_leaves(view, set()) for view in seen_before]
-        everything = _leaves(_dump(before), set()).union(*words)
-        for index, view in enumerate(seen_after):
-            new = _leaves(view, set()) - words[index]
-            if new & secret:
-                return MADE_PUBLIC if index == 0 else SHOWED_SECRET
-            if new & (everything - words[index]):
-                return SHOWED_SECRET
+        hidden_before, hidden_after = game.hidden(before), game.hidden(after)
+        for index, viewer in enumerate(viewers):
+            kept = _out_of_sight(hidden_before, held_before, viewer)
+            if not kept:
+                continue
+            still = _out_of_sight(hidden_after, held_after, viewer)
+            told = [event.text for event in step.events if event.seen_by(viewer)]
+            shown = kept & _leaves(seen_after[index], set())
+            if kept - still or shown or any(_mentions(text, kept) for text in told):
+                return MADE_PUBLIC if viewer is None else SHOWED_SECRET
         return None
 
     def _depends_on_face_down(
@@ -367,8 +396,9 @@ class Engine(Generic[S, A, O]):
                 moved = game.apply(other, seat, action, rng_for(seed, ply)).state
             except Exception:
                 return True  # the move only makes sense in the world it saw
-            if [_dump(game.observe(moved, v)) for v in viewers] != seen_after:
-                return True
+            shown = [_dump(game.observe(moved, v)) for v in viewers]
+            if shown != seen_after and _unordered(shown) != _unordered(seen_after):
+                return True  # not just the pile's order now shown: something else was drawn
         return False
 
     def parse_action(self, data: Any) -> A:

@@ -151,7 +151,8 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return frozenset(out)
 
     def hidden(self, state: State) -> frozenset[str]:
-        """Values nobody may see: face-down decks, the bot's twist card, set-aside objectives."""
+        """Values nobody may see: face-down decks, the bot's twist card, set-aside objectives, the
+        ballots of an open vote."""
         out: set[str] = set(state.crisis_deck) | set(state.twist_deck) | set(state.exiled_deck)
         for loc in state.locations.values():
             out |= set(loc.deck)
@@ -160,6 +161,13 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         out |= set(state.ln.side_effects)  # its order: all six are always in it
         if state.twist.card and state.twist.holder == "bot":
             out.add(state.twist.card)
+        # §6.15: an open vote's ballots, cast but secret until the last one reveals them all
+        for task in state.tasks:
+            if task.t == "vote":
+                d = task.data
+                about = f"{d.get('subject')} {d.get('target', d.get('card'))}"
+                for voter, ballot in d.get("ballots", {}).items():
+                    out.add(f"ballot of seat {voter} on {about}: {ballot}")
         return frozenset(out)
 
     def summary(self, result: Outcome, names: Sequence[str]) -> str:

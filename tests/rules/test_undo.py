@@ -182,9 +182,11 @@ def test_dead_of_winter_a_move_that_rolls_the_exposure_die_is_final() -> None:
     assert step.final == RANDOM_USED
 
 
-def test_dead_of_winter_a_move_without_a_roll_may_be_taken_back() -> None:
-    _, _, _, step, _why = first("dead_of_winter", "move", why=None)
-    assert step.final is None
+def test_dead_of_winter_a_move_paid_for_with_a_fuel_card_shows_the_card_and_is_final() -> None:
+    # the fuel card leaves the hand face up: everyone has seen a card nobody else held
+    before, seat, action, step, _ = first("dead_of_winter", "move", why=MADE_PUBLIC)
+    assert step.final is None and action.fuel_card is not None
+    assert action.fuel_card in GAMES["dead_of_winter"].secrets(before, seat)
 
 
 def test_dead_of_winter_building_a_barricade_may_be_taken_back() -> None:
@@ -192,9 +194,10 @@ def test_dead_of_winter_building_a_barricade_may_be_taken_back() -> None:
     assert why is None
 
 
-def test_dead_of_winter_asking_for_a_card_shows_it_and_is_final() -> None:
-    _, _, _, _, why = first("dead_of_winter", "request")
-    assert why == SHOWED_SECRET
+def test_dead_of_winter_asking_for_a_card_shows_nothing_hidden_and_may_be_taken_back() -> None:
+    # the request is a public line; the card is shown only when the other player gives it
+    _, _, _, step, why = first("dead_of_winter", "request")
+    assert step.final is None and why is None
 
 
 # the rule itself ------------------------------------------------------------------------------
@@ -208,4 +211,7 @@ def test_a_move_that_makes_a_secret_public_is_final() -> None:
         secret = set().union(*(game.secrets(before, s) for s in range(3)))
         public = str(game.observe(step.state, None).model_dump(mode="json"))
         said = " ".join(e.text for e in step.events if e.public)
-        assert any(value in public or value in said for value in secret)
+        still = set(game.hidden(step.state)).union(*(game.secrets(step.state, s) for s in range(3)))
+        # shown as it is, or gone from every hand and named in a public line (cards by name)
+        assert any(value in public or value in said or value not in still for value in secret)
+        assert said
