@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from rules.core import Outcome
+from rules.core import Outcome, seat_ref
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter.actions import (
@@ -240,8 +240,7 @@ def text_grid(obs: WinterObservation) -> str:
 
 
 def describe(obs: WinterObservation) -> str:
-    def seat_word(s: int) -> str:
-        return f"seat {s + 1}"
+    seat_word = seat_ref
 
     def colour(s: int) -> str:
         return f" ({obs.colours[s]})" if obs.colours[s] else ""
@@ -252,7 +251,8 @@ def describe(obs: WinterObservation) -> str:
     lines = [head]
     if obs.outcome is not None:
         o = obs.outcome
-        left = f"counters left on the lake: seat 1 {o.scores[0]}, seat 2 {o.scores[1]}"
+        left = ", ".join(f"{seat_ref(s)} {o.scores[s]}" for s in (0, 1))
+        left = f"counters left on the lake: {left}"
         lines.append(f"**Game over** — {end_words(o.reason, o.winners, seat_word)}; {left}.")
     elif obs.to_act:
         s = obs.to_act[0]

@@ -78,7 +78,7 @@ def test_the_counters_are_sorted_and_carry_their_seat() -> None:
 
 def test_describe_shows_the_turn_counters_and_grid() -> None:
     text = GAME.describe(GAME.observe(wx9(), None))
-    assert "seat 1 (dark)" in text and "thaw turn 0/200" in text and "```" in text
+    assert "{s0} (dark)" in text and "thaw turn 0/200" in text and "```" in text
     assert len(text) <= 1900
 
 
