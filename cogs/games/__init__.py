@@ -4,11 +4,12 @@ never agents or a game's internals, and returns a PNG."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from cogs.games import cold_comfort, dead_of_winter, winter
 
-Picture = Callable[..., bytes | None]  # (observation, *, hints: bool = False) -> PNG bytes
+Picture = Callable[..., bytes | None]  # (observation, *, hints=False, names=(), spots=None) -> PNG
 
 PICTURES: dict[str, Picture] = {
     "winter": winter.picture,
@@ -16,4 +17,11 @@ PICTURES: dict[str, Picture] = {
     "dead_of_winter": dead_of_winter.picture,
 }
 
-__all__ = ["PICTURES", "Picture"]
+# (observation, names in seat order) -> the picture's alt text, at most 1,000 characters; a game
+# without one gets its board text, clipped
+AltText = Callable[[Any, Sequence[str]], str]
+ALT_TEXT: dict[str, AltText] = {
+    "winter": winter.alt_text,
+}
+
+__all__ = ["ALT_TEXT", "PICTURES", "AltText", "Picture"]

@@ -1,30 +1,44 @@
-"""Winter's lake picture (spec §11): a Pillow PNG players can read coordinates from.
+"""Winter's lake picture (spec §11): a Pillow PNG players can read on a phone.
 
-`picture(observation, hints=...)` draws the whole frame (WI-20) with column letters and row
-numbers on every edge, light and dark sections, card outlines, lock marks, counters in the
-players' colours, the drawn or lifted card beside the board, the offered groups or squares of a
-pending choice and, with `hints`, the spots the seat to act may use. It never shows the deck order.
+`picture(observation, hints=..., names=..., spots=...)` draws the lake cropped to its cards (and
+to any spots it marks) with one cell to spare, column letters along the top and row numbers down
+the left (the labels of WI-20, so `place C3 up` reads off the picture), light and dark sections,
+card outlines, lock marks, counters, the offered groups or squares of a pending choice, and under
+the lake a legend naming the players ("Ana — dark blue · 3 on the lake · 6 in supply") and the
+drawn card in both turns, labelled as the panel's steps are ("Up", "Turned down"). `spots` maps a
+panel step's label ("Spot A") to a card anchor or square `(row, col)`: each is marked with its
+letter, big, in the middle of the 2×2 block it names. With `hints` and no spots, the spots the
+seat to act may use are dotted. The type is sized from the picture's width (`layers.text_size`):
+shown 400 px wide, text stays as tall as Discord's own. It never shows the deck order.
 
-It reads only the observation (and the models `rules.winter` exports): the frame, its column
-letters and the hint marks come with it, so no rule or agent module is imported here.
+`alt_text(observation, names)` says the same in words, for screen readers. It reads only the
+observation (and the models `rules.winter` exports).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from cogs.games.layers import static_layer
+from cogs.games.layers import (
+    clip_alt,
+    draw_spot,
+    font,
+    player_name,
+    spot_mark,
+    static_layer,
+    text_size,
+    wrap,
+)
 from rules.winter import CardFace, WinterObservation
 
-CELL = 34
-MARGIN = 26
-HEADER = 58
-SIDE = 150
+CELL = 44
+MIN_WIDTH = 560  # a small lake is drawn no narrower, so its text is not drawn tiny either
+PAD = 12
 
 LIGHT = "#A9DDF3"
 DARK = "#1F4E8C"
@@ -37,12 +51,20 @@ HINT = "#2E9E4F"
 GROUP_COLOURS = ("#E8710A", "#C2185B", "#2E9E4F", "#7B1FA2", "#00897B")
 SQUARE_HINT = "#F2B705"
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-@lru_cache(maxsize=8)
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+Cell = tuple[int, int]
+COLOUR_WORDS = {"light": "light blue", "dark": "dark blue"}
+PHASE_WORDS = {
+    "place_drawn": "to place the drawn card",
+    "choose_colour": "to choose the colours",
+    "freezing": "to draw a card or put a counter",
+    "thawing": "to move or remove a card, or take back a counter",
+    "lake_choice": "to choose which group of the lake stays",
+    "move_counters": "to put counters on the new squares",
+}
+END_WORDS = {
+    "both_frozen_out": "both players are frozen out: a draw",
+    "turn_limit": "the thaw turn limit is reached: a draw",
+}
 
 
 def _observation(observation: Any) -> WinterObservation:
@@ -53,216 +75,357 @@ def _observation(observation: Any) -> WinterObservation:
     return WinterObservation.model_validate(observation)
 
 
-class _Canvas:
-    """Pixel geometry of one frame: section cell (row, col) → top-left pixel."""
+# -- words shared by the picture and its alt text --------------------------------------------
 
-    def __init__(self, obs: WinterObservation, header: tuple[str, str]) -> None:
-        self.row0, self.col0 = obs.frame_row0, obs.frame_col0
-        self.row1, self.col1 = obs.frame_row1, obs.frame_col1
-        self.letters = obs.column_letters
-        self.rows = self.row1 - self.row0 + 1
-        self.cols = self.col1 - self.col0 + 1
-        self.side = obs.drawn_card is not None or obs.lifted_card is not None
-        board_w = self.cols * CELL + 2 * MARGIN
-        text_w = max(_font(17).getlength(header[0]), _font(13).getlength(header[1]))
-        self.width = max(board_w + (SIDE if self.side else 0), int(text_w) + 2 * MARGIN)
-        self.height = max(HEADER + self.rows * CELL + 2 * MARGIN, HEADER + 2 * MARGIN + 190)
-        self.board_right = MARGIN + self.cols * CELL
+
+def _who(obs: WinterObservation, names: Sequence[str], seat: int) -> str:
+    colour = obs.colours.get(seat)
+    name = player_name(names, seat)
+    return f"{name} ({COLOUR_WORDS[colour]})" if colour else name
+
+
+def title(obs: WinterObservation, names: Sequence[str]) -> str:
+    """The picture's first line: whose turn and what for, or how the game ended."""
+    if obs.outcome is not None:
+        o = obs.outcome
+        if o.reason == "frozen_out" and len(o.winners) == 1:
+            winner = o.winners[0]
+            loser = player_name(names, 1 - winner)
+            return f"Winter is over: {loser} is frozen out, {player_name(names, winner)} wins"
+        return f"Winter is over: {END_WORDS.get(o.reason, o.reason.replace('_', ' '))}"
+    if obs.to_act:
+        seat = obs.to_act[0]
+        return f"Winter, {obs.stage}: {_who(obs, names, seat)} {PHASE_WORDS.get(obs.phase, '')}"
+    return f"Winter, {obs.stage}"
+
+
+def legend(obs: WinterObservation, names: Sequence[str]) -> list[str]:
+    """One line per player, then the deck and the thaw."""
+    lines = []
+    for seat in (0, 1):
+        lines.append(
+            f"{_who(obs, names, seat)} · {obs.on_table[seat]} on the lake · "
+            f"{obs.supply[seat]} in supply"
+        )
+    status = f"Deck {obs.deck_count} · melted or removed {obs.discarded_cards}"
+    if obs.stage == "thawing" or (obs.stage == "over" and obs.thaw_turns):
+        status += f" · thaw turn {obs.thaw_turns} of {obs.max_thaw_turns or 'no limit'}"
+    lines.append(status)
+    return lines
+
+
+def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
+    """The picture in words (at most 1,000 characters): whose turn, the players' counters, the
+    cards by label and colour, counters, open squares and any pending choice."""
+    obs = _observation(observation)
+    parts = [title(obs, names) + ".", *(line + "." for line in legend(obs, names))]
+    if obs.drawn_card is not None:
+        parts.append(f"Drawn card: {_face_words(obs.drawn_card.up)}, top row first.")
+    if obs.counters:
+        parts.append(
+            "Counters: "
+            + ", ".join(
+                f"{k.label} ({player_name(names, k.seat)}, {k.colour})" for k in obs.counters
+            )
+            + "."
+        )
+    if obs.lake_options:
+        parts.append(
+            "Groups to keep: "
+            + ", ".join(f"{g.keep_label} ({g.size} cards)" for g in obs.lake_options)
+            + "."
+        )
+    if obs.counter_options:
+        parts.append("New squares: " + ", ".join(q.label for q in obs.counter_options) + ".")
+    if obs.open_squares:
+        parts.append(
+            "Open squares: " + ", ".join(f"{q.label} {q.colour}" for q in obs.open_squares) + "."
+        )
+    cards = ", ".join(
+        f"{c.label} {_face_words(c.sections)}{' locked' if c.locked else ''}" for c in obs.cards
+    )
+    parts.append(f"{len(obs.cards)} cards: {cards}.")
+    return clip_alt(" ".join(parts))
+
+
+def _face_words(sections: Sequence[Sequence[str]]) -> str:
+    return "/".join("".join(row) for row in sections)
+
+
+# -- geometry -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything goes: the crop of the lake (`row_a..row_b`, `col_a..col_b`), the type
+    size, and the heights of the bands above and below the lake."""
+
+    row_a: int
+    row_b: int
+    col_a: int
+    col_b: int
+    row0: int
+    col0: int
+    letters: tuple[str, ...]  # the frame's column letters, from col0
+    width: int
+    height: int
+    text: int  # the type size of every line and label
+    cell_text: int  # type inside a cell (a counter's letter)
+    left: int  # the row numbers' band
+    top: int  # the lake's top edge
+    head: list[str]
+    foot: list[tuple[int | None, str]]
+    foot_top: int
+    card_panel: bool
 
     def key(self) -> tuple[object, ...]:
         """Everything the static layer (`_static`) depends on."""
-        return ("winter", self.width, self.height, self.row0, self.row1, self.col0, self.col1,
-                tuple(self.letters))  # fmt: skip
+        return ("winter", self.row_a, self.row_b, self.col_a, self.col_b, self.row0, self.col0,
+                self.letters, self.width, self.height, self.text, self.left, self.top)  # fmt: skip
 
-    def xy(self, row: int, col: int) -> tuple[int, int]:
-        return (MARGIN + (col - self.col0) * CELL, HEADER + MARGIN + (row - self.row0) * CELL)
+    def xy(self, row: float, col: float) -> tuple[float, float]:
+        return (self.left + (col - self.col_a) * CELL, self.top + (row - self.row_a) * CELL)
 
     def box(self, row: int, col: int, h: int = 1, w: int = 1) -> tuple[int, int, int, int]:
         x, y = self.xy(row, col)
-        return (x, y, x + w * CELL, y + h * CELL)
+        return (int(x), int(y), int(x + w * CELL), int(y + h * CELL))
 
 
-def _centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: Font,
-             fill: str) -> None:  # fmt: skip
-    draw.text(xy, text, font=font, fill=fill, anchor="mm")
+def layout(
+    obs: WinterObservation,
+    names: Sequence[str] = (),
+    spots: Mapping[str, Cell] | None = None,
+    hints: bool = False,
+) -> Layout:
+    """The crop: every card's cells, every marked spot's 2×2 block and every pending choice,
+    with one cell around, within the frame of WI-20; two cells while a card may be placed or
+    moved, so the spots it may go to are in the picture with or without hints."""
+    cells: list[Cell] = []
 
+    def block(row: int, col: int) -> None:
+        cells.extend(((row, col), (row + 1, col + 1)))
 
-def _header_lines(obs: WinterObservation) -> tuple[str, str]:
-    if obs.outcome is not None:
-        o = obs.outcome
-        who = ", ".join(f"seat {s + 1}" for s in o.winners) or "draw"
-        title = f"Winter: game over: {who} ({o.reason.replace('_', ' ')})"
-    elif obs.to_act:
-        s = obs.to_act[0]
-        colour = obs.colours[s]
-        title = f"Winter, {obs.stage}: seat {s + 1}" + (f" ({colour})" if colour else "")
-        title += f" to {obs.phase.replace('_', ' ')}"
+    for card in obs.cards:
+        block(card.row, card.col)
+    for at in (spots or {}).values():
+        block(*at)
+    for q in obs.counter_options:
+        block(q.row, q.col)
+    margin = 2 if obs.phase in ("place_drawn", "thawing") else 1
+    row0, col0, row1, col1 = obs.frame_row0, obs.frame_col0, obs.frame_row1, obs.frame_col1
+    if cells:
+        row_a = max(row0, min(r for r, _ in cells) - margin)
+        row_b = min(row1, max(r for r, _ in cells) + margin)
+        col_a = max(col0, min(c for _, c in cells) - margin)
+        col_b = min(col1, max(c for _, c in cells) + margin)
     else:
-        title = f"Winter: {obs.stage}"
-    parts = []
-    for s in (0, 1):
-        name = obs.colours[s] or "?"
-        parts.append(f"seat {s + 1} {name}: {obs.on_table[s]} on table, {obs.supply[s]} supply")
-    parts.append(f"deck {obs.deck_count}")
-    if obs.stage == "thawing" or (obs.stage == "over" and obs.thaw_turns):
-        parts.append(f"thaw {obs.thaw_turns}/{obs.max_thaw_turns or '∞'}")
-    return title, " · ".join(parts)
+        row_a, row_b, col_a, col_b = row0, row1, col0, col1
+    cols = col_b - col_a + 1
+    rows = row_b - row_a + 1
+    card_panel = obs.drawn_card is not None or obs.lifted_card is not None
+    board = cols * CELL
+    width = max(MIN_WIDTH, board + 2 * PAD + 2 * CELL)
+    size = text_size(width)
+    left = PAD + max(CELL, int(font(size).getlength("88")) + 10)
+    width = max(width, left + board + PAD)
+    size = text_size(width)
+    line = int(size * 1.35)
+    inner = width - 2 * PAD
+    head = wrap(title(obs, names), font(round(size * 1.1), bold=True), inner)
+    labels_band = max(CELL, line)
+    top = PAD + len(head) * int(size * 1.5) + 6 + labels_band
+    foot: list[tuple[int | None, str]] = []  # (the seat whose counter starts the line, text)
+    for n, text in enumerate(legend(obs, names)):
+        for k, piece in enumerate(wrap(text, font(size), inner - size * 1.6)):
+            foot.append((n if n < 2 and k == 0 else None, piece))
+    foot_top = top + rows * CELL + PAD
+    panel = int(CELL * 2 + line * 2 + PAD) if card_panel else 0
+    height = foot_top + len(foot) * line + panel + PAD
+    return Layout(
+        row_a=row_a, row_b=row_b, col_a=col_a, col_b=col_b, row0=row0, col0=col0,
+        letters=tuple(obs.column_letters), width=width, height=height, text=size,
+        cell_text=min(size, round(CELL * 0.6)), left=left, top=top, head=head, foot=foot,
+        foot_top=foot_top, card_panel=card_panel,
+    )  # fmt: skip
 
 
-def _header(draw: ImageDraw.ImageDraw, lines: tuple[str, str], width: int) -> None:
-    draw.text((MARGIN, 8), lines[0], font=_font(17), fill=TEXT)
-    draw.text((MARGIN, 32), lines[1], font=_font(13), fill=TEXT)
-    draw.line((0, HEADER - 2, width, HEADER - 2), fill=GRID, width=2)
+# -- drawing --------------------------------------------------------------------------------------
 
 
-def _labels(draw: ImageDraw.ImageDraw, cv: _Canvas) -> None:
-    font = _font(13)
-    for col, letters in zip(range(cv.col0, cv.col1 + 1), cv.letters, strict=True):
-        x0, y0, x1, y1 = cv.box(cv.row0, col)
-        cx = (x0 + x1) / 2
-        _centred(draw, (cx, y0 - MARGIN / 2), letters, font, TEXT)
-        _centred(draw, (cx, cv.xy(cv.row1 + 1, col)[1] + MARGIN / 2), letters, font, TEXT)
-    for row in range(cv.row0, cv.row1 + 1):
-        x0, y0, x1, y1 = cv.box(row, cv.col0)
-        cy = (y0 + y1) / 2
-        number = str(row - cv.row0 + 1)
-        _centred(draw, (MARGIN / 2, cy), number, font, TEXT)
-        _centred(draw, (cv.board_right + MARGIN / 2, cy), number, font, TEXT)
+def _static(lay: Layout) -> Image.Image:
+    """What does not change while the crop keeps its place: the grid and the coordinates."""
+    image = Image.new("RGB", (lay.width, lay.height), "white")
+    draw = ImageDraw.Draw(image)
+    x1 = lay.xy(0, lay.col_b + 1)[0]
+    y1 = lay.xy(lay.row_b + 1, 0)[1]
+    for row in range(lay.row_a, lay.row_b + 2):
+        y = lay.xy(row, 0)[1]
+        draw.line((lay.left, y, x1, y), fill=GRID, width=1)
+    for col in range(lay.col_a, lay.col_b + 2):
+        x = lay.xy(0, col)[0]
+        draw.line((x, lay.top, x, y1), fill=GRID, width=1)
+    face = font(lay.text)
+    for col in range(lay.col_a, lay.col_b + 1):
+        index = col - lay.col0
+        name = lay.letters[index] if 0 <= index < len(lay.letters) else "?"
+        x = lay.xy(0, col + 0.5)[0]
+        draw.text((x, lay.top - 4), name, font=face, fill=TEXT, anchor="ms")
+    for row in range(lay.row_a, lay.row_b + 1):
+        y = lay.xy(row + 0.5, 0)[1]
+        draw.text((lay.left - 6, y), str(row - lay.row0 + 1), font=face, fill=TEXT, anchor="rm")
+    return image
 
 
-def _grid(draw: ImageDraw.ImageDraw, cv: _Canvas) -> None:
-    for row in range(cv.row0, cv.row1 + 2):
-        y = cv.xy(row, cv.col0)[1]
-        draw.line((MARGIN, y, cv.board_right, y), fill=GRID, width=1)
-    for col in range(cv.col0, cv.col1 + 2):
-        x = cv.xy(cv.row0, col)[0]
-        draw.line((x, HEADER + MARGIN, x, HEADER + MARGIN + cv.rows * CELL), fill=GRID, width=1)
-
-
-def _sections(draw: ImageDraw.ImageDraw, x: int, y: int, sections: Sequence[Sequence[str]],
-              cell: int) -> None:  # fmt: skip
+def _sections(draw: ImageDraw.ImageDraw, x: float, y: float, sections: Sequence[Sequence[str]],
+              cell: float) -> None:  # fmt: skip
     for i in (0, 1):
         for j in (0, 1):
             fill = LIGHT if sections[i][j] == "L" else DARK
             x0, y0 = x + j * cell, y + i * cell
             draw.rectangle((x0, y0, x0 + cell, y0 + cell), fill=fill)
-            # a small snowflake tick so colour is readable in greyscale too
-            mark = DARK if fill == LIGHT else LIGHT
+            mark = DARK if fill == LIGHT else LIGHT  # a snowflake tick, readable in greyscale
             cx, cy, r = x0 + cell / 2, y0 + cell / 2, cell / 7
-            draw.line((cx - r, cy, cx + r, cy), fill=mark, width=1)
-            draw.line((cx, cy - r, cx, cy + r), fill=mark, width=1)
+            draw.line((cx - r, cy, cx + r, cy), fill=mark, width=2)
+            draw.line((cx, cy - r, cx, cy + r), fill=mark, width=2)
 
 
-def _cards(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
+def _cards(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation) -> None:
     for card in obs.cards:
-        x, y = cv.xy(card.row, card.col)
+        x, y = lay.xy(card.row, card.col)
         _sections(draw, x, y, card.sections, CELL)
     for card in obs.cards:
-        x0, y0, x1, y1 = cv.box(card.row, card.col, 2, 2)
-        draw.rectangle((x0, y0, x1, y1), outline=OUTLINE, width=3)
+        x0, y0, x1, y1 = lay.box(card.row, card.col, 2, 2)
+        draw.rectangle((x0, y0, x1, y1), outline=OUTLINE, width=4)
         if card.locked:  # a small padlock in the top-left corner
-            draw.rectangle((x0 + 5, y0 + 9, x0 + 13, y0 + 15), fill="#F5F5F5", outline=OUTLINE)
-            draw.arc((x0 + 6, y0 + 4, x0 + 12, y0 + 12), 180, 360, fill="#F5F5F5", width=2)
+            draw.rectangle((x0 + 6, y0 + 12, x0 + 18, y0 + 21), fill="#F5F5F5", outline=OUTLINE)
+            draw.arc((x0 + 8, y0 + 5, x0 + 16, y0 + 16), 180, 360, fill="#F5F5F5", width=3)
 
 
-def _counters(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
-    font = _font(int(CELL * 0.42))
-    radius = CELL * 0.4
+def _counters(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation) -> None:
+    face = font(round(lay.cell_text * 0.9), bold=True)
+    radius = CELL * 0.42
     for k in obs.counters:
-        cx, cy = cv.xy(k.row + 1, k.col + 1)
+        cx, cy = lay.xy(k.row + 1, k.col + 1)
         box = (cx - radius, cy - radius, cx + radius, cy + radius)
         if k.colour == "light":
-            draw.ellipse(box, fill="white", outline=RING_LIGHT, width=3)
-            _centred(draw, (cx, cy), "L", font, NAVY)
+            draw.ellipse(box, fill="white", outline=RING_LIGHT, width=4)
+            draw.text((cx, cy), "L", font=face, fill=NAVY, anchor="mm")
         else:
-            draw.ellipse(box, fill=NAVY, outline="white", width=3)
-            _centred(draw, (cx, cy), "D", font, "white")
+            draw.ellipse(box, fill=NAVY, outline="white", width=4)
+            draw.text((cx, cy), "D", font=face, fill="white", anchor="mm")
 
 
-def _square_outline(draw: ImageDraw.ImageDraw, cv: _Canvas, row: int, col: int, colour: str,
-                    label: str) -> None:  # fmt: skip
-    x0, y0, x1, y1 = cv.box(row, col, 2, 2)
-    draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=colour, width=3)
-    font = _font(12)
-    w = font.getlength(label) + 6
-    draw.rectangle((x0 + 4, y0 + 4, x0 + 4 + w, y0 + 19), fill=colour)
-    draw.text((x0 + 7, y0 + 5), label, font=font, fill="black")
+def _tag(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, colour: str,
+         size: int) -> None:  # fmt: skip
+    face = font(size, bold=True)
+    x, y = xy
+    w = face.getlength(text) + 10
+    draw.rectangle((x, y, x + w, y + size + 8), fill=colour)
+    draw.text((x + 5, y + 4), text, font=face, fill="white")
 
 
-def _choices(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
+def _choices(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation) -> None:
     for n, group in enumerate(obs.lake_options):
         colour = GROUP_COLOURS[n % len(GROUP_COLOURS)]
         for r, c in group.cards:
-            x0, y0, x1, y1 = cv.box(r, c, 2, 2)
-            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=colour, width=4)
-        x0, y0, _, _ = cv.box(group.keep_row, group.keep_col)
-        tag = f"keep {group.keep_label}"
-        draw.rectangle((x0, y0, x0 + 8 * len(tag), y0 + 16), fill=colour)
-        draw.text((x0 + 3, y0 + 1), tag, font=_font(12), fill="white")
+            x0, y0, x1, y1 = lay.box(r, c, 2, 2)
+            draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=colour, width=5)
+        x0, y0, _, _ = lay.box(group.keep_row, group.keep_col)
+        _tag(draw, (x0 + 4, y0 + 4), f"keep {group.keep_label}", colour, lay.cell_text)
     for q in obs.counter_options:
-        _square_outline(draw, cv, q.row, q.col, SQUARE_HINT, q.label)
+        x0, y0, x1, y1 = lay.box(q.row, q.col, 2, 2)
+        draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=SQUARE_HINT, width=5)
 
 
-def _hints(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
+def _hints(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation) -> None:
     """Mark what the seat to act may use: spots, destinations, squares, removable cards."""
     for mark in obs.hint_marks():
+        x0, y0, x1, y1 = lay.box(mark.row, mark.col, 2, 2)
         if mark.kind == "square":
-            x0, y0, x1, y1 = cv.box(mark.row, mark.col, 2, 2)
-            draw.rectangle((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=SQUARE_HINT, width=2)
+            draw.rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), outline=SQUARE_HINT, width=3)
         elif mark.kind == "spot":
-            _spot(draw, cv, mark.row, mark.col)
+            cx, cy = lay.xy(mark.row + 0.5, mark.col + 0.5)
+            draw.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill=HINT, outline="white", width=2)
         else:
-            x0, y0, x1, y1 = cv.box(mark.row, mark.col, 2, 2)
-            draw.line((x1 - 12, y0 + 4, x1 - 4, y0 + 12), fill="#D32F2F", width=3)
-            draw.line((x1 - 4, y0 + 4, x1 - 12, y0 + 12), fill="#D32F2F", width=3)
+            draw.line((x1 - 16, y0 + 5, x1 - 5, y0 + 16), fill="#D32F2F", width=4)
+            draw.line((x1 - 5, y0 + 5, x1 - 16, y0 + 16), fill="#D32F2F", width=4)
 
 
-def _spot(draw: ImageDraw.ImageDraw, cv: _Canvas, row: int, col: int) -> None:
-    x0, y0 = cv.xy(row, col)
-    cx, cy = x0 + CELL / 2, y0 + CELL / 2
-    draw.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=HINT, outline="white", width=2)
+def _spots(draw: ImageDraw.ImageDraw, lay: Layout, spots: Mapping[str, Cell]) -> None:
+    """Each spot's letter in the middle of the 2×2 block it names (a card's place, a square)."""
+    for label, (row, col) in spots.items():
+        draw_spot(draw, lay.xy(row + 1, col + 1), CELL * 0.92, spot_mark(label))
 
 
-def _side(draw: ImageDraw.ImageDraw, cv: _Canvas, obs: WinterObservation) -> None:
+def _head(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+    face = font(round(lay.text * 1.1), bold=True)
+    y = PAD
+    for line in lay.head:
+        draw.text((PAD, y), line, font=face, fill=TEXT)
+        y += int(lay.text * 1.5)
+
+
+def _foot(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation) -> None:
+    """The legend: each player's line behind a counter of their colour, then the deck."""
+    face = font(lay.text)
+    line = int(lay.text * 1.35)
+    y = lay.foot_top
+    r = lay.text * 0.55
+    for seat, text in lay.foot:
+        colour = obs.colours.get(seat) if seat is not None else None
+        if colour is not None:
+            cx, cy = PAD + r, y + lay.text * 0.6
+            fill, ring = ("white", RING_LIGHT) if colour == "light" else (NAVY, "white")
+            draw.ellipse((cx - r - 1, cy - r - 1, cx + r + 1, cy + r + 1), fill=OUTLINE)
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=ring, width=3)
+        draw.text((PAD + lay.text * 1.6, y), text, font=face, fill=TEXT)
+        y += line
+    if lay.card_panel:
+        _card_panel(draw, lay, obs, y + 4)
+
+
+def _card_panel(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation, y: int) -> None:
     face: CardFace | None = obs.drawn_card or obs.lifted_card
     if face is None:
         return
-    x = cv.board_right + MARGIN + 12
-    y = HEADER + MARGIN
-    title = "Drawn card" if obs.drawn_card is not None else "Card in hand"
-    draw.text((x, y), f"{title} {face.card_id}", font=_font(13), fill=TEXT)
-    cell = 24
+    what = "Drawn card" if obs.drawn_card is not None else "Card in hand"
+    draw.text((PAD, y), what, font=font(lay.text, bold=True), fill=TEXT)
+    y += int(lay.text * 1.4)
     down = [[face.up[1 - i][1 - j] for j in (0, 1)] for i in (0, 1)]
-    for n, (name, sections) in enumerate((("up", face.up), ("down", down))):
-        top = y + 22 + n * (2 * cell + 30)
-        _sections(draw, x, top, sections, cell)
-        draw.rectangle((x, top, x + 2 * cell, top + 2 * cell), outline=OUTLINE, width=3)
-        draw.text((x + 2 * cell + 8, top + cell - 8), name, font=_font(14), fill=TEXT)
+    x = PAD
+    cell = CELL * 0.9
+    for name, sections in (("Up", face.up), ("Turned down", down)):
+        _sections(draw, x, y, sections, cell)
+        draw.rectangle((x, y, x + 2 * cell, y + 2 * cell), outline=OUTLINE, width=4)
+        draw.text((x + 2 * cell + 10, y + cell), name, font=font(lay.text), fill=TEXT, anchor="lm")
+        x += int(2 * cell + 30 + font(lay.text).getlength(name))
 
 
-def _static(cv: _Canvas) -> Image.Image:
-    """What does not change while the frame keeps its size: the grid and the coordinates."""
-    image = Image.new("RGB", (cv.width, cv.height), "white")
-    draw = ImageDraw.Draw(image)
-    _grid(draw, cv)
-    _labels(draw, cv)
-    return image
-
-
-def picture(observation: Any, *, hints: bool = False) -> bytes:
-    """The lake as a PNG, from a public or private Winter observation."""
+def picture(
+    observation: Any,
+    *,
+    hints: bool = False,
+    names: Sequence[str] = (),
+    spots: Mapping[str, Cell] | None = None,
+) -> bytes:
+    """The lake as a PNG, from a Winter observation (every seat sees the same one)."""
     obs = _observation(observation)
-    lines = _header_lines(obs)
-    cv = _Canvas(obs, lines)
-    image = static_layer(cv.key(), lambda: _static(cv))
+    spots = {label: (int(at[0]), int(at[1])) for label, at in (spots or {}).items()}
+    lay = layout(obs, names, spots, hints)
+    image = static_layer(lay.key(), lambda: _static(lay))
     draw = ImageDraw.Draw(image)
-    _header(draw, lines, cv.width)
-    _cards(draw, cv, obs)
-    _choices(draw, cv, obs)
-    if hints:
-        _hints(draw, cv, obs)
-    _counters(draw, cv, obs)
-    _side(draw, cv, obs)
+    _head(draw, lay)
+    _cards(draw, lay, obs)
+    _choices(draw, lay, obs)
+    if hints and not spots:
+        _hints(draw, lay, obs)
+    _counters(draw, lay, obs)
+    if spots:
+        _spots(draw, lay, spots)
+    _foot(draw, lay, obs)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False, compress_level=3)
     return out.getvalue()
+
+
+draw = picture  # the name the shared interface gives a renderer
