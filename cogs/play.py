@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,8 +11,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import SecretMoveError, seat_of
-from cogs.common import handle_command_error, hybrid_command, resolve_table
+from cogs.common import clip, handle_command_error, hybrid_command, resolve_table
 from cogs.present import publish
+from rules.choices import Node
 from rules.parsing import normalise
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ class PlayCog(commands.Cog, name="Play"):
     async def choices(
         self, channel_id: int | None, user_id: int, current: str
     ) -> list[app_commands.Choice[str]]:
-        """The caller's legal moves whose label contains every word typed so far (max 25)."""
+        """The caller's moves as their panel's steps (`suggest`), narrowed by what is typed."""
         if channel_id is None:
             return []
         table = await self.service.table_in(channel_id)
@@ -67,15 +69,45 @@ class PlayCog(commands.Cog, name="Play"):
         seat = seat_of(table, user_id)
         if seat is None:
             return []
-        words = normalise(current).split()
-        found = []
-        for label in self.service.labels(table, seat):
-            text = normalise(label)
-            if all(word in text for word in words):
-                found.append(app_commands.Choice(name=label[:100], value=label[:100]))
-            if len(found) == 25:
-                break
-        return found
+        update = self.service.panel_update(table, seat)
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in suggest(update.tree, update.choices, current)
+        ]
+
+
+def suggest(root: Node, labels: Sequence[str], current: str) -> list[tuple[str, str]]:
+    """Autocomplete along the panel's choice path: (what the list shows, what it fills in).
+
+    Nothing typed: the top steps ("Play a card …", "End turn"). A step picked (its words typed):
+    its own steps first. Otherwise every step and move whose path holds every typed word, the
+    steps nearest the top first. A move fills in its whole label, which `/play` reads as typed;
+    a step fills in its path, so the next suggestions are that step's options."""
+    words = normalise(current).split()
+    typed = " ".join(words)
+    found: list[tuple[int, int, int, str, str]] = []  # (focus, depth, order, name, value)
+    order = 0
+
+    def walk(node: Node, trail: list[str], focused: bool) -> None:
+        nonlocal order
+        for child in node.children:
+            order += 1
+            path = [*trail, child.label]
+            shown = " › ".join(path)
+            if child.index is not None:
+                whole = labels[child.index] if child.index < len(labels) else child.label
+                text, value, name = f"{shown} {whole}", whole, shown
+            else:
+                text, value, name = shown, shown, f"{shown} …"
+            matches = all(word in normalise(text) for word in words)
+            if matches and (child.index is not None or normalise(shown) != typed):
+                found.append((0 if focused else 1, len(path), order, name, value))
+            if child.index is None and words:  # nothing typed: the top steps only
+                walk(child, path, normalise(shown) == typed)
+
+    walk(root, [], False)
+    found.sort(key=lambda hit: hit[:3])
+    return [(clip(name, 100), clip(value, 100)) for *_, name, value in found[:25]]
 
 
 async def setup(bot: SnowboundBot) -> None:
