@@ -655,6 +655,25 @@ def private_lines(o: Observation) -> list[str]:
             f"Vote on {about}: {ballot} ({cast} of {len(p.fields['eligible'])} ballots cast); "
             "ballots stay secret until the last one is cast."
         )
+    for p in o.pending:
+        if o.seat not in p.seats:
+            continue
+        who = (
+            short(str(p.fields.get("survivor", "")))
+            if p.fields.get("survivor")
+            else "Your survivor"
+        )
+        if p.kind == "lure_entrance":
+            lines.append(
+                f"{who} lures a zombie from {place_name(str(p.fields.get('source')))}: choose the "
+                "colony entrance it goes into (into a full one it breaks a barricade or overruns)."
+            )
+        elif p.kind == "extra_kill":
+            left = int(p.fields.get("kills_left", 1))
+            lines.append(
+                f"{who} may kill {left} more zombie{'s' if left > 1 else ''} at the colony: "
+                "choose the entrance."
+            )
     if o.search is not None:
         looked = ", ".join(c.name for c in o.search.looked) or "nothing"
         lines.append(f"Your search found: {looked}; you may keep {o.search.keep} more.")

@@ -113,6 +113,8 @@ def test_dw_13_the_player_names_the_colony_entrance_a_lured_zombie_goes_into() -
     assert all(plain(label) for label in shown)
     assert {GAME.move_kind(label) for label in shown} == {"Lure"}
     assert state.locations["school"].zombies == (2,)  # it moves only once its entrance is named
+    panel = GAME.describe(GAME.observe(state, 0))
+    assert "Kasimir lures a zombie from 3 (School): choose the colony entrance it goes" in panel
     assert GAME.parse(state, 0, "lure 5") == A.LureTo(entrance=5)
     assert GAME.parse(state, 0, shown[4]) == A.LureTo(entrance=5)
     state = act(state, 0, A.LureTo(entrance=5), Script())
@@ -184,6 +186,8 @@ def test_section_6_7_the_player_picks_the_entrance_of_an_extra_kill_at_the_colon
         "Kill a zombie at colony entrance 4 (1 zombie)",
     ]
     assert {GAME.move_kind(label) for label in shown} == {"Kill"}
+    panel = GAME.describe(GAME.observe(state, 0))
+    assert "Kasimir may kill 1 more zombie at the colony: choose the entrance." in panel
     assert GAME.parse(state, 0, "kill 4") == A.KillAt(entrance=4)
     result = GAME.apply(state, 0, A.KillAt(entrance=4), Script())
     after = result.state
