@@ -22,6 +22,7 @@ PICTURES: dict[str, Picture] = {
 AltText = Callable[[Any, Sequence[str]], str]
 ALT_TEXT: dict[str, AltText] = {
     "winter": winter.alt_text,
+    "cold_comfort": cold_comfort.alt_text,
 }
 
 __all__ = ["ALT_TEXT", "PICTURES", "AltText", "Picture"]

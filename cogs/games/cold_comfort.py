@@ -1,46 +1,60 @@
-"""Cold Comfort's city picture (spec §11): a Pillow PNG players can read `(x,y)` coordinates from.
+"""Cold Comfort's town picture (spec §11): a Pillow PNG players can read `(x,y)` from on a phone.
 
-`picture(observation, hints=...)` draws the map with a 4-square margin, x and y labels on all four
-edges, streets (Main Street named), cream tiles with thick outlines and ids, printed lot values,
-hatched public buildings, hotels in seat colours with value and seat, dice as pip faces (guests with
-a seat-coloured border), the offered squares of a pending fire or landing choice, and a side panel
-(seats, pool against trigger, deck, round, turn, last roll and landings, last scoring, the drawn
-tile in four rotations). With `hints`, the anchor of every legal placement of the drawn tile is
-dotted. It never shows the deck order or the seed.
+`picture(observation, hints=..., names=..., spots=...)` draws the town cropped to its tiles and
+streets (and to any spots it marks) with one square to spare — not the empty grid around it — x
+along the top and y down the left, streets (Main Street named), cream tiles with thick outlines
+and their ids, printed lot values, public buildings, hotels in their owners' colours with their
+value, dice as pip faces (guests ringed in the owner's colour), the offered squares of a pending
+fire or landing, and under the map a legend naming the players ("Ana · $12 · 5 points") with
+their colours, the pool against the trigger, the round, the drawn tile in its four turns
+(labelled as the panel's steps, "0°" … "270°", anchor marked), the last roll and the last
+scoring. `spots` maps a panel step's label ("Spot A") to a square `(x, y)`: each is marked with
+its letter, big. With `hints` and no spots, every legal anchor of the drawn tile is dotted. The
+type is sized from the picture's width (`layers.text_size`). It never shows the deck order.
 
-It reads only the observation (and the models and constants `rules.cold_comfort` exports): tile
-footprints, the drawn tile's rotations and its legal placements come with it.
+`alt_text(observation, names)` says the same in words. It reads only the observation (and the
+models and constants `rules.cold_comfort` exports).
 """
 
 from __future__ import annotations
 
 import io
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from cogs.games.layers import static_layer
+from cogs.games.layers import (
+    clip_alt,
+    draw_spot,
+    font,
+    player_name,
+    spot_mark,
+    static_layer,
+    text_size,
+    wrap,
+)
 from rules.cold_comfort import SEAT_COLOURS, ColdComfortObservation, RotationView, SquareView
 
-CELL = 40
-LABEL = 24
-PANEL = 300
-MARGIN_SQUARES = 4
+CELL = 48
+PAD = 12
+MIN_WIDTH = 600
+MINI = 26  # a square of the drawn tile's four turns
 
 WHITE = "#FFFFFF"
-GRID = "#E6E6E6"
+GRID = "#EDEDED"
 STREET = "#D3D3D3"
 MAIN = "#BDBDBD"
 CREAM = "#FFF3D1"
 PUBLIC = "#C9C9C9"
 OUTLINE = "#3B2F2F"
 TEXT = "#222222"
+LOT = "#8A6D3B"
 FIRE = "#D62828"
 LANDING = "#2A9D8F"
 HINT = "#6A4C93"
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Coord = tuple[int, int]
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -50,11 +64,16 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)),
 }
-
-
-@lru_cache(maxsize=8)
-def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+PHASE_WORDS = {
+    "manage": "to manage hotels",
+    "fire_spread": "to pass the fire on",
+    "grow": "to place the drawn tile",
+    "land_tie": "to break a landing tie",
+}
+END_WORDS = {
+    "nine_scoring_rounds": "after nine scoring rounds",
+    "turn_limit": "at the turn limit",
+}
 
 
 def _observation(observation: Any) -> ColdComfortObservation:
@@ -65,44 +84,213 @@ def _observation(observation: Any) -> ColdComfortObservation:
     return ColdComfortObservation.model_validate(observation)
 
 
-class _Frame:
-    """Board square (x, y) -> pixel box; y grows north, so rows are drawn top = max y."""
+def _fmt(square: Sequence[int]) -> str:
+    return f"({square[0]},{square[1]})"
 
-    def __init__(self, obs: ColdComfortObservation) -> None:
-        xs = [s.x for s in obs.squares] + [x for x, _ in obs.streets] + [0]
-        ys = [s.y for s in obs.squares] + [y for _, y in obs.streets] + [0, 2]
-        self.x0 = min(xs) - MARGIN_SQUARES
-        self.x1 = max(xs) + MARGIN_SQUARES
-        self.y0 = min(ys) - MARGIN_SQUARES
-        self.y1 = max(ys) + MARGIN_SQUARES
-        self.width = (self.x1 - self.x0 + 1) * CELL + 2 * LABEL
-        self.height = (self.y1 - self.y0 + 1) * CELL + 2 * LABEL
+
+# -- words shared by the picture and its alt text --------------------------------------------
+
+
+def title(obs: ColdComfortObservation, names: Sequence[str]) -> str:
+    if obs.outcome is not None:
+        o = obs.outcome
+        who = " and ".join(player_name(names, s) for s in o.winners) or "nobody"
+        top = max(o.scores, default=0)
+        won = "wins" if len(o.winners) == 1 else "share the win"
+        when = END_WORDS.get(o.reason, o.reason.replace("_", " "))
+        return f"Cold Comfort is over {when}: {who} {won} with {top} points"
+    actor = obs.to_act[0] if obs.to_act else obs.active_seat
+    doing = PHASE_WORDS.get(obs.phase, "")
+    if obs.phase == "grow" and obs.drawn_tile is not None:
+        doing = f"to place tile {obs.drawn_tile.tile_id}"
+    return f"Cold Comfort, turn {obs.turn_number}: {player_name(names, actor)} {doing}"
+
+
+def player_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]:
+    lines = []
+    for p in obs.players:
+        hand = " ".join(str(v) for v, n in sorted(p.supply.items()) for _ in range(n)) or "none"
+        lines.append(
+            f"{player_name(names, p.seat)} · ${p.gold} · {p.points} points · "
+            f"{p.hotels} hotels · in hand {hand}"
+        )
+    return lines
+
+
+def status_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]:
+    lines = [
+        f"Pool {obs.pool} of {obs.trigger} dice to score · deck {obs.deck_count} · "
+        f"scoring round {obs.scoring_rounds} of {obs.scoring_rounds_total}"
+    ]
+    if obs.fire_pending:
+        fp = obs.fire_pending
+        where = ", ".join(_fmt(o) for o in fp.options)
+        lines.append(
+            f"Fire at {_fmt(fp.at)}: {player_name(names, fp.chooser)} passes it to {where} (red)"
+        )
+    if obs.landing_pending:
+        lp = obs.landing_pending
+        where = ", ".join(_fmt(o) for o in lp.options)
+        lines.append(
+            f"A rolled {lp.value} ties: {player_name(names, lp.chooser)} picks {where} (green)"
+        )
+    if obs.last_roll is not None:
+        lines.append("Last roll: " + " ".join(str(d) for d in obs.last_roll))
+    if obs.last_scoring:
+        parts = []
+        for n in obs.last_scoring:
+            won = ", ".join(f"{player_name(names, s)} +{n.points_each}" for s in n.winners)
+            parts.append(f"{'+'.join(n.tiles)} (worth {n.value}): {won or 'nobody'}")
+        lines.append("Last scoring: " + "; ".join(parts))
+    return lines
+
+
+def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
+    """The picture in words (at most 1,000 characters): whose turn, the players, the pool,
+    hotels and campers by square, the drawn tile and the last scoring."""
+    obs = _observation(observation)
+    parts = [title(obs, names) + "."]
+    parts += [line + "." for line in player_lines(obs, names)]
+    parts += [line + "." for line in status_lines(obs, names)]
+    if obs.drawn_tile is not None:
+        rows = " / ".join(" ".join(str(c) for c in row) for row in obs.drawn_tile.rows)
+        parts.append(f"Drawn tile {obs.drawn_tile.tile_id}: {rows}.")
+    hotels = [s for s in obs.squares if s.hotel_seat is not None]
+    if hotels:
+        parts.append(
+            "Hotels: "
+            + ", ".join(
+                f"{player_name(names, s.hotel_seat or 0)}'s {s.hotel_value} at {_fmt((s.x, s.y))}"
+                + (" with a guest" if s.die else "")
+                for s in hotels
+            )
+            + "."
+        )
+    campers = [s for s in obs.squares if s.hotel_seat is None and s.die]
+    if campers:
+        parts.append(
+            "Campers: " + ", ".join(f"{s.die} at {_fmt((s.x, s.y))}" for s in campers) + "."
+        )
+    parts.append(f"{len(obs.tiles)} tiles: " + ", ".join(t.tile_id for t in obs.tiles) + ".")
+    return clip_alt(" ".join(parts))
+
+
+# -- geometry -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The crop (`x0..x1`, `y0..y1`), the type size and where each band starts."""
+
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    width: int
+    height: int
+    text: int
+    cell_text: int
+    left: int
+    top: int
+    head: list[str]
+    foot: list[tuple[int | None, str]]  # (the seat whose colour starts the line, text)
+    foot_top: int
+    tile_panel: int  # the drawn tile's band height (0 without one)
 
     def key(self) -> tuple[object, ...]:
-        """Everything the static layer (`_static`) depends on."""
-        return ("cold_comfort", self.x0, self.x1, self.y0, self.y1)
+        return ("cold_comfort", self.x0, self.x1, self.y0, self.y1, self.width, self.height,
+                self.text, self.left, self.top)  # fmt: skip
 
     def box(self, x: int, y: int) -> tuple[int, int, int, int]:
-        left = LABEL + (x - self.x0) * CELL
-        top = LABEL + (self.y1 - y) * CELL
+        left = self.left + (x - self.x0) * CELL
+        top = self.top + (self.y1 - y) * CELL
         return left, top, left + CELL, top + CELL
 
 
-def _die(
-    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], value: int, border: str
-) -> None:
+def layout(
+    obs: ColdComfortObservation,
+    names: Sequence[str] = (),
+    spots: Mapping[str, Coord] | None = None,
+    hints: bool = False,
+) -> Layout:
+    """The crop: every tile square and street, Main Street, every marked spot and offered
+    square (and with hints, every anchor of the drawn tile), with one square around."""
+    points: list[Coord] = [(0, 0), (0, 2)]
+    points += [(s.x, s.y) for s in obs.squares]
+    points += [(x, y) for x, y in obs.streets]
+    points += [(x, y) for x, y in (spots or {}).values()]
+    if obs.fire_pending:
+        points += [(x, y) for x, y in obs.fire_pending.options]
+    if obs.landing_pending:
+        points += [(x, y) for x, y in obs.landing_pending.options]
+    if hints and not spots and obs.drawn_tile is not None:
+        points += [(x, y) for x, y, _ in obs.drawn_placements]
+    x0 = min(x for x, _ in points) - 1
+    x1 = max(x for x, _ in points) + 1
+    y0 = min(y for _, y in points) - 1
+    y1 = max(y for _, y in points) + 1
+    board = (x1 - x0 + 1) * CELL
+    width = max(MIN_WIDTH, board + 2 * PAD + CELL)
+    size = text_size(width)
+    left = PAD + max(CELL // 2, int(font(size).getlength("-10")) + 8)
+    width = max(width, left + board + PAD)
+    size = text_size(width)
+    line = int(size * 1.35)
+    inner = width - 2 * PAD
+    head = wrap(title(obs, names), font(round(size * 1.1), bold=True), inner)
+    top = PAD + len(head) * int(size * 1.5) + 6 + line
+    foot: list[tuple[int | None, str]] = []
+    for seat, text in enumerate(player_lines(obs, names)):
+        for k, piece in enumerate(wrap(text, font(size), inner - size * 1.6)):
+            foot.append((seat if k == 0 else None, piece))
+    for text in status_lines(obs, names):
+        foot.extend((None, piece) for piece in wrap(text, font(size), inner - size * 1.6))
+    foot_top = top + (y1 - y0 + 1) * CELL + PAD
+    panel = 0
+    if obs.drawn_tile is not None:
+        panel = int(size * 1.5) + 3 * MINI + line + PAD
+    height = foot_top + len(foot) * line + panel + PAD
+    return Layout(
+        x0=x0, x1=x1, y0=y0, y1=y1, width=width, height=height, text=size,
+        cell_text=min(size, round(CELL * 0.5)), left=left, top=top, head=head, foot=foot,
+        foot_top=foot_top, tile_panel=panel,
+    )  # fmt: skip
+
+
+# -- drawing --------------------------------------------------------------------------------------
+
+
+def _static(lay: Layout) -> Image.Image:
+    """What does not change while the crop keeps its bounds: the empty squares, coordinates."""
+    image = Image.new("RGB", (lay.width, lay.height), WHITE)
+    draw = ImageDraw.Draw(image)
+    for x in range(lay.x0, lay.x1 + 1):
+        for y in range(lay.y0, lay.y1 + 1):
+            draw.rectangle(lay.box(x, y), fill=WHITE, outline=GRID)
+    face = font(lay.text)
+    for x in range(lay.x0, lay.x1 + 1):
+        left, top, right, _ = lay.box(x, lay.y1)
+        draw.text(((left + right) / 2, top - 4), str(x), fill=TEXT, font=face, anchor="ms")
+    for y in range(lay.y0, lay.y1 + 1):
+        left, top, _, bottom = lay.box(lay.x0, y)
+        draw.text((left - 6, (top + bottom) / 2), str(y), fill=TEXT, font=face, anchor="rm")
+    return image
+
+
+def _die(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], value: int,
+         border: str, width: int = 2) -> None:  # fmt: skip
     left, top, right, _ = box
-    draw.rounded_rectangle(box, radius=4, fill=WHITE, outline=border, width=2)
+    draw.rounded_rectangle(box, radius=5, fill=WHITE, outline=border, width=width)
     size = right - left
-    r = max(1.5, size * 0.08)
+    r = max(2.0, size * 0.09)
     for px, py in _PIPS.get(value, ()):
         cx, cy = left + px * size, top + py * size
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=TEXT)
 
 
-def _dashed_rect(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str) -> None:
+def _dashed(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colour: str) -> None:
     left, top, right, bottom = box
-    dash = 5
+    dash = 6
     for x in range(left, right, 2 * dash):
         draw.line((x, top, min(x + dash, right), top), fill=colour, width=3)
         draw.line((x, bottom - 1, min(x + dash, right), bottom - 1), fill=colour, width=3)
@@ -111,216 +299,154 @@ def _dashed_rect(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], colo
         draw.line((right - 1, y, right - 1, min(y + dash, bottom)), fill=colour, width=3)
 
 
-def _square(draw: ImageDraw.ImageDraw, frame: _Frame, sq: SquareView) -> None:
-    box = frame.box(sq.x, sq.y)
+def _square(draw: ImageDraw.ImageDraw, lay: Layout, sq: SquareView) -> None:
+    box = lay.box(sq.x, sq.y)
     left, top, right, bottom = box
     if sq.kind == "public":
         draw.rectangle(box, fill=PUBLIC)
-        for c in range(8, 2 * CELL, 8):  # diagonal hatching clipped to the square
+        for c in range(10, 2 * CELL, 10):  # diagonal hatching clipped to the square
             a = min(c, CELL)
-            draw.line((left + a, top + c - a, left + c - a, top + a), fill="#A8A8A8", width=1)
-        draw.text(
-            ((left + right) / 2, (top + bottom) / 2), "P", fill=TEXT, font=_font(16), anchor="mm"
-        )
+            draw.line((left + a, top + c - a, left + c - a, top + a), fill="#ADADAD", width=1)
+        draw.text(((left + right) / 2, (top + bottom) / 2), "P", fill=TEXT,
+                  font=font(lay.cell_text, bold=True), anchor="mm")  # fmt: skip
         return
+    die = CELL * 0.44
     if sq.hotel_seat is None:
         draw.rectangle(box, fill=CREAM, outline="#E8D9A8")
-        draw.text((left + 3, top + 2), str(sq.printed), fill="#8A6D3B", font=_font(11))
+        draw.text((left + 4, top + 9), str(sq.printed), fill=LOT, font=font(lay.cell_text))
         if sq.die:
-            d = 22
-            cx, cy = (left + right) / 2 + 3, (top + bottom) / 2 + 3
-            _die(draw, (cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), sq.die, "#555555")
+            _die(
+                draw, (right - die - 3, bottom - die - 3, right - 3, bottom - 3), sq.die, "#555555"
+            )
         return
     colour = SEAT_COLOURS[sq.hotel_seat % len(SEAT_COLOURS)]
     draw.rectangle(box, fill=colour)
-    if sq.printed != sq.hotel_value:  # changed hotels: the lot's printed value, small
-        draw.text((left + 3, top + 2), str(sq.printed), fill=TEXT, font=_font(9))
-    draw.text(
-        (left + 12, (top + bottom) / 2), str(sq.hotel_value), fill=TEXT, font=_font(20), anchor="mm"
-    )
-    draw.text((right - 3, top + 2), f"s{sq.hotel_seat + 1}", fill=TEXT, font=_font(10), anchor="ra")
+    draw.text((left + 4, top + 8), str(sq.hotel_value), fill=TEXT,
+              font=font(round(lay.cell_text * 1.15), bold=True))  # fmt: skip
     if sq.die:
-        d = 19
-        _die(draw, (right - d - 3, bottom - d - 3, right - 3, bottom - 3), sq.die, colour)
+        _die(draw, (right - die - 3, bottom - die - 3, right - 3, bottom - 3), sq.die, TEXT, 3)
     if sq.built_this_turn:
-        _dashed_rect(draw, (left + 1, top + 1, right - 1, bottom - 1), TEXT)
+        _dashed(draw, (left + 1, top + 1, right - 1, bottom - 1), TEXT)
 
 
-def _labels(draw: ImageDraw.ImageDraw, frame: _Frame) -> None:
-    font = _font(11)
-    for x in range(frame.x0, frame.x1 + 1):
-        left, _, right, _ = frame.box(x, frame.y1)
-        cx = (left + right) / 2
-        draw.text((cx, LABEL / 2), str(x), fill=TEXT, font=font, anchor="mm")
-        draw.text((cx, frame.height - LABEL / 2), str(x), fill=TEXT, font=font, anchor="mm")
-    for y in range(frame.y0, frame.y1 + 1):
-        _, top, _, bottom = frame.box(frame.x0, y)
-        cy = (top + bottom) / 2
-        draw.text((LABEL / 2, cy), str(y), fill=TEXT, font=font, anchor="mm")
-        draw.text((frame.width - LABEL / 2, cy), str(y), fill=TEXT, font=font, anchor="mm")
-
-
-def _map(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    obs: ColdComfortObservation,
-    frame: _Frame,
-    hints: bool,
-) -> None:
-    image.paste(static_layer(frame.key(), lambda: _static(frame)), (0, 0))
+def _map(image: Image.Image, draw: ImageDraw.ImageDraw, obs: ColdComfortObservation,
+         lay: Layout, hints: bool, spots: Mapping[str, Coord]) -> None:  # fmt: skip
     for x, y in obs.streets:
-        draw.rectangle(frame.box(x, y), fill=MAIN if x == 0 and 0 <= y <= 2 else STREET)
-    left, top, _, _ = frame.box(0, 2)
-    _, _, right, bottom = frame.box(0, 0)
+        if lay.x0 <= x <= lay.x1 and lay.y0 <= y <= lay.y1:
+            draw.rectangle(lay.box(x, y), fill=MAIN if x == 0 and 0 <= y <= 2 else STREET)
+    left, top, _, _ = lay.box(0, 2)
+    _, _, right, bottom = lay.box(0, 0)
     label = Image.new("RGBA", (bottom - top, right - left), (0, 0, 0, 0))
-    ImageDraw.Draw(label).text(
-        ((bottom - top) / 2, (right - left) / 2), "MAIN ST", fill=TEXT, font=_font(14), anchor="mm"
-    )
+    ImageDraw.Draw(label).text(((bottom - top) / 2, (right - left) / 2), "MAIN ST", fill=TEXT,
+                               font=font(lay.cell_text, bold=True), anchor="mm")  # fmt: skip
     rotated = label.rotate(90, expand=True)
     image.paste(rotated, (left, top), rotated)
     for sq in obs.squares:
-        _square(draw, frame, sq)
-    # Size-2 public buildings get one outline; every tile a thick one and its id.
+        _square(draw, lay, sq)
     publics: dict[str, list[Coord]] = {}
     for sq in obs.squares:
         if sq.kind == "public":
             publics.setdefault(sq.tile_id, []).append((sq.x, sq.y))
     for squares in publics.values():
-        boxes = [frame.box(x, y) for x, y in squares]
-        draw.rectangle(
-            (
-                min(b[0] for b in boxes),
-                min(b[1] for b in boxes),
-                max(b[2] for b in boxes),
-                max(b[3] for b in boxes),
-            ),
-            outline="#777777",
-            width=2,
-        )
-    for tile in obs.tiles:
+        boxes = [lay.box(x, y) for x, y in squares]
+        draw.rectangle((min(b[0] for b in boxes), min(b[1] for b in boxes),
+                        max(b[2] for b in boxes), max(b[3] for b in boxes)),
+                       outline="#777777", width=2)  # fmt: skip
+    tag_size = max(14, round(lay.cell_text * 0.72))
+    tag = font(tag_size, bold=True)
+    tabs = []
+    for tile in obs.tiles:  # the outline, and the id on a tab across its top edge
         w, h = obs.tile_sizes[tile.tile_id]
-        l, t, _, _ = frame.box(tile.x, tile.y + h - 1)
-        _, _, r, b = frame.box(tile.x + w - 1, tile.y)
-        draw.rectangle((l, t, r, b), outline=OUTLINE, width=3)
-        draw.text((l + 3, b - 3), tile.tile_id, fill=OUTLINE, font=_font(9), anchor="ld")
+        l, t, _, _ = lay.box(tile.x, tile.y + h - 1)
+        _, _, r, b = lay.box(tile.x + w - 1, tile.y)
+        draw.rectangle((l, t, r, b), outline=OUTLINE, width=4)
+        tabs.append((l, t, tile.tile_id))
+    for l, t, tile_id in tabs:
+        half = (tag_size + 4) // 2
+        draw.rectangle((l, t - half, l + tag.getlength(tile_id) + 8, t + half), fill=OUTLINE)
+        draw.text((l + 4, t), tile_id, fill=WHITE, font=tag, anchor="lm")
     if obs.fire_pending:
         for x, y in obs.fire_pending.options:
-            draw.rectangle(frame.box(x, y), outline=FIRE, width=4)
-        l, t, r, b = frame.box(*obs.fire_pending.at)
-        draw.line((l, t, r, b), fill=FIRE, width=3)
-        draw.line((l, b, r, t), fill=FIRE, width=3)
+            draw.rectangle(lay.box(x, y), outline=FIRE, width=5)
+        l, t, r, b = lay.box(*obs.fire_pending.at)
+        draw.line((l, t, r, b), fill=FIRE, width=4)
+        draw.line((l, b, r, t), fill=FIRE, width=4)
     if obs.landing_pending:
         for x, y in obs.landing_pending.options:
-            draw.rectangle(frame.box(x, y), outline=LANDING, width=4)
-    if hints and obs.drawn_tile is not None:
+            draw.rectangle(lay.box(x, y), outline=LANDING, width=5)
+    if hints and not spots and obs.drawn_tile is not None:
         for x, y, _ in obs.drawn_placements:
-            l, t, r, b = frame.box(x, y)
+            l, t, r, b = lay.box(x, y)
             cx, cy = (l + r) / 2, (t + b) / 2
-            draw.ellipse((cx - 4, cy - 4, cx + 4, cy + 4), fill=HINT)
+            draw.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=HINT)
+    for label_, (x, y) in spots.items():
+        l, t, r, b = lay.box(x, y)
+        draw_spot(draw, ((l + r) / 2, (t + b) / 2), CELL * 0.92, spot_mark(label_))
 
 
-def _static(frame: _Frame) -> Image.Image:
-    """What does not change while the map keeps its bounds: the empty squares and coordinates."""
-    image = Image.new("RGB", (frame.width, frame.height), WHITE)
-    draw = ImageDraw.Draw(image)
-    for x in range(frame.x0, frame.x1 + 1):
-        for y in range(frame.y0, frame.y1 + 1):
-            draw.rectangle(frame.box(x, y), fill=WHITE, outline=GRID)
-    _labels(draw, frame)
-    return image
-
-
-def _mini_tile(draw: ImageDraw.ImageDraw, turned: RotationView, left: int, top: int) -> int:
-    """One rotation of the drawn tile, 14-px squares, anchor (south-west) marked; returns height."""
-    s = 14
-    rotation = turned.rotation
+def _mini_tile(draw: ImageDraw.ImageDraw, turned: RotationView, left: float, top: float,
+               size: int) -> None:  # fmt: skip
+    """One turn of the drawn tile, its anchor (south-west square) ringed in red."""
     h = turned.height
+    face = font(round(MINI * 0.6))
     for x, y, value in turned.squares:
-        box = (left + x * s, top + (h - 1 - y) * s, left + (x + 1) * s, top + (h - y) * s)
+        box = (left + x * MINI, top + (h - 1 - y) * MINI, left + (x + 1) * MINI,
+               top + (h - y) * MINI)  # fmt: skip
         draw.rectangle(box, fill=PUBLIC if value == 0 else CREAM, outline=OUTLINE)
-        draw.text(
-            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-            "P" if value == 0 else str(value),
-            fill=TEXT,
-            font=_font(9),
-            anchor="mm",
-        )
-    ax, ay = left, top + (h - 1) * s
-    draw.rectangle((ax, ay, ax + s, ay + s), outline=FIRE, width=2)
-    draw.text((left, top + h * s + 2), f"rot {rotation}", fill=TEXT, font=_font(10))
-    return h * s + 16
+        draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "P" if value == 0 else str(value),
+                  fill=TEXT, font=face, anchor="mm")  # fmt: skip
+    ay = top + (h - 1) * MINI
+    draw.rectangle((left, ay, left + MINI, ay + MINI), outline=FIRE, width=3)
+    draw.text((left, top + h * MINI + 4), f"{turned.rotation}°", fill=TEXT, font=font(size))
 
 
-def _panel(draw: ImageDraw.ImageDraw, obs: ColdComfortObservation, left: int) -> int:
-    y = 10
-    font, bold = _font(12), _font(15)
-
-    def line(text: str, colour: str = TEXT, f: Font = font, step: int = 16) -> None:
-        nonlocal y
-        draw.text((left, y), text, fill=colour, font=f)
-        y += step
-
-    line("Cold Comfort", f=bold, step=22)
-    if obs.outcome:
-        winners = ", ".join(f"seat {s + 1}" for s in obs.outcome.winners)
-        line(f"Game over: {winners} win{'s' if len(obs.outcome.winners) == 1 else ''}")
-        line("Final: " + "  ".join(f"s{i + 1} {v}" for i, v in enumerate(obs.outcome.scores)))
-    else:
-        actor = obs.to_act[0] + 1 if obs.to_act else obs.active_seat + 1
-        line(f"Turn {obs.turn_number} · seat {obs.active_seat + 1}'s turn")
-        line(f"Seat {actor} to act ({obs.phase.replace('_', ' ')})")
-    line(f"Pool {obs.pool} / {obs.trigger} · deck {obs.deck_count}")
-    line(f"Scoring round {obs.scoring_rounds} / {obs.scoring_rounds_total}", step=22)
-    for p in obs.players:
-        draw.rectangle((left, y + 1, left + 12, y + 13), fill=p.colour, outline=OUTLINE)
-        draw.text(
-            (left + 18, y),
-            f"seat {p.seat + 1}: ${p.gold} · {p.points} pts · {p.hotels} hotels",
-            fill=TEXT,
-            font=font,
-        )
-        y += 15
-        supply = " ".join(f"{v}:{n}" for v, n in p.supply.items())
-        line(f"   supply {supply}", colour="#555555", f=_font(10), step=16)
+def _foot(draw: ImageDraw.ImageDraw, lay: Layout, obs: ColdComfortObservation) -> None:
+    face = font(lay.text)
+    line = int(lay.text * 1.35)
+    y = lay.foot_top
+    swatch = lay.text
+    for seat, text in lay.foot:
+        if seat is not None:
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            draw.rectangle((PAD, y + 2, PAD + swatch, y + 2 + swatch), fill=colour,
+                           outline=OUTLINE, width=2)  # fmt: skip
+        draw.text((PAD + lay.text * 1.6, y), text, font=face, fill=TEXT)
+        y += line
+    if obs.drawn_tile is None:
+        return
     y += 4
-    if obs.fire_pending:
-        line(f"Fire: seat {obs.fire_pending.chooser + 1} chooses a red square", colour=FIRE)
-    if obs.landing_pending:
-        lp = obs.landing_pending
-        line(f"Extra {lp.value}: seat {lp.chooser + 1} chooses a green square", colour=LANDING)
-    if obs.drawn_tile:
-        line(f"Drawn tile {obs.drawn_tile.tile_id} (red = anchor):", f=bold, step=20)
-        x = left
-        tallest = 0
-        for turned in obs.drawn_rotations:
-            tallest = max(tallest, _mini_tile(draw, turned, x, y))
-            x += turned.width * 14 + 22
-        y += tallest + 4
-    if obs.last_roll is not None:
-        line(f"Last roll: {' '.join(map(str, obs.last_roll))}", f=bold, step=18)
-        for landing in obs.last_landing or []:
-            where = f"({landing.at[0]},{landing.at[1]})" if landing.at else "pool"
-            line(f"  {landing.value} -> {where}", f=_font(10), step=13)
-        y += 4
-    if obs.last_scoring:
-        line("Last scoring:", f=bold, step=18)
-        for n in obs.last_scoring:
-            best = ", ".join(f"s{s + 1}:{v}" for s, v in n.best.items()) or "-"
-            won = ", ".join(f"s{s + 1} +{n.points_each}" for s in n.winners) or "nobody"
-            line(f"  {'+'.join(n.tiles)} ({n.value}): {best}; gang {n.gang}", f=_font(10), step=13)
-            line(f"     -> {won}", f=_font(10), step=14)
-    return y + 10
+    draw.text((PAD, y), f"Drawn tile {obs.drawn_tile.tile_id} (red: the spot's square)",
+              font=font(lay.text, bold=True), fill=TEXT)  # fmt: skip
+    y += int(lay.text * 1.5)
+    x: float = PAD
+    for turned in obs.drawn_rotations:
+        _mini_tile(draw, turned, x, y, lay.text)
+        x += max(turned.width * MINI, font(lay.text).getlength("270°")) + 2 * PAD
 
 
-def picture(observation: Any, *, hints: bool = False) -> bytes:
+def picture(
+    observation: Any,
+    *,
+    hints: bool = False,
+    names: Sequence[str] = (),
+    spots: Mapping[str, Coord] | None = None,
+) -> bytes:
+    """The town as a PNG, from a Cold Comfort observation (every seat sees the same one)."""
     obs = _observation(observation)
-    frame = _Frame(obs)
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    panel_height = _panel(probe, obs, 0)
-    image = Image.new("RGB", (frame.width + PANEL, max(frame.height, panel_height)), WHITE)
+    marked = {label: (int(at[0]), int(at[1])) for label, at in (spots or {}).items()}
+    lay = layout(obs, names, marked, hints)
+    image = static_layer(lay.key(), lambda: _static(lay))
     draw = ImageDraw.Draw(image)
-    _map(image, draw, obs, frame, hints)
-    _panel(draw, obs, frame.width + 12)
+    face = font(round(lay.text * 1.1), bold=True)
+    y = PAD
+    for text in lay.head:
+        draw.text((PAD, y), text, font=face, fill=TEXT)
+        y += int(lay.text * 1.5)
+    _map(image, draw, obs, lay, hints, marked)
+    _foot(draw, lay, obs)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
+
+
+draw = picture  # the name the shared interface gives a renderer

@@ -123,10 +123,18 @@ def draw_spot(
 
 
 def player_name(names: Sequence[str], seat: int) -> str:
-    """A player's name for a legend; "Player 2" when the bot gave none."""
+    """A player's name for a picture; "Player 2" when the bot gave none. Emoji (an AI seat's
+    "Frost 🤖") are left out: the picture's fonts have no glyph for them."""
     if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
+        drawn = " ".join("".join(ch for ch in names[seat] if _drawable(ch)).split())
+        if drawn:
+            return drawn
     return f"Player {seat + 1}"
+
+
+def _drawable(ch: str) -> bool:
+    code = ord(ch)
+    return code < 0x2190 or 0x2460 <= code < 0x2600 or 0x3000 <= code < 0xFE00
 
 
 def clip_alt(text: str, limit: int = 1000) -> str:
