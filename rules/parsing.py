@@ -102,3 +102,20 @@ def parse_value(raw: str) -> Any:
     if raw.casefold() in ("false", "no", "off"):
         return False
     return raw
+
+
+MAX_DIGITS = 9
+"""No game's notation names a number this long: a longer one is refused, never handed to `int()`
+(which refuses more than 4,300 digits with a ValueError, not a refusal a player can read)."""
+
+
+def typed_int(digits: str) -> int:
+    """A number typed in a move (optionally signed), or a `ParseError` the player can read: every
+    game's `parse` answers any text with a `RuleError`, even when called directly."""
+    text = digits.strip()
+    body = text[1:] if text[:1] in "+-" else text
+    if not body or not body.isdecimal():
+        raise ParseError(f"“{echo(text)}” is not a number.")
+    if len(body) > MAX_DIGITS:
+        raise ParseError(f"“{echo(text, 20)}” is too long to be a number in a move.")
+    return int(text)

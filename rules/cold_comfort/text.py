@@ -24,7 +24,7 @@ from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
 from rules.core import Outcome
 from rules.errors import IllegalActionError, ParseError
-from rules.parsing import match_label
+from rules.parsing import match_label, typed_int
 
 
 def label(state: ColdComfortState, action: Action) -> str:
@@ -98,17 +98,17 @@ def _parse_command(
     if command == "host" and "from" in rest:
         before, after = rest.split("from", 1)
         found = _COORD.search(after)
-        source = (int(found.group(1)), int(found.group(2))) if found else None
+        source = (typed_int(found.group(1)), typed_int(found.group(2))) if found else None
         rest = before + " " + _COORD.sub(" ", after, count=1)
     rotation: int | None = None
     if command == "grow":
         rot = _ROT.search(rest)
         if rot:
-            rotation = int(rot.group(1))
+            rotation = typed_int(rot.group(1))
             rest = rest[: rot.start()] + " " + rest[rot.end() :]
         rest = _TILE.sub(" ", rest)
-    coords = [(int(m.group(1)), int(m.group(2))) for m in _COORD.finditer(rest)]
-    numbers = [int(n) for n in re.findall(r"-?\d+", _COORD.sub(" ", rest))]
+    coords = [(typed_int(m.group(1)), typed_int(m.group(2))) for m in _COORD.finditer(rest)]
+    numbers = [typed_int(n) for n in re.findall(r"-?\d+", _COORD.sub(" ", rest))]
     at = coords[0] if coords else None
     number = numbers[0] if numbers else None
     if len(coords) > 1 or len(numbers) > 1:

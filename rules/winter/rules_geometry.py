@@ -262,6 +262,6 @@ def label_cell(text: str, origin: Cell) -> Cell | None:
     while i < len(text) and text[i].isalpha() and text[i].isascii():
         i += 1
     head, tail = text[:i], text[i:]
-    if not head or not tail.isdigit() or int(tail) < 1:
+    if not head or not tail.isdecimal() or len(tail) > 9 or int(tail) < 1:
         return None
     return (int(tail) - 1 + origin[0], letters_value(head) + origin[1])
