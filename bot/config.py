@@ -5,10 +5,14 @@ is), not in the current directory, so a service started from `/` behaves like `m
 explicit relative `SNOWBOUND_DATABASE_URL` (`sqlite:///data/x.db`) is relative to the project
 folder too; four slashes give an absolute path. When Snowbound is installed without its project
 folder (no `pyproject.toml` next to the packages), the current directory stands in for it.
+`SNOWBOUND_ENV_FILE` names another file to read instead of the project's `.env` (empty: none);
+the test suite sets it empty, so no test reads a server's `.env`.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Self
 
@@ -22,6 +26,15 @@ def project_dir() -> Path:
     """The folder holding `pyproject.toml` (the source checkout), else the current directory."""
     here = Path(__file__).resolve().parent.parent
     return here if (here / "pyproject.toml").is_file() else Path.cwd()
+
+
+def env_file(environ: Mapping[str, str] = os.environ) -> Path | None:
+    """The settings file read at start-up: the project folder's `.env`, or the file
+    `SNOWBOUND_ENV_FILE` names (relative to the current directory; empty: no file at all)."""
+    chosen = environ.get("SNOWBOUND_ENV_FILE")
+    if chosen is None:
+        return project_dir() / ".env"
+    return Path(chosen).absolute() if chosen.strip() else None
 
 
 def resolve_database_url(url: str, base: Path | None = None) -> str:
@@ -54,7 +67,7 @@ def agent_levels() -> list[str]:
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="SNOWBOUND_",
-        env_file=project_dir() / ".env",
+        env_file=env_file(),
         env_file_encoding="utf-8",
         env_ignore_empty=True,  # `SNOWBOUND_DEV_GUILD_ID=` in .env means "not set"
         extra="ignore",
@@ -171,8 +184,7 @@ def load_settings() -> Settings:
             else str(e["msg"]).removeprefix("Value error, ")
             for e in err.errors()
         ]
-        where = project_dir() / ".env"
-        message = (
-            f"Snowbound cannot start: {'; '.join(problems)} (fix it in {where} or the environment)"
-        )
+        file = Settings.model_config.get("env_file")
+        where = f"{file} or the environment" if file else "the environment"
+        message = f"Snowbound cannot start: {'; '.join(problems)} (fix it in {where})"
         raise SystemExit(message) from None

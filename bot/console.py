@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
 import os
 import re
 import sys
@@ -23,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
-from storage.base import TableRecord
+from storage.base import SeatRecord, TableRecord
 
 Reader = Callable[[float | None], Awaitable[str | None]]
 """Reads one line: None at the end of input; raises `TimeoutError` when `timeout` seconds pass
@@ -305,19 +306,29 @@ class Console:
             raise TableError(f"--humans must be between 0 and the number of seats ({seats}).")
         if not game.min_seats <= seats <= game.max_seats:
             raise TableError(f"{game.title} seats {game.min_seats}–{game.max_seats} players.")
+        level = agent.strip().casefold()
+        if level not in game.agents:
+            known = ", ".join(f"`{k}`" for k in sorted(game.agents))
+            raise TableError(f"There is no AI level “{agent}”. Levels: {known}.")
         host = Player(1, "Player 1") if humans else Player(1, "Host")
         table = await service.open(game.key, host, options=options, allow_test_hooks=True)
-        for n in range(2, humans + 1):
-            table = await service.join(table.id, Player(n, f"Player {n}"))
-        for _ in range(seats - max(humans, 1)):
-            table = await service.add_agent(table.id, 1, agent)
-        if humans == 0:  # the host was only there to open the table
-            table = await service.add_agent(table.id, 1, agent)
-            table = await service.kick(table.id, 1, 1)
-        if seed is not None:
-            table = await service.store.update_table(
-                table.model_copy(update={"seed": seed}), table.version
-            )
+        try:
+            for n in range(2, humans + 1):
+                table = await service.join(table.id, Player(n, f"Player {n}"))
+            for _ in range(seats - max(humans, 1)):
+                table = await service.add_agent(table.id, 1, level)
+            changes: dict[str, Any] = {} if seed is None else {"seed": seed}
+            if humans == 0:  # the host only opened the table: an AI takes its seat
+                ai = SeatRecord(name=f"AI {seats} ({level})", agent=level)
+                changes["seats"] = (*table.seats[1:], ai)
+            if changes:
+                table = await service.store.update_table(
+                    table.model_copy(update=changes), table.version
+                )
+        except BaseException:
+            with contextlib.suppress(Exception):  # no half-set lobby is left behind
+                await service.end(table.id, host.user_id)
+            raise
         return table
 
     async def play(self, table: TableRecord) -> TableRecord:

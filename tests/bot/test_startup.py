@@ -17,7 +17,7 @@ import pytest
 
 from bot import cli
 from bot.app import SingleShardBot, SnowboundBot
-from bot.config import Settings, load_settings, project_dir
+from bot.config import Settings, env_file, load_settings, project_dir
 from bot.tables import TableService
 from storage import MemoryStore
 
@@ -46,7 +46,8 @@ def one_line(text: str) -> str:
 
 def test_the_project_folder_is_where_pyproject_lives() -> None:
     assert project_dir() == ROOT
-    assert Settings.model_config["env_file"] == ROOT / ".env"
+    assert env_file({}) == ROOT / ".env"  # the suite itself reads none: SNOWBOUND_ENV_FILE=""
+    assert env_file({"SNOWBOUND_ENV_FILE": ""}) is None
 
 
 def test_settings_loaded_from_another_folder_keep_the_database_in_the_project(
