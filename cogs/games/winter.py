@@ -120,7 +120,7 @@ def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
     obs = _observation(observation)
     parts = [title(obs, names) + ".", *(line + "." for line in legend(obs, names))]
     if obs.drawn_card is not None:
-        parts.append(f"Drawn card: {_face_words(obs.drawn_card.up)}, top row first.")
+        parts.append(f"Drawn card, top row first: {_face_words(obs.drawn_card.up)}.")
     if obs.counters:
         parts.append(
             "Counters: "
@@ -141,15 +141,18 @@ def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
         parts.append(
             "Open squares: " + ", ".join(f"{q.label} {q.colour}" for q in obs.open_squares) + "."
         )
-    cards = ", ".join(
-        f"{c.label} {_face_words(c.sections)}{' locked' if c.locked else ''}" for c in obs.cards
+    cards = "; ".join(
+        f"{c.label} {_face_words(c.sections)}{' (locked)' if c.locked else ''}" for c in obs.cards
     )
-    parts.append(f"{len(obs.cards)} cards: {cards}.")
+    count = f"{len(obs.cards)} card{'s' if len(obs.cards) != 1 else ''}"
+    parts.append(f"{count}, top row first: {cards}.")
     return clip_alt(" ".join(parts))
 
 
 def _face_words(sections: Sequence[Sequence[str]]) -> str:
-    return "/".join("".join(row) for row in sections)
+    """A card's sections in words, top row first: "light dark, dark dark"."""
+    word = {"L": "light", "D": "dark"}
+    return ", ".join(" ".join(word.get(s, s) for s in row) for row in sections)
 
 
 # -- geometry -------------------------------------------------------------------------------------
