@@ -12,6 +12,8 @@ from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.actions import action_model
 from rules.dead_of_winter.content import ITEMS, NOISE_CAP, OBJECTIVES, TOWN
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.rules_legal_ln import attack_entrances
+from rules.dead_of_winter.rules_modules import attack_kill
 
 Data = dict[str, Any]
 
@@ -125,9 +127,6 @@ def t_attack(ctx: Ctx, d: Data) -> bool:
     and with `attack_kills n` up to n − 1 more; at the colony the player picks the entrance of
     each extra kill whenever two or more hold a zombie it may kill (DW-56). Then the kills are
     counted and the attacker rolls exposure unless `attack_safe`."""
-    from rules.dead_of_winter.rules_legal_ln import attack_entrances
-    from rules.dead_of_winter.rules_modules import attack_kill
-
     w = ctx.w
     sid, loc, gid = d["survivor"], d["loc"], d["group"]
     answer = d.pop("answer", None)
