@@ -32,9 +32,15 @@ Everything else (M01, M03, M05, M09 — worked example 14.27 — M10, morale and
 crises, twists) is the content file's.
 
 Decisions where the spec is silent or leaves a choice open (also in the report):
-- An attack with `attack_kills n` at the colony takes its extra kills from the entrance with the
-  most zombies (lowest number on ties) instead of asking; a lured zombie placed at the colony goes
-  to the lowest-numbered entrance with room (else entrance 1) instead of a named one.
+- An attack with `attack_kills n` at the colony asks, for each extra kill, which entrance it comes
+  from (an `extra_kill` decision, answered `kill_at`) whenever two or more entrances hold a zombie
+  it may kill; with one, it is taken without asking (DW-56). "Up to n" is read as "as many as
+  there are, up to n": there is no stop. A lured zombie brought to the colony waits at its source
+  until its player names the entrance (a `lure_entrance` decision, answered `lure_to`); all six
+  are offered, full ones too (DW-13).
+- A survivor who dies at the Hideout leaves its items face up in the stash, not shuffled (the
+  stash is public and unordered); an eliminated first player, like an exiled one (DW-47), passes
+  the token without a vote.
 - A new leader is chosen without a prompt when the group has one survivor left.
 - Heal cards are offered only on survivors carrying a wound or frostbite token, so a card is not
   wasted by mistake; cards and abilities whose single target is part of the action (DW-15) list
@@ -51,14 +57,15 @@ Decisions where the spec is silent or leaves a choice open (also in the report):
 - Long Night: the first exiled non-betrayer in group order leads the bandits (the spec says "the
   first such player" without saying first by what); the leader places arriving bandits one
   `place_bandit` decision at a time, each public once made. An attack at the colony with
-  experiment zombies there may only name an entrance holding one; extra kills take experiment
-  zombies first, from the entrance with the most. `Attack` marks a bandit target with
-  `bandit: true` (the spec's `target` field name is kept free by DW-11's test). A raid, Lab search
-  exposure and a pill's side effect resolve after the move's own effect list. Lab items join
-  `ITEMS` (165 cards) but their deck exists only with `lab`.
+  experiment zombies there may only name an entrance holding one; its extra kills take experiment
+  zombies first, from the entrances holding them (the player picks among them, §6.7). `Attack`
+  marks a bandit target with `bandit: true` (the spec's `target` field name is kept free by
+  DW-11's test). A raid, Lab search exposure and a pill's side effect resolve after the move's own
+  effect list. Lab items join `ITEMS` (165 cards) but their deck exists only with `lab`.
 - Typed text matches labels exactly (case, spaces and parenthesised words ignored) or as an
   unambiguous prefix, plus the short forms `pass`, `yes`, `no`, `noise`, `refuse`, `roll`,
-  `kill`, `accept`, `decline`, `stop`, `1`, `2`.
+  `kill`, `accept`, `decline`, `stop`, `1`, `2`, and a colony entrance for the lure and
+  extra-kill choices (`lure 3`, `kill 2`, `entrance 2`, `2`).
 """
 
 from rules.dead_of_winter.game import GAME, DeadOfWinterGame
