@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.chat import ChatFilter
 from bot.collector import IdleCollector
 from bot.config import Settings
-from bot.delivery import Delivery
+from bot.delivery import Boards, Delivery, Pictures
 from bot.startup import StartupError, check_folder, fail, open_database
 from bot.tables import TableService
 from storage.base import Store
@@ -70,6 +70,12 @@ class SnowboundMixin(_Base):
         self.settings = settings
         self.service = service
         self.delivery = Delivery(self, service)
+        # the presenter's caches (`cogs/ui`): each table's last pictures, and its live board
+        self.pictures = Pictures()
+        self.boards = Boards()
+        # what the presenter draws panels and end buttons with (`cogs.ui.own.Kit`): set by the
+        # lobby cog when it loads, read by clicks through `interaction.client`
+        self.kit: object = None
         self.extension_names = tuple(extensions)
         self.chat = ChatFilter(self)
         self.collector = collector  # started once the extensions are loaded

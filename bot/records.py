@@ -76,6 +76,26 @@ class Board:
     text: str  # the game's public description, names filled in
     turn: str  # "Waiting for Ana." while active, else "Table finished."
     observation: Any  # the public observation, for a game that draws a picture
+    game: str = ""  # the game's key ("winter"): which renderer draws its picture
+    picture: bool = False  # the game draws a board picture (`BaseGame.picture`)
+    pace: str = ""  # a paced table's deadlines, in words ("" for a live table)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended, in words, for the one end message and each player's last panel.
+
+    `headline` says who won ("Ana wins."), `why` why, in a sentence ("the colony fell with
+    morale 0, and no personal objective was met"); `objectives` reveals each seat's secret goal
+    (games with secret goals); `results` is each human seat's own result for its private panel;
+    `seed` replays every shuffle and roll."""
+
+    headline: str
+    why: str
+    seed: str
+    objectives: tuple[str, ...] = ()
+    results: dict[Seat, str] = field(default_factory=dict)
+    winners: tuple[str, ...] = ()  # the winners' names, in seat order
 
 
 @dataclass(frozen=True)
@@ -110,10 +130,37 @@ class Played:
     panels: list[PanelUpdate] = field(default_factory=list)  # private views that changed
     reminders: list[Reminder] = field(default_factory=list)  # DMs a paced table's clock sends
     timed_out: Seat | None = None  # set while the AI plays a move for a seat whose time ran out
+    # the ranges of `lines` that one step (a move) made: the feed shows each as one line
+    steps: list[tuple[int, int]] = field(default_factory=list)
+    summary: str | None = None  # the end-of-game line among `lines` (the end message says it)
+    # the public lines since each pinged seat's last move ("since your last move", on its panel)
+    since: dict[Seat, list[str]] = field(default_factory=dict)
+    ending: Ending | None = None  # set when the call ended the game (a result, not an abandon)
 
     @property
     def finished(self) -> bool:
         return self.table.status == "finished"
+
+    def note(self, line: str) -> None:
+        """A public line that is not an event of a move (a start, a resignation, a clock): shown
+        in the feed as it is."""
+        self.lines.append(line)
+
+    @property
+    def feed(self) -> list[str]:
+        """The public lines as the board's feed shows them: one line per move (its lines joined),
+        each other line as it is, without the end-of-game line."""
+        ends = dict(self.steps)
+        feed: list[str] = []
+        index = 0
+        while index < len(self.lines):
+            end = ends.get(index, index + 1)
+            if end > index + 1:
+                feed.append(" ".join(self.lines[index:end]))
+            elif self.lines[index] != self.summary:
+                feed.append(self.lines[index])
+            index = max(end, index + 1)
+        return feed
 
 
 def seat_of(table: TableRecord, user_id: int) -> Seat | None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import history
@@ -24,6 +25,7 @@ from bot.pace_service import PaceService
 from bot.records import (  # re-exported: cogs and tests import them from here
     OPEN,
     Board,
+    Ending,
     PanelUpdate,
     Played,
     Player,
@@ -34,9 +36,9 @@ from bot.records import (  # re-exported: cogs and tests import them from here
     seat_of,
     user_error,
 )
-from bot.views import PrivateText, PublicView, TableViews
+from bot.views import DIGEST_LINES, PrivateText, PublicView, TableViews
 from rules import GAMES
-from rules.core import SYSTEM_SEAT, Event, Game, Seat, Timer, format_event
+from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, Timer, format_event
 from rules.engine import Engine
 from rules.errors import NotYourTurnError, ParseError, RuleError
 from storage import codec
@@ -66,6 +68,7 @@ def _free(lock: asyncio.Lock) -> bool:
 
 __all__ = [
     "Board",
+    "Ending",
     "PanelUpdate",
     "Played",
     "Player",
@@ -122,6 +125,8 @@ class TableService(TableViews, PaceService):
         # table id → its public view, and its seats' private-only texts (`bot.views`)
         self._publics: OrderedDict[int, PublicView] = OrderedDict()
         self._privates: OrderedDict[int, dict[Seat, PrivateText]] = OrderedDict()
+        # table id → the public lines since each seat's last move, as this process played them
+        self._since: OrderedDict[int, _Since] = OrderedDict()
         self.channel_index_seconds = channel_index_seconds
         self._places: dict[int, set[int]] | None = None  # channel/thread id → open table ids
         self._places_at = float("-inf")  # when `_places` was last loaded from the store
@@ -171,6 +176,7 @@ class TableService(TableViews, PaceService):
         self._states.pop(table_id, None)
         self._publics.pop(table_id, None)
         self._privates.pop(table_id, None)
+        self._since.pop(table_id, None)
         self._locks.pop(table_id, None)
 
     def _note_place(self, table: TableRecord) -> None:
@@ -389,7 +395,7 @@ class TableService(TableViews, PaceService):
             )
             self._keep(table, state)
             played = Played(table=table)
-            played.lines.append(f"{game.title} begins with {', '.join(seat_names(table))}.")
+            played.note(f"{game.title} begins with {', '.join(seat_names(table))}.")
             self._collect(played, opening.events)  # set-up draws (public) and deals (private)
             await self._run_agents(played)
             return await self.report(played)
@@ -621,9 +627,12 @@ class TableService(TableViews, PaceService):
         played.table = table
         played.moves += 1
         self._collect(played, step.events)
+        if outcome is None:
+            self._note_since(table, seat, step.events)
         if outcome is not None:
             played.outcome = outcome
-            played.lines.append(self.summary(table, outcome))
+            played.summary = self.summary(table, outcome)
+            played.lines.append(played.summary)
 
     def _deadline(
         self, game: Game[Any, Any, Any], before: Any, after: Any, current: float | None
@@ -730,18 +739,24 @@ class TableService(TableViews, PaceService):
             if seat != SYSTEM_SEAT:
                 if action not in self.engines[table.game].legal(state, seat):
                     continue  # decided in the meantime
-                played.lines.append(f"⏰ Time ran out for {table.seats[seat].name}.")
+                played.note(f"⏰ Time ran out for {table.seats[seat].name}.")
             await self._commit(played, seat, action)
 
     def _collect(self, played: Played, events: Sequence[Event]) -> None:
+        """A step's events: public lines, private lines per seat, and the step's one feed line
+        (its public lines, joined)."""
         names = seat_names(played.table)
+        public = []
         for event in events:
             text = format_event(event.text, names)
             if event.visible_to is None:
-                played.lines.append(text)
+                public.append(text)
             else:
                 for seat in event.visible_to:
                     played.private.setdefault(seat, []).append(text)
+        if len(public) > 1:
+            played.steps.append((len(played.lines), len(played.lines) + len(public)))
+        played.lines.extend(public)
 
     async def _run_agents(self, played: Played) -> None:
         """AI seats act while the game awaits one of them, each move committed like a human's.
@@ -777,7 +792,7 @@ class TableService(TableViews, PaceService):
         if not played.moves:
             raise TableError("The AI players could not finish their turns; the table is paused.")
         log.warning("table %s: AI seats still to move after %d plies", table.id, self.max_ai_plies)
-        played.lines.append("The AI players could not finish their turns; the table is paused.")
+        played.note("The AI players could not finish their turns; the table is paused.")
 
     async def resign(self, table_id: int, user_id: int) -> Played:
         """Leave a running game; an AI takes the seat so the others can finish."""
@@ -796,15 +811,12 @@ class TableService(TableViews, PaceService):
             humans = [s for s in seats if s.user_id is not None]
             status = "active" if humans else "abandoned"
             table = await self._save(table, seats=tuple(seats), status=status)
-            played = Played(
-                table=table,
-                lines=[f"{old.name} resigned; an AI plays their seat."],
-                waited_before=self._waiting_set(table),
-            )
+            played = Played(table=table, waited_before=self._waiting_set(table))
+            played.note(f"{old.name} resigned; an AI plays their seat.")
             if status == "active":
                 await self._run_agents(played)
             else:
-                played.lines.append("No human players are left, so the table is closed.")
+                played.note("No human players are left, so the table is closed.")
             return await self.report(played)
 
     async def abandon(
@@ -823,9 +835,145 @@ class TableService(TableViews, PaceService):
                     "Only the host (or someone with Manage Server) can end this table."
                 )
             table = await self._save(table, status="abandoned")
-            return await self.report(
-                Played(table=table, lines=["The table was ended by its host."])
-            )
+            played = Played(table=table)
+            played.note("The table was ended by its host.")
+            return await self.report(played)
+
+    # what a result shows (`Played`): filled once, so no presenter calls back ----------------------
+    def _board(
+        self, table: TableRecord, state: Any, waiting: Sequence[Seat], names: tuple[str, ...]
+    ) -> Board:
+        """The board in words (`TableViews._board`), with what a presenter needs beside it: the
+        game's key and whether it draws a picture, and a paced table's deadlines."""
+        game = self.games[table.game]
+        return dataclasses.replace(
+            super()._board(table, state, waiting, names),
+            game=table.game,
+            picture=game.picture,
+            pace=self.pace_text(table),
+        )
+
+    def _note_since(self, table: TableRecord, seat: Seat, events: Sequence[Event]) -> None:
+        """Keep, per seat, the public lines of the moves made since its last one (in memory, for
+        the panel of a seat the game comes back to: no read of the log). Kept only while this
+        process made every move in between (the ply says so); otherwise it starts again."""
+        held = self._since.get(table.id)
+        if held is None or held.ply != table.ply - 1:
+            held = self._since[table.id] = _Since(table.ply - 1)
+        self._since.move_to_end(table.id)
+        while len(self._since) > self.table_cache_size:
+            self._since.popitem(last=False)
+        names = seat_names(table)
+        public = [format_event(e.text, names) for e in events if e.visible_to is None]
+        for other in range(len(table.seats)):
+            if other != seat:
+                held.add(other, public)
+        if seat >= 0:
+            held.lines[seat], held.more[seat] = [], 0
+            held.seen.add(seat)
+        held.ply = table.ply
+
+    async def _since_last_move(self, table: TableRecord, seat: Seat) -> list[str]:
+        """`since_last_move`, from memory when this process saw the seat's last move and every
+        move since, else from the log."""
+        held = self._since.get(table.id)
+        if held is not None and held.ply == table.ply and seat in held.seen:
+            lines = list(held.lines.get(seat, ()))
+            more = held.more.get(seat, 0)
+            return [*lines, f"… and {more} more — `/game log`"] if more else lines
+        return await self.since_last_move(table, seat)
+
+    async def report(self, played: Played) -> Played:
+        """`TableViews.report`, and what else a presenter reads instead of asking: the lines
+        since each pinged seat's last move (for its panel), and at the end of a game the ending
+        in words with every human seat's panel (each ends with the seat's own result)."""
+        played = await super().report(played)
+        table = played.table
+        if played.ping:  # a pinged seat whose panel is sent gets what happened since its move
+            for update in played.panels:
+                if update.user_id in played.ping:
+                    since = await self._since_last_move(table, update.seat)
+                    if since:
+                        played.since[update.seat] = since
+        if table.status == "finished" and played.outcome is not None and table.state is not None:
+            played.ending = self.ending(table, played.outcome)
+            played.panels = await self.private_updates(table, force=True, notes=played.private)
+        return played
+
+    def ending(self, table: TableRecord, outcome: Outcome) -> Ending:
+        """How the game ended, in words (`Ending`): who won, why (the game's own summary), each
+        seat's secret objective revealed, each human seat's own result, and the seed."""
+        names = seat_names(table)
+        count = len(names)
+        winners = sorted(outcome.winners)
+        if winners and len(winners) == count and count > 1:
+            headline = "Everyone won."
+        elif winners:
+            headline = f"{_and(names[s] for s in winners)} won."
+        else:
+            headline = "Nobody won."
+        why = " ".join(self.games[table.game].summary(outcome, names).replace("**", "").split())
+        missed = outcome.results and not any(r.met for r in outcome.results)
+        if not winners and missed and "objective" not in why:
+            why += " No personal objective was met."
+        objectives = []
+        own: dict[Seat, list[str]] = {}
+        for result in outcome.results:
+            goal = result.detail or result.ref or "their goal"
+            kind = result.kind.replace("_", " ")
+            done = "met ✅" if result.met else "not met ❌"
+            objectives.append(f"{names[result.seat]} — {kind} objective “{goal}”: {done}.")
+            own.setdefault(result.seat, []).append(f"Your {kind} objective “{goal}”: {done}.")
+        results: dict[Seat, str] = {}
+        for seat, record in enumerate(table.seats):
+            if record.user_id is None:
+                continue
+            if seat in outcome.winners:
+                mine = (
+                    "You won."
+                    if len(winners) == 1
+                    else "You won, with " + _and(names[s] for s in winners if s != seat) + "."
+                )
+            else:
+                mine = "You did not win." if winners else "Nobody won, you neither."
+            results[seat] = " ".join([mine, *own.get(seat, [])])
+        return Ending(
+            headline=headline,
+            why=why,
+            seed=table.seed,
+            objectives=tuple(objectives),
+            results=results,
+            winners=tuple(names[s] for s in winners),
+        )
+
+    async def rematch(self, table_id: int, user_id: int) -> TableRecord:
+        """A new lobby for a finished table's players: the same seats in the same order (each
+        member back in their seat, each AI at its level), options and pace, in the same channel,
+        hosted by `user_id`, who must have played there. It starts like any lobby."""
+        old = await self.store.get_table(table_id)
+        if old.status not in ("finished", "abandoned"):
+            raise TableError("This game is still running: a rematch opens once it is over.")
+        players = [seat.result_owner for seat in old.seats]
+        if user_id not in players:
+            raise TableError("Only the players of this game can ask for a rematch.")
+        game = self.games[old.game]
+        seats = []
+        for seat, owner in zip(old.seats, players, strict=True):
+            if owner is not None:
+                name = seat.name.removesuffix(AI_SUFFIX)
+                seats.append(SeatRecord(name=name, user_id=owner))
+            else:
+                seats.append(SeatRecord(name=seat.name, agent=seat.agent or self.default_agent))
+        host = next(s for s in seats if s.user_id == user_id)
+        table = await self._create(
+            game,
+            Player(user_id, host.name),
+            old.guild_id,
+            old.channel_id,
+            self.engines[game.key].options(old.options),
+            old.pace,
+        )
+        return await self._save(table, seats=tuple(seats))
 
     async def remember(self, table_id: int, **ids: int | None) -> TableRecord:
         """Store where the lobby or board message lives (does not touch the game)."""
@@ -845,3 +993,29 @@ class TableService(TableViews, PaceService):
     async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[LeaderRow]:
         """`/game leaderboard`: the server's top players, of one game or all."""
         return await history.leaderboard(self, guild_id, game)
+
+
+def _and(names: Iterable[str]) -> str:
+    """Names joined as players say them: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    found = [str(name) for name in names]
+    if len(found) <= 1:
+        return "".join(found)
+    return ", ".join(found[:-1]) + " and " + found[-1]
+
+
+class _Since:
+    """A table's public lines since each seat's last move, up to `DIGEST_LINES` each (then a
+    count), valid at `ply`; `seen` are the seats whose last move this process made."""
+
+    def __init__(self, ply: int) -> None:
+        self.ply = ply
+        self.lines: dict[Seat, list[str]] = {}
+        self.more: dict[Seat, int] = {}
+        self.seen: set[Seat] = set()
+
+    def add(self, seat: Seat, lines: Sequence[str]) -> None:
+        held = self.lines.setdefault(seat, [])
+        room = max(0, DIGEST_LINES - len(held))
+        held.extend(lines[:room])
+        if len(lines) > room:
+            self.more[seat] = self.more.get(seat, 0) + len(lines) - room

@@ -30,6 +30,7 @@ from cogs.common import (
 from cogs.me import PACE_ITEMS, ConfirmSub
 from cogs.present import (
     DYNAMIC_ITEMS,
+    KIT,
     ConfirmAbandon,
     LobbyView,
     begin,
@@ -67,7 +68,9 @@ class LobbyCog(commands.Cog, name="Games"):
 
     async def cog_load(self) -> None:
         """The persistent buttons are registered once, in the bot's `setup_hook` (which loads this
-        cog), by the cog whose messages carry them; a restart finds them again by custom id."""
+        cog), by the cog whose messages carry them; a restart finds them again by custom id. The
+        presenter's kit (what clicks draw panels with, `cogs.ui.own.Kit`) is handed over here."""
+        self.bot.kit = KIT
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def cog_unload(self) -> None:

@@ -105,7 +105,7 @@ def panel_message(
 def _refresh(table: TableRecord) -> list[discord.ui.Item[Any]]:
     if table.status != "active":
         return []
-    from cogs.present import BoardButton  # the board's own button (it draws panels itself)
+    from cogs.ui.board import BoardButton  # the board's own button
 
     return [BoardButton(table.id)]
 
@@ -152,7 +152,7 @@ async def open_step(
 ) -> None:
     """A step's click: redraw the clicker's own panel at that step, from the table as it is now
     (at the top, politely, when the step is gone), then add the picture of its spots."""
-    from cogs.present import own_panel
+    from cogs.ui.own import own_panel
 
     found = await own_panel(interaction, table_id)
     if found is None:

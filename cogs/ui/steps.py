@@ -136,7 +136,7 @@ class ChoiceButton(
         return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.present import play_choice
+        from cogs.ui.clicks import play_choice
 
         await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
 
@@ -232,7 +232,7 @@ class ChoiceSelect(
         if index is None:
             await answer_privately(interaction, NOT_OFFERED)
             return
-        from cogs.present import play_choice
+        from cogs.ui.clicks import play_choice
 
         await play_choice(interaction, self.table_id, self.ply, index, mark or None)
 

@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
+from bot.delivery import Pictures
 from bot.tables import Player, TableService
 from cogs import present
 from cogs.games import PICTURES, layers
+from cogs.ui import board as ui_board
 from rules.errors import NotYourTurnError
 from storage import MemoryStore, SqliteStore
 from tests.support.nim import NIM
@@ -274,19 +276,20 @@ async def test_two_publishes_of_an_unchanged_board_draw_its_picture_once(
         return real(observation, hints=hints)
 
     monkeypatch.setitem(PICTURES, "winter", counted)
-    first = await present.board_message(service, table)
-    second = await present.board_message(service, table)
+    cache = Pictures()  # the bot's picture cache (`SnowboundBot.pictures`)
+    first = await present.board_message(service, table, cache=cache)
+    second = await present.board_message(service, table, cache=cache)
     assert drawn == [False]
     assert first["attachments"][0].fp.getvalue() == second["attachments"][0].fp.getvalue()
     layers_before = layers.drawn
-    present.picture_of(service, table, service.observation(table, None), hints=True)
+    present.picture_of(service, table, service.observation(table, None), hints=True, cache=cache)
     assert drawn == [False, True]  # another picture of the board: drawn…
     assert layers.drawn == layers_before  # …on the static layer drawn before
     seat = service.waiting_for(table)[0]
     user = table.seats[seat].user_id
     assert user is not None
     moved = await service.act(table.id, user, service.labels(table, seat)[0])
-    await present.board_message(service, moved.table)
+    await present.board_message(service, moved.table, cache=cache)
     assert drawn == [False, True, False]  # the board changed: drawn again
 
 
@@ -305,7 +308,7 @@ async def test_a_game_without_a_picture_does_not_reach_the_renderer_at_publish(
     async def to_thread(*args: Any, **kwargs: Any) -> None:
         threads.append(args[0])
 
-    monkeypatch.setattr(present.asyncio, "to_thread", to_thread)
+    monkeypatch.setattr(ui_board.asyncio, "to_thread", to_thread)
     message = await present.board_message(service, table)
     assert "attachments" not in message
     assert threads == []

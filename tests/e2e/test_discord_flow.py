@@ -7,7 +7,6 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from cogs import present
 from cogs.present import publish
 from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.support.nim import NIM
@@ -82,11 +81,12 @@ async def test_a_game_played_by_chat_commands_ends_with_a_summary_and_the_seed(
     await say("!play take 3", ana)
     await say("!play take 1", bo)
     sent = drain()
-    summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
+    ended = [m for m in public(sent) if "game over" in text_of(m)]
     bo_name = discord.utils.escape_markdown(bo.display_name)
-    assert summary and f"{bo_name} won" in summary[0] and "s33d" in summary[0]
+    assert len(ended) == 1  # the result is said once, in the end message
+    assert f"{bo_name} won" in text_of(ended[0]) and "s33d" in text_of(ended[0])
     table = await bot.service.table(1)
-    assert table.status == "finished"
+    assert table.status == "finished" and table.board_message_id == ended[0].id
 
 
 async def test_a_move_that_hands_the_turn_on_posts_one_board_message_pinging_the_next_player(
@@ -96,14 +96,17 @@ async def test_a_move_that_hands_the_turn_on_posts_one_board_message_pinging_the
     drain()
     old_id = (await bot.service.table(1)).board_message_id
     await say("!play take 2", ana)
-    (board,) = public(drain())  # one public message a move: its events, the board, the ping
+    sent = public(drain())
+    (board,) = [m for m in sent if m.id != old_id]  # one new message: its feed, board and ping
     shown = text_of(board)
     assert "takes 2." in shown and "Stones left: 5" in shown
     assert f"<@{bo.id}>" in (board.content or "")  # an edit would notify nobody, so it is new
     assert (await bot.service.table(1)).board_message_id == board.id != old_id
     channel = dpytest.get_config().channels[0]
-    history = await channel.fetch_message(old_id)  # the old board stays above as history
-    assert "Stones left: 7" in text_of(history)
+    history = await channel.fetch_message(old_id)  # the old board is folded into its feed
+    assert "begins with" in (history.content or "") and not history.embeds
+    assert "Your move" not in (history.content or "")  # no stale ping survives
+    assert not history.attachments and not history.components
 
 
 async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
@@ -280,18 +283,20 @@ async def test_moves_that_ping_nobody_new_gather_their_lines_in_one_edited_board
     assert "secret" not in text_of(sent[-1])
 
 
-async def test_after_a_restart_news_goes_into_a_new_board_message_and_the_old_keeps_its_lines(
+async def test_after_a_restart_news_goes_into_a_new_board_and_the_old_one_keeps_only_its_lines(
     bot_factory: Any,
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory)
     old_id = (await bot.service.table(1)).board_message_id
     await publish(bot, await bot.service.act(1, ana.id, "shout"))
-    present._shown.clear()  # what a restarted bot knows of the board message's lines: nothing
+    bot.boards.clear()  # what a restarted bot knows of the board message's lines: nothing
     drain()
     await publish(bot, await bot.service.act(1, ana.id, "shout"))
-    (board,) = public(drain())
+    (board,) = [m for m in public(drain()) if m.id != old_id]
     assert board.id != old_id
     assert (await bot.service.table(1)).board_message_id == board.id
     channel = dpytest.get_config().channels[0]
     kept = await channel.fetch_message(old_id)
-    assert "shouts." in (kept.content or "")  # not overwritten
+    # its text is left as it is (an edit without content keeps it), but it is no longer a
+    # board: the thread shows one
+    assert not kept.embeds and not kept.components

@@ -36,10 +36,12 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
     await say("!game undo", ana)
     sent = drain()
     name = discord.utils.escape_markdown(ana.display_name)
-    # one public request: the board message is edited with the line, back to before the move
-    [edited] = [text_of(m) for m in public(sent)]
-    assert edited.index(f"{name} took back: Take 2") < edited.index("Stones left: 7")
+    # the board comes back below the command, with the line above it, back to before the move;
+    # the board it replaces is folded into its feed line
     table = await bot.service.table(1)
+    [edited] = [text_of(m) for m in public(sent) if m.id == table.board_message_id]
+    assert edited.index(f"{name} took back: Take 2") < edited.index("Stones left: 7")
+    assert all(not m.embeds for m in public(sent) if m.id != table.board_message_id)
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
     assert text_of(board) == edited
     assert "taken back" in text_of(dms(sent, ana)[-1])
@@ -128,7 +130,8 @@ async def test_slash_undo_takes_the_move_back_and_answers_privately(
         "the player hears it ephemerally"
     )
     name = discord.utils.escape_markdown(ana.display_name)
-    [board] = [text_of(m) for m in public(drain())]  # the board, edited
+    table = await bot.service.table(1)
+    [board] = [text_of(m) for m in public(drain()) if m.id == table.board_message_id]
     assert f"{name} took back: Take 2" in board
 
 

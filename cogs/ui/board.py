@@ -1,0 +1,145 @@
+"""The board message: the game's public text, players, clock and picture, under the feed, with
+its "My hand & moves" button.
+
+Built from the service's `Board` record alone (no call back into the service); its picture is
+drawn in a worker thread, so a big lake or city does not hold up the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+
+from bot.delivery import Pictures
+from bot.records import seat_names
+from bot.tables import Board, TableRecord
+from cogs.common import clip, snowbound
+from cogs.ui.own import ViewOf, kit_of, own_panel
+from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
+
+COLOUR = discord.Colour.from_rgb(120, 170, 220)
+MAX_DESCRIPTION = 4000
+# a board with a picture keeps its text short: the picture shows the rest (Dead of Winter's text
+# alone was about 2,000 characters)
+WITH_PICTURE = 1500
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"
+):
+    """ "My hand & moves", on the board and on each DM panel: the clicker's own panel."""
+
+    def __init__(self, table_id: int, op: str = "hand") -> None:
+        self.table_id, self.op = table_id, op
+        super().__init__(
+            discord.ui.Button(
+                label="My hand & moves",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"sb:b:{table_id}:{op}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        return cls(int(match["t"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """The clicker's panel with the moves of the moment: redrawn in place when the click is
+        on their DM panel, else shown only to them. Either way the click's answer carries it, so
+        it costs no request of its own."""
+        found = await own_panel(interaction, self.table_id)
+        if found is None:
+            return
+        service, table, update = found
+        kit = kit_of(snowbound(interaction.client))
+        stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
+        clicked = interaction.message.id if interaction.message is not None else None
+        if stored is not None and clicked is not None and stored.message_id == clicked:
+            await interaction.response.edit_message(**kit.dm_panel(service, table, update))
+            await service.panel_sent(
+                update, channel_id=stored.channel_id, message_id=stored.message_id
+            )
+            return
+        await interaction.response.send_message(ephemeral=True, **kit.panel(service, table, update))
+
+
+class BoardView(discord.ui.View):
+    def __init__(self, table: TableRecord) -> None:
+        super().__init__(timeout=None)
+        self.add_item(BoardButton(table.id))
+
+
+def board_view(table: TableRecord) -> discord.ui.View | None:
+    return BoardView(table) if table.status == "active" else None
+
+
+def players_line(table: TableRecord) -> str:
+    """The seats by name, AI seats marked once."""
+    return " · ".join(
+        f"{i}. {s.name}"
+        + (" (AI)" if s.agent and "(AI)" not in s.name and "🤖" not in s.name else "")
+        for i, s in enumerate(table.seats, 1)
+    )
+
+
+def board_embed(table: TableRecord, board: Board) -> discord.Embed:
+    limit = WITH_PICTURE if has_picture(board.game, board.picture) else MAX_DESCRIPTION
+    embed = discord.Embed(title=board.title, description=clip(board.text, limit), colour=COLOUR)
+    embed.add_field(name="Players", value=clip(players_line(table), 1024), inline=False)
+    if table.status == "active" and table.deadline is not None:
+        embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")
+    if board.pace:  # a paced table's deadlines (`bot.pace`)
+        embed.add_field(name="Pace", value=clip(board.pace, 1024), inline=False)
+    if board.turn:
+        embed.set_footer(text=clip(board.turn, 2048))
+    return embed
+
+
+def picture_digest(table: TableRecord, board: Board) -> bytes | None:
+    """A digest of what the board's picture shows (None for a game without one): a board whose
+    picture did not change is edited without uploading it again."""
+    if table.state is None or not has_picture(board.game, board.picture):
+        return None
+    return source_hash(board.observation) + "\x1f".join(seat_names(table)).encode()
+
+
+async def board_message(
+    table: TableRecord,
+    board: Board,
+    *,
+    view: ViewOf | None = board_view,
+    pictures: Pictures | None = None,
+    with_picture: bool = True,
+) -> dict[str, Any]:
+    """The public board as message fields: `embed`, `view`, and `attachments` (the picture, when
+    the game has one and `with_picture`). A board edited without its picture keeps the one it
+    has: the embed still points at it."""
+    embed = board_embed(table, board)
+    message: dict[str, Any] = {
+        "embed": embed,
+        "view": view(table) if view is not None and table.status == "active" else None,
+    }
+    if table.state is None or not has_picture(board.game, board.picture):
+        return message
+    embed.set_image(url=f"attachment://{FILENAME}")
+    if not with_picture:
+        return message
+    names = seat_names(table)
+    png = await asyncio.to_thread(
+        picture_of,
+        table.id,
+        board.game,
+        board.observation,
+        names=names,
+        cache=pictures,
+    )
+    if png:
+        alt = alt_text(board.game, board.observation, names, board.text)
+        message["attachments"] = [picture_file(png, alt)]
+    else:
+        embed.set_image(url=None)
+    return message

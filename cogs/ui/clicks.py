@@ -1,0 +1,69 @@
+"""A click on a move: play it, answer the click with the mover's fresh panel, then publish.
+
+The panel's move buttons (`cogs.ui.steps`) call `play_choice`; panels are drawn with the bot's
+kit (`cogs.ui.own.Kit`), so nothing here imports the panel modules."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.tables import Played, seat_of
+from cogs.common import reply_error, snowbound
+from cogs.ui.own import closed_panel, kit_of, panel_news
+from cogs.ui.publish import publish
+
+if TYPE_CHECKING:
+    from bot.app import SnowboundBot
+
+log = logging.getLogger(__name__)
+
+
+async def play_choice(
+    interaction: discord.Interaction, table_id: int, ply: int, index: int, mark: str | None
+) -> None:
+    bot = snowbound(interaction.client)
+    try:
+        played = await bot.service.act_choice(table_id, interaction.user.id, ply, index, mark)
+    except Exception as err:
+        await reply_error(interaction, err)
+        return
+    await answer_mover(bot, interaction, played)
+    await publish(bot, played)
+
+
+async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, played: Played) -> None:
+    """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
+    interaction's response: the mover sees their new hand and moves at no request's cost. When
+    the click came from their DM panel, that panel is now up to date, so `publish` skips it; it
+    is redrawn as a DM panel (with "My hand & moves") even when nothing private changed."""
+    service, table = bot.service, played.table
+    kit = kit_of(bot)
+    seat = seat_of(table, interaction.user.id)
+    update = next((u for u in played.panels if u.seat == seat), None)
+    if seat is None or table.state is None:
+        await interaction.response.defer()
+        return
+    fresh = update if update is not None else service.panel_update(table, seat)
+    fresh = panel_news(fresh, None, played.ending)
+    clicked = interaction.message.id if interaction.message is not None else None
+    panel = update.panel if update is not None else None
+    if update is None and clicked is not None:
+        # the mover's private part did not change: the report holds no panel of theirs, but a
+        # click on the DM panel must still redraw it as one (with its "My hand & moves" button)
+        panel = {p.seat: p for p in await service.store.panels(table.id)}.get(seat)
+    on_dm = panel is not None and panel.message_id == clicked
+    draw = kit.dm_panel if on_dm else kit.panel
+    message = draw(service, table, fresh)
+    if table.status != "active":
+        message = closed_panel(message, table)
+    try:
+        await interaction.response.edit_message(attachments=[], **message)
+    except discord.HTTPException as err:
+        log.info("could not redraw the panel of table %s in the response (%s)", table.id, err)
+        return
+    if update is not None and panel is not None and on_dm:
+        await service.panel_sent(update, channel_id=panel.channel_id, message_id=panel.message_id)
+        played.panels = [u for u in played.panels if u is not update]

@@ -1,0 +1,51 @@
+"""The feed: the short lines above the live board, one per move, and how they are packed into
+messages. Text only: no requests are made here except by `send_lines`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.common import clip, pings
+
+BOARD_LINES = 1900  # the most feed text one board message carries (Discord allows 2,000)
+FEED_LINE = 300  # the longest feed line: one move, in a sentence or two
+FEED_SHOWN = 6  # the most feed lines a live board carries before it moves down the thread
+
+
+def ping_line(ping: tuple[int, ...]) -> str:
+    return "Your move: " + ", ".join(f"<@{u}>" for u in ping) + "."
+
+
+def feed_line(line: str) -> str:
+    """One feed line, clipped to a short line."""
+    return clip(" ".join(line.split()), FEED_LINE)
+
+
+def board_content(lines: list[str]) -> str:
+    """The lines a board message carries, clipped line by line to fit one message."""
+    return "\n".join(clip(line, BOARD_LINES) for line in lines)
+
+
+def split_news(lines: list[str]) -> tuple[list[str], list[str]]:
+    """The lines that fit in a board message, taken from the end (the ping is last), and those
+    before them, which need messages of their own."""
+    tail: list[str] = []
+    for line in reversed(lines):
+        if tail and len(board_content([line, *tail])) > BOARD_LINES:
+            break
+        tail.insert(0, line)
+    return lines[: len(lines) - len(tail)], tail
+
+
+async def send_lines(channel: Any, lines: list[str], *, ping: tuple[int, ...] = ()) -> None:
+    """Post lines, packed into as few messages as fit; `ping` users get mentioned."""
+    allowed = pings(*ping)
+    chunk = ""
+    for line in lines:
+        line = clip(line, BOARD_LINES)
+        if len(chunk) + len(line) + 1 > BOARD_LINES:
+            await channel.send(chunk, allowed_mentions=allowed)
+            chunk = ""
+        chunk = f"{chunk}\n{line}" if chunk else line
+    if chunk:
+        await channel.send(chunk, allowed_mentions=allowed)

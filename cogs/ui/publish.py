@@ -1,0 +1,252 @@
+"""`publish`: the service's result record (`Played`) turned into Discord requests.
+
+The thread reads like a story: one live board per table — the newest of the bot's messages in
+the thread — edited in place as moves come, with one short feed line per move above it. When a
+move must ping someone (an edit notifies nobody), when something was posted below the board (a
+typed `!play`, a chat line), when the feed above it is full, or when the game ends, a new board is
+posted and the previous one becomes its feed lines alone (its board, picture and buttons removed)
+in the same breath: at most two requests to the table's channel a move. Private panels go by DM
+only when something private changed.
+
+Everything shown comes from the record: nothing here asks the service what to show. The writes
+after sending stay calls: where the board message now is (`remember`), and where each panel was
+delivered (`Delivery.deliver`)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery import Shown, message_ref
+from bot.tables import Board, Ending, Played, TableRecord
+from cogs.common import pings, table_channel
+from cogs.ui.board import board_message, picture_digest
+from cogs.ui.ending import end_embed
+from cogs.ui.feed import (
+    BOARD_LINES,
+    FEED_SHOWN,
+    board_content,
+    feed_line,
+    ping_line,
+    send_lines,
+)
+from cogs.ui.lobby import lobby_embed
+from cogs.ui.own import Kit, closed_panel, kit_of, panel_news
+
+if TYPE_CHECKING:
+    from bot.app import SnowboundBot
+
+log = logging.getLogger(__name__)
+
+
+async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> None:
+    """Show a result record: the board (edited, or posted anew with the previous one folded into
+    its feed lines), then the private panels that changed. Each part is sent on its own: a part
+    Discord refuses is logged and the rest still goes out (a panel that failed is sent again on
+    the table's next change, see `Delivery.deliver`). `kit`: the bot's (`SnowboundBot.kit`)."""
+    kit = kit if kit is not None else kit_of(bot)
+    table = played.table
+    channel = table_channel(bot, table)
+    if channel is None:
+        log.warning("table %s has no reachable channel", table.id)
+        return
+    if played.board is not None:
+        try:
+            await show_board(bot, played, channel, kit)
+        except discord.HTTPException as err:
+            log.warning("board of table %s not updated (%s)", table.id, err)
+    else:
+        lines = list(played.feed) + ([ping_line(played.ping)] if played.ping else [])
+        if lines:
+            try:
+                await send_lines(channel, lines, ping=played.ping)
+            except discord.HTTPException as err:
+                log.warning("event lines of table %s not sent (%s)", table.id, err)
+    if table.status != "active":
+        bot.boards.forget(table.id)
+        await show_result_in_lobby(bot, table, played.ending)
+    for update in played.panels:
+        update = panel_news(update, played.since.get(update.seat), played.ending)
+        message = kit.dm_panel(bot.service, table, update)
+        if table.status != "active":
+            message = closed_panel(message, table)
+        if not await bot.delivery.deliver(update, message, channel):
+            await bot.service.panel_undelivered(update)
+
+
+async def show_result_in_lobby(
+    bot: SnowboundBot, table: TableRecord, ending: Ending | None
+) -> None:
+    """The lobby message (in the channel the table was opened in) shows how the game ended."""
+    if not table.lobby_message_id or not table.channel_id:
+        return
+    channel = bot.get_channel(table.channel_id)
+    if channel is None:
+        return
+    try:
+        await message_ref(bot, channel, table.lobby_message_id).edit(
+            embed=lobby_embed(bot.service, table, ending), view=None
+        )
+    except (discord.HTTPException, AttributeError) as err:
+        log.info("lobby message of table %s not updated (%s)", table.id, err)
+
+
+def _fit(lines: list[str], extra: list[str]) -> tuple[list[str], list[str]]:
+    """The newest of `lines` that fit one message with `extra` below them (at most
+    `FEED_SHOWN`), and the older ones that do not."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len(kept) >= FEED_SHOWN or len(board_content([line, *kept, *extra])) > BOARD_LINES:
+            break
+        kept.insert(0, line)
+    return lines[: len(lines) - len(kept)], kept
+
+
+def history(lines: list[str]) -> str:
+    """What a folded board keeps: its feed lines (the newest that fit one message)."""
+    kept: list[str] = []
+    for line in reversed(lines):
+        if len(board_content([line, *kept])) > BOARD_LINES - 60:
+            break
+        kept.insert(0, line)
+    dropped = len(lines) - len(kept)
+    if dropped:
+        kept.insert(0, f"… {dropped} earlier line(s) in `/game log`.")
+    return board_content(kept)
+
+
+async def fold(bot: SnowboundBot, channel: Any, message_id: int, shown: Shown | None) -> None:
+    """Turn a board message that is no longer the live one into its feed lines: its board,
+    picture and buttons go. A board whose lines this process does not know (after a restart)
+    keeps its text; one with no lines at all is deleted."""
+    ref = message_ref(bot, channel, message_id)
+    try:
+        if shown is not None and not shown.lines:
+            await ref.delete()
+        elif shown is not None:
+            await ref.edit(
+                content=history(shown.lines),
+                embeds=[],
+                attachments=[],
+                view=None,
+                allowed_mentions=pings(),
+            )
+        else:
+            await ref.edit(embeds=[], attachments=[], view=None, allowed_mentions=pings())
+    except (discord.HTTPException, AttributeError) as err:
+        log.info("old board %s not folded (%s)", message_id, err)
+
+
+async def show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) -> None:
+    """The board after a move: edited in place when it is still the newest message, nobody new
+    must be pinged and its feed has room; else posted anew below, the old one folded."""
+    table, board = played.table, played.board
+    assert board is not None
+    shown = bot.boards.get(table.id)
+    known = shown is not None and shown.message_id == table.board_message_id
+    if not known:
+        shown = None
+    feed = [feed_line(line) for line in played.feed]
+    newest = getattr(channel, "last_message_id", None)
+    at_bottom = shown is not None and newest in (None, shown.message_id)
+    gathered = (shown.lines if shown is not None else []) + feed
+    over = table.status != "active"
+    digest = picture_digest(table, board)
+    if table.board_message_id and not feed and not played.ping and not over:
+        # no news (a pace or away change, a secret ballot): the board is redrawn where it is
+        kept = shown.picture if shown is not None else None
+        message = await board_message(
+            table, board, pictures=bot.pictures, with_picture=digest != kept
+        )
+        message["allowed_mentions"] = pings()
+        try:
+            await message_ref(bot, channel, table.board_message_id).edit(**message)
+            if shown is not None:
+                bot.boards.set(table.id, Shown(shown.message_id, shown.lines, digest or kept))
+            return
+        except (discord.HTTPException, AttributeError):
+            log.info("board message of table %s is gone; posting a new one", table.id)
+            shown = None
+    if (
+        shown is not None
+        and at_bottom
+        and not played.ping
+        and not over
+        and len(gathered) <= FEED_SHOWN
+        and len(board_content(gathered)) <= BOARD_LINES
+    ):
+        message = await board_message(
+            table,
+            board,
+            pictures=bot.pictures,
+            with_picture=digest != shown.picture,
+        )
+        files = message.pop("attachments", None)
+        if files:
+            message["attachments"] = files
+        message["content"] = board_content(gathered) or None
+        message["allowed_mentions"] = pings()
+        try:
+            await message_ref(bot, channel, shown.message_id).edit(**message)
+            bot.boards.set(table.id, Shown(shown.message_id, gathered, digest or shown.picture))
+            return
+        except (discord.HTTPException, AttributeError):
+            log.info("board message of table %s is gone; posting a new one", table.id)
+            shown, gathered = None, feed
+    await post_board(bot, played, channel, kit, shown, gathered if shown is None else feed)
+
+
+async def post_board(
+    bot: SnowboundBot,
+    played: Played,
+    channel: Any,
+    kit: Kit,
+    old: Shown | None,
+    feed: list[str],
+) -> None:
+    """Post the live board (or the end message) below everything, then fold the old one."""
+    table, board = played.table, played.board
+    assert board is not None
+    extra = [ping_line(played.ping)] if played.ping else []
+    earlier, lines = _fit(feed, extra)
+    old_lines = (old.lines if old is not None else []) + earlier
+    message = await board_message(table, board, pictures=bot.pictures)
+    if table.status != "active":
+        message = end_message(message, table, board, played.ending, kit)
+    content = board_content(lines + extra)
+    if content:
+        message["content"] = content
+    message["allowed_mentions"] = pings(*played.ping)
+    files = message.pop("attachments", None)
+    if files:
+        message["files"] = files
+    sent = await channel.send(**message)
+    previous = table.board_message_id
+    if table.status == "active":
+        bot.boards.set(table.id, Shown(sent.id, lines, picture_digest(table, board)))
+    if previous and previous != sent.id:
+        if old is None and earlier:  # lines that did not fit go on the old board
+            old = Shown(previous, earlier)
+        elif old is not None:
+            old = Shown(previous, old_lines)
+        await fold(bot, channel, previous, old)
+    # a write after sending: where the live board is now, for the next move and restarts
+    await bot.service.remember(table.id, board_message_id=sent.id)
+
+
+def end_message(
+    message: dict[str, Any],
+    table: TableRecord,
+    board: Board,
+    ending: Ending | None,
+    kit: Kit,
+) -> dict[str, Any]:
+    """The one end message: the final board, then who won and why, each seat's objective and
+    the seed, with a Rematch button."""
+    embeds = [message.pop("embed")]
+    if ending is not None:
+        embeds.append(end_embed(board, ending))
+    embeds[0].set_footer(text="Final board.")
+    return {**message, "embeds": embeds, "view": kit.end_view(table)}
