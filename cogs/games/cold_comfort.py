@@ -40,7 +40,7 @@ from rules.cold_comfort import SEAT_COLOURS, ColdComfortObservation, RotationVie
 CELL = 48
 PAD = 12
 MIN_WIDTH = 600
-MINI = 26  # a square of the drawn tile's four turns
+MINI = 34  # a square of the drawn tile's four turns
 
 WHITE = "#FFFFFF"
 GRID = "#EDEDED"

@@ -242,7 +242,7 @@ def layout(
         for k, piece in enumerate(wrap(text, font(size), inner - size * 1.6)):
             foot.append((n if n < 2 and k == 0 else None, piece))
     foot_top = top + rows * CELL + PAD
-    panel = int(CELL * 2 + line * 2 + PAD) if card_panel else 0
+    panel = int(size * 1.4 + 1.8 * CELL + PAD) if card_panel else 0
     height = foot_top + len(foot) * line + panel + PAD
     return Layout(
         row_a=row_a, row_b=row_b, col_a=col_a, col_b=col_b, row0=row0, col0=col0,
