@@ -172,25 +172,26 @@ async def show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) 
     if (
         shown is not None
         and at_bottom
-        and not played.ping
-        and not over
+        and (not played.ping or over)
         and len(gathered) <= FEED_SHOWN
         and len(board_content(gathered)) <= BOARD_LINES
     ):
+        # still the newest message, and nobody new to ping: edited where it is (at the end it
+        # becomes the end message)
         message = await board_message(
             table,
             board,
             pictures=bot.pictures,
             with_picture=digest != shown.picture,
         )
-        files = message.pop("attachments", None)
-        if files:
-            message["attachments"] = files
+        if over:
+            message = end_message(message, table, board, played.ending, kit)
         message["content"] = board_content(gathered) or None
         message["allowed_mentions"] = pings()
         try:
             await message_ref(bot, channel, shown.message_id).edit(**message)
-            bot.boards.set(table.id, Shown(shown.message_id, gathered, digest or shown.picture))
+            if not over:
+                bot.boards.set(table.id, Shown(shown.message_id, gathered, digest or shown.picture))
             return
         except (discord.HTTPException, AttributeError):
             log.info("board message of table %s is gone; posting a new one", table.id)
