@@ -9,8 +9,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from rules.choices import Path
 from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working
-from rules.dead_of_winter import rules_flow, rules_legal, text
+from rules.dead_of_winter import choices, rules_flow, rules_legal, text
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
 from rules.dead_of_winter.content import MAINS, OBJECTIVES
@@ -121,6 +122,10 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     def move_kind(self, label: str) -> str | None:
         """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
         return text.move_kind(label)
+
+    def choice_paths(self, state: State, seat: Seat, legal: Sequence[Action]) -> list[Path | None]:
+        """Kind → survivor or card → target and die, each option with its facts (`choices`)."""
+        return choices.paths(_w(state), seat, legal)
 
     def is_secret(self, state: State, action: Action) -> bool:
         return action.type in SECRET_KINDS

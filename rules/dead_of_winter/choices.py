@@ -1,0 +1,781 @@
+"""Dead of Winter's choice paths (`rules/choices.py`): every move a few short steps from the top
+of the panel, with the facts the choice needs where it is made.
+
+A turn offers a hundred moves or more, so they are grouped by kind — Attack, Search, Barricade,
+Move, Play a card, End turn … — then by the survivor or card (its attack and search values, its
+ability, a card's effect in words), then the target and the die in one option ("At entrance 2
+with a 5"). Which facets share a step is chosen per kind so that no step offers more than 25
+options (`_fit`); a kind with a single move is one click. The draft picks the leader first (each
+survivor's influence, attack, search and ability in the option's detail), then who else to keep.
+Answers to a decision (a search's cards, a lure's entrance, a vote, a twist card's options) are
+one short list. Players are named as `{sN}`, filled in by the service.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from rules.choices import MAX_CHOICES, MAX_DETAIL, MAX_LABEL, Choice, Path, Style, clip
+from rules.dead_of_winter import actions as A
+from rules.dead_of_winter.content import (
+    CRISES,
+    IMPROVEMENTS,
+    ITEMS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    MAINS,
+    SURVIVORS,
+    TWISTS,
+    Ability,
+    Effect,
+    effects_of,
+)
+from rules.dead_of_winter.rules_round import threshold
+from rules.dead_of_winter.text import entrance_words
+
+W = dict[str, Any]
+
+# ---------------------------------------------------------------------------------------------
+# the content's effects, abilities and places in words
+
+
+def place(loc: str) -> str:
+    """A place as a player reads it: "the colony", "the Police Station", "the Lab"."""
+    if loc == "colony":
+        return "the colony"
+    name = LOCATION_NAMES.get(loc, loc.capitalize())
+    return name if name.startswith("The ") else f"the {name}"
+
+
+def _at(token: str) -> str:
+    """ "here" or "at the School": where an effect happens."""
+    return "here" if token == "here" else f"at {_loc(token)}"
+
+
+def _loc(token: str) -> str:
+    if token == "colony":
+        return "the colony"
+    if token.isdigit():
+        return place(LOCATIONS[int(token)])
+    return {
+        "here": "here",
+        "colony": "the colony",
+        "lab": "the Lab",
+        "hideout": "the Hideout",
+        "random": "a random place",
+        "each": "each place in town",
+        "any": "a place you pick",
+        "away": "away from the colony",
+    }.get(token, token)
+
+
+_WHO = {
+    "acting": "this survivor",
+    "chosen": "one of your survivors",
+    "chosen_here": "a survivor here",
+    "any": "any survivor",
+    "leader": "your leader",
+    "lowest_here": "the lowest-influence survivor here",
+    "lowest_colony": "the lowest-influence survivor at the colony",
+    "lowest_own": "your lowest-influence survivor",
+    "each_here": "everyone here",
+    "each_colony": "everyone at the colony",
+    "each_away": "everyone away from the colony",
+    "each_own": "each of your survivors",
+    "each_leader": "every leader",
+    "all": "every survivor",
+}
+_PLAYER = {
+    "active": "you",
+    "each": "every player",
+    "first": "the first player",
+    "chosen_player": "a player you pick",
+}
+
+
+def _n(count: str | int, word: str) -> str:
+    n = int(count)
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def effect_words(e: Effect) -> str:
+    """One effect of the content in words ("kill 2 zombies here, no exposure")."""
+    a = e.args
+    op = e.op
+    if op == "morale":
+        return f"morale {a[0]}"
+    if op in ("gain_food", "lose_food", "pay_food"):
+        verb = {"gain_food": "gain", "lose_food": "lose", "pay_food": "pay"}[op]
+        return f"{verb} {a[0]} food"
+    if op == "waste":
+        return f"{_n(a[1], 'card')} from the deck {_at(a[0])} to the waste"
+    if op == "clean_waste":
+        return f"clean {_n(a[0], 'waste card')}"
+    if op == "add_zombies":
+        return f"{_n(a[1], 'zombie')} {_at(a[0])}"
+    if op == "kill_zombies":
+        safe = ", no exposure" if len(a) > 2 else ""
+        return f"kill {_n(a[1], 'zombie')} {_at(a[0])}{safe}"
+    if op == "attract":
+        return f"lure {_n(a[0], 'zombie')} here"
+    if op in ("barricade", "unbarricade"):
+        verb = "build" if op == "barricade" else "remove"
+        return f"{verb} {_n(a[1], 'barricade')} {_at(a[0])}"
+    if op == "noise":
+        return f"{a[1]} noise {_at(a[0])}"
+    if op == "clear_noise":
+        return f"clear the noise {_at(a[0])}"
+    if op in ("wound", "frostbite", "despair"):
+        token = {"wound": "wound", "frostbite": "frostbite", "despair": "despair"}[op]
+        return f"{a[1]} {token} to {_WHO.get(a[0], a[0])}"
+    if op == "heal":
+        return f"heal {_WHO.get(a[0], a[0])} ({a[1]})"
+    if op == "remove_despair":
+        return f"remove {a[1]} despair from {_WHO.get(a[0], a[0])}"
+    if op == "kill":
+        return f"kill {_WHO.get(a[0], a[0])}"
+    if op == "exposure":
+        return f"{_WHO.get(a[0], a[0])} rolls exposure"
+    if op == "move":
+        return f"move {_WHO.get(a[0], a[0])} to {_loc(a[1])}"
+    if op == "add_survivor":
+        return "a new survivor joins you" if a[0] == "1" else f"{a[0]} new survivors join you"
+    if op == "add_helpless":
+        return f"{a[0]} helpless arrive"
+    if op == "lose_helpless":
+        return f"{a[0]} helpless leave"
+    if op == "kill_helpless":
+        return f"{a[0]} helpless die"
+    if op == "draw_item":
+        return f"draw {_n(a[1], 'card')} from {_loc(a[0])}"
+    if op == "discard":
+        return f"{_PLAYER.get(a[0], a[0])} discard {_n(a[1], 'card')}"
+    if op == "pay_card":
+        kind = "any" if a[0] == "any" else a[0]
+        return f"pay {a[1]} {kind} card{'s' if int(a[1]) > 1 else ''}"
+    if op == "extra_die":
+        return f"roll {_n(a[0], 'extra die')}".replace("dies", "dice")
+    if op == "lose_die":
+        return f"lose {_n(a[0], 'die')}".replace("dies", "dice")
+    if op == "reroll":
+        return f"reroll {_n(a[0], 'die')}".replace("dies", "dice")
+    if op == "die_plus":
+        return f"raise a die by {a[0]}"
+    if op == "peek_hand":
+        return f"see the hand of {_PLAYER.get(a[0], a[0])}"
+    if op == "peek_objective":
+        return f"see the objective of {_PLAYER.get(a[0], a[0])}"
+    if op == "safe_move":
+        return "burn it to move without an exposure roll"
+    if op == "none":
+        return "nothing happens"
+    if op == "add_unruly":
+        return f"{a[0]} unruly helpless arrive"
+    if op == "calm":
+        return f"calm {a[0]} unruly helpless"
+    if op == "trap":
+        return f"{_n(a[1], 'trap')} {_at(a[0])}"
+    if op == "advance":
+        return f"{_n(a[0], 'advancement token')} on improvements"
+    if op == "remove_bandits":
+        return f"remove {_n(a[1], 'bandit')} {_at(a[0])}"
+    if op == "take_stash":
+        return f"take {_n(a[0], 'card')} from the Hideout stash"
+    if op == "add_experiments":
+        return f"{_n(a[1], 'experiment zombie')} {_at(a[0])}"
+    if op == "side_effect":
+        return f"a pill side effect for {_WHO.get(a[0], a[0])}"
+    return op.replace("_", " ")
+
+
+_MODIFIERS = {
+    "move_safe": "moves without exposure",
+    "attack_safe": "attacks without exposure",
+    "search_safe": "searches the Lab without exposure",
+    "attack_any_die": "attacks with any die",
+    "frost_as_wound": "frostbite counts as a plain wound",
+    "spread_immune": "bites never spread to it",
+}
+
+
+def modifier_words(m: Effect) -> str:
+    a = m.args
+    if m.op in _MODIFIERS:
+        return _MODIFIERS[m.op]
+    if m.op == "attack_kills":
+        return f"attacks kill up to {a[0]}"
+    if m.op == "search_look":
+        return f"searches look at {a[0]} more"
+    if m.op == "search_keep":
+        return f"keeps {a[1]} more card when searching {_loc(a[0])}"
+    if m.op == "barricade_count":
+        return f"barricades {a[0]} at once"
+    if m.op == "clean_count":
+        return f"cleans {a[0]} waste at once"
+    if m.op == "extra_dice":
+        return f"{_n(a[0], 'extra die')} a round".replace("dies", "dice")
+    return m.op.replace("_", " ")
+
+
+def effects_words(effects: Sequence[Effect]) -> str:
+    return "; ".join(effect_words(e) for e in effects)
+
+
+def ability_words(ability: Ability) -> str:
+    """An ability of a survivor, an equipped item or an improvement in words."""
+    if ability.form == "passive":
+        return ", ".join(modifier_words(m) for m in ability.modifiers)
+    body = effects_words(ability.effects)
+    if ability.form == "die":
+        once = ", once a turn" if ability.once else ""
+        return f"die {ability.need}+{once}: {body}"
+    return {
+        "free": f"free once a turn: {body}",
+        "spent": f"discard it to {body}",
+        "round": f"each round: {body}",
+        "built": f"when built: {body}",
+    }[ability.form] + ""
+
+
+def card_words(card: str) -> str:
+    """A card's symbol and what it does: "Food 2: gain 2 food"."""
+    item = ITEMS[card]
+    symbol = f"{item.symbol} {item.value}" if item.value and item.value > 1 else item.symbol
+    if item.mode == "equip":
+        return f"{symbol}, equip: {ability_words(item.ability)}"
+    return f"{symbol}: {effects_words(item.effects)}"
+
+
+def survivor_words(sid: str, *, influence: bool = False) -> str:
+    """A survivor's card: attack and search values and ability (and influence for the draft)."""
+    s = SURVIVORS[sid]
+    where = "" if s.where == "anywhere" else f" (at {_loc(s.where)})"
+    head = f"influence {s.influence}, " if influence else ""
+    return f"{head}attack {s.attack}+, search {s.search}+: {ability_words(s.parsed)}{where}"
+
+
+# ---------------------------------------------------------------------------------------------
+# steps: a move is a kind and a few facets; `_fit` puts the facets into at most two steps
+
+
+@dataclass(frozen=True, slots=True)
+class Facet:
+    """One part of a move's choice: a phrase that reads after the others ("Bram", "at entrance
+    2", "with a 5"), what it means, and how it looks."""
+
+    phrase: str
+    detail: str = ""
+    style: Style = "move"
+
+
+@dataclass(slots=True)
+class Entry:
+    index: int
+    kind: Choice
+    facets: list[Facet] = field(default_factory=list)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _merge(facets: Sequence[Facet]) -> Choice:
+    phrases = [f.phrase for f in facets if f.phrase]
+    details = [f.detail for f in facets if f.detail]
+    styles = [f.style for f in facets if f.style != "move"]
+    return Choice(
+        clip(_cap(" ".join(phrases)), MAX_LABEL),
+        clip("; ".join(details), MAX_DETAIL),
+        styles[-1] if styles else "move",
+    )
+
+
+def _splits(k: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The ways to put k facets into two steps, the natural cut points first."""
+    order = list(range(k))
+    out = [(tuple(order[:j]), tuple(order[j:])) for j in range(1, k)]
+    for size in range(1, k):
+        for first in combinations(order, size):
+            rest = tuple(i for i in order if i not in first)
+            if (first, rest) not in out:
+                out.append((first, rest))
+    return out
+
+
+def _fit(entries: list[Entry]) -> dict[int, Path]:
+    """The paths of one kind's moves. One move: the kind alone. Moves that differ in their first
+    facet (the survivor, the card): that first, then the rest in one option — or another choice
+    of which facets share a step when that keeps every step within 25 options; a first facet
+    with one move under it is one option of its own. Else one list, else runs of 25."""
+    kind = entries[0].kind
+    if len(entries) == 1:
+        e = entries[0]
+        move = _merge(e.facets)
+        detail = clip(move.label + (f" — {move.detail}" if move.detail else ""), MAX_DETAIL)
+        style = move.style if move.style != "move" else kind.style
+        return {e.index: (Choice(kind.label, detail if e.facets else kind.detail, style),)}
+    k = max(len(e.facets) for e in entries)
+    for e in entries:
+        e.facets += [Facet("")] * (k - len(e.facets))
+    one = [_merge(e.facets) for e in entries]
+    flat_ok = len(entries) <= MAX_CHOICES and len({c.label for c in one}) == len(one)
+    if flat_ok and (k == 1 or len({e.facets[0].phrase for e in entries}) == 1):
+        return {e.index: (kind, c) for e, c in zip(entries, one, strict=True)}
+    for first, rest in _splits(k):
+        heads = [_merge([e.facets[i] for i in first]) for e in entries]
+        tails = [_merge([e.facets[i] for i in rest]) for e in entries]
+        groups: dict[str, list[int]] = {}
+        for n, h in enumerate(heads):
+            groups.setdefault(h.label, []).append(n)
+        labels = {h.label for h in heads}
+        if len(groups) > MAX_CHOICES or not all(h.label for h in heads):
+            continue
+        fits = True
+        out: dict[int, Path] = {}
+        for members in groups.values():
+            if len(members) == 1:  # one move under this head: one option, said in full
+                n = members[0]
+                whole = one[n]
+                if whole.label in labels - {heads[n].label}:
+                    fits = False
+                out[entries[n].index] = (kind, whole)
+                continue
+            tail_labels = [tails[n].label for n in members]
+            if len(members) > MAX_CHOICES or len(set(tail_labels)) < len(members):
+                fits = False
+            if not all(tail_labels):
+                fits = False
+            for n in members:
+                out[entries[n].index] = (kind, heads[n], tails[n])
+        if fits:
+            return out
+    if flat_ok:
+        return {e.index: (kind, c) for e, c in zip(entries, one, strict=True)}
+    size = -(-len(entries) // MAX_CHOICES)
+    runs: dict[int, Path] = {}
+    for start in range(0, len(entries), size):
+        run = one[start : start + size]
+        name = clip(f"{run[0].label} – {run[-1].label}", MAX_LABEL)
+        for e, c in zip(entries[start : start + size], run, strict=True):
+            runs[e.index] = (kind, Choice(name), c)
+    return runs
+
+
+def _flat(choices: list[tuple[int, Choice]]) -> dict[int, Path]:
+    """A decision's answers as one list (in runs of 25 when longer)."""
+    if len(choices) <= MAX_CHOICES:
+        return {i: (c,) for i, c in choices}
+    size = -(-len(choices) // MAX_CHOICES)
+    out: dict[int, Path] = {}
+    for start in range(0, len(choices), size):
+        run = choices[start : start + size]
+        name = clip(f"{run[0][1].label} – {run[-1][1].label}", MAX_LABEL)
+        out.update({i: (Choice(name), c) for i, c in run})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# facts of the table the steps say
+
+
+class Table:
+    """The facts of one position the options read, worked out once."""
+
+    def __init__(self, w: W, seat: int) -> None:
+        self.w = w
+        self.seat = seat
+        gid = w["active"] if w["active"] is not None else None
+        if w["pending"] and w["pending"][0].get("group") is not None:
+            gid = w["pending"][0]["group"]
+        mine = [g for g in w["groups"] if g["seat"] == seat]
+        self.group = next((g for g in w["groups"] if g["group"] == gid), mine[0] if mine else None)
+
+    @property
+    def dice(self) -> list[int]:
+        return sorted(self.group["dice"], reverse=True) if self.group else []
+
+    def die(self, value: int, need: int = 0) -> Facet:
+        left = list(self.dice)
+        if value in left:
+            left.remove(value)
+        rest = ", ".join(map(str, left)) or "none"
+        needs = f"needs {need}+; " if need > 1 else ""
+        return Facet(f"with a {value}", f"{needs}spends your {value}, dice left: {rest}")
+
+    def where(self, sid: str) -> str:
+        return str(self.w["survivors"][sid]["location"])
+
+    def survivor(self, sid: str, what: str = "") -> Facet:
+        s = self.w["survivors"][sid]
+        hurt = [
+            _n(s[key], word)
+            for key, word in (("wounds", "wound"), ("frostbite", "frostbite"))
+            if s.get(key)
+        ]
+        facts = [f"at {place(s['location'])}", *hurt]
+        if what:
+            facts.append(what)
+        return Facet(SURVIVORS[sid].short, clip(", ".join(facts), MAX_DETAIL))
+
+    def zombies(self, loc: str) -> str:
+        d = self.w["locations"][loc]
+        z = sum(d["zombies"]) + sum(d.get("experiments") or ())
+        bits = [_n(z, "zombie") if z else "no zombies"]
+        if sum(d["barricades"]):
+            bits.append(_n(sum(d["barricades"]), "barricade"))
+        if loc != "colony" and d.get("noise"):
+            bits.append(f"noise {d['noise']}")
+        return ", ".join(bits)
+
+    def entrance(self, number: int, lure: bool = False) -> Facet:
+        return Facet(f"at entrance {number}", entrance_words(self.w, number, lure))
+
+    def target(self, t: str | None) -> Facet:
+        if t is None:
+            return Facet("")
+        if t.startswith("die:"):
+            return Facet(f"on your {t[4:]}", f"raises or rerolls your die showing {t[4:]}")
+        if t.startswith("seat:"):
+            return Facet(f"on {{s{int(t[5:])}}}", "")
+        if t in SURVIVORS:
+            s = self.w["survivors"].get(t, {})
+            hurt = s.get("wounds", 0) + s.get("frostbite", 0)
+            at = f"at {place(s['location'])}" if s else ""
+            return Facet(f"on {SURVIVORS[t].short}", f"{at}, {_n(hurt, 'wound')}" if hurt else at)
+        if t in ITEMS:
+            return Facet(f"on {ITEMS[t].name}", card_words(t))
+        if t in IMPROVEMENTS:
+            return Facet(f"on {IMPROVEMENTS[t].name}", "")
+        return Facet(f"on {place(t)}", self.zombies(t) if t in self.w["locations"] else "")
+
+    def card(self, cid: str) -> Facet:
+        return Facet(ITEMS[cid].name, clip(card_words(cid), MAX_DETAIL))
+
+
+# ---------------------------------------------------------------------------------------------
+# a turn's moves
+
+
+KIND = {
+    "attack": Choice("Attack", "spend a die to kill zombies or a bandit"),
+    "search": Choice("Search", "spend a die to look at a location's cards"),
+    "barricade": Choice("Barricade", "spend a die to block an entrance"),
+    "clean": Choice("Clean waste", "spend a die to clear the waste pile"),
+    "attract": Choice("Attract", "spend a die to lure zombies to your survivor"),
+    "ability": Choice("Use an ability", "a survivor's own ability"),
+    "item": Choice("Use an item", "an equipped item's ability"),
+    "move": Choice("Move", "move a survivor (once a turn each)"),
+    "play": Choice("Play a card", "play a card from your hand"),
+    "equip": Choice("Equip", "give an item from your hand to a survivor"),
+    "discard": Choice("Discard", "throw a card on the waste pile", "danger"),
+    "contribute": Choice("Add to the crisis", "a card in secret"),
+    "commit": Choice("Add to the stash", "a card toward the main objective"),
+    "spend_food": Choice("Spend food", "raise a die by 1 for 1 food"),
+    "request": Choice("Ask for a card", "ask another player for a card"),
+    "hand_off": Choice("Hand off", "pass an equipped item to a survivor at the same place"),
+    "call_exile": Choice("Exile", "call a vote to exile a player", "danger"),
+    "contain": Choice("Contain", "put a die on the experiment's code"),
+    "improve": Choice("Improvements", "work on or scrap for an improvement"),
+    "bribe": Choice("Bribe a bandit", "pay a Food card to send a bandit away"),
+    "trap": Choice("Rig a trap", "a Fuel card and a die set a trap"),
+    "pass": Choice("End turn", "your turn ends", "quiet"),
+}
+
+
+def turn_entry(t: Table, index: int, a: A.Action) -> Entry | None:
+    """A turn move's kind and facets, or None for a move that is not a turn's."""
+    w = t.w
+    if isinstance(a, A.Attack):
+        sid = a.survivor
+        card = SURVIVORS[sid]
+        who = t.survivor(sid, f"attack {card.attack}+")
+        loc = t.where(sid)
+        if a.bandit:
+            spot = Facet(f"a bandit at {place(loc)}", f"{w['locations'][loc]['bandits']} there")
+        elif a.entrance:
+            spot = t.entrance(a.entrance)
+        else:
+            spot = Facet(f"at {place(loc)}", t.zombies(loc))
+        return Entry(index, KIND["attack"], [who, spot, t.die(a.die, card.attack)])
+    if isinstance(a, A.Raid):
+        card = SURVIVORS[a.survivor]
+        how = "attack" if a.how == "attack" else "search"
+        need = card.attack if a.how == "attack" else card.search
+        who = t.survivor(a.survivor, f"{how} {need}+")
+        raid = Facet("raiding the Hideout", "roll on the Hideout table")
+        return Entry(index, KIND[how], [who, raid, t.die(a.die, need)])
+    if isinstance(a, A.Search):
+        card = SURVIVORS[a.survivor]
+        loc = t.where(a.survivor)
+        deck = len(w["locations"][loc]["deck"])
+        who = t.survivor(a.survivor, f"search {card.search}+, {_n(deck, 'card')} left")
+        return Entry(index, KIND["search"], [who, Facet(""), t.die(a.die, card.search)])
+    if isinstance(a, A.Barricade):
+        loc = t.where(a.survivor)
+        spot = t.entrance(a.entrance) if a.entrance else Facet(f"at {place(loc)}", t.zombies(loc))
+        return Entry(index, KIND["barricade"], [t.survivor(a.survivor), spot, t.die(a.die)])
+    if isinstance(a, A.Clean):
+        who = t.survivor(a.survivor, f"waste {w['waste']}")
+        return Entry(index, KIND["clean"], [who, t.die(a.die)])
+    if isinstance(a, A.Attract):
+        return Entry(index, KIND["attract"], [t.survivor(a.survivor), t.die(a.die)])
+    if isinstance(a, A.UseAbility):
+        ab = SURVIVORS[a.survivor].parsed
+        who = Facet(SURVIVORS[a.survivor].short, clip(ability_words(ab), MAX_DETAIL))
+        die = t.die(a.die, ab.need) if a.die is not None else Facet("")
+        return Entry(index, KIND["ability"], [who, t.target(a.target), die])
+    if isinstance(a, A.UseItem):
+        item = ITEMS[a.card]
+        name = f"{item.name} ({SURVIVORS[a.survivor].short})"
+        what = Facet(name, clip(ability_words(item.ability), MAX_DETAIL))
+        die = t.die(a.die, item.ability.need) if a.die is not None else Facet("")
+        return Entry(index, KIND["item"], [what, t.target(a.target), die])
+    if isinstance(a, A.Move):
+        safe = any(m.op == "move_safe" for m in SURVIVORS[a.survivor].parsed.modifiers)
+        risk = "moves without exposure" if safe else "rolls exposure unless Fuel is burned"
+        who = t.survivor(a.survivor, risk)
+        there = sum(1 for s in w["survivors"].values() if s["location"] == a.to)
+        people = _n(there, "survivor") + " there" if there else "nobody there"
+        to = Facet(f"to {place(a.to)}", f"{people}, {t.zombies(a.to)}")
+        if a.fuel_card:
+            fuel = Facet(f"burning {ITEMS[a.fuel_card].name}", "no exposure roll")
+        else:
+            fuel = Facet("", "")
+        return Entry(index, KIND["move"], [who, to, fuel])
+    if isinstance(a, A.Play):
+        by = (
+            Facet(f"with {SURVIVORS[a.survivor].short}", f"at {place(t.where(a.survivor))}")
+            if a.survivor
+            else Facet("")
+        )
+        return Entry(index, KIND["play"], [t.card(a.card), by, t.target(a.target)])
+    if isinstance(a, A.Equip):
+        return Entry(index, KIND["equip"], [t.card(a.card), t.target(a.survivor)])
+    if isinstance(a, A.Discard):
+        return Entry(index, KIND["discard"], [t.card(a.card)])
+    if isinstance(a, A.Contribute):
+        return Entry(index, _crisis_kind(t), [_contribution(t, a.card)])
+    if isinstance(a, A.Commit):
+        stash = ", ".join(MAINS[w["main"]].stash)
+        kind = Choice(KIND["commit"].label, f"the main objective collects {stash}")
+        return Entry(index, kind, [t.card(a.card)])
+    if isinstance(a, A.SpendFood):
+        last = w["food"] <= 1
+        kind = Choice(KIND["spend_food"].label, f"{w['food']} food in the supply; 1 raises a die")
+        detail = "spends the last food" if last else f"{w['food'] - 1} food left after"
+        step = Facet(f"raise a {a.die} to {a.die + 1}", detail, "danger" if last else "move")
+        return Entry(index, kind, [step])
+    if isinstance(a, A.Request):
+        hands = sum(len(g["hand"]) for g in w["groups"] if g["seat"] == a.target)
+        whom = Facet(f"from {{s{a.target}}}", f"{_n(hands, 'card')} in hand")
+        article = "an" if a.symbol and a.symbol[0] in "AEIOU" else "a"
+        what = Facet(f"{article} {a.symbol} card" if a.symbol else "any card", "")
+        return Entry(index, KIND["request"], [whom, what])
+    if isinstance(a, A.HandOff):
+        gear = Facet(f"{ITEMS[a.card].name} from {SURVIVORS[a.source].short}", card_words(a.card))
+        return Entry(index, KIND["hand_off"], [gear, Facet(f"to {SURVIVORS[a.to].short}")])
+    if isinstance(a, A.CallExile):
+        step = Facet(
+            f"call a vote to exile {{s{a.target}}}",
+            "a majority of yes votes exiles them from the colony",
+            "danger",
+        )
+        return Entry(index, KIND["call_exile"], [step])
+    return _module_entry(t, index, a)
+
+
+def _crisis_kind(t: Table) -> Choice:
+    crisis = t.w["crisis"]
+    if not crisis:
+        return KIND["contribute"]
+    c = CRISES[crisis["id"]]
+    n = len(crisis.get("contributions", ()))
+    need = threshold(t.w)
+    return Choice(
+        KIND["contribute"].label,
+        clip(f"{c.name}: needs {need} net {c.prevent}; {_n(n, 'card')} in so far (secret)", 100),
+    )
+
+
+def _contribution(t: Table, card: str) -> Facet:
+    crisis = t.w["crisis"]
+    item = ITEMS[card]
+    need = CRISES[crisis["id"]].prevent if crisis else ""
+    worth = "+1 toward the crisis" if item.symbol == need else f"not {need}: −1 to the crisis"
+    return Facet(item.name, clip(f"{item.symbol}: {worth}", MAX_DETAIL))
+
+
+def _module_entry(t: Table, index: int, a: A.Action) -> Entry | None:
+    w = t.w
+    if isinstance(a, A.Contain):
+        code = " ".join(map(str, w["ln"].get("code_dice") or ()))
+        who = t.survivor(a.survivor)
+        die = Facet(f"with a {a.die}", f"placed on the code {code}".strip())
+        return Entry(index, KIND["contain"], [who, die])
+    if isinstance(a, A.Work | A.Scrap):
+        imp = IMPROVEMENTS[a.improvement]
+        tokens = w["ln"].get("tokens", {}).get(a.improvement, 0)
+        what = Facet(
+            imp.name, clip(f"{tokens}/{imp.need} tokens; {ability_words(imp.ability)}", 100)
+        )
+        if isinstance(a, A.Work):
+            how = Facet(f"{SURVIVORS[a.survivor].short} works with a {a.die}", "")
+        else:
+            how = Facet(f"scrap {ITEMS[a.card].name}", "a Tool card from your hand")
+        return Entry(index, KIND["improve"], [what, how])
+    if isinstance(a, A.Bribe):
+        at = Facet(f"at {place(a.location)}", f"{w['locations'][a.location]['bandits']} bandits")
+        return Entry(index, KIND["bribe"], [at, t.card(a.card)])
+    if isinstance(a, A.RigTrap):
+        loc = t.where(a.survivor)
+        spot = t.entrance(a.entrance) if a.entrance else Facet(f"at {place(loc)}", t.zombies(loc))
+        fuel = Facet(f"burning {ITEMS[a.fuel_card].name}", "")
+        return Entry(index, KIND["trap"], [t.survivor(a.survivor), spot, fuel, t.die(a.die)])
+    if isinstance(a, A.Pass):
+        return Entry(index, KIND["pass"])
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# answers to a decision
+
+
+def answer(t: Table, a: A.Action) -> Choice | None:
+    """An answer to an open decision as one option, or None for a turn's move."""
+    w = t.w
+    if isinstance(a, A.Keep):
+        return Choice(f"Keep {ITEMS[a.card].name}", clip(card_words(a.card), MAX_DETAIL))
+    if isinstance(a, A.Noise):
+        return Choice("Make noise", "look at one more card; adds noise here", "danger")
+    if isinstance(a, A.Stop):
+        return Choice("Stop", "keep what you have and go on", "quiet")
+    if isinstance(a, A.AttractFrom):
+        if a.entrance:
+            return Choice(f"From entrance {a.entrance}", entrance_words(w, a.entrance))
+        return Choice(f"From {place(a.location)}", t.zombies(a.location))
+    if isinstance(a, A.LureTo):
+        words = entrance_words(w, a.entrance, lure=True)
+        full = "full" in words  # a barricade breaks, or an overrun
+        return Choice(
+            f"Entrance {a.entrance}", clip(words, MAX_DETAIL), "danger" if full else "move"
+        )
+    if isinstance(a, A.KillAt):
+        return Choice(f"Entrance {a.entrance}", entrance_words(w, a.entrance))
+    if isinstance(a, A.Bite):
+        sid = w["pending"][0]["data"].get("survivor") if w["pending"] else None
+        who = SURVIVORS[sid].short if sid in SURVIVORS else "the survivor"
+        if a.roll:
+            return Choice("Roll exposure", f"{who} may survive or spread the bite")
+        return Choice(f"Let {who} die", "no roll: the bite cannot spread", "danger")
+    if isinstance(a, A.NewLeader):
+        return Choice(SURVIVORS[a.survivor].short, clip(survivor_words(a.survivor), 100))
+    if isinstance(a, A.Option):
+        card = w["twist"]["fired"]
+        opt = TWISTS[card].options[a.n - 1] if card else None
+        if opt is None:
+            return Choice(f"Option {a.n}")
+        return Choice(
+            clip(f"Option {a.n}: {opt.label}", MAX_LABEL),
+            clip(effects_words(effects_of(opt.effects)), MAX_DETAIL),
+        )
+    if isinstance(a, A.Vote):
+        return Choice("Yes" if a.yes else "No", _vote_detail(t, a.yes), "yes" if a.yes else "no")
+    if isinstance(a, A.Give):
+        if a.card is None:
+            return Choice("Refuse", "give nothing", "quiet")
+        return Choice(f"Give {ITEMS[a.card].name}", clip(card_words(a.card), MAX_DETAIL))
+    if isinstance(a, A.Accept):
+        return Choice("Accept" if a.yes else "Decline", "", "yes" if a.yes else "no")
+    if isinstance(a, A.Choose):
+        return _choose(t, a.value)
+    if isinstance(a, A.PlaceBandit):
+        return Choice(f"At {place(a.location)}", t.zombies(a.location))
+    if isinstance(a, A.FirstPlayer):
+        if a.vote:
+            return Choice("Call a vote to keep the token", "the table votes on it")
+        return Choice("Pass the first player token", "to the next player", "quiet")
+    return None
+
+
+def _vote_detail(t: Table, yes: bool) -> str:
+    task = t.w["tasks"][0]["data"] if t.w["tasks"] else {}
+    subject = task.get("subject")
+    if subject == "exile" and isinstance(task.get("target"), int):
+        what = f"exile {{s{task['target']}}}"
+    elif subject == "first_player":
+        what = "the first player keeps the token"
+    else:
+        what = "the twist card's first option"
+    return f"{'for' if yes else 'against'}: {what} (secret until all have voted)"
+
+
+def _choose(t: Table, v: str) -> Choice:
+    if v == "stop":
+        return Choice("Stop", "choose nothing more", "quiet")
+    if v.startswith("die:"):
+        return Choice(f"Die showing {v[4:]}", "one of your unused dice")
+    if v.startswith("seat:"):
+        return Choice(f"{{s{int(v[5:])}}}", "")
+    if v in SURVIVORS:
+        s = t.w["survivors"].get(v)
+        at = f"at {place(s['location'])}; " if s else ""
+        return Choice(SURVIVORS[v].short, clip(at + survivor_words(v), MAX_DETAIL))
+    if v in ITEMS:
+        return Choice(ITEMS[v].name, clip(card_words(v), MAX_DETAIL))
+    if v in IMPROVEMENTS:
+        imp = IMPROVEMENTS[v]
+        return Choice(imp.name, clip(ability_words(imp.ability), MAX_DETAIL))
+    if v in LOCATION_NAMES:
+        detail = t.zombies(v) if v in t.w["locations"] else ""
+        return Choice(_cap(place(v)), detail)
+    return Choice(v)
+
+
+def draft_paths(legal: Sequence[A.Action]) -> list[Path | None]:
+    """The draft: the leader first (stats and ability in the detail), then who else to keep."""
+    out: list[Path | None] = []
+    for a in legal:
+        assert isinstance(a, A.Draft)
+        lead = Choice(
+            f"{SURVIVORS[a.leader].short} as leader",
+            clip(survivor_words(a.leader, influence=True), MAX_DETAIL),
+        )
+        others = [s for s in a.keep if s != a.leader]
+        names = " and ".join(SURVIVORS[s].short for s in others)
+        detail = "; ".join(
+            f"{SURVIVORS[s].short}: {survivor_words(s, influence=True)}" for s in others
+        )
+        out.append((lead, Choice(clip(f"Keep {names}", MAX_LABEL), clip(detail, MAX_DETAIL))))
+    return out
+
+
+def paths(w: W, seat: int, legal: Sequence[A.Action]) -> list[Path | None]:
+    """The path of each of the seat's legal moves, in the list's order."""
+    if legal and all(isinstance(a, A.Draft) for a in legal):
+        return draft_paths(legal)
+    t = Table(w, seat)
+    result: list[Path | None] = [None] * len(legal)
+    answers: list[tuple[int, Choice]] = []
+    kinds: dict[str, list[Entry]] = {}
+    for index, a in enumerate(legal):
+        one = answer(t, a)
+        if one is not None:
+            answers.append((index, one))
+            continue
+        entry = turn_entry(t, index, a)
+        if entry is None:  # not expected: keep it reachable by its kind's name
+            entry = Entry(index, Choice(type(a).__name__), [Facet(str(index))])
+        kinds.setdefault(entry.kind.label, []).append(entry)
+    if answers and not kinds and len({c.label for _, c in answers}) == len(answers):
+        for index, path in _flat(answers).items():
+            result[index] = path
+        return result
+    for index, choice in answers:  # answers among a turn's moves (a received card): one level
+        kinds.setdefault(choice.label, []).append(Entry(index, choice))
+    for entries in kinds.values():
+        for index, path in _fit(entries).items():
+            result[index] = path
+    return result
