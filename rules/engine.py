@@ -269,8 +269,15 @@ class Engine(Generic[S, A, O]):
                 f"That is too long to be a move ({len(text):,} characters): "
                 "`/play` lists what you can do."
             )
-        # A label names players as `{sN}`: typed back, it reads as the notation ("seat 2").
-        return self.game.parse(state, seat, seat_words(text), self.legal(state, seat))
+        legal = self.legal(state, seat)
+        try:
+            return self.game.parse(state, seat, text, legal)
+        except ParseError:
+            # A label names players as `{sN}`; a typed move naming a player by name has it too
+            # (`bot.names`): a game's notation reads it as players have always typed it, "seat 2".
+            if "{s" not in text:
+                raise
+            return self.game.parse(state, seat, seat_words(text), legal)
 
     def check_turn(self, state: S, seat: Seat) -> None:
         if self.game.outcome(state) is not None:
@@ -390,15 +397,19 @@ class Engine(Generic[S, A, O]):
                 other = game.state_model.model_validate(_turned(dump, path))
             except ValidationError:
                 continue
-            if [_dump(game.observe(other, v)) for v in viewers] != seen_before:
+            if any(
+                _dump(game.observe(other, v)) != seen
+                for v, seen in zip(viewers, seen_before, strict=True)
+            ):
                 continue  # someone sees this list's order: it is no face-down pile
             try:
                 moved = game.apply(other, seat, action, rng_for(seed, ply)).state
             except Exception:
                 return True  # the move only makes sense in the world it saw
-            shown = [_dump(game.observe(moved, v)) for v in viewers]
-            if shown != seen_after and _unordered(shown) != _unordered(seen_after):
-                return True  # not just the pile's order now shown: something else was drawn
+            for v, seen in zip(viewers, seen_after, strict=True):
+                shown = _dump(game.observe(moved, v))
+                if shown != seen and _unordered(shown) != _unordered(seen):
+                    return True  # not just the pile's order now shown: something else was drawn
         return False
 
     def parse_action(self, data: Any) -> A:
