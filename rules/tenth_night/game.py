@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
+from rules.choices import Path, build, check
 from rules.core import (
     FREE_CHAT,
     Agent,
@@ -30,7 +31,7 @@ from rules.core import (
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
 from rules.playout import MoveRng
-from rules.tenth_night import text
+from rules.tenth_night import choices, text
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
 from rules.tenth_night.observation import (
@@ -238,6 +239,14 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     # words -------------------------------------------------------------------------------------
     def label(self, state: TenthNightState, action: Action) -> str:
         return text.label(state, action)
+
+    def choice_paths(
+        self, state: TenthNightState, seat: Seat, legal: Sequence[Action]
+    ) -> Sequence[Path | None]:
+        found = choices.paths(state, seat, legal)  # kind → card → place (`choices.py`)
+        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
+            return super().choice_paths(state, seat, legal)
+        return found
 
     def parse(
         self,
