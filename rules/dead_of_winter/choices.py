@@ -33,6 +33,7 @@ from rules.dead_of_winter.content import (
     Effect,
     effects_of,
 )
+from rules.dead_of_winter.rules_modules import open_code
 from rules.dead_of_winter.rules_round import threshold
 from rules.dead_of_winter.text import entrance_words
 
@@ -47,7 +48,7 @@ def place(loc: str) -> str:
     if loc == "colony":
         return "the colony"
     name = LOCATION_NAMES.get(loc, loc.capitalize())
-    return name if name.startswith("The ") else f"the {name}"
+    return f"the {name.removeprefix('The ')}"
 
 
 def _at(token: str) -> str:
@@ -132,7 +133,7 @@ def effect_words(e: Effect) -> str:
         token = {"wound": "wound", "frostbite": "frostbite", "despair": "despair"}[op]
         return f"{a[1]} {token} to {_WHO.get(a[0], a[0])}"
     if op == "heal":
-        return f"heal {_WHO.get(a[0], a[0])} ({a[1]})"
+        return f"heal {_n(a[1], 'wound')} on {_WHO.get(a[0], a[0])}"
     if op == "remove_despair":
         return f"remove {a[1]} despair from {_WHO.get(a[0], a[0])}"
     if op == "kill":
@@ -276,6 +277,7 @@ class Entry:
     index: int
     kind: Choice
     facets: list[Facet] = field(default_factory=list)
+    alone: bool = True  # a kind with this one move is one click (else: the kind, then the move)
 
 
 def _cap(text: str) -> str:
@@ -311,12 +313,12 @@ def _fit(entries: list[Entry]) -> dict[int, Path]:
     of which facets share a step when that keeps every step within 25 options; a first facet
     with one move under it is one option of its own. Else one list, else runs of 25."""
     kind = entries[0].kind
-    if len(entries) == 1:
+    if len(entries) == 1 and entries[0].alone:
         e = entries[0]
         move = _merge(e.facets)
         detail = clip(move.label + (f" — {move.detail}" if move.detail else ""), MAX_DETAIL)
         style = move.style if move.style != "move" else kind.style
-        return {e.index: (Choice(kind.label, detail if e.facets else kind.detail, style),)}
+        return {e.index: (Choice(kind.label, detail if move.label else kind.detail, style),)}
     k = max(len(e.facets) for e in entries)
     for e in entries:
         e.facets += [Facet("")] * (k - len(e.facets))
@@ -557,7 +559,7 @@ def turn_entry(t: Table, index: int, a: A.Action) -> Entry | None:
     if isinstance(a, A.Discard):
         return Entry(index, KIND["discard"], [t.card(a.card)])
     if isinstance(a, A.Contribute):
-        return Entry(index, _crisis_kind(t), [_contribution(t, a.card)])
+        return Entry(index, _crisis_kind(t), [_contribution(t, a.card)], alone=False)
     if isinstance(a, A.Commit):
         stash = ", ".join(MAINS[w["main"]].stash)
         kind = Choice(KIND["commit"].label, f"the main objective collects {stash}")
@@ -611,9 +613,9 @@ def _contribution(t: Table, card: str) -> Facet:
 def _module_entry(t: Table, index: int, a: A.Action) -> Entry | None:
     w = t.w
     if isinstance(a, A.Contain):
-        code = " ".join(map(str, w["ln"].get("code_dice") or ()))
+        code = ", ".join(map(str, open_code(w)))
         who = t.survivor(a.survivor)
-        die = Facet(f"with a {a.die}", f"placed on the code {code}".strip())
+        die = Facet(f"with a {a.die}", f"covers a {a.die} of the code (open: {code})")
         return Entry(index, KIND["contain"], [who, die])
     if isinstance(a, A.Work | A.Scrap):
         imp = IMPROVEMENTS[a.improvement]
@@ -622,13 +624,17 @@ def _module_entry(t: Table, index: int, a: A.Action) -> Entry | None:
             imp.name, clip(f"{tokens}/{imp.need} tokens; {ability_words(imp.ability)}", 100)
         )
         if isinstance(a, A.Work):
-            how = Facet(f"{SURVIVORS[a.survivor].short} works with a {a.die}", "")
+            need = SURVIVORS[a.survivor].search
+            how = Facet(
+                f"{SURVIVORS[a.survivor].short} works with a {a.die}", t.die(a.die, need).detail
+            )
         else:
             how = Facet(f"scrap {ITEMS[a.card].name}", "a Tool card from your hand")
         return Entry(index, KIND["improve"], [what, how])
     if isinstance(a, A.Bribe):
-        at = Facet(f"at {place(a.location)}", f"{w['locations'][a.location]['bandits']} bandits")
-        return Entry(index, KIND["bribe"], [at, t.card(a.card)])
+        bandits = _n(w["locations"][a.location]["bandits"], "bandit")
+        at = Facet(f"to the bandits at {place(a.location)}", f"{bandits} there")
+        return Entry(index, KIND["bribe"], [t.card(a.card), at])
     if isinstance(a, A.RigTrap):
         loc = t.where(a.survivor)
         spot = t.entrance(a.entrance) if a.entrance else Facet(f"at {place(loc)}", t.zombies(loc))
@@ -636,6 +642,17 @@ def _module_entry(t: Table, index: int, a: A.Action) -> Entry | None:
         return Entry(index, KIND["trap"], [t.survivor(a.survivor), spot, fuel, t.die(a.die)])
     if isinstance(a, A.Pass):
         return Entry(index, KIND["pass"])
+    if isinstance(a, A.Place):  # where a new or exiled survivor goes
+        sid = a.survivor
+        to = Choice(_cap(f"to {place(a.location)}"), clip(t.zombies(a.location), MAX_DETAIL))
+        why = w["pending"][0]["data"].get("why") if w["pending"] else None
+        if a.fuel_card:
+            fuel = Facet(f"burning {ITEMS[a.fuel_card].name}", "no exposure roll")
+        elif why == "exile":
+            fuel = Facet("without Fuel", f"{SURVIVORS[sid].short} may roll exposure")
+        else:
+            fuel = Facet("")
+        return Entry(index, to, [fuel])
     return None
 
 
@@ -688,7 +705,8 @@ def answer(t: Table, a: A.Action) -> Choice | None:
             return Choice("Refuse", "give nothing", "quiet")
         return Choice(f"Give {ITEMS[a.card].name}", clip(card_words(a.card), MAX_DETAIL))
     if isinstance(a, A.Accept):
-        return Choice("Accept" if a.yes else "Decline", "", "yes" if a.yes else "no")
+        what = "take the offered item" if a.yes else "leave it with its carrier"
+        return Choice("Accept" if a.yes else "Decline", what, "yes" if a.yes else "no")
     if isinstance(a, A.Choose):
         return _choose(t, a.value)
     if isinstance(a, A.PlaceBandit):
