@@ -15,7 +15,7 @@ import pytest
 
 from bot.tables import Player, TableError, TableService
 from rules import GAMES
-from rules.engine import CARD_DRAWN, RANDOM_USED, TOLD_ANOTHER
+from rules.engine import CARD_DRAWN, MADE_PUBLIC, RANDOM_USED, TOLD_ANOTHER
 from storage import MemoryStore, SqliteStore
 from tests.support.nim import NIM
 
@@ -258,3 +258,55 @@ async def test_dead_of_winter_building_a_barricade_can_be_taken_back() -> None:
 
 async def test_dead_of_winter_a_move_that_rolls_the_exposure_die_is_refused() -> None:
     await refused("dead_of_winter", "move", RANDOM_USED)
+
+
+# issue 30 §2: a decision whose result is public is never re-opened -----------------------------
+
+
+async def heuristic_table_to(service: TableService, table_id: int, last: int) -> None:
+    """Every seat plays the heuristic's move, chosen as the bot chooses an AI seat's, through the
+    service, until `last` moves are played."""
+    game = GAMES["dead_of_winter"]
+    agent = game.agents["heuristic"]()
+    while (table := await service.table(table_id)).ply < last:
+        state = service.state(table)
+        engine = service.engine(table)
+        seat = min(game.awaiting(state) or game.to_act(state))
+        rng = engine.agent_rng(table.seed, table.ply + 1, seat)
+        action = agent.choose(game.observe(state, seat), engine.legal(state, seat), rng)
+        await service.act(table_id, PLAYERS[seat].user_id, action)
+
+
+async def betrayer_table() -> tuple[TableService, int]:
+    service = TableService(MemoryStore(), GAMES, new_seed=lambda: "undo-2")
+    await service.store.connect()
+    table = await service.open("dead_of_winter", PLAYERS[0], options={"secret_deal": "betrayer"})
+    for player in PLAYERS[1:]:
+        await service.join(table.id, player)
+    return service, (await service.start(table.id, PLAYERS[0].user_id)).table.id
+
+
+async def test_dw_the_last_ballot_of_a_revealed_twist_vote_cannot_be_taken_back_seed_undo_2() -> (
+    None
+):
+    # §6.15: the ballots are revealed with the result when the last is cast; the last voter has
+    # seen every ballot and the outcome, so the vote must not open again
+    service, table_id = await betrayer_table()
+    await heuristic_table_to(service, table_id, 127)
+    table = await service.table(table_id)
+    log = await service.log(table)
+    assert any(line.startswith("Vote revealed:") and "Result: yes" in line for line in log[-3:])
+    with pytest.raises(TableError, match=re.escape(f"cannot be taken back: {MADE_PUBLIC}.")):
+        await service.undo(table_id, PLAYERS[2].user_id)
+    assert await service.table(table_id) == table
+
+
+async def test_dw_a_ballot_before_the_last_can_be_taken_back_and_the_vote_stays_secret() -> None:
+    service, table_id = await betrayer_table()
+    await heuristic_table_to(service, table_id, 125)
+    before = service.state(await service.table(table_id))
+    await heuristic_table_to(service, table_id, 126)  # the second of three ballots
+    played = await service.undo(table_id, PLAYERS[1].user_id)
+    assert played.lines == ["Bo took back a secret move."]
+    assert service.state(played.table) == before
+    assert before.tasks[0].t == "vote" and list(before.tasks[0].data["ballots"]) == ["0"]
