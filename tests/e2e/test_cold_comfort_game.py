@@ -16,6 +16,7 @@ import discord.ext.test as dpytest
 from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.core import rng_for
 from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.thread import check_thread
 
 SEED = "cold-comfort-e2e"
 
@@ -318,6 +319,10 @@ async def test_a_move_out_of_turn_is_refused_privately(bot_factory: Any) -> None
 
 
 # the whole game ---------------------------------------------------------------------------------
+def is_board(message: discord.Message) -> bool:
+    return any(f.name == "Players" for e in message.embeds for f in e.fields)
+
+
 async def play_whole_game(bot_factory: Any) -> tuple[Table, list[discord.Message]]:
     table = await started(bot_factory)
     sent = drain()
@@ -336,17 +341,19 @@ async def test_a_whole_game_typed_in_notation_ends_with_the_summary_and_the_seed
     assert state.scoring_rounds == 9
     outcome = table.bot.service.games["cold_comfort"].outcome(state)
     assert outcome.reason == "nine_scoring_rounds"
-    summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
+    # said once in the thread: the end message (the lobby message above the thread says it too)
+    summary = [text_of(m) for m in public(sent) if "Game over" in text_of(m) and is_board(m)]
     assert len(summary) == 1
     winners = " and ".join(record.seats[s].name for s in sorted(outcome.winners))
     assert f"the ninth scoring round is done: {winners} " in summary[0]
     scores = ", ".join(f"{record.seats[s].name} {v}" for s, v in sorted(outcome.scores.items()))
     assert f"Final points (with 1 per 5 leftover gold): {scores}." in summary[0]
-    assert f"Seed: `{SEED}`" in summary[0]
-    assert not [m.id for m in public(sent) if SEED in text_of(m) and "Game over" not in m.content]
+    assert f"Seed `{SEED}`" in summary[0]
+    assert not [m.id for m in public(sent) if SEED in text_of(m) and "Game over" not in text_of(m)]
     board = await dpytest.get_config().channels[0].fetch_message(record.board_message_id)
     assert "Game over** — the ninth scoring round is done" in text_of(board)
-    assert "Table finished." in text_of(board)
+    assert "Final board." in text_of(board)
+    check_thread(dpytest.get_config().channels[0], table.bot.user.id, record.board_message_id)
     kinds = {typed.split()[0] for typed in table.typed}
     assert {"build", "host", "mine", "upgrade", "fire", "grow", "end"} <= kinds
 

@@ -16,6 +16,7 @@ from rules import GAMES
 from rules.coldest_night.data import DATA
 from rules.coldest_night.text import END_WORDS
 from tests.e2e.conftest import dm_to, drain, public, say, text_of
+from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["coldest_night"]
 NAMES = sorted({card.name for card in DATA.kindling}, key=len, reverse=True)
@@ -74,7 +75,7 @@ def content_leaks(message: Any, service: Any, table: Any, members: list[Any]) ->
 
 
 async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
-    bot_factory: Any,
+    bot_factory: Any, monkeypatch: Any
 ) -> None:
     bot, members = await open_table(bot_factory)
     service = bot.service
@@ -95,6 +96,9 @@ async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
 
     rng = random.Random(5)
     moves = 0
+    channel = dpytest.get_config().channels[0]
+    requests = channel_requests(monkeypatch, channel).__enter__()
+    requests.apart.add(table.lobby_message_id or 0)
     while table.status == "active":
         state = service.state(table)
         waiting = service.waiting_for(table)
@@ -114,18 +118,20 @@ async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
             problems = leaks(bot, lines, service.state(table), members)
             problems += [p for m in public(sent) for p in content_leaks(m, service, table, members)]
         assert not problems, problems
-        # one public message a move: the board with the move's events, edited in place unless
-        # the game now waits for someone new, who is pinged in a new board message
-        (shown,) = public(sent)
-        assert shown.id == table.board_message_id
-        if shown.id != board_id:
-            assert "<@" in (shown.content or ""), "a new board message pings someone"
-        board_id = shown.id
+        # the board below the typed move, with the move's feed line; the board it replaces is
+        # folded into its feed lines: at most two requests, one full board in the channel
+        kinds = list(requests.kinds)
+        assert requests.take() <= 2, (kinds, table.status)
+        check_move(sent, table.board_message_id)
+        check_thread(channel, bot.user.id, table.board_message_id)
+        if table.board_message_id != board_id:
+            assert any(m.id == table.board_message_id for m in public(sent))
+        board_id = table.board_message_id
         assert moves < 2000
 
     assert moves >= 20  # a real game, not a quick stop
-    summary = [m.content for m in sent if m.guild and "Game over" in (m.content or "")]
-    assert summary and "Seed: `cn-e2e`" in summary[-1]
+    summary = [text_of(m) for m in public(sent) if "game over" in text_of(m)]
+    assert len(summary) == 1 and "Seed `cn-e2e`" in summary[-1]
     outcome = GAME.outcome(service.state(table))
     assert outcome is not None and END_WORDS[outcome.reason] in summary[-1]  # in words
     assert (await service.store.results(game="coldest_night"))[0].table_id == 1

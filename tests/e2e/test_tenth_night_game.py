@@ -31,6 +31,7 @@ from rules.tenth_night.actions import (
 from rules.tenth_night.state import TenthNightState, is_heart, is_person_card
 from rules.tenth_night.text import END_WORDS
 from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
+from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["tenth_night"]
 SEED = "tn-e2e"
@@ -315,11 +316,13 @@ async def test_starting_posts_the_board_and_a_private_panel_with_each_hand(
     assert table.status == "active"
     (board,) = boards(sent)
     assert board.id == table.board_message_id
-    assert "☀️ **Day 1** of 10" in text_of(board) and "**Seat 2**" in text_of(board)
+    second = discord.utils.escape_markdown(members[1].display_name)
+    assert "☀️ **Day 1** of 10" in text_of(board) and f"**{second}**:" in text_of(board)
     assert not board.attachments  # The 10th Night has no board picture
     for seat, member in enumerate(members):
         panel = text_of(dms(sent, member)[-1])
-        assert "your view" in panel and f"**Your hand** (seat {seat + 1})" in panel
+        name = discord.utils.escape_markdown(member.display_name)
+        assert "your view" in panel and f"**Your hand** ({name})" in panel
         assert all(names_card(panel, c) for c in hand_of(state, seat))
     secrets = Secrets(2)
     secrets.learn(state)
@@ -332,11 +335,18 @@ async def test_each_move_shows_one_public_message_the_board_with_its_events(
     bot, members = await start_table(bot_factory)
     board_id = (await bot.service.table(1)).board_message_id
     drain()
-    (first,) = public(await play(members[0], "ready"))
-    assert first.id == board_id  # nobody new to ping: the board is edited in place
-    (second,) = public(await play(members[1], "ready"))  # night falls, is resolved, Day 2 begins
+    # a typed move is answered below it: the board comes down with the move's line, and the
+    # board above is folded into its feed lines
+    first = public(await play(members[0], "ready"))
     table, state = await current(bot)
-    assert second.id == table.board_message_id
+    assert table.board_message_id != board_id
+    assert {m.id for m in first} == {board_id, table.board_message_id}
+    check_move(first, table.board_message_id)
+    second = public(await play(members[1], "ready"))  # night falls, is resolved, Day 2 begins
+    table, state = await current(bot)
+    assert any(m.id == table.board_message_id for m in second)
+    check_move(second, table.board_message_id)
+    check_thread(dpytest.get_config().channels[0], bot.user.id, table.board_message_id)
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
     assert f"**Day {state.round}** of 10" in text_of(board) and state.round >= 2
 
@@ -502,7 +512,8 @@ async def test_the_night_waits_for_the_defending_member_alone_and_pings_them_to_
         if options.deadly
         else f": damage {options.damage} vs defence {options.defence}."
     )
-    assert f"⏳ Waiting for seat {seat + 1} to defend {options.victim.label}{sums}" in board
+    defender = discord.utils.escape_markdown(members[seat].display_name)
+    assert f"⏳ Waiting for {defender} to defend {options.victim.label}{sums}" in board
     assert "🌙 **Night" in board
     assert any(f"<@{members[seat].id}>" in (m.content or "") for m in public(sent))
     # "My hand & moves" answers with the defence moves, each with its sums
@@ -511,7 +522,8 @@ async def test_the_night_waits_for_the_defending_member_alone_and_pings_them_to_
     assert all(m.startswith(("Defend with", "Nullify with", "Take the hit")) for m in moves)
     # the decision is not private news: the DM panel keeps the hand alone, so it need not change
     own = bot.service.private_only_text(table, seat).splitlines()
-    assert own[1:] == [f"**Your hand** (seat {seat + 1}): {hand_text(state, seat)}"]
+    name = discord.utils.escape_markdown(members[seat].display_name)
+    assert own[1:] == [f"**Your hand** ({name}): {hand_text(state, seat)}"]
     others = [text_of(m) for m in sent] + [await panel_text(bot, s) for s in (0, 1)]
     assert not [text for text in others if "❗" in text or "Options:" in text]
 
@@ -569,7 +581,7 @@ async def test_a_message_during_the_night_is_deleted_with_a_private_notice(
 
 
 async def test_a_whole_game_typed_with_play_ends_with_the_summary_and_never_shows_a_hand(
-    bot_factory: Any,
+    bot_factory: Any, monkeypatch: Any
 ) -> None:
     bot, members = await open_table(bot_factory)
     drain()
@@ -585,30 +597,32 @@ async def test_a_whole_game_typed_with_play_ends_with_the_summary_and_never_show
 
     await say("!game start", members[0])
     table, state = await check(drain())
-    board_id = table.board_message_id
     offer, accept = exchange(state)
     await check(await play(members[0], offer))
     await check(await play(members[1], accept))
     defences = nights = 0
+    channel = dpytest.get_config().channels[0]
+    requests = channel_requests(monkeypatch, channel).__enter__()
+    requests.apart.add(table.lobby_message_id or 0)  # on Discord, above the table's thread
     while table.status == "active":
         _, before = await current(bot)
         secrets.learn(before)
         _, _, sent = await next_move(bot, members)
         table, state = await check(sent)
-        # one public message a move: the board with its events, edited in place unless the game
-        # now waits for someone new, who is pinged in a new board message
-        (shown,) = public(sent)
-        assert shown.id == table.board_message_id
-        if shown.id != board_id:
-            assert "<@" in (shown.content or ""), "a new board message pings someone"
-        board_id = shown.id
+        # the board comes down below each typed move with the move's line; the one above is
+        # folded into its feed lines: one full board stands, at most two requests a move
+        kinds = list(requests.kinds)
+        assert requests.take() <= 2, (kinds, [m.content for m in public(sent)])
+        check_move(sent, table.board_message_id)
+        check_thread(channel, bot.user.id, table.board_message_id)
+        assert any(m.id == table.board_message_id for m in public(sent))
         defences += before.phase == "night"
-        nights += any("🌅 Dawn after Night" in (m.content or "") for m in public(sent))
+        nights += any("🌅 Dawn after Night" in text_of(m) for m in public(sent))
         assert table.ply < 1000
 
     assert defences >= 1 and nights >= 1
-    summary = [m.content for m in public(sent) if "Game over" in (m.content or "")]
-    assert summary and f"Seed: `{SEED}`" in summary[-1]
+    summary = [text_of(m) for m in boards(sent) if "Game over" in text_of(m)]
+    assert len(summary) == 1 and f"Seed `{SEED}`" in summary[-1]
     outcome = GAME.outcome(state)
     assert outcome is not None and END_WORDS[outcome.reason] in summary[-1]  # in words
     names = [discord.utils.escape_markdown(m.display_name) for m in members]

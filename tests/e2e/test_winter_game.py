@@ -19,6 +19,7 @@ from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
 from rules.winter.rules_legal import why_illegal
 from rules.winter.state import WinterState
 from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.thread import check_thread, standing
 
 SEED = "winter-e2e-1"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -268,7 +269,7 @@ async def test_a_game_against_a_random_ai_is_played_to_the_end(bot_factory: Any)
     await say("!game start", ana)
     await play_until(bot, lambda state: state.phase == "over")
     sent = drain()
-    assert any("Game over — " in (m.content or "") for m in public(sent))
+    assert any("Game over — " in text_of(m) for m in public(sent))
     assert (await bot.service.table(1)).status == "finished"
 
 
@@ -414,11 +415,17 @@ async def test_a_whole_game_typed_in_notation_ends_with_a_summary_and_the_seed(
     (winner,) = state.result.winners
     names = [discord.utils.escape_markdown(m.display_name) for m in (ana, bo)]
     by_seat = {seat: names[[ana.id, bo.id].index(s.user_id)] for seat, s in enumerate(table.seats)}
-    summary = [m.content for m in public(sent) if "Game over — " in (m.content or "")][-1]
+    # said once in the thread (the lobby message, above the thread, says it too)
+    (summary,) = [text_of(m) for m in boards(sent) if "Game over — " in text_of(m)]
     assert f"is frozen out (no counter left on the lake): {by_seat[winner]} wins" in summary
     scores = ", ".join(f"{by_seat[seat]} {state.result.scores[seat]}" for seat in (0, 1))
-    assert f"Counters left on the lake: {scores}." in summary and f"Seed: `{SEED}`" in summary
-    board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
-    assert "is frozen out (no counter left on the lake)" in text_of(
-        board
-    ) and "Table finished." in text_of(board)
+    assert f"Counters left on the lake: {scores}." in summary and f"Seed `{SEED}`" in summary
+    channel = dpytest.get_config().channels[0]
+    board = await channel.fetch_message(table.board_message_id)
+    assert "is frozen out (no counter left on the lake)" in text_of(board)
+    assert "Final board." in text_of(board)
+    # one board stands in the channel, the end message, with the one picture left, full size
+    check_thread(channel, bot.user.id, table.board_message_id)
+    assert board.embeds[0].image.url == "attachment://board.png"
+    pictures = [m for m in standing(channel) if m.get("attachments")]
+    assert [int(m["id"]) for m in pictures] == [table.board_message_id]
