@@ -153,7 +153,7 @@ def connect_problem(error: BaseException, url: str) -> str:
             f"{said} on {where}: create it (createdb -O {user or 'snowbound'} "
             f"{database or 'snowbound'}), or name an existing database in the URL"
         )
-    if isinstance(error, asyncpg.InsufficientPrivilegeError):
+    if isinstance(error, asyncpg.InsufficientPrivilegeError | asyncpg.InvalidSchemaNameError):
         return (
             f"user {user or '(default)'} may not create Snowbound's tables ({said}): make it the "
             f"database's owner (ALTER DATABASE {database or 'snowbound'} OWNER TO "
