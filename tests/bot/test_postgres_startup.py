@@ -137,7 +137,7 @@ def test_a_second_start_on_the_same_database_applies_no_migration_again(
     assert first == [number for number, _, _ in migrations()] and second == []
 
 
-def refusals(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple]:
+def refusals(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """What `make run` (bot and terminal), `play --db` and `migrate --to` say about `url`."""
     source = tmp_path / "games.db"
 
@@ -147,15 +147,15 @@ def refusals(url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[
         await store.close()
 
     asyncio.run(a_sqlite_file())
-    said: dict[str, tuple] = {}
+    said: dict[str, int] = {}
     monkeypatch.setenv("SNOWBOUND_DATABASE_URL", url)
     monkeypatch.setenv("SNOWBOUND_TOKEN", "x")
-    said["bot"] = (cli.main(["run"]),)
+    said["bot"] = cli.main(["run"])
     monkeypatch.delenv("SNOWBOUND_TOKEN")
-    said["terminal"] = (cli.main([]),)
+    said["terminal"] = cli.main([])
     monkeypatch.delenv("SNOWBOUND_DATABASE_URL")
-    said["play --db"] = (cli.main(["play", "winter", "--db", url]),)
-    said["migrate --to"] = (cli.main(["migrate", "--from", f"sqlite:///{source}", "--to", url]),)
+    said["play --db"] = cli.main(["play", "winter", "--db", url])
+    said["migrate --to"] = cli.main(["migrate", "--from", f"sqlite:///{source}", "--to", url])
     return said
 
 
@@ -167,7 +167,7 @@ def check_refusals(
     words: list[str],
 ) -> None:
     statuses = refusals(url, tmp_path, monkeypatch)
-    assert statuses == {"bot": (1,), "terminal": (1,), "play --db": (1,), "migrate --to": (2,)}
+    assert statuses == {"bot": 1, "terminal": 1, "play --db": 1, "migrate --to": 2}
     out = capsys.readouterr()
     errors = [line for line in out.err.splitlines() if line.strip()]
     assert len(errors) == 4 and "Traceback" not in out.err, out.err
