@@ -98,11 +98,11 @@ OPTION_WORDS: dict[str, dict[str, dict[Any, str]]] = {
     },
 }
 
-_UNITS = {
-    "day_seconds": "seconds a day",
-    "defence_seconds": "seconds a defence",
-    "turn_limit": "turns at most",
-    "max_thaw_turns": "thaw turns at most",
+_NUMBERS = {
+    "day_seconds": "Day clock: {} seconds",
+    "defence_seconds": "Defence clock: {} seconds for each defence",
+    "turn_limit": "Turn limit: {} turns",
+    "max_thaw_turns": "Thaw limit: a draw after {} thaw turns",
 }
 
 _MODULES = {
@@ -129,8 +129,8 @@ def option_sentence(game_key: str, key: str, value: Any) -> str:
         return known[hashable]
     if game_key == "dead_of_winter" and key in _MODULES and isinstance(value, bool):
         return f"Long Night module {_words(key).lower()}: {_ON_OFF[value]}"
-    if key in _UNITS and isinstance(value, int) and not isinstance(value, bool):
-        return f"{_words(key).split(' ')[0]}: {value} {_UNITS[key]}"
+    if key in _NUMBERS and isinstance(value, int) and not isinstance(value, bool):
+        return _NUMBERS[key].format(value) if value else f"{_words(key)}: none"
     if isinstance(value, bool):
         return f"{_words(key)}: {_ON_OFF[value]}"
     if isinstance(value, list | tuple):

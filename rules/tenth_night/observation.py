@@ -7,7 +7,8 @@ from itertools import combinations
 from typing import Any, Literal
 
 from rules.cards import card
-from rules.core import Frozen
+from rules.cards import label as card_label
+from rules.core import Frozen, seat_ref
 from rules.tenth_night.actions import Action, Defend
 from rules.tenth_night.state import (
     Offer,
@@ -291,6 +292,27 @@ _RESULTS = {
 }
 
 
+_STEP_WORDS = {
+    "pending": "waiting for the defence",
+    "protected_pass": "divine protection passes it on",
+    "protected": "divine protection stops it",
+    "immune": "immune",
+    "tie": "a tie, the attack moves on",
+    "failed": "the attack fails",
+    "injured": "injured",
+    "killed": "killed",
+}
+"""Each step of an attack (TN-27) in words, for the board's attack lines."""
+
+_FINAL_WORDS = {
+    "no_card": "no attack card",
+    "fizzled": "it fizzles out",
+    "nullified": "nullified by a Joker",
+    "protected": "stopped by divine protection",
+}
+"""How an attack ended, in words, where its code is not already a word."""
+
+
 def _person(p: PersonView) -> str:
     return f"~~{p.label}~~*" if p.injured else p.label
 
@@ -302,27 +324,29 @@ def _cards(cards: list[CardView]) -> str:
 def _offer(o: OfferView) -> str:
     give = f"{o.give_card.label} ({o.give_zone})" if o.give_card is not None else "a hand card"
     want = f"their {o.want_card.label}" if o.want_card is not None else "a hand card"
-    return f"#{o.offer_id} seat {o.from_seat + 1} → seat {o.to_seat + 1}: {give} for {want}"
+    return f"offer {o.offer_id}, {seat_ref(o.from_seat)} → {seat_ref(o.to_seat)}: {give} for {want}"
 
 
 def _attack(a: AttackView) -> str:
     card = a.attack_card.label if a.attack_card else "—"
     extras = [c.label for c in a.stack if a.attack_card is None or c.id != a.attack_card.id]
-    head = f"{a.number}. on seat {a.assigned_seat + 1}: {card}"
+    head = f"{a.number}. on {seat_ref(a.assigned_seat)}: {card}"
     if extras:
-        head += f" [{' '.join(extras)}]"
+        head += f" (with {' '.join(extras)})"
     parts = []
     for s in a.steps:
-        nums = f" {s.damage} vs {s.defence}" if s.damage is not None else ""
-        parts.append(f"s{s.seat + 1}#{s.index + 1}{nums} {s.result}")
+        nums = f" damage {s.damage} vs defence {s.defence}," if s.damage is not None else ""
+        who = f"{seat_ref(s.seat)}'s {card_label(s.person_id)}"
+        parts.append(f"{who}{nums} {_STEP_WORDS.get(s.result, s.result.replace('_', ' '))}")
     tail = "; ".join(parts)
-    end = f" → **{a.final_result}**" if a.final_result else ""
+    final = a.final_result
+    end = f" → **{_FINAL_WORDS.get(final, final.replace('_', ' '))}**" if final else ""
     return f"{head}" + (f" — {tail}" if tail else "") + end
 
 
 def _pending(o: TenthNightObservation, pending: PendingDefenceView) -> str:
     """The board's line for a defence decision: whose, which person, and the sums (all public)."""
-    who = f"⏳ Waiting for seat {pending.seat + 1} to defend"
+    who = f"⏳ Waiting for {seat_ref(pending.seat)} to defend"
     attack = next((a for a in o.attacks if a.number == pending.attack_number), None)
     step = attack.steps[-1] if attack is not None and attack.steps else None
     if step is None or step.seat != pending.seat:
@@ -342,16 +366,16 @@ def describe(o: TenthNightObservation) -> str:
         why = _RESULTS.get(o.outcome.reason, o.outcome.reason)
         lines.append(f"**Game over** after {o.outcome.group_score} night(s): {why}.")
         scores = ", ".join(
-            f"seat {s + 1}: {v}" for s, v in sorted(o.outcome.individual_scores.items())
+            f"{seat_ref(s)}: {v}" for s, v in sorted(o.outcome.individual_scores.items())
         )
         lines.append(f"Scores — {scores}")
     elif o.phase == "day":
-        waiting = ", ".join(str(s + 1) for s in o.to_act if not o.players[s].ready) or "nobody"
-        lines.append(f"☀️ **Day {o.round}** of 10 — not ready yet: seats {waiting}")
+        waiting = ", ".join(seat_ref(s) for s in o.to_act if not o.players[s].ready) or "nobody"
+        lines.append(f"☀️ **Day {o.round}** of 10 — not ready yet: {waiting}")
     else:
         lines.append(
             f"🌙 **Night {o.round}** — attack {len(o.attacks)} of {o.attacks_tonight}, "
-            f"starting with seat {(o.night_start_seat or 0) + 1}. Silence!"
+            f"starting with {seat_ref(o.night_start_seat or 0)}. Silence!"
         )
     if o.raid_bonus or o.raid_active:
         lines.append(f"⚔️ Raid active: +{o.raid_bonus} damage tonight.")
@@ -366,7 +390,7 @@ def describe(o: TenthNightObservation) -> str:
         row = " ".join(_person(x) for x in p.row) or "(nobody)"
         extra = f" · {', '.join(flags)}" if flags else ""
         lines.append(
-            f"**Seat {p.seat + 1}**: {row} · {p.people} people, score {p.score}, "
+            f"**{seat_ref(p.seat)}**: {row} · {p.people} people, score {p.score}, "
             f"{p.hand_count} in hand{extra}"
         )
     lines.append(f"Draw pile {o.draw_count} · discard {len(o.discard)}")
@@ -378,7 +402,7 @@ def describe(o: TenthNightObservation) -> str:
     if o.offers:
         lines.append("**Offers:** " + " · ".join(_offer(x) for x in o.offers))
     if isinstance(o, TenthNightPrivateObservation):
-        lines.append(f"**Your hand** (seat {o.seat + 1}): {_cards(o.hand)}")
+        lines.append(f"**Your hand** ({seat_ref(o.seat)}): {_cards(o.hand)}")
         # an offer the board shows whole (a row card offered) is public: only the offers that
         # show a party a hand card the others do not see are listed as the seat's own
         hidden = [x for x in o.my_offers if x not in o.offers]

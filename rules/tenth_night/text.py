@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from rules.cards import card, is_card_id, matches
-from rules.core import Outcome
+from rules.core import Outcome, seat_ref
 from rules.errors import ParseError
 from rules.tenth_night.actions import (
     AcceptExchange,
@@ -80,7 +80,8 @@ def label(s: TenthNightState, a: Action) -> str:
         return _dp_label(s, a.person_id)
     if isinstance(a, ProposeExchange):
         want = f"their {lab(a.want.card_id)}" if a.want.zone == "row" else "a hand card"
-        return f"Offer {lab(a.give.card_id)} ({a.give.zone}) to seat {a.to_seat + 1} for {want}"
+        to = seat_ref(a.to_seat)
+        return f"Offer {lab(a.give.card_id)} ({a.give.zone}) to {to} for {want}"
     if isinstance(a, AcceptExchange):
         o = next((x for x in s.offers if x.offer_id == a.offer_id), None)
         if o is None:

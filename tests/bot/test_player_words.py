@@ -21,15 +21,16 @@ from typing import Any
 
 import pytest
 
-from bot.tables import Played, Player, TableService
+from bot.names import ai_name, options_text, typed_refs
+from bot.tables import Played, Player, TableService, label_mark
 from rules import GAMES
 from rules.choices import Node
 from storage import MemoryStore
-from tests.rules.cold_comfort.test_contract import TestColdComfortContract
-from tests.rules.coldest_night.test_contract import TestColdestNightContract
-from tests.rules.dead_of_winter.test_contract import TestDeadOfWinterContract
-from tests.rules.tenth_night.test_contract import TestTenthNightContract
-from tests.rules.winter.test_contract import TestWinterContract
+from tests.rules.cold_comfort import test_contract as cold_comfort
+from tests.rules.coldest_night import test_contract as coldest_night
+from tests.rules.dead_of_winter import test_contract as dead_of_winter
+from tests.rules.tenth_night import test_contract as tenth_night
+from tests.rules.winter import test_contract as winter
 
 HUMANS = (Player(101, "Ana"), Player(102, "Bo"))
 SEEDS = (1, 2)
@@ -38,11 +39,11 @@ MAX_HUMAN_MOVES = 1_500  # a bound on a game that never ends: the test then fail
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
     suite.game.key: tuple(suite.option_sets)
     for suite in (
-        TestColdComfortContract,
-        TestColdestNightContract,
-        TestDeadOfWinterContract,
-        TestTenthNightContract,
-        TestWinterContract,
+        cold_comfort.TestColdComfortContract,
+        coldest_night.TestColdestNightContract,
+        dead_of_winter.TestDeadOfWinterContract,
+        tenth_night.TestTenthNightContract,
+        winter.TestWinterContract,
     )
 }
 
@@ -234,3 +235,75 @@ def test_the_scanner_finds_each_kind_of_engine_word(text: str) -> None:
 )
 def test_the_scanner_lets_plain_sentences_through(text: str) -> None:
     assert not bad_words(text)
+
+
+async def tenth_night_day(service: TableService) -> Any:
+    """A two-player The 10th Night table on its first day, when offers name the other player."""
+    table = await service.open("tenth_night", HUMANS[0])
+    await service.join(table.id, HUMANS[1])
+    return (await service.start(table.id, HUMANS[0].user_id)).table
+
+
+async def new_service() -> TableService:
+    store = MemoryStore()
+    await store.connect()
+    return TableService(store, clock=lambda: 1_000.0, new_seed=lambda: "names")
+
+
+async def test_move_labels_shown_to_players_name_them_and_typing_a_name_plays_that_move() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    labels = service.labels(table, 0)
+    offers = [label for label in labels if label.startswith("Offer ")]
+    assert offers and all(" to Bo for " in label for label in offers)
+    played = await service.act(table.id, HUMANS[0].user_id, offers[0])
+    assert played.table.ply == table.ply + 1
+    state = service.state(played.table)
+    assert state.offers and state.offers[0].to_seat == 1
+
+
+async def test_the_old_seat_notation_still_plays_the_same_move() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    shown = next(label for label in service.labels(table, 0) if label.startswith("Offer "))
+    typed = shown.replace(" to Bo ", " to seat 2 ")
+    played = await service.act(table.id, HUMANS[0].user_id, typed)
+    offer = service.state(played.table).offers[0]
+    assert offer.to_seat == 1 and offer.from_seat == 0
+
+
+async def test_a_button_carries_the_label_the_player_saw_with_names() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    labels = service.labels(table, 0)
+    index = next(i for i, label in enumerate(labels) if " to Bo " in label)
+    await service.act(table.id, HUMANS[1].user_id, "ready")  # another move: the ply moves on
+    played = await service.act_choice(
+        table.id, HUMANS[0].user_id, ply=table.ply, index=index, mark=label_mark(labels[index])
+    )
+    assert service.state(played.table).offers[0].to_seat == 1
+
+
+def test_a_typed_name_becomes_the_seat_reference_labels_carry() -> None:
+    names = ("Ana", "Bo Ray", "Frost 🤖")
+    assert typed_refs("give rags to bo ray", names) == "give rags to {s1}"
+    assert typed_refs("exile FROST", names) == "exile {s2}"
+    assert typed_refs("Anakin takes the bone", names) == "Anakin takes the bone"
+
+
+def test_ai_seats_get_winter_names_once_each() -> None:
+    assert ai_name(["Ana", "Bo"]) == "Frost 🤖"
+    assert ai_name(["Ana", "Frost 🤖", "Sleet 🤖"]) == "Rime 🤖"
+    assert ai_name(["Frost"]) == "Sleet 🤖"  # a player called Frost keeps their name to themself
+
+
+def test_options_are_said_in_sentences() -> None:
+    said = options_text("dead_of_winter", {"mode": "standard", "secret_deal": "betrayer"})
+    assert said == (
+        "Standard game: each player has a secret objective. "
+        "Secret deal: a betrayer is surely among you."
+    )
+    assert options_text("winter", {"max_thaw_turns": 50}) == (
+        "Thaw limit: a draw after 50 thaw turns."
+    )
+    assert not bad_words(options_text("dead_of_winter", {"long_night": True, "lab": False}))

@@ -44,13 +44,13 @@ DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
                 give=Give(zone="hand", card_id="9C-1"),
                 want=Want(zone="row", card_id="5H-1"),
             ),
-            "Offer 9♣ (hand) to seat 2 for their 5♥",
+            "Offer 9♣ (hand) to {s1} for their 5♥",
         ),
         (
             ProposeExchange(
                 to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")
             ),
-            "Offer 2♥ (row) to seat 2 for a hand card",
+            "Offer 2♥ (row) to {s1} for a hand card",
         ),
     ],
 )
@@ -165,13 +165,13 @@ def test_describe_shows_the_pending_defence_on_the_board_and_only_the_hand_in_pr
     assert options is not None and not options.deadly
     board = GAME.describe(GAME.observe(s, None))
     victim, sums = options.victim.label, f"damage {options.damage} vs defence {options.defence}"
-    assert f"⏳ Waiting for seat 1 to defend {victim}: {sums}." in board
+    assert f"⏳ Waiting for {{s0}} to defend {victim}: {sums}." in board
     # the decision is public and its answers are the moves: the decider's own lines are the
     # hand alone, so a private panel changes only when the hand does (issue 11 §1)
     public = set(board.splitlines())
     for seat in (0, 1):
         own = [x for x in GAME.describe(GAME.observe(s, seat)).splitlines() if x not in public]
-        assert len(own) == 1 and own[0].startswith(f"**Your hand** (seat {seat + 1})")
+        assert len(own) == 1 and own[0].startswith(f"**Your hand** ({{s{seat}}})")
     labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
     assert labels[-1] == "Take the hit"
     assert any(x.startswith("Defend with") and f"vs damage {options.damage}" in x for x in labels)
@@ -191,7 +191,7 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
         0,
         ProposeExchange(to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")),
     )
-    assert "**Offers:** #1 seat 1 → seat 2: 2♥ (row) for a hand card" in GAME.describe(
+    assert "**Offers:** offer 1, {s0} → {s1}: 2♥ (row) for a hand card" in GAME.describe(
         GAME.observe(shown, None)
     )
     assert own(shown, 0) == own(shown, 1) == own(shown, 2) == []
@@ -203,7 +203,7 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
             to_seat=1, give=Give(zone="hand", card_id="9C-1"), want=Want(zone="row", card_id="5H-1")
         ),
     )
-    mine = "**Your offers:** #1 seat 1 → seat 2: 9♣ (hand) for their 5♥"
+    mine = "**Your offers:** offer 1, {s0} → {s1}: 9♣ (hand) for their 5♥"
     assert own(hidden, 0) == own(hidden, 1) == [mine]
     assert own(hidden, 2) == []
     assert "9♣" not in GAME.describe(GAME.observe(hidden, None))
