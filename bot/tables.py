@@ -36,6 +36,7 @@ from bot.records import (  # re-exported: cogs and tests import them from here
     seat_of,
     user_error,
 )
+from bot.scan import RESUME_PAGE, ChannelIndex, flagged, resume_table, waits_for_agents
 from bot.views import DIGEST_LINES, PrivateText, PublicView, TableViews
 from rules import GAMES
 from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, Timer, format_event
@@ -128,9 +129,7 @@ class TableService(TableViews, PaceService):
         # table id → the public lines since each seat's last move, as this process played them
         self._since: OrderedDict[int, _Since] = OrderedDict()
         self.channel_index_seconds = channel_index_seconds
-        self._places: dict[int, set[int]] | None = None  # channel/thread id → open table ids
-        self._places_at = float("-inf")  # when `_places` was last loaded from the store
-        self._places_changed = 0  # bumped by every `_note_place`, so a load can tell it raced one
+        self._channels = ChannelIndex()  # channel/thread id → open table ids (`bot.scan`)
 
     # lookups ------------------------------------------------------------------------------
     def lock(self, table_id: int) -> asyncio.Lock:
@@ -182,20 +181,7 @@ class TableService(TableViews, PaceService):
     def _note_place(self, table: TableRecord) -> None:
         """Keep the channel index (`table_in(…, indexed=True)`) in step with a table opened,
         moved to a thread or ended (a move of a running table leaves it as it is)."""
-        if table.channel_id is None and table.thread_id is None:
-            return
-        self._places_changed += 1
-        if self._places is None:
-            return  # not loaded yet: the first lookup loads it whole
-        for place in (table.channel_id, table.thread_id):
-            if place is None:
-                continue
-            if table.status in OPEN:
-                self._places.setdefault(place, set()).add(table.id)
-            elif place in self._places:
-                self._places[place].discard(table.id)
-                if not self._places[place]:
-                    del self._places[place]
+        self._channels.note(table, time.monotonic())
 
     def _forget_copy(self, table_id: int) -> None:
         """The store moved past what this process holds (another process wrote): reload next."""
@@ -290,6 +276,7 @@ class TableService(TableViews, PaceService):
 
     async def _save(self, table: TableRecord, **changes: Any) -> TableRecord:
         updated = table.model_copy(update={**changes, "updated_at": self.clock()})
+        updated = flagged(self, updated, fresh="state" in changes)  # waits only for AI seats?
         try:
             saved = await self.store.update_table(updated, table.version)
         except StaleActionError:
@@ -572,6 +559,7 @@ class TableService(TableViews, PaceService):
             updated_at=now,
             deadline=self._deadline(game, state, step.state, table.deadline),
             **self._pace_fields(played, table, step.state, seat, now),
+            ai_turn=outcome is None and waits_for_agents(engine, table.seats, step.state),
         )
         record = ActionRecord(
             table_id=table.id,
@@ -667,6 +655,7 @@ class TableService(TableViews, PaceService):
                 continue
             if played is not None:
                 results.append(played)
+                await asyncio.sleep(0)  # the loop's turn between tables the clock moved
         results.extend(await self.pace_tick(now, owns=owns))  # paced tables' seat clocks
         if self._resumed_at is None or now - self._resumed_at >= self.resume_every:
             self._resumed_at = now
@@ -696,34 +685,32 @@ class TableService(TableViews, PaceService):
 
         AI seats move right after a human move commits; a crash in between leaves a table that
         nobody will ever move again. This runs at start-up (the first `tick`) and from `tick`, so
-        such a table goes on. A table that fails is logged and skipped."""
-        results = []
-        for found in await self.store.find_tables(status="active"):
-            if owns is not None and not owns(found.guild_id):
-                continue
-            if self.lock(found.id).locked():
-                continue  # a move is running here now; it runs the AI seats itself
-            try:
-                if not self._waits_only_for_agents(found):
-                    continue
-                async with self.lock(found.id):
-                    table = await self.store.get_table(found.id)
-                    if not self._waits_only_for_agents(table):
-                        continue
-                    played = Played(table=table, waited_before=self._waiting_set(table))
-                    await self._run_agents(played)
-                    if played.moves:
-                        log.info("resumed %d AI moves at table %s", played.moves, table.id)
-                        results.append(await self.report(played))
-            except Exception:
-                log.exception("the AI seats of table %s could not be resumed", found.id)
-        return results
+        such a table goes on. A table that fails is logged and skipped.
 
-    def _waits_only_for_agents(self, table: TableRecord) -> bool:
-        if table.status != "active" or table.state is None:
-            return False
-        waiting = self.waiting_for(table)
-        return bool(waiting) and all(table.seats[s].agent for s in waiting)
+        Such tables carry the `ai_turn` flag, written with the move that left them so: they are
+        read from the store's index of flagged rows, `RESUME_PAGE` at a time, and no other table
+        is read or decoded. The event loop gets a turn after each page and each table moved."""
+        results = []
+        after = 0
+        while True:
+            page = await self.store.agent_turns(after=after, limit=RESUME_PAGE)
+            for table_id, guild_id in page:
+                after = table_id
+                if owns is not None and not owns(guild_id):
+                    continue
+                if self.lock(table_id).locked():
+                    continue  # a move is running here now; it runs the AI seats itself
+                try:
+                    played = await resume_table(self, table_id)
+                except Exception:
+                    log.exception("the AI seats of table %s could not be resumed", table_id)
+                    continue
+                if played is not None:
+                    results.append(played)
+                    await asyncio.sleep(0)
+            if len(page) < RESUME_PAGE:
+                return results
+            await asyncio.sleep(0)  # the loop's turn between pages
 
     async def _play_timer(self, played: Played, timer: Timer) -> None:
         """Make each of the clock's moves that is still open when its turn in the list comes."""

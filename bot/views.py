@@ -22,6 +22,7 @@ from bot.records import (
     seat_names,
     seat_of,
 )
+from bot.scan import ChannelIndex
 from rules.chat import ChatVerdict, check_message, reaction_allowed
 from rules.choices import Node, build, named_path
 from rules.core import ChatPolicy, Game, Outcome, Seat, format_event, seat_range
@@ -73,9 +74,7 @@ class TableViews:
     _privates: OrderedDict[int, dict[Seat, PrivateText]]
     table_cache_size: int
     channel_index_seconds: float
-    _places: dict[int, set[int]] | None
-    _places_at: float
-    _places_changed: int
+    _channels: ChannelIndex
 
     def _keep(self, table: TableRecord, state: Any = None) -> None: ...
 
@@ -115,27 +114,12 @@ class TableViews:
         return None
 
     async def _may_hold_table(self, channel_id: int) -> bool:
-        """Whether the channel index says this channel or thread may hold an open table."""
-        places = self._places
-        if places is None or (
-            channel_id not in places
-            and time.monotonic() - self._places_at >= self.channel_index_seconds
-        ):
-            places = await self._load_places()
-        return channel_id in places
-
-    async def _load_places(self) -> dict[int, set[int]]:
-        changed = self._places_changed
-        started = time.monotonic()
-        places: dict[int, set[int]] = {}
-        for table_id, channel_id, thread_id in await self.store.open_places():
-            for place in (channel_id, thread_id):
-                if place is not None:
-                    places.setdefault(place, set()).add(table_id)
-        self._places = places
-        # A table written while the store was read may be missing: reload on the next miss.
-        self._places_at = started if changed == self._places_changed else float("-inf")
-        return places
+        """Whether the channel index says this channel or thread may hold an open table: what
+        this process wrote or found there within `channel_index_seconds`, else one indexed
+        lookup of that place (`bot.scan.ChannelIndex`)."""
+        return await self._channels.may_hold(
+            self.store, channel_id, self.channel_index_seconds, time.monotonic()
+        )
 
     async def tables_of(self, user_id: int) -> list[TableRecord]:
         return await self.store.find_tables(status=OPEN, user_id=user_id)

@@ -82,6 +82,10 @@ class TableRecord(BaseModel):
     pace: int | None = None  # seconds a paced table gives each move; None: live, no clock
     clocks: dict[str, Any] = Field(default_factory=dict)  # per-seat deadlines (`bot.pace`)
     wake_at: float | None = None  # the earliest deadline or reminder in `clocks`
+    # The running game waits only for AI seats: set by the service with every write of the row
+    # (a move's in its own transaction), so start-up and the clock find such tables by an index
+    # instead of decoding every running table (`Store.agent_turns`).
+    ai_turn: bool = False
 
 
 class ActionRecord(BaseModel):
@@ -164,6 +168,19 @@ class Store(Protocol):
     async def open_places(self) -> list[tuple[int, int | None, int | None]]:
         """(table id, channel id, thread id) of every lobby and active table, states unread:
         what the service's channel index is loaded from."""
+        ...
+
+    async def open_tables_at(self, place_id: int) -> list[int]:
+        """Ids of the lobbies and running tables in this channel or thread, by id: two lookups of
+        partial indexes of open tables (the service's channel index asks on a miss instead of
+        loading every place), whatever number of tables ended there."""
+        ...
+
+    async def agent_turns(
+        self, *, after: int = 0, limit: int = 200
+    ) -> list[tuple[int, int | None]]:
+        """(table id, guild id) of running tables flagged `ai_turn`, by id, ids above `after`, at
+        most `limit`: a page of an index of those rows only, whatever the number of tables."""
         ...
 
     async def find_tables(

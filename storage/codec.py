@@ -43,6 +43,7 @@ TABLE_COLUMNS: tuple[str, ...] = (
     "pace",
     "clocks",
     "wake_at",
+    "ai_turn",
 )
 ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at", "events")
 PANEL_COLUMNS: tuple[str, ...] = (
@@ -205,6 +206,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "pace": table.pace,
         "clocks": dumps(table.clocks),
         "wake_at": table.wake_at,
+        "ai_turn": int(table.ai_turn),
     }
 
 
@@ -231,6 +233,7 @@ def table_from_row(row: Row) -> TableRecord:
         pace=row["pace"],
         clocks=json.loads(row["clocks"]),
         wake_at=row["wake_at"],
+        ai_turn=bool(row["ai_turn"]),
     )
 
 

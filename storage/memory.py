@@ -149,6 +149,26 @@ class MemoryStore:
         self._check_open()
         return codec.open_places(self._tables.values())
 
+    async def open_tables_at(self, place_id: int) -> list[int]:
+        self._check_open()
+        return sorted(
+            table_id
+            for table_id, row in self._tables.items()
+            if place_id in (row["channel_id"], row["thread_id"])
+            and row["status"] in ("lobby", "active")
+        )
+
+    async def agent_turns(
+        self, *, after: int = 0, limit: int = 200
+    ) -> list[tuple[int, int | None]]:
+        self._check_open()
+        found = sorted(
+            (table_id, row["guild_id"])
+            for table_id, row in self._tables.items()
+            if row["ai_turn"] and row["status"] == "active" and table_id > after
+        )
+        return found[: max(limit, 0)]
+
     def _insert_action(self, table_id: int, row: dict[str, Any]) -> None:
         log = self._actions[table_id]
         if row["ply"] in log:

@@ -74,6 +74,18 @@ _MOVE_SQL = (
     + f" FROM private_panels WHERE table_id = ${len(_CHANGED) + 1}"
 )
 
+# The channel index's lookup of one place (the partial indexes of open tables), and a page of
+# the running tables that wait only for AI seats (`tables_ai_turn`).
+OPEN_AT_SQL = (
+    "SELECT id FROM tables WHERE channel_id = $1 AND status IN ('lobby', 'active') "
+    "UNION SELECT id FROM tables WHERE thread_id = $1 AND status IN ('lobby', 'active') "
+    "ORDER BY id"
+)
+AGENT_TURNS_SQL = (
+    "SELECT id, guild_id FROM tables WHERE ai_turn = 1 AND status = 'active' AND id > $1 "
+    "ORDER BY id LIMIT $2"
+)
+
 # Everything `import_rows` copies, in foreign-key order.
 COPIED_TABLES: tuple[str, ...] = (
     "tables",
@@ -464,6 +476,16 @@ class PostgresStore:
         )
         return [(row[0], row[1], row[2]) for row in rows]
 
+    async def open_tables_at(self, place_id: int) -> list[int]:
+        """The open-table indexes of channels and threads (`OPEN_AT_SQL`)."""
+        return [int(row[0]) for row in await self.pool.fetch(OPEN_AT_SQL, place_id)]
+
+    async def agent_turns(
+        self, *, after: int = 0, limit: int = 200
+    ) -> list[tuple[int, int | None]]:
+        rows = await self.pool.fetch(AGENT_TURNS_SQL, after, max(limit, 0))
+        return [(row[0], row[1]) for row in rows]
+
     async def find_tables(
         self,
         *,
@@ -475,38 +497,18 @@ class PostgresStore:
         due_before: float | None = None,
         wake_before: float | None = None,
     ) -> list[TableRecord]:
-        where: list[str] = []
-        params: list[Any] = []
-
-        def param(value: Any) -> str:
-            params.append(value)
-            return f"${len(params)}"
-
-        if status is not None:
-            statuses = [status] if isinstance(status, str) else list(status)
-            if not statuses:
-                return []
-            where.append(f"status = ANY({param(statuses)}::text[])")
-        for column, value in (
-            ("channel_id", channel_id),
-            ("thread_id", thread_id),
-            ("guild_id", guild_id),
-        ):
-            if value is not None:
-                where.append(f"{column} = {param(value)}")
-        if user_id is not None:
-            where.append(
-                f"id IN (SELECT table_id FROM table_seats WHERE user_id = {param(user_id)})"
-            )
-        if due_before is not None:
-            where.append(f"deadline IS NOT NULL AND deadline <= {param(float(due_before))}")
-        if wake_before is not None:
-            where.append(f"wake_at IS NOT NULL AND wake_at <= {param(float(wake_before))}")
-        sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at, id"
-        rows = await self.pool.fetch(sql, *params)
+        found = find_sql(
+            status=status,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            guild_id=guild_id,
+            user_id=user_id,
+            due_before=due_before,
+            wake_before=wake_before,
+        )
+        if found is None:
+            return []
+        rows = await self.pool.fetch(found[0], *found[1])
         return [codec.table_from_row(row) for row in rows]
 
     # -- panels, results, guild settings ----------------------------------------------------------
@@ -692,6 +694,55 @@ class PostgresStore:
                 "coalesce((SELECT max(id) FROM tables), 0) + 1, false)"
             )
         return written
+
+
+def find_sql(
+    *,
+    status: TableStatus | tuple[TableStatus, ...] | None = None,
+    channel_id: int | None = None,
+    thread_id: int | None = None,
+    guild_id: int | None = None,
+    user_id: int | None = None,
+    due_before: float | None = None,
+    wake_before: float | None = None,
+) -> tuple[str, list[Any]] | None:
+    """`find_tables`' statement and parameters (None: it can match nothing). The clock's scans
+    of running tables write `status = 'active'` out, so the planner can match their partial
+    indexes (`tables_due`, `tables_wake`), which a parameter would not prove."""
+    where: list[str] = []
+    params: list[Any] = []
+
+    def param(value: Any) -> str:
+        params.append(value)
+        return f"${len(params)}"
+
+    if status is not None:
+        statuses = [status] if isinstance(status, str) else list(status)
+        if not statuses:
+            return None
+        if statuses == ["active"] and (due_before is not None or wake_before is not None):
+            where.append("status = 'active'")
+        elif statuses == ["lobby", "active"]:  # the open tables' partial indexes
+            where.append("status IN ('lobby', 'active')")
+        else:
+            where.append(f"status = ANY({param(statuses)}::text[])")
+    for column, value in (
+        ("channel_id", channel_id),
+        ("thread_id", thread_id),
+        ("guild_id", guild_id),
+    ):
+        if value is not None:
+            where.append(f"{column} = {param(value)}")
+    if user_id is not None:
+        where.append(f"id IN (SELECT table_id FROM table_seats WHERE user_id = {param(user_id)})")
+    if due_before is not None:
+        where.append(f"deadline IS NOT NULL AND deadline <= {param(float(due_before))}")
+    if wake_before is not None:
+        where.append(f"wake_at IS NOT NULL AND wake_at <= {param(float(wake_before))}")
+    sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return sql + " ORDER BY created_at, id", params
 
 
 def _upsert_sql(table: str, columns: Sequence[str], key: tuple[str, ...]) -> str:

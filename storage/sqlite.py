@@ -587,6 +587,18 @@ class SqliteStore:
         rows = await self._call(_fetch_all, _OPEN_PLACES_SQL, ())
         return [(row[0], row[1], row[2]) for row in rows]
 
+    async def open_tables_at(self, place_id: int) -> list[int]:
+        """The open-table indexes of channels and threads (`OPEN_AT_SQL`), on the loop's own
+        connection: a few index entries."""
+        rows = await self._call(_fetch_all, OPEN_AT_SQL, {"place": place_id}, quick=True)
+        return [int(row[0]) for row in rows]
+
+    async def agent_turns(
+        self, *, after: int = 0, limit: int = 200
+    ) -> list[tuple[int, int | None]]:
+        rows = await self._call(_fetch_all, AGENT_TURNS_SQL, (after, max(limit, 0)))
+        return [(row[0], row[1]) for row in rows]
+
     async def find_tables(
         self,
         *,
@@ -598,36 +610,18 @@ class SqliteStore:
         due_before: float | None = None,
         wake_before: float | None = None,
     ) -> list[TableRecord]:
-        where: list[str] = []
-        params: list[Any] = []
-        if status is not None:
-            statuses = (status,) if isinstance(status, str) else tuple(status)
-            if not statuses:
-                return []
-            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
-            params.extend(statuses)
-        for column, value in (
-            ("channel_id", channel_id),
-            ("thread_id", thread_id),
-            ("guild_id", guild_id),
-        ):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        if user_id is not None:
-            where.append("id IN (SELECT table_id FROM table_seats WHERE user_id = ?)")
-            params.append(user_id)
-        if due_before is not None:
-            where.append("deadline IS NOT NULL AND deadline <= ?")
-            params.append(due_before)
-        if wake_before is not None:
-            where.append("wake_at IS NOT NULL AND wake_at <= ?")
-            params.append(wake_before)
-        sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY created_at, id"
-        rows = await self._call(_fetch_all, sql, tuple(params))
+        found = find_sql(
+            status=status,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            guild_id=guild_id,
+            user_id=user_id,
+            due_before=due_before,
+            wake_before=wake_before,
+        )
+        if found is None:
+            return []
+        rows = await self._call(_fetch_all, *found)
         return [codec.table_from_row(row) for row in rows]
 
     # -- panels, results, guild settings ----------------------------------------------------------
@@ -834,6 +828,80 @@ FRESH_KEPT = 64  # tables whose panel copy a commit found current and no report 
 _OPEN_PLACES_SQL = (
     "SELECT id, channel_id, thread_id FROM tables WHERE status IN ('lobby', 'active')"
 )
+# The channel index's lookup of one channel or thread (`open_tables_at`): the partial indexes
+# of open tables by channel and by thread, whatever number of tables ended there.
+OPEN_AT_SQL = (
+    "SELECT id FROM tables WHERE channel_id = :place AND status IN ('lobby', 'active') "
+    "UNION SELECT id FROM tables WHERE thread_id = :place AND status IN ('lobby', 'active') "
+    "ORDER BY id"
+)
+# Running tables that wait only for AI seats, a page at a time, from their own partial index.
+AGENT_TURNS_SQL = (
+    "SELECT id, guild_id FROM tables INDEXED BY tables_ai_turn "
+    "WHERE ai_turn = 1 AND status = 'active' AND id > ? ORDER BY id LIMIT ?"
+)
+_STATUSES = frozenset({"lobby", "active", "finished", "abandoned"})
+
+
+def find_sql(
+    *,
+    status: TableStatus | tuple[TableStatus, ...] | None = None,
+    channel_id: int | None = None,
+    thread_id: int | None = None,
+    guild_id: int | None = None,
+    user_id: int | None = None,
+    due_before: float | None = None,
+    wake_before: float | None = None,
+) -> tuple[str, tuple[Any, ...]] | None:
+    """`find_tables`' statement and parameters (None: it can match nothing).
+
+    Known statuses are written into the statement, so the planner can match the partial indexes
+    (open tables by channel and thread). The clock's scans of running tables — `due_before`,
+    `wake_before` — read their partial index by name (`INDEXED BY`): without `ANALYZE`, SQLite
+    would rather take the equality on `status` and visit every running table."""
+    where: list[str] = []
+    params: list[Any] = []
+    source = "tables"
+    statuses: tuple[str, ...] | None = None
+    if status is not None:
+        statuses = (status,) if isinstance(status, str) else tuple(status)
+        if not statuses:
+            return None
+        if all(s in _STATUSES for s in statuses):
+            where.append(f"status IN ({', '.join(repr(s) for s in statuses)})")
+        else:
+            where.append(f"status IN ({', '.join('?' for _ in statuses)})")
+            params.extend(statuses)
+    active = statuses == ("active",)
+    if active and due_before is not None:
+        source = "tables INDEXED BY tables_due"
+        where[0] = "status = 'active'"
+    elif active and wake_before is not None:
+        source = "tables INDEXED BY tables_wake"
+        where[0] = "status = 'active'"
+    for column, value in (
+        ("channel_id", channel_id),
+        ("thread_id", thread_id),
+        ("guild_id", guild_id),
+    ):
+        if value is not None:
+            where.append(f"{column} = ?")
+            params.append(value)
+    if user_id is not None:
+        where.append("id IN (SELECT table_id FROM table_seats WHERE user_id = ?)")
+        params.append(user_id)
+    if due_before is not None:
+        where.append("deadline IS NOT NULL AND deadline <= ?")
+        params.append(due_before)
+    if wake_before is not None:
+        where.append("wake_at IS NOT NULL AND wake_at <= ?")
+        params.append(wake_before)
+    sql = f"SELECT {_TABLE_COLUMNS} FROM {source}"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return sql + " ORDER BY created_at, id", tuple(params)
+
+
 _T = TypeVar("_T")
 
 # -- the writer thread's work: each function is one call, its own transaction when it writes ------

@@ -17,6 +17,7 @@ import pytest
 
 from storage import ResultRecord, SeatRecord, SqliteStore, StaleActionError, Store
 from storage.base import GameTally, LeaderRow, UndoRecord
+from tests.storage.test_many_tables import before_many_tables
 from tests.storage.test_store import (  # noqa: F401 (fixtures)
     a_table,
     an_action,
@@ -226,13 +227,14 @@ async def test_the_migration_fills_the_seat_results_of_results_stored_before_it(
     table = await finish(store, "winter", [1])
     await store.close()
     with sqlite3.connect(path) as db:  # as a database from before 0006 would hold it
+        before_many_tables(db)
         db.execute("DROP TABLE seat_results")
         db.execute("DROP TABLE undos")
         db.execute("PRAGMA user_version = 5")
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [6]
+        assert again.applied_migrations == [6, 7]
         assert await again.player_stats(200) == [GameTally(game="winter", won=1)]
         assert await again.player_stats(100) == [GameTally(game="winter", lost=1)]
         assert table.id
