@@ -23,6 +23,7 @@ AltText = Callable[[Any, Sequence[str]], str]
 ALT_TEXT: dict[str, AltText] = {
     "winter": winter.alt_text,
     "cold_comfort": cold_comfort.alt_text,
+    "dead_of_winter": dead_of_winter.alt_text,
 }
 
 __all__ = ["ALT_TEXT", "PICTURES", "AltText", "Picture"]

@@ -1,5 +1,6 @@
-"""Dead of Winter's colony map: it draws late in 2- and 5-seat games, reads at Discord's embed
-width, marks reachable locations for `/game hint`, and reads nothing secret."""
+"""Dead of Winter's colony map: it draws late in 2- and 5-seat games, reads on a phone (text at
+Discord's size when shown 400 px wide), names the players in its legend and alt text, marks
+reachable locations for `/game hint`, and reads nothing secret."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from cogs.games import PICTURES
-from cogs.games.dead_of_winter import WIDTH, picture, reachable
+from cogs.games import ALT_TEXT, PICTURES
+from cogs.games.dead_of_winter import WIDTH, _Map, alt_text, picture, reachable
+from cogs.games.layers import PHONE_TEXT, PHONE_WIDTH
 from rules.dead_of_winter import GAME
 from rules.engine import Engine
 from rules.playout import next_actor
@@ -62,7 +64,7 @@ def test_the_map_draws_late_in_a_game_at_a_size_discord_shows_well(seats: int, s
     data = picture(GAME.observe(state, None))
     image = _png(data)
     assert len(data) < 1_000_000
-    assert image.width == WIDTH  # halved at Discord's ~500 px embed width, text stays >= 10 px
+    assert image.width == WIDTH  # narrow: shown 400 px wide, its type stays Discord's size
     assert 900 <= image.height <= 2000  # a tall phone-friendly card, not a scroll
     _png(picture(GAME.observe(state, None).model_dump(mode="json")))  # a plain dict works too
 
@@ -102,3 +104,62 @@ def test_the_picture_reads_no_secret_value(seats: int, seed: int) -> None:
         assert picture(private, hints=True) == picture(
             public.model_copy(update={"seat": seat}), hints=True
         )
+
+
+NAMES = ("Ana", "Bo", "Frost 🤖", "Di", "Ed")
+
+
+def _positions(seats: int, seed: int, options: dict[str, Any], every: int) -> list[Any]:
+    """Every `every`-th position of a seeded heuristic game, and its end."""
+    engine = Engine(GAME)
+    state = engine.setup(seats, options, seed)
+    seen = []
+    for ply in range(1, 2000):
+        seat = next_actor(GAME, state)
+        if seat is None or GAME.outcome(state) is not None:
+            break
+        if ply % every == 1:
+            seen.append(state)
+        legal = GAME.legal_actions(state, seat)
+        agent = GAME.agents["heuristic"]()
+        action = agent.choose(GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat))
+        state = engine.act(state, seat, action, seed=seed, ply=ply).state
+    return [*seen, state]
+
+
+CASES = [(3, 4, {}), (4, 6, {"long_night": True}), (1, 2, {}), (5, 9, {"mode": "coop"})]
+
+
+@pytest.mark.parametrize(("seats", "seed", "options"), CASES)
+def test_text_shown_400_px_wide_is_at_least_discords_own_size(
+    seats: int, seed: int, options: dict[str, Any]
+) -> None:
+    for state in _positions(seats, seed, options, every=40):
+        obs = GAME.observe(state, None)
+        drawn = _Map(obs, True, NAMES[:seats])
+        image = _png(drawn.render())
+        assert image.width == WIDTH
+        assert drawn.smallest * PHONE_WIDTH / image.width >= PHONE_TEXT
+        assert image.height <= 2.6 * image.width  # one phone screen or two, not a scroll
+
+
+@pytest.mark.parametrize(("seats", "seed", "options"), CASES)
+def test_the_legend_and_alt_text_name_the_players_never_their_seat_numbers(
+    seats: int, seed: int, options: dict[str, Any]
+) -> None:
+    for state in _positions(seats, seed, options, every=60):
+        obs = GAME.observe(state, None)
+        alt = ALT_TEXT["dead_of_winter"](obs, NAMES[:seats])
+        assert alt == alt_text(obs, NAMES[:seats]) and len(alt) <= 1000
+        assert "seat" not in alt.lower() and "_" not in alt
+        for name in ("Ana", "Bo", "Frost", "Di", "Ed")[:seats]:
+            assert name in alt
+        if seats == 1:  # one player, two groups: each said by its number
+            assert "Ana (group 1)" in alt and "Ana (group 2)" in alt
+        assert f"Morale {obs.morale} of" in alt
+        if obs.crisis is not None:
+            assert obs.crisis.name in alt and obs.crisis.prevent in alt
+        drawn = picture(obs, names=NAMES[:seats])
+        assert drawn != picture(obs, names=("Cy", "Xu", "Lo", "Mo", "Pi")[:seats])
+    assert GAME.outcome(state) is not None
+    assert "Game over" in ALT_TEXT["dead_of_winter"](GAME.observe(state, None), NAMES)
