@@ -26,6 +26,7 @@ from cogs.common import (
     private,
     resolve_table,
     subcommand,
+    table_channel,
 )
 from cogs.me import PACE_ITEMS, ConfirmSub
 from cogs.present import (
@@ -42,6 +43,7 @@ from cogs.present import (
     private_update,
     publish,
     refresh_lobby,
+    show_board,
 )
 from rules.core import seat_range
 from rules.parsing import parse_options
@@ -233,7 +235,9 @@ class LobbyCog(commands.Cog, name="Games"):
         # a picture marks the moves of the seat to act, so out of turn it would show someone else's
         mine = seat in self.service.waiting_for(table)
         observation = self.service.observation(table, seat)
-        png = await asyncio.to_thread(picture_of, self.service, table, observation, hints=mine)
+        png = await asyncio.to_thread(
+            picture_of, self.service, table, observation, hints=mine, cache=self.bot.pictures
+        )
         if png is None:
             raise TableError("This game has no board picture; `/game hand` lists your moves.")
         note = None if mine else "It is not your turn, so nothing is marked on this picture."
@@ -246,10 +250,17 @@ class LobbyCog(commands.Cog, name="Games"):
         if table.status == "lobby":
             await ctx.send(embed=lobby_embed(self.service, table))
             return
-        message = await board_message(self.service, table)
+        if table.status == "active":  # the live board comes down here; the old one is folded
+            if ctx.interaction is not None:
+                await ctx.defer(ephemeral=True)
+            channel = table_channel(self.bot, table) or ctx.channel
+            await show_board(self.bot, table, channel, None, [], below=True)
+            if ctx.interaction is not None:
+                await ctx.send("The board is at the bottom of the table's thread.", ephemeral=True)
+            return
+        message = await board_message(self.service, table, cache=self.bot.pictures)
         files = message.pop("attachments", None)
-        sent = await ctx.send(**message, **({"files": files} if files else {}))
-        await self.service.remember(table.id, board_message_id=sent.id)
+        await ctx.send(**message, **({"files": files} if files else {}))
 
     @subcommand(game, "log")
     @app_commands.describe(count="how many events (default 15)")

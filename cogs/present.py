@@ -256,12 +256,14 @@ async def show_board(
     board: Board | None,
     lines: list[str],
     ping: tuple[int, ...] = (),
+    *,
+    below: bool = False,
 ) -> None:
     """The board with `lines` for its feed (and `ping`), as a move shows it
-    (`cogs.ui.publish.show_board`)."""
+    (`cogs.ui.publish.show_board`); `below`: posted under everything, the old one folded."""
     found = board if board is not None else bot.service.board(table)
     played = Played(table=table, lines=list(lines), ping=ping, board=found)
-    await ui_publish.show_board(bot, played, channel, KIT)
+    await ui_publish.show_board(bot, played, channel, KIT, below=below)
 
 
 async def update_board(

@@ -139,9 +139,12 @@ async def fold(bot: SnowboundBot, channel: Any, message_id: int, shown: Shown | 
         log.info("old board %s not folded (%s)", message_id, err)
 
 
-async def show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) -> None:
+async def show_board(
+    bot: SnowboundBot, played: Played, channel: Any, kit: Kit, *, below: bool = False
+) -> None:
     """The board after a move: edited in place when it is still the newest message, nobody new
-    must be pinged and its feed has room; else posted anew below, the old one folded."""
+    must be pinged and its feed has room; else posted anew below, the old one folded. `below`:
+    posted anew in any case (`/game status` asks for the board under the command)."""
     table, board = played.table, played.board
     assert board is not None
     shown = bot.boards.get(table.id)
@@ -150,11 +153,11 @@ async def show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) 
         shown = None
     feed = [feed_line(line) for line in played.feed]
     newest = getattr(channel, "last_message_id", None)
-    at_bottom = shown is not None and newest in (None, shown.message_id)
+    at_bottom = shown is not None and newest in (None, shown.message_id) and not below
     gathered = (shown.lines if shown is not None else []) + feed
     over = table.status != "active"
     digest = picture_digest(table, board)
-    if table.board_message_id and not feed and not played.ping and not over:
+    if table.board_message_id and not feed and not played.ping and not over and not below:
         # no news (a pace or away change, a secret ballot): the board is redrawn where it is
         kept = shown.picture if shown is not None else None
         message = await board_message(

@@ -174,3 +174,39 @@ async def test_every_dm_panel_ends_with_its_players_own_result(bot_factory: Any)
         assert result in description.splitlines()[-2], description
         assert "waits for you" not in text_of(panel)
         assert panel.embeds[0].footer.text == "The game is over."
+
+
+async def test_game_status_brings_the_board_below_the_command_and_folds_the_old_one(
+    bot_factory: Any,
+) -> None:
+    bot, ana, _bo, channel = await nim(bot_factory, stones=9)
+    old = (await bot.service.table(1)).board_message_id
+    await say("!play shout", ana)  # a line on the board, then chat below it
+    await say("!game status", ana)
+    table = await bot.service.table(1)
+    assert table.board_message_id != old
+    check_thread(channel, bot.user.id, table.board_message_id)
+    (folded,) = [m for m in standing(channel) if int(m["id"]) == old]
+    assert "begins with" in folded["content"] and not folded.get("embeds")
+
+
+async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, ana, bo, _channel = await nim(bot_factory, stones=3)
+    await say("!play take 3", ana)
+    assert (await bot.service.table(1)).status == "finished"
+    drain()
+    await dispatch(bot, responses, button(bo, "sb:r:1", "Rematch"))
+    again = await bot.service.table(2)
+    old = await bot.service.table(1)
+    assert again.status == "lobby" and again.options == old.options == {"stones": 3}
+    assert [s.user_id for s in again.seats] == [ana.id, bo.id] and again.host_id == bo.id
+    assert again.channel_id == old.channel_id and again.lobby_message_id
+    (lobby,) = [m for m in public(drain()) if m.id == again.lobby_message_id]
+    assert "table #2" in text_of(lobby)
+    # a member who did not play at the table cannot ask for one
+    stranger = await dpytest.member_join(name="Cy")
+    await dispatch(bot, responses, button(stranger, "sb:r:1", "Rematch"))
+    said = [r["data"].get("content", "") for r in responses.of_type(4)]
+    assert "Only the players of this game can ask for a rematch." in said
