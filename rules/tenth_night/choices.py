@@ -23,6 +23,8 @@ card from the second deck) get one path: the later one is left to typing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import permutations
 
 from rules.cards import card
 from rules.choices import MAX_CHOICES, MAX_DETAIL, MAX_LABEL, Choice, Path, clip
@@ -81,6 +83,10 @@ def person_words(person: Person, index: int, size: int) -> str:
     c = card(person.id)
     state = "injured" if person.injured else "healthy"
     return f"{c.label}: {state}, value {c.number}, position {index + 1} of {size}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def _shown(person: Person) -> str:
@@ -143,27 +149,33 @@ def _where(new: Sequence[Person], j: int) -> str:
 def _arrangements(
     row: Sequence[Person], reorders: list[tuple[int, Reorder]], found: list[Path | None]
 ) -> None:
-    """Paths for the row's reorders, under "Arrange row": "Move 8♦ (position 3)" → "Position 1
-    (…)" for each order that moves one person two or more places; "Swap two neighbours" →
-    "Swap 7♥ and 3♠" (a move by one place is a swap, so it is offered once, there); every other
-    order under "Other orders, 8♦ first" → the whole row."""
+    """Paths for the row's reorders (`arrangement_paths`), each at its move's index."""
+    made = arrangement_paths(tuple(row))
+    for index, a in reorders:
+        found[index] = made.get(tuple(a.order))
+
+
+@lru_cache(maxsize=256)
+def arrangement_paths(row: tuple[Person, ...]) -> dict[tuple[str, ...], Path]:
+    """The path of each other order of `row` (by its ids), under "Arrange row": "Move 8♦
+    (position 3)" → "Position 1 (…)" for each order that moves one person two or more places;
+    "Swap two neighbours" → "Swap 7♥ and 3♠" (a move by one place is a swap, so it is offered
+    once, there); every other order under "Other orders, 8♦ first" → the whole row. Made once
+    per row: a day offers the same 119 orders at every move until the row changes."""
     head = _c(
         "Arrange row",
         "Red attacks count from the left of your row, black ones from the right",
     )
-    by_order = {tuple(a.order): index for index, a in reorders}
-    people = {p.id: p for p in row}
+    made: dict[tuple[str, ...], Path] = {}
     n = len(row)
     swaps = _c("Swap two neighbours", "Two people side by side change places")
     for i in range(n - 1):
-        new = [*row[:i], row[i + 1], row[i], *row[i + 2 :]]
-        index = by_order.get(tuple(p.id for p in new))
-        if index is not None:
-            swap = _c(
-                f"Swap {_shown(row[i])} and {_shown(row[i + 1])}",
-                "New row: " + " ".join(_shown(p) for p in new),
-            )
-            found[index] = (head, swap) if n == 2 else (head, swaps, swap)
+        new = (*row[:i], row[i + 1], row[i], *row[i + 2 :])
+        swap = _c(
+            f"Swap {_shown(row[i])} and {_shown(row[i + 1])}",
+            "New row: " + " ".join(_shown(p) for p in new),
+        )
+        made[tuple(p.id for p in new)] = (head, swap) if n == 2 else (head, swaps, swap)
     for i, moving in enumerate(row):
         rest = [p for k, p in enumerate(row) if k != i]
         step = _c(
@@ -173,27 +185,29 @@ def _arrangements(
         for j in range(n):
             if abs(j - i) < 2:
                 continue  # where it stands, or a swap with a neighbour (above)
-            new = [*rest[:j], moving, *rest[j:]]
-            index = by_order.get(tuple(p.id for p in new))
-            if index is not None and found[index] is None:
-                found[index] = (
-                    head,
-                    step,
-                    _c(_where(new, j), "New row: " + " ".join(_shown(p) for p in new)),
-                )
-    for index, a in reorders:
-        if found[index] is not None:
+            new = (*rest[:j], moving, *rest[j:])
+            made.setdefault(
+                tuple(p.id for p in new),
+                (head, step, _c(_where(new, j), "New row: " + " ".join(_shown(p) for p in new))),
+            )
+    others: dict[str, Choice] = {}
+    for order in permutations(row):
+        ids = tuple(p.id for p in order)
+        if ids in made or order == row:
             continue
-        new = [people[c] for c in a.order]
-        moved = sum(1 for p, q in zip(new, row, strict=True) if p.id != q.id)
-        found[index] = (
+        first = _shown(order[0])
+        group = others.get(first)
+        if group is None:
+            group = others[first] = _c(
+                f"Other orders, {first} first", "Orders that move several people at once"
+            )
+        moved = sum(1 for p, q in zip(order, row, strict=True) if p.id != q.id)
+        made[ids] = (
             head,
-            _c(
-                f"Other orders, {_shown(new[0])} first",
-                "Orders that move several people at once",
-            ),
-            _c(" ".join(_shown(p) for p in new), f"{moved} of your {n} people change places"),
+            group,
+            _c(" ".join(_shown(p) for p in order), f"{moved} of your {n} people change places"),
         )
+    return made
 
 
 # --- exchanges offered by this seat --------------------------------------------------------------
@@ -240,7 +254,8 @@ def _proposals(
         if per_player:
             top = _c(
                 f"Offer {{s{a.to_seat}}} an exchange",
-                f"They have {len(other.row)} people and {len(other.hand)} hand cards",
+                f"They have {_count(len(other.row), 'person', 'people')} and "
+                f"{_count(len(other.hand), 'hand card', 'hand cards')}",
             )
             found[index] = (top, _c(give, give_detail), want)
         else:
