@@ -104,13 +104,19 @@ def _shared_seats(obs: Observation) -> set[int]:
     return {s for s in seats if seats.count(s) > 1}
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
 def group_name(obs: Observation, names: Sequence[str], group: int, drawn: bool = True) -> str:
     """The player of a group ("Ana"), with the group's number when a player has two (solo);
     `drawn`: without the emoji the picture's fonts cannot draw (alt text keeps them)."""
     g = next(x for x in obs.groups if x.group == group)
     named = 0 <= g.seat < len(names) and names[g.seat]
     who = player_name(names, g.seat) if drawn or not named else names[g.seat]
-    return f"{who} (group {group + 1})" if g.seat in _shared_seats(obs) else who
+    if g.seat not in _shared_seats(obs):
+        return who
+    nth = [x.group for x in obs.groups if x.seat == g.seat].index(group)
+    return f"{who} ({ORDINALS[nth] if nth < len(ORDINALS) else 'another'} group)"
 
 
 def _improvement_name(imp: str, names: dict[str, str]) -> str:

@@ -5,6 +5,7 @@ reachable locations for `/game hint`, and reads nothing secret."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -154,8 +155,9 @@ def test_the_legend_and_alt_text_name_the_players_never_their_seat_numbers(
         assert "seat" not in alt.lower() and "_" not in alt
         for name in ("Ana", "Bo", "Frost", "Di", "Ed")[:seats]:
             assert name in alt
-        if seats == 1:  # one player, two groups: each said by its number
-            assert "Ana (group 1)" in alt and "Ana (group 2)" in alt
+        if seats == 1:  # one player, two groups: told apart in words
+            assert "Ana (first group)" in alt and "Ana (second group)" in alt
+        assert not re.search(r"\bgroups? \d", alt, re.IGNORECASE)
         assert f"Morale {obs.morale} of" in alt
         if obs.crisis is not None:
             assert obs.crisis.name in alt and obs.crisis.prevent in alt
