@@ -24,7 +24,7 @@ from rules.cold_comfort.actions import (
 )
 from rules.cold_comfort.rules_board import board_of, fmt
 from rules.cold_comfort.rules_dice import bump, dice_for, fill, sorted_dice, supply_after
-from rules.cold_comfort.rules_round import end_management, grow, land
+from rules.cold_comfort.rules_round import dice_words, end_management, grow, land
 from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.cold_comfort.state import (
     ColdComfortOptions,
@@ -68,7 +68,7 @@ def setup(seats: int, options: ColdComfortOptions, rng: random.Random) -> ColdCo
         dice.extend(placed)
         pool -= len(placed)
         log.append(
-            f"Heart of the City: {tile.tile_id} at {fmt((x, y))}, rolled {roll}, "
+            f"Heart of the City: {tile.tile_id} at {fmt((x, y))}, rolled {dice_words(roll)}, "
             f"{len(placed)} dice settle on it."
         )
     return ColdComfortState(

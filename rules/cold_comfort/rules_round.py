@@ -93,6 +93,12 @@ def finish(state: ColdComfortState, reason: str) -> ColdComfortState:
     )
 
 
+def dice_words(roll: list[int]) -> str:
+    """A roll as players read it: "2, 1, 3 and 6"."""
+    shown = [str(d) for d in roll]
+    return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
+
+
 def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> ColdComfortState:
     assert state.drawn_tile is not None
     tile = PlacedTile(
@@ -102,7 +108,7 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> Cold
     if log is not None:
         log.append(
             f"{seat_ref(state.active_seat)} places {tile.tile_id} at {fmt((a.x, a.y))}, turned "
-            f"{a.rotation}°. The pool's {state.pool} dice roll {roll}."
+            f"{a.rotation}°. The pool's {state.pool} dice roll {dice_words(roll)}."
         )
     placed, extras = fill(tile, roll, list(state.dice))
     for d in placed:

@@ -22,7 +22,7 @@ from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import legal_actions, why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
-from rules.core import Outcome
+from rules.core import Outcome, seat_ref
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
@@ -239,19 +239,21 @@ def describe(obs: ColdComfortObservation) -> str:
     head = f"**Cold Comfort** · turn {obs.turn_number} · scoring round {obs.scoring_rounds}/9"
     lines = [head]
     if obs.outcome:
-        winners = " and ".join(f"Seat {s + 1}" for s in obs.outcome.winners)
-        scores = ", ".join(f"seat {i + 1} {v}" for i, v in enumerate(obs.outcome.scores))
+        winners = " and ".join(seat_ref(s) for s in sorted(obs.outcome.winners)) or "Nobody"
+        scores = ", ".join(f"{seat_ref(i)} {v}" for i, v in enumerate(obs.outcome.scores))
         why = END_WORDS.get(obs.outcome.reason, obs.outcome.reason.replace("_", " "))
         lines.append(f"**Game over** — {why}. {winners} won. Final points: {scores}.")
     else:
-        who = obs.to_act[0] + 1 if obs.to_act else obs.active_seat + 1
+        who = obs.to_act[0] if obs.to_act else obs.active_seat
         doing = _PHASES.get(obs.phase, obs.phase)
-        lines.append(f"Seat {who} {doing} (seat {obs.active_seat + 1}'s turn).")
+        turn = "" if who == obs.active_seat else f" ({seat_ref(obs.active_seat)}'s turn)"
+        lines.append(f"{seat_ref(who)} {doing}{turn}.")
     lines.append(f"Pool {obs.pool} / {obs.trigger} · deck {obs.deck_count} · dice {obs.dice_total}")
     for p in obs.players:
         supply = " ".join(f"{v}×{n}" for v, n in p.supply.items() if n)
         lines.append(
-            f"seat {p.seat + 1} ({'abcdef'[p.seat]}): ${p.gold}, {p.points} pts, "
+            f"{seat_ref(p.seat)} (hotels `{'abcdef'[p.seat]}` on the map): ${p.gold}, "
+            f"{p.points} pts, "
             f"{p.hotels} hotels; supply {supply or '—'}"
         )
     if obs.drawn_tile:
@@ -260,12 +262,14 @@ def describe(obs: ColdComfortObservation) -> str:
         lines.append(f"Drawn tile {obs.drawn_tile.tile_id}: {rows} (street edges {edges})")
     if obs.fire_pending:
         opts = ", ".join(fmt(o) for o in obs.fire_pending.options)
-        chooser = obs.fire_pending.chooser + 1
-        lines.append(f"Fire at {fmt(obs.fire_pending.at)}: seat {chooser} picks {opts}")
+        chooser = seat_ref(obs.fire_pending.chooser)
+        at = fmt(obs.fire_pending.at)
+        lines.append(f"Fire at {at}: {chooser} picks where it spreads: {opts}")
     if obs.landing_pending:
         lp = obs.landing_pending
         opts = ", ".join(fmt(o) for o in lp.options)
-        lines.append(f"An extra {lp.value} ties: seat {lp.chooser + 1} picks {opts}")
+        who = seat_ref(lp.chooser)
+        lines.append(f"An extra {lp.value} ties: {who} picks where it lands: {opts}")
     if obs.last_roll is not None:
         lines.append(f"Last roll: {', '.join(str(d) for d in obs.last_roll)}")
     grid = _grid(obs)
@@ -326,7 +330,7 @@ NOTATION = (
 
 MAP_KEY = (
     "Map key: `4.` empty lot of value 4 · `4*` lot of value 4 with a camper (a die) · "
-    "`a2` seat 1's hotel of value 2, empty (b, c… for seats 2, 3…) · `A2` the same hotel with a "
+    "`a2` a hotel of value 2 of the player marked `a` above, empty · `A2` the same hotel with a "
     "guest · `PP` public building · `MS` Main Street · `==` street · blank: no tile there yet."
 )
 """Every symbol of the map, printed under it so nobody has to guess."""
