@@ -268,8 +268,8 @@ def describe(obs: ColdComfortObservation) -> str:
     if obs.landing_pending:
         lp = obs.landing_pending
         opts = ", ".join(fmt(o) for o in lp.options)
-        who = seat_ref(lp.chooser)
-        lines.append(f"An extra {lp.value} ties: {who} picks where it lands: {opts}")
+        chooses = seat_ref(lp.chooser)
+        lines.append(f"An extra {lp.value} ties: {chooses} picks where it lands: {opts}")
     if obs.last_roll is not None:
         lines.append(f"Last roll: {', '.join(str(d) for d in obs.last_roll)}")
     grid = _grid(obs)
