@@ -221,6 +221,31 @@ def modifier_words(m: Effect) -> str:
     return m.op.replace("_", " ")
 
 
+HARMFUL = frozenset(
+    {
+        "kill",
+        "wound",
+        "frostbite",
+        "despair",
+        "exposure",
+        "kill_helpless",
+        "add_zombies",
+        "add_experiments",
+        "add_unruly",
+        "lose_food",
+        "lose_die",
+        "waste",
+        "side_effect",
+    }
+)
+
+
+def harmful(effects: Sequence[Effect]) -> bool:
+    """Whether effects hurt the colony or a survivor (a red option): a death, a wound, zombies,
+    lost food or morale."""
+    return any(e.op in HARMFUL or (e.op == "morale" and e.args[0].startswith("-")) for e in effects)
+
+
 def effects_words(effects: Sequence[Effect]) -> str:
     return "; ".join(effect_words(e) for e in effects)
 
@@ -553,7 +578,10 @@ def turn_entry(t: Table, index: int, a: A.Action) -> Entry | None:
             if a.survivor
             else Facet("")
         )
-        return Entry(index, KIND["play"], [t.card(a.card), by, t.target(a.target)])
+        played = t.card(a.card)
+        if harmful(ITEMS[a.card].effects):
+            played = Facet(played.phrase, played.detail, "danger")
+        return Entry(index, KIND["play"], [played, by, t.target(a.target)])
     if isinstance(a, A.Equip):
         return Entry(index, KIND["equip"], [t.card(a.card), t.target(a.survivor)])
     if isinstance(a, A.Discard):
@@ -694,9 +722,11 @@ def answer(t: Table, a: A.Action) -> Choice | None:
         opt = TWISTS[card].options[a.n - 1] if card else None
         if opt is None:
             return Choice(f"Option {a.n}")
+        effects = effects_of(opt.effects)
         return Choice(
             clip(f"Option {a.n}: {opt.label}", MAX_LABEL),
-            clip(effects_words(effects_of(opt.effects)), MAX_DETAIL),
+            clip(effects_words(effects), MAX_DETAIL),
+            "danger" if harmful(effects) else "move",
         )
     if isinstance(a, A.Vote):
         return Choice("Yes" if a.yes else "No", _vote_detail(t, a.yes), "yes" if a.yes else "no")

@@ -14,7 +14,7 @@ import pytest
 from rules.choices import MAX_CHOICES, Path, build, check
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.choices import ability_words, effects_words
+from rules.dead_of_winter.choices import ability_words, effects_words, harmful
 from rules.dead_of_winter.content import (
     CRISES,
     SURVIVORS,
@@ -228,3 +228,12 @@ def test_every_effect_and_ability_of_the_content_is_said_in_words_without_engine
         ability = ability or re.fullmatch(r"\d\+( 1/turn)?", head) is not None
         said = ability_words(parse_ability(text)) if ability else effects_words(effects_of(text))
         assert said and not IDENTIFIER.search(said), (ref, text, said)
+
+
+def test_options_that_hurt_the_colony_or_a_survivor_are_red_and_helpful_ones_are_not() -> None:
+    assert harmful(effects_of("morale -1; lose_food 2"))
+    assert harmful(effects_of("kill lowest_colony"))
+    assert harmful(effects_of("add_zombies colony 2"))
+    assert not harmful(effects_of("gain_food 2"))
+    assert not harmful(effects_of("morale +1"))
+    assert not harmful(effects_of("kill_zombies here 2"))
