@@ -1,9 +1,12 @@
 """The terminal table: try any game without Discord, on the same service and storage.
 
 One or more human seats (hotseat) play against AI seats. The current human sees the board with
-their private view and their legal moves (grouped by kind when there are many); they type a number,
-a move's label, or the game's notation. Every move is saved before it is shown, so
-`play --resume ID` continues after `quit`, Ctrl-C or the end of input alike.
+their private view and their moves as the Discord panel shows them: the same choice tree
+(`PanelUpdate.tree`, `rules/choices.py`), one step at a time as numbered choices ("1) Play a
+card  2) End turn", then "1) Snowball — heat 3 …"), `b` to go back; a move's label or the game's
+notation may be typed at any step. Every move is saved before it is shown, so
+`play --resume ID` continues after `quit`, Ctrl-C or the end of input alike. On a terminal the
+prompt has line editing and history (Python's `readline`, when it is there).
 
 Input is read with a timeout up to the table's next deadline, so a running clock (The 10th Night's
 day) runs out while the player sits at the prompt, not only after the next Enter.
@@ -12,6 +15,7 @@ day) runs out while the player sits at the prompt, not only after the next Enter
 from __future__ import annotations
 
 import asyncio
+import atexit
 import codecs
 import contextlib
 import os
@@ -23,7 +27,10 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from bot.records import PanelUpdate
 from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
+from rules.choices import Node, at
+from rules.choices import trail as steps_to
 from storage.base import SeatRecord, TableRecord
 
 Reader = Callable[[float | None], Awaitable[str | None]]
@@ -41,10 +48,13 @@ SMALL_GROUP = 6
 """A kind with this few moves is listed move by move even when the list is grouped."""
 
 HELP = """Commands:
-  <number>        play the move with that number from the list
-  <text>          play a move by its label or the game's notation (e.g. `scavenge`)
+  <number>        take the choice with that number: a move is played, a step shows its options
+  b (or back)     go back one step
+  <text>          play a move by its label or the game's notation (e.g. `scavenge`), at any step
   @<seat> <move>  act for another human seat (hotseat), e.g. `@2 use kerosene`
-  moves           your moves again (`moves all`: every move, numbered, however many)
+  moves           your choices again, from the first step (`moves all`: every move, numbered,
+                  however many; a number typed next plays from that list)
+  typing          how to type each kind of move you have now
   board           show the board and your view again
   hand            show your private view again
   log             recent events
@@ -61,15 +71,28 @@ class StdinReader:
     quits at once: a blocked `readline` in asyncio's executor would hold `asyncio.run` until Enter.
 
     The thread reads the raw file descriptor (not `sys.stdin`), so it never holds the buffered
-    reader's lock that the interpreter takes at exit."""
+    reader's lock that the interpreter takes at exit. On a terminal, when Python has `readline`,
+    the thread reads with `input()` instead: the line can be edited and earlier lines come back
+    with the arrow keys; the terminal's settings are put back at exit, whatever the thread was
+    doing then."""
 
-    def __init__(self, fd: int | None = None) -> None:
+    def __init__(self, fd: int | None = None, *, edit: bool | None = None) -> None:
         self.fd = sys.stdin.fileno() if fd is None else fd
+        self.edit = line_editing(self.fd) if edit is None else edit
         self.queue: asyncio.Queue[str | None] | None = None
 
     def _start(self) -> asyncio.Queue[str | None]:
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+        def edited() -> None:
+            while True:
+                try:
+                    line = input()
+                except (EOFError, OSError, ValueError):
+                    loop.call_soon_threadsafe(queue.put_nowait, None)
+                    return
+                loop.call_soon_threadsafe(queue.put_nowait, line + "\n")
 
         def pump() -> None:
             decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -89,7 +112,10 @@ class StdinReader:
                     loop.call_soon_threadsafe(queue.put_nowait, None)
                     return
 
-        threading.Thread(target=pump, name="snowbound-stdin", daemon=True).start()
+        if self.edit:
+            keep_terminal(self.fd)
+        target = edited if self.edit else pump
+        threading.Thread(target=target, name="snowbound-stdin", daemon=True).start()
         return queue
 
     async def __call__(self, timeout: float | None = None) -> str | None:
@@ -99,6 +125,34 @@ class StdinReader:
         if line is None:
             self.queue.put_nowait(None)  # the end of input stays the end
         return line
+
+
+def line_editing(fd: int) -> bool:
+    """Whether to read with `readline`: standard input is a terminal and Python has it."""
+    try:
+        if sys.stdin is None or fd != sys.stdin.fileno() or not os.isatty(fd):
+            return False
+        import readline  # noqa: F401 - importing it gives `input()` editing and history
+    except (ImportError, OSError, ValueError):
+        return False
+    return True
+
+
+def keep_terminal(fd: int) -> None:
+    """Put the terminal's settings back at exit: `readline` changes them while it reads, and the
+    reading thread may be stopped in the middle of a line (quit, Ctrl-C)."""
+    try:
+        import termios
+
+        saved = termios.tcgetattr(fd)
+    except (ImportError, OSError):
+        return
+
+    def restore() -> None:
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+    atexit.register(restore)
 
 
 def stdout_writer(text: str) -> None:
@@ -181,6 +235,21 @@ def terminal_words(message: str) -> str:
 
 def is_stale(message: str) -> bool:
     return message.startswith("That move is out of date")
+
+
+STALE = "That move is out of date: the game has moved on."
+
+
+def option_text(node: Node) -> str:
+    """One numbered choice of a step: its label ("…" when it has steps of its own), where it is
+    on the board for a spot, and what it does."""
+    choice = node.choice
+    text = node.label if node.leaf or node.label.endswith("…") else f"{node.label} …"
+    if choice is not None and choice.at is not None:
+        text += f" at {choice.at[0]},{choice.at[1]}"
+    if choice is not None and choice.detail:
+        text += f" — {choice.detail}"
+    return text
 
 
 # --- move lists ----------------------------------------------------------------------------------
@@ -274,6 +343,9 @@ class Console:
         self.resume_hint: ResumeHint = resume_hint or (lambda n: f"play --resume {n}")
         self.ansi = use_ansi() if ansi is None else ansi
         self.listed: tuple[int, int, list[str]] = (-1, -1, [])  # (ply, seat, labels) last listed
+        self.flat = False  # the last list was `moves all`: a number means a move of that list
+        self.address: tuple[int, ...] = ()  # the step of the choice tree shown (`step_lines`)
+        self._update: tuple[int, int, PanelUpdate] | None = None  # (version, seat, panel)
 
     def write(self, text: str) -> None:
         self._write(render_markdown(text, ansi=self.ansi, now=self.service.clock()))
@@ -420,8 +492,17 @@ class Console:
         if word == "hand":
             self.write(service.private_text(table, seat))
             return False
-        if word in ("moves", "moves all", "list", "list all"):
-            self.write("\n".join(self.moves(table, seat, full=word.endswith("all"))))
+        if word in ("moves all", "list all"):
+            self.write("\n".join(self.moves(table, seat, full=True)))
+            self.flat = True
+            return False
+        if word in ("moves", "list"):
+            self.address = ()
+            self.write(self.step_text(table, seat))
+            return False
+        if word in ("typing", "notation"):
+            self.write("\n".join(self.moves(table, seat, full=False)))
+            self.flat = False
             return False
         if word.startswith("log"):
             self.write("\n".join(await service.log(table, 20, seat=seat)) or "Nothing yet.")
@@ -429,7 +510,8 @@ class Console:
         if word == "undo":
             return await self.undo(table)
         actor = table.seats[seat].user_id or 0
-        if text.startswith("@"):
+        hotseat = text.startswith("@")
+        if hotseat:
             head, _, text = text[1:].partition(" ")
             if not head.isdigit() or not 1 <= int(head) <= len(table.seats):
                 self.write("✗ Write `@<seat number> <move>`, e.g. `@2 use kerosene`.")
@@ -440,16 +522,10 @@ class Console:
                 return False
             actor, seat, ply = other.user_id, int(head) - 1, table.ply
         try:
-            if text.isdigit():
-                listed_ply, listed_seat, labels = self.listed
-                if (listed_ply, listed_seat) != (ply, seat):
-                    labels = service.labels(table, seat)
-                number = int(text)
-                if not 1 <= number <= len(labels):
-                    self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
-                    return False
-                mark = label_mark(labels[number - 1])
-                return await service.act_choice(table.id, actor, ply, number - 1, mark)
+            if text.isdigit() and (self.flat or hotseat):
+                return await self.numbered(table, seat, actor, int(text), ply)
+            if text.isdigit() or word in ("b", "back"):
+                return await self.choose(table, seat, text, ply)
             return await service.act(table.id, actor, text, ply=ply)
         except Exception as err:  # a bad move must never end the table
             message = user_error(err)
@@ -458,6 +534,89 @@ class Console:
             message = terminal_words(message)
             self.write(f"✗ {message}")
             return is_stale(message)
+
+    async def numbered(
+        self, table: TableRecord, seat: int, actor: int, number: int, ply: int
+    ) -> Played | bool:
+        """A number of the whole list (`moves all`, or for another seat): that move."""
+        listed_ply, listed_seat, labels = self.listed
+        if (listed_ply, listed_seat) != (ply, seat):
+            labels = self.service.labels(table, seat)
+        if not 1 <= number <= len(labels):
+            self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
+            return False
+        mark = label_mark(labels[number - 1])
+        return await self.service.act_choice(table.id, actor, ply, number - 1, mark)
+
+    async def choose(self, table: TableRecord, seat: int, text: str, ply: int) -> Played | bool:
+        """A number or `b` at a step of the choice tree: play the move, open the step, go back."""
+        if ply != table.ply:  # the step shown belongs to a table that has moved on
+            self.write(f"✗ {terminal_words(STALE)}")
+            return True
+        update = self.panel(table, seat)
+        node = at(update.tree, self.address)
+        if node is None or node.leaf:
+            self.address, node = (), update.tree
+        if text.casefold() in ("b", "back"):
+            if not self.address:
+                self.write("✗ This is the first step: there is nothing to go back to.")
+                return False
+            self.address = self.address[:-1]
+            self.write(self.step_text(table, seat))
+            return False
+        number = int(text)
+        if not 1 <= number <= len(node.children):
+            self.write(f"✗ There is no move {number}: choose 1–{len(node.children)}.")
+            return False
+        child = node.children[number - 1]
+        if child.index is None:
+            self.address = (*self.address, number - 1)
+            self.write(self.step_text(table, seat))
+            return False
+        labels = update.choices
+        mark = label_mark(labels[child.index]) if child.index < len(labels) else None
+        actor = table.seats[seat].user_id or 0
+        return await self.service.act_choice(table.id, actor, ply, child.index, mark)
+
+    def panel(self, table: TableRecord, seat: int) -> PanelUpdate:
+        """The seat's panel now (its choice tree and move labels), as the Discord panel has it."""
+        kept = self._update
+        if kept is not None and kept[:2] == (table.version, seat):
+            return kept[2]
+        update = self.service.panel_update(table, seat)
+        self._update = (table.version, seat, update)
+        return update
+
+    def step_lines(self, table: TableRecord, seat: int) -> list[str]:
+        """The step of the choice tree shown now, numbered: each option with what it does ("…"
+        when it has steps of its own, a spot's place on the board), then `b` below the top."""
+        update = self.panel(table, seat)
+        self.listed = (table.ply, seat, list(update.choices))
+        self.flat = False
+        node = at(update.tree, self.address)
+        if node is None or node.leaf:
+            self.address, node = (), update.tree
+        if not node.children:
+            return ["  No moves for you right now."]
+        lines = []
+        if self.address:
+            trail = " › ".join(steps_to(update.tree, self.address))
+            lines.append(f"  Your move so far: {trail}")
+        for number, child in enumerate(node.children, start=1):
+            lines.append(f"  {number:>3}) {option_text(child)}")
+        if self.address:
+            lines.append("    b) back")
+        count = len(update.choices)
+        if not self.address and count > len(node.children):
+            lines.append(
+                f"  ({count} moves in all, a few steps each: type a number, or a move as "
+                "`typing` shows.)"
+            )
+        return lines
+
+    def step_text(self, table: TableRecord, seat: int) -> str:
+        name = table.seats[seat].name
+        return "\n".join([*self.step_lines(table, seat), f"{name}, your move:"])
 
     async def undo(self, table: TableRecord) -> Played | bool:
         """`undo` at the terminal: everyone here shares the keyboard (hotseat), so the last move
@@ -513,7 +672,8 @@ class Console:
             self.write(f"{name} (seat {seat + 1}) — only you see this:")
             self.write(mine)
         self.write("-" * 72)
-        self.write("\n".join(self.moves(table, seat)))
+        self.address = ()
+        self.write("\n".join(self.step_lines(table, seat)))
         clock = ""
         if table.deadline is not None:
             clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"

@@ -88,7 +88,7 @@ def text(out: list[str]) -> str:
 async def test_ctrl_c_end_of_input_and_q_all_stop_at_once_with_the_resume_command(
     tmp_path: Path, stop: object
 ) -> None:
-    console, store, out, _ = await console_for(tmp_path, ["1", stop, "1", "1"])
+    console, store, out, _ = await console_for(tmp_path, ["scavenge", stop, "1", "1"])
     table = await console.new_table("coldest_night", seats=2, seed="9")
     table = await console.play(table)
     shown = text(out)
@@ -100,11 +100,11 @@ async def test_ctrl_c_end_of_input_and_q_all_stop_at_once_with_the_resume_comman
 
 
 async def test_a_resumed_table_continues_where_ctrl_c_stopped_it(tmp_path: Path) -> None:
-    console, store, out, _ = await console_for(tmp_path, ["1", KeyboardInterrupt()])
+    console, store, out, _ = await console_for(tmp_path, ["scavenge", KeyboardInterrupt()])
     table = await console.play(await console.new_table("coldest_night", seats=2, seed="9"))
     ply = table.ply
     await store.close()
-    again, store, out, _ = await console_for(tmp_path, ["1", "quit"])
+    again, store, out, _ = await console_for(tmp_path, ["1", "1", "1", "quit"])
     table = await again.play(await store.get_table(table.id))
     assert table.ply > ply and f"Table #{table.id}" in text(out)
     await store.close()
@@ -187,10 +187,10 @@ def test_no_color_and_a_pipe_turn_ansi_off(monkeypatch: pytest.MonkeyPatch) -> N
     assert not use_ansi(open(__file__))  # noqa: SIM115 - a file is not a terminal
 
 
-async def test_a_long_move_list_is_grouped_by_kind_and_moves_all_numbers_every_move(
+async def test_a_long_move_list_is_a_short_first_step_typing_shows_kinds_and_moves_all_numbers(
     tmp_path: Path,
 ) -> None:
-    console, store, out, _ = await console_for(tmp_path, ["moves all", "quit"])
+    console, store, out, _ = await console_for(tmp_path, ["typing", "moves all", "quit"])
     table = await console.new_table("tenth_night", seats=2, seed="4")
     table = await console.play(table)
     seat = console.human_to_act(table)
@@ -199,12 +199,58 @@ async def test_a_long_move_list_is_grouped_by_kind_and_moves_all_numbers_every_m
     assert len(labels) > 30
     shown = text(out)
     turn = shown.split("=" * 72)[1].split("your move:")[0]
-    assert "`arrange <cards in order>` (" in turn and " moves), e.g. `Arrange row:" in turn
-    assert "`propose <seat> give <your card> for <their card>`" in turn
-    assert f"({len(labels)} moves in all" in turn
-    assert "Cards as `7H`" in turn  # the first line of the game's typing guide
+    top = console.service.panel_update(table, seat).tree.children
+    assert len(top) <= 25 and f"    1) {top[0].label}" in turn  # the panel's first step
+    assert f"({len(labels)} moves in all, a few steps each" in turn
     assert turn.count("\n") < 40  # short, not one line a move
+    typing = shown.split("your move:")[1]
+    assert "`arrange <cards in order>` (" in typing and " moves), e.g. `Arrange row:" in typing
+    assert "`propose <seat> give <your card> for <their card>`" in typing
+    assert "Cards as `7H`" in typing  # the first line of the game's typing guide
     assert f"  {len(labels):>3}. {labels[-1]}" in shown  # `moves all`
+    await store.close()
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_numbers_walk_the_panels_steps_b_goes_back_and_the_last_number_plays_the_move(
+    tmp_path: Path, key: str
+) -> None:
+    """The terminal shows the Discord panel's choice tree one step at a time: a number opens a
+    step (its options numbered again), `b` goes back one step, and a move is played in at most
+    the game's `max_choice_depth` numbers."""
+    game = GAMES[key]
+    console, store, out, _ = await console_for(tmp_path, [])
+    table = await console.new_table(key, seats=max(2, game.min_seats), seed="5")
+    table = (await console.service.start(table.id, 1)).table
+    seat = console.human_to_act(table)
+    assert seat is not None
+    console.show_turn(table, seat)
+    tree = console.panel(table, seat).tree
+    path: list[int] = []
+    node = tree
+    while node.index is None:  # the first option at every step, down to a move
+        path.append(0)
+        node = node.children[0]
+    assert len(path) <= game.max_choice_depth
+    if len(path) > 1:
+        assert await console.command(table, seat, "1") is False
+        assert f"Your move so far: {tree.children[0].label}" in out[-1]
+        assert "    b) back" in out[-1]
+        assert await console.command(table, seat, "b") is False
+        assert "Your move so far" not in out[-1] and "  1) " in out[-1]
+        assert await console.command(table, seat, "b") is False
+        assert "nothing to go back to" in out[-1]
+    for number in path[:-1]:
+        assert await console.command(table, seat, str(number + 1)) is False
+    assert await console.command(table, seat, "99") is False
+    assert "✗ There is no move 99" in out[-1]
+    played = await console.command(table, seat, "1")
+    assert not isinstance(played, bool), out[-3:]
+    logged = await store.actions(table.id)
+    engine = console.service.engine(table)
+    legal = engine.legal(console.service.state(table), seat)
+    (mine,) = [entry for entry in logged if entry.ply == table.ply + 1]
+    assert mine.seat == seat and engine.parse_action(mine.action) == legal[node.index]
     await store.close()
 
 
