@@ -29,16 +29,21 @@ _inherited: dict[str, str] = {}
 _data_before: dict[str, tuple[int, int]] = {}
 
 
-def data_folder() -> dict[str, tuple[int, int]]:
-    """Every file under the project's `data/`, with its size and modification time."""
-    if not DATA.is_dir():
+def data_folder(folder: Path = DATA) -> dict[str, tuple[int, int]]:
+    """Every file under `folder` (the project's `data/`), with its size and modification time."""
+    if not folder.is_dir():
         return {}
     found: dict[str, tuple[int, int]] = {}
-    for path in sorted(DATA.rglob("*")):
+    for path in sorted(folder.rglob("*")):
         if path.is_file():
             info = path.stat()
-            found[path.relative_to(ROOT).as_posix()] = (info.st_size, info.st_mtime_ns)
+            found[path.relative_to(folder.parent).as_posix()] = (info.st_size, info.st_mtime_ns)
     return found
+
+
+def changes(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> list[str]:
+    """The files made, removed or changed between two looks at a folder."""
+    return sorted(name for name in set(before) | set(after) if before.get(name) != after.get(name))
 
 
 def isolate_settings(environ: dict[str, str] | os._Environ[str]) -> dict[str, str]:
@@ -71,10 +76,7 @@ def _no_project_settings() -> None:
 
 
 def changed_data() -> list[str]:
-    after = data_folder()
-    return sorted(
-        name for name in set(_data_before) | set(after) if _data_before.get(name) != after.get(name)
-    )
+    return changes(_data_before, data_folder())
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
