@@ -250,8 +250,12 @@ class _Map:
             mode += " · hardcore"
         if obs.options.get("modules"):
             mode += " · Long Night"
-        self.text((WIDTH - PAD, y + HEAD - TEXT), mode, fill=MUTED, anchor="ra")
-        y += HEAD + 14
+        beside = WIDTH - 2 * PAD - self.width("Dead of Winter", HEAD, True) - 24
+        if self.width(mode) <= beside:
+            self.text((WIDTH - PAD, y + HEAD - TEXT), mode, fill=MUTED, anchor="ra")
+            y += HEAD + 14
+        else:  # a long mode goes under the title
+            y = int(self.lines(PAD, y + HEAD + 10, mode, WIDTH - 2 * PAD, fill=MUTED)) + 4
         left = f"{obs.round_track} round{'s' if obs.round_track != 1 else ''} left"
         when = "Game over" if obs.outcome else f"Round {obs.round_number} · {left}"
         chips = [
