@@ -112,26 +112,28 @@ def _incoming_head(o: Offer) -> Choice:
     )
 
 
-def _accept_choice(o: Offer, a: AcceptExchange, prefix: str = "") -> Choice:
+def _accept_choice(o: Offer, a: AcceptExchange, named: bool = False) -> Choice:
+    """Accepting `o` ("Accept offer 3: …" when `named`, among several offers' answers)."""
+    accept = f"Accept offer {o.offer_id}" if named else "Accept"
     get = lab(o.give_card)
     if o.want_zone == "row":
         mine = lab(o.want_card)
         return _c(
-            f"{prefix}Accept: give {mine}, get {get}",
+            f"{accept}: give {mine}, get {get}",
             f"{get} takes {mine}'s place in your row, healthy",
             "yes",
         )
     mine = lab(a.card_id)
     where = "row, as a person" if o.give_zone == "row" else "hand"
     return _c(
-        f"{prefix}Accept, giving {mine}",
+        f"{accept}, giving {mine}",
         f"{mine} goes to their {where}; {get} comes into your hand",
         "yes",
     )
 
 
-def _decline_choice(prefix: str = "") -> Choice:
-    return _c(f"{prefix}Decline", "The offer is removed; nothing changes hands", "no")
+def _decline_choice() -> Choice:
+    return _c("Decline", "The offer is removed; nothing changes hands", "no")
 
 
 # --- arranging the row ---------------------------------------------------------------------------
@@ -382,10 +384,17 @@ def _answer(o: Offer, a: AcceptExchange | DeclineExchange, incoming: list[Offer]
         f"From {{s{o.from_seat}}}: {_give_words(o)}",
         "Their offers of this card, by what they want for it",
     )
-    prefix = f"Offer {o.offer_id}: "
     if isinstance(a, AcceptExchange):
-        return (gather, group, _accept_choice(o, a, prefix))
-    return (gather, group, _c(f"{prefix}decline ({_want_words(o)})", "The offer is removed", "no"))
+        return (gather, group, _accept_choice(o, a, named=True))
+    return (
+        gather,
+        group,
+        _c(
+            f"Decline offer {o.offer_id} (for {_want_words(o)})",
+            "The offer is removed; nothing changes hands",
+            "no",
+        ),
+    )
 
 
 def _withdraw(o: Offer, outgoing: list[Offer]) -> Path:

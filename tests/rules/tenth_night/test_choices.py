@@ -355,3 +355,49 @@ def test_a_second_copy_of_a_card_is_not_offered_twice() -> None:
             swaps.setdefault(a.person_id, []).append(i)
     for indexes in swaps.values():
         assert [paths[i] is None for i in indexes] == [False, True]
+
+
+def _offers_from_proposals(state: TenthNightState, seat: int, count: int) -> list[Offer]:
+    """The first `count` exchanges `seat` may propose, as open offers (ids from 1)."""
+    proposals = [a for a in GAME.legal_actions(state, seat) if isinstance(a, ProposeExchange)]
+    return [
+        Offer(
+            offer_id=k + 1,
+            from_seat=seat,
+            to_seat=a.to_seat,
+            give_zone=a.give.zone,
+            give_card=a.give.card_id,
+            want_zone=a.want.zone,
+            want_card=a.want.card_id,
+        )
+        for k, a in enumerate(proposals[:count])
+    ]
+
+
+def test_tn11_more_than_25_open_offers_are_grouped_by_the_card_offered() -> None:
+    state = make(["2H 7C 3D 4S 5C", "5H 8S 9D 6C 10S"], ["9C 6D 4H", "AS KC"])
+    offers = _offers_from_proposals(state, 0, 30)
+    assert len(offers) == 30
+    state = _offered(state, offers)
+
+    mine = build(paths_of(state, 0))
+    assert check(mine, len(GAME.legal_actions(state, 0)), 3) == []
+    withdraw = child(mine, "Withdraw an offer")
+    assert withdraw.children[0].label == "Offers of your 2♥"
+    assert [c.label for c in withdraw.children[0].children][:2] == [
+        "Offer 1 to {s1}",
+        "Offer 2 to {s1}",
+    ]
+    assert sorted(withdraw.moves()) == [
+        i for i, a in enumerate(GAME.legal_actions(state, 0)) if a.type == "withdraw_exchange"
+    ]
+
+    theirs = build(paths_of(state, 1))
+    assert check(theirs, len(GAME.legal_actions(state, 1)), 3) == []
+    gathered = child(theirs, "Offers to you")
+    first = child(gathered, "From {s0}: their person 2♥")
+    assert [c.label for c in first.children][:2] == [
+        "Accept offer 1: give 5♥, get 2♥",
+        "Decline offer 1 (for your 5♥)",
+    ]
+    assert [c.choice.style for c in first.children if c.choice][:2] == ["yes", "no"]
