@@ -23,7 +23,7 @@ COLOUR = discord.Colour.from_rgb(120, 170, 220)
 MAX_DESCRIPTION = 4000
 # a board with a picture keeps its text short: the picture shows the rest (Dead of Winter's text
 # alone was about 2,000 characters)
-WITH_PICTURE = 1500
+WITH_PICTURE = 1000
 
 
 class BoardButton(
@@ -36,7 +36,7 @@ class BoardButton(
         super().__init__(
             discord.ui.Button(
                 label="My hand & moves",
-                style=discord.ButtonStyle.primary,
+                style=discord.ButtonStyle.secondary,  # blue is for moves
                 custom_id=f"sb:b:{table_id}:{op}",
             )
         )
