@@ -169,7 +169,7 @@ async def find_resumable(store: Store, table_id: int, game: str | None) -> Table
 
 
 async def play(args: argparse.Namespace | None, settings: Settings) -> int:
-    from bot.console import Console, StdinReader, choose_game, stdout_writer
+    from bot.console import Console, Setup, StdinReader, choose_game, stdout_writer
     from bot.tables import TableError, TableService, user_error
 
     url = database_url(args, settings)
@@ -189,22 +189,32 @@ async def play(args: argparse.Namespace | None, settings: Settings) -> int:
         try:
             resume = args.resume if args is not None else None
             game = args.game if args is not None else None
+            setup = None  # the game menu's set-up (seats, people here, options)
             if resume is None and game is None:
                 chosen = await choose_game(reader, console.write, GAMES)
                 if chosen is None:
                     return 0
-                resume, game = (chosen, None) if isinstance(chosen, int) else (None, chosen)
+                if isinstance(chosen, Setup):
+                    setup, game = chosen, chosen.game
+                elif isinstance(chosen, int):
+                    resume = chosen
+                else:
+                    game = chosen
             if resume is not None:
                 table = await find_resumable(store, resume, game)
             else:
                 assert game is not None
                 table = await console.new_table(
                     game,
-                    seats=args.seats if args else None,
-                    humans=args.humans if args else 1,
+                    seats=setup.seats if setup else args.seats if args else None,
+                    humans=setup.humans if setup else args.humans if args else 1,
                     agent=args.agent if args else settings.default_agent,
                     seed=args.seed if args else None,
-                    options=parse_options(args.option) if args else None,
+                    options=setup.options
+                    if setup
+                    else parse_options(args.option)
+                    if args
+                    else None,
                 )
             table = await console.play(table)
         except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C while a table was set up

@@ -62,7 +62,7 @@ def test_the_terminal_shows_dead_of_winter_in_words_without_internal_names(
 def test_a_move_dead_of_winter_cannot_read_is_explained_and_the_game_goes_on(
     tmp_path: Path,
 ) -> None:
-    out = play_solo(tmp_path, 7, "fly to the moon\n1\nquit\n")
+    out = play_solo(tmp_path, 7, "fly to the moon\n1\n1\n1\nquit\n")  # a move: a few steps
     assert "✗ I don't understand 'fly to the moon' as a move you can make now." in out
     assert "• Group 1 has chosen its survivors." in out
     assert "Saved." in out

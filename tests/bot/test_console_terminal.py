@@ -13,6 +13,7 @@ import pytest
 
 from bot.console import (
     Console,
+    Setup,
     choose_game,
     first_choices,
     kind_of,
@@ -375,4 +376,36 @@ async def test_undo_at_the_terminal_takes_back_a_hotseat_move_and_refuses_with_a
     assert not isinstance(played, bool)
     assert service.state(played.table) == state and played.lines[0].startswith("Player")
     assert "took back" in played.lines[0]
+    await store.close()
+
+
+async def test_the_game_menu_sets_seats_people_at_the_keyboard_and_options(
+    tmp_path: Path,
+) -> None:
+    out: list[str] = []
+    script = [
+        "3 setup",
+        "9",
+        "4",
+        "2",
+        "attack schedule harsh",
+        "day seconds 0",
+        "day seconds 90",
+        "",
+    ]
+    setup = await choose_game(ScriptReader(script), out.append, GAMES)
+    assert setup == Setup("tenth_night", 4, 2, {"attack_schedule": "harsh", "day_seconds": 90})
+    shown = text(out)
+    assert "The 10th Night: how many seats?" in shown and "Type a number from" in shown
+    assert "attack schedule (standard / harsh)" in shown  # options in words, with their values
+    assert "✗ day seconds cannot be 0" in shown
+    assert "deck order" not in shown  # a test hook is not offered
+    console, store, _, _ = await console_for(tmp_path, [])
+    table = await console.new_table(
+        setup.game, seats=setup.seats, humans=setup.humans, options=setup.options
+    )
+    assert len(table.seats) == 4 and sum(s.user_id is not None for s in table.seats) == 2
+    assert table.options["attack_schedule"] == "harsh" and table.options["day_seconds"] == 90
+    quit_early = await choose_game(ScriptReader(["2 setup", "quit"]), out.append, GAMES)
+    assert quit_early is None
     await store.close()
