@@ -53,7 +53,9 @@ def place(loc: str) -> str:
 
 def _at(token: str) -> str:
     """ "here" or "at the School": where an effect happens."""
-    return "here" if token == "here" else f"at {_loc(token)}"
+    if token in ("here", "any"):
+        return {"here": "here", "any": "anywhere"}[token]
+    return f"at {_loc(token)}"
 
 
 def _loc(token: str) -> str:
@@ -263,7 +265,7 @@ def ability_words(ability: Ability) -> str:
         "spent": f"discard it to {body}",
         "round": f"each round: {body}",
         "built": f"when built: {body}",
-    }[ability.form] + ""
+    }[ability.form]
 
 
 def card_words(card: str) -> str:
@@ -278,9 +280,14 @@ def card_words(card: str) -> str:
 def survivor_words(sid: str, *, influence: bool = False) -> str:
     """A survivor's card: attack and search values and ability (and influence for the draft)."""
     s = SURVIVORS[sid]
-    where = "" if s.where == "anywhere" else f" (at {_loc(s.where)})"
+    ability = ability_words(s.parsed)
+    where = ""
+    if s.where == "away":
+        where = " (away only)"
+    elif s.where != "anywhere" and _loc(s.where) not in ability:
+        where = f" ({_loc(s.where).removeprefix('the ')} only)"
     head = f"influence {s.influence}, " if influence else ""
-    return f"{head}attack {s.attack}+, search {s.search}+: {ability_words(s.parsed)}{where}"
+    return f"{head}attack {s.attack}+, search {s.search}+: {ability}{where}"
 
 
 # ---------------------------------------------------------------------------------------------
