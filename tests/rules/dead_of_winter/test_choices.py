@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from rules.choices import MAX_CHOICES, Path, build, check
+from rules.choices import MAX_CHOICES, MAX_DETAIL, Path, build, check
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.choices import ability_words, effects_words, harmful
+from rules.dead_of_winter.choices import ability_words, effects_words, harmful, survivor_words
 from rules.dead_of_winter.content import (
     CRISES,
     SURVIVORS,
@@ -237,3 +237,9 @@ def test_options_that_hurt_the_colony_or_a_survivor_are_red_and_helpful_ones_are
     assert not harmful(effects_of("gain_food 2"))
     assert not harmful(effects_of("morale +1"))
     assert not harmful(effects_of("kill_zombies here 2"))
+
+
+def test_every_survivors_stats_and_ability_fit_one_option_detail_uncut() -> None:
+    for sid in SURVIVORS:
+        said = survivor_words(sid, influence=True)
+        assert len(said) <= MAX_DETAIL and not IDENTIFIER.search(said), said
