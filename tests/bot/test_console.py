@@ -95,6 +95,7 @@ def test_a_bad_move_is_explained_and_the_game_goes_on(tmp_path: Path) -> None:
 def test_without_a_token_the_bot_says_so_and_starts_the_terminal_table(tmp_path: Path) -> None:
     # (the default database lives in the project folder: this test keeps its own elsewhere)
     url = f"sqlite:///{tmp_path.as_posix()}/data/snowbound.db"
+    (tmp_path / "data").mkdir()  # only the project's own data/ folder is made by Snowbound
     result = run_cli([], "\n1\nquit\n", tmp_path, SNOWBOUND_DATABASE_URL=url)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith("No SNOWBOUND_TOKEN is set")
@@ -161,9 +162,15 @@ def test_a_table_kept_in_memory_ends_without_a_resume_hint(tmp_path: Path) -> No
 def test_the_default_database_offers_make_run_and_the_game_menu_resumes_it(
     tmp_path: Path,
 ) -> None:
-    first = run_cli(["play", "coldest_night", "--seats", "2"], "quit\n", tmp_path)
+    # the database of the settings, as `make run` uses it (never the project's own data/)
+    url = f"sqlite:///{tmp_path.as_posix()}/snowbound.db"
+    first = run_cli(
+        ["play", "coldest_night", "--seats", "2"], "quit\n", tmp_path, SNOWBOUND_DATABASE_URL=url
+    )
     found = re.search(r"Saved\. Resume with: `make run` → `resume (\d+)` / `", first.stdout)
     assert found, first.stdout[-500:]
-    table = found.group(1)  # the project's own database may already hold other tables
-    again = run_cli([], f"resume {table}\nquit\n", tmp_path)  # `make run` without a token
+    table = found.group(1)
+    again = run_cli(
+        [], f"resume {table}\nquit\n", tmp_path, SNOWBOUND_DATABASE_URL=url
+    )  # `make run` without a token
     assert again.returncode == 0 and f"Table #{table}: The Coldest Night" in again.stdout
