@@ -8,7 +8,8 @@ At a node the panel shows the node's options (at most 25), never pages:
 - more options are one select menu, each option's `Choice.detail` as its description;
 - to save a click, an option that has its own list is shown inline as a select menu named after
   it ("Play a card…", "Move a survivor…"), as many as the five rows allow, so the top of a turn
-  reads as a row of buttons ("End turn") above a menu per kind of move;
+  reads as a row of buttons ("End turn") above a menu per kind of move — except a list of places
+  on the board, which opens its own step with the picture of those places lettered;
 - below the top, "◀ Back" (grey) goes one step up.
 
 Components (all `DynamicItem`s, so they survive restarts):
@@ -292,6 +293,16 @@ def _button(
     )
 
 
+def inlined(node: Node) -> bool:
+    """Whether a node's own options may be shown inline, as a menu on its parent's step: not when
+    they are places on the board (their step shows the picture with the places lettered)."""
+    return (
+        not node.leaf
+        and len(node.children) <= MAX_CHOICES
+        and not any(child.choice is not None and child.choice.at for child in node.children)
+    )
+
+
 def layout(children: Sequence[Node], rows: int) -> tuple[list[int], list[int], list[int]]:
     """Which options of a node are buttons, which are inline menus of their own options, and
     which go into one select menu (child numbers), within `rows` rows.
@@ -300,9 +311,7 @@ def layout(children: Sequence[Node], rows: int) -> tuple[list[int], list[int], l
     own menu while the rows allow. More: every list inline and the moves as buttons if that fits,
     else one menu, with the quiet, harmful and vote moves beside it as buttons when few."""
     numbers = list(range(len(children)))
-    lists = [
-        n for n in numbers if not children[n].leaf and len(children[n].children) <= MAX_CHOICES
-    ]
+    lists = [n for n in numbers if inlined(children[n])]
     if len(children) <= BUTTONS_MAX:
         inline = list(lists)
         while inline and len(inline) + (1 if len(inline) < len(numbers) else 0) > rows:
