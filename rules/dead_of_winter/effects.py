@@ -26,6 +26,7 @@ from rules.dead_of_winter.content import (
     Effect,
 )
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.words import group_named, group_owned
 
 Frame = dict[str, Any]
 Resolver = Callable[[Ctx, Frame, Effect], bool]
@@ -353,7 +354,9 @@ def add_survivor(ctx: Ctx, group: int) -> None:
         w["survivor_deck"].append(sid)
         return
     core.join(w, group, sid, "colony")
-    ctx.say(f"{SURVIVORS[sid].name} joins group {group + 1} at the Colony.", "survivor_added")
+    ctx.say(
+        f"{SURVIVORS[sid].name} joins {group_owned(ctx.w, group)} at the Colony.", "survivor_added"
+    )
     ctx.trig("on_survivor_added", group=group, surv=sid)
 
 
@@ -388,7 +391,7 @@ def r_draw_item(ctx: Ctx, f: Frame, e: Effect) -> bool:
         if cards:
             names = ", ".join(ITEMS[c].name for c in cards)
             ctx.say(f"You draw {names}.", "card_received", frozenset({g["seat"]}))
-            ctx.say(f"Group {g['group'] + 1} draws {len(cards)} card(s).", "info")
+            ctx.say(f"{group_named(ctx.w, g['group'])} draws {len(cards)} card(s).", "info")
     return DONE
 
 
@@ -421,7 +424,7 @@ def r_discard(ctx: Ctx, f: Frame, e: Effect) -> bool:
         hand.remove(answer)
         core.to_waste(w, grp(w, g), [answer])
         queue[0][1] -= 1
-        ctx.say(f"Group {g + 1} discards {ITEMS[answer].name}.", "played")
+        ctx.say(f"{group_named(ctx.w, g)} discards {ITEMS[answer].name}.", "played")
     f.pop("chooser", None)
     return DONE
 
@@ -456,7 +459,7 @@ def r_pay_card(ctx: Ctx, f: Frame, e: Effect) -> bool:
             return BLOCK
         g["hand"].remove(answer)
         core.to_waste(ctx.w, g, [answer])
-        ctx.say(f"Group {g['group'] + 1} pays {ITEMS[answer].name}.", "played")
+        ctx.say(f"{group_named(ctx.w, g['group'])} pays {ITEMS[answer].name}.", "played")
         left = f["unit"]["left"] = left - 1
     return DONE
 

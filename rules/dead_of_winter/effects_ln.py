@@ -12,6 +12,7 @@ from rules.dead_of_winter import effects as E
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SIDE_EFFECTS, SURVIVOR_SPACES, Effect
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.words import group_named
 
 BLOCK, DONE = E.BLOCK, E.DONE
 
@@ -139,7 +140,9 @@ def r_take_stash(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
             break
         w["ln"]["stash"].remove(answer)
         g["hand"].append(answer)
-        ctx.say(f"Group {g['group'] + 1} takes {ITEMS[answer].name} from the stash.", "played")
+        ctx.say(
+            f"{group_named(ctx.w, g['group'])} takes {ITEMS[answer].name} from the stash.", "played"
+        )
         left = f["unit"]["left"] = left - 1
     return DONE
 

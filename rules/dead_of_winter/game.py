@@ -187,15 +187,19 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         lines = [f"**Game over — {head}.**"]
         for r in result.results:
             who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
-            shared = sum(1 for x in result.results if x.seat == r.seat) > 1  # solo: two groups
-            group = f" (group {r.group + 1})" if shared and r.group is not None else ""
+            led = sorted(
+                {x.group for x in result.results if x.seat == r.seat and x.group is not None}
+            )
+            group = ""  # solo: one player leads two groups, told apart by their order
+            if len(led) > 1 and r.group in led:
+                group = f" ({('first', 'second', 'third')[led.index(r.group) % 3]} group)"
             what = r.detail or (MAINS[r.ref].name if r.ref in MAINS else r.ref)
             kind = "shared main" if r.kind == "coop" else r.kind
             lines.append(
                 f"{who}{group}: {kind} objective {what} — {'met' if r.met else 'not met'}."
             )
         winners = ", ".join(names[s] for s in sorted(result.winners) if s < len(names))
-        lines.append(f"Winners: {winners or 'nobody'}.")
+        lines.append(f"Winners: {winners}." if winners else "Nobody won.")
         return "\n".join(lines)
 
 

@@ -22,6 +22,7 @@ from rules.dead_of_winter.content import (
     Effect,
 )
 from rules.dead_of_winter.state import W
+from rules.dead_of_winter.words import group_named, group_owned
 
 _event = builder(Event)  # a move's events, from the rules' own strings: no validation
 
@@ -448,7 +449,7 @@ def _last_survivor(ctx: Ctx, g: dict[str, Any]) -> None:
     if w["elimination"]:
         g["eliminated"] = True
         g["dice"] = []
-        ctx.say(f"Group {g['group'] + 1} is out of the game.", "eliminated")
+        ctx.say(f"{group_named(ctx.w, g['group'])} is out of the game.", "eliminated")
         if all(x["eliminated"] for x in w["groups"]):
             end(ctx, "eliminated")
         return
@@ -460,7 +461,7 @@ def _last_survivor(ctx: Ctx, g: dict[str, Any]) -> None:
         return
     join(w, g["group"], new, "colony")
     g["leader"] = new
-    ctx.say(f"{name(new)} leads group {g['group'] + 1} now.", "info")
+    ctx.say(f"{name(new)} leads {group_owned(ctx.w, g['group'])} now.", "info")
 
 
 def join(w: W, g: int, sid: str, loc: str) -> None:

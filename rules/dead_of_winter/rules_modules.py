@@ -25,6 +25,7 @@ from rules.dead_of_winter.content import (
 )
 from rules.dead_of_winter.effects_ln import advance_one, place_traps
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.words import group_named
 
 Data = dict[str, Any]
 
@@ -55,7 +56,8 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         core.to_waste(w, g, [a.card])
         w["ln"]["scrapped"] = True
         ctx.say(
-            f"Group {gid + 1} scraps {ITEMS[a.card].name} for {IMPROVEMENTS[a.improvement].name}.",
+            f"{group_named(ctx.w, gid)} scraps {ITEMS[a.card].name} for "
+            f"{IMPROVEMENTS[a.improvement].name}.",
             "played",
         )
         advance_one(ctx, a.improvement)
@@ -67,8 +69,8 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         w["locations"][a.location]["bandits"] -= 1
         w["ln"]["bandit_supply"] += 1
         ctx.say(
-            f"Group {gid + 1} bribes a bandit at {core.loc_name(a.location)} to leave with "
-            f"{ITEMS[a.card].name}.",
+            f"{group_named(w, gid)} bribes a bandit at {core.loc_name(a.location)} to leave "
+            f"with {ITEMS[a.card].name}.",
             "played",
         )
     elif isinstance(a, A.RigTrap):

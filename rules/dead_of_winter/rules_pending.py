@@ -14,6 +14,7 @@ from rules.dead_of_winter.content import ITEMS, NOISE_CAP, OBJECTIVES, TOWN
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.rules_legal_ln import attack_entrances
 from rules.dead_of_winter.rules_modules import attack_kill
+from rules.dead_of_winter.words import group_owned
 
 Data = dict[str, Any]
 
@@ -205,7 +206,7 @@ def t_new_leader(ctx: Ctx, d: Data) -> bool:
     answer = d.pop("answer", None)
     if answer is not None or len(g["survivors"]) == 1:
         g["leader"] = answer["survivor"] if answer else g["survivors"][0]
-        ctx.say(f"{core.name(g['leader'])} now leads group {g['group'] + 1}.", "info")
+        ctx.say(f"{core.name(g['leader'])} now leads {group_owned(ctx.w, g['group'])}.", "info")
         return False
     return ask(ctx, "new_leader", [g["seat"]], g["group"])
 
@@ -244,7 +245,9 @@ def t_place(ctx: Ctx, d: Data) -> bool:
             core.exposure(ctx, sid)
     else:
         core.join(w, g["group"], sid, loc)
-        ctx.say(f"{core.name(sid)} joins group {g['group'] + 1} at {core.loc_name(loc)}.", "info")
+        ctx.say(
+            f"{core.name(sid)} joins {group_owned(w, g['group'])} at {core.loc_name(loc)}.", "info"
+        )
         if not g["leader"]:
             g["leader"] = sid
         ctx.trig("on_survivor_added", group=g["group"], surv=sid)

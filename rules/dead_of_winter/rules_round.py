@@ -26,6 +26,7 @@ from rules.dead_of_winter.content import (
 )
 from rules.dead_of_winter.rules_conditions import holds, met
 from rules.dead_of_winter.rules_core import Ctx, grp
+from rules.dead_of_winter.words import effects_text, group_named
 
 Data = dict[str, Any]
 
@@ -49,7 +50,9 @@ def t_round_start(ctx: Ctx, d: Data) -> bool:
         n = 1 + len(g["survivors"]) + sum(core.mod_sum(w, s, "extra_dice") for s in g["survivors"])
         g["dice"] = sorted((ctx.rng.randint(1, 6) for _ in range(n)), reverse=True)
         g["dice_used"] = 0
-        ctx.say(f"Group {g['group'] + 1} rolls {', '.join(map(str, g['dice']))}.", "dice_rolled")
+        ctx.say(
+            f"{group_named(w, g['group'])} rolls {', '.join(map(str, g['dice']))}.", "dice_rolled"
+        )
     w["order"] = [g for g in core.order_from_first(w) if not grp(w, g)["eliminated"]]
     w["turns_taken"] = 0
     if core.module_on(w, "bandits"):
@@ -76,7 +79,7 @@ def t_turn_start(ctx: Ctx, d: Data) -> bool:
     w["active"] = group
     w["tev"] = []
     w["twist"] = {"holder": None, "for_group": group, "card": None, "fired": None, "chosen": None}
-    ctx.say(f"Turn of group {group + 1} ({seat_ref(grp(w, group)['seat'])}).", "turn")
+    ctx.say(f"Turn of {group_named(w, group)}.", "turn")
     if w["twist_deck"]:
         holder = right_hand(w, group)
         card = w["twist_deck"].pop(0)
@@ -150,8 +153,8 @@ def t_twist_check(ctx: Ctx, d: Data) -> bool:
     tw["card"] = None
     ctx.say(
         f"Twist card fired: {card.name}. {card.narrative} Option 1: {card.options[0].label} "
-        f"({card.options[0].effects}). Option 2: {card.options[1].label} "
-        f"({card.options[1].effects}).",
+        f"({effects_text(card.options[0].effects)}). Option 2: {card.options[1].label} "
+        f"({effects_text(card.options[1].effects)}).",
         "twist_fired",
     )
     if card.kind == "choice":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.core import Event, seat_ref
+from rules.core import Event
 from rules.dead_of_winter import effects
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import (
@@ -19,6 +19,7 @@ from rules.dead_of_winter.content import (
 )
 from rules.dead_of_winter.rules_core import Ctx
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
+from rules.dead_of_winter.words import group_named
 from rules.errors import OptionsError
 
 
@@ -202,7 +203,7 @@ def draft(ctx: Ctx, group: int, keep: list[str], leader: str) -> None:
     g["leader"] = g["original_leader"] = leader
     w["survivor_deck"] += [s for s in g["dealt"] if s not in keep]
     g["dealt"] = list(keep)
-    ctx.say(f"Group {group + 1} has chosen its survivors.", "info")
+    ctx.say(f"{group_named(w, group)} has chosen its survivors.", "info")
     if not all(x["drafted"] for x in w["groups"]):
         return
     for x in w["groups"]:
@@ -214,7 +215,7 @@ def draft(ctx: Ctx, group: int, keep: list[str], leader: str) -> None:
     w["first_player"] = first["group"]
     w["phase"] = "turn"
     ctx.say(
-        f"Group {first['group'] + 1} ({seat_ref(first['seat'])}) has the first player token.",
+        f"{group_named(w, first['group'])} has the first player token.",
         "info",
     )
     ctx.push("round_start")

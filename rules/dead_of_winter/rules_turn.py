@@ -11,6 +11,7 @@ from rules.dead_of_winter.content import ITEMS, SURVIVORS, effects_of
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.rules_pending import move_item
 from rules.dead_of_winter.rules_round import pass_turn
+from rules.dead_of_winter.words import group_named
 
 
 def spend(ctx: Ctx, group: int, die: int) -> None:
@@ -24,7 +25,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
     gid = w["active"]
     g = grp(w, gid)
     if isinstance(a, A.Pass):
-        ctx.say(f"Group {gid + 1} ends its turn.", "turn_end")
+        ctx.say(f"{group_named(w, gid)} ends its turn.", "turn_end")
         pass_turn(ctx)
         return
     if M.act(ctx, gid, a):
@@ -73,31 +74,36 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
     elif isinstance(a, A.Discard):
         g["hand"].remove(a.card)
         core.to_waste(w, g, [a.card])
-        ctx.say(f"Group {gid + 1} discards {ITEMS[a.card].name}.", "played")
+        ctx.say(f"{group_named(w, gid)} discards {ITEMS[a.card].name}.", "played")
     elif isinstance(a, A.Contribute):
         g["hand"].remove(a.card)
         w["crisis"]["contributions"].append({"group": gid, "card": a.card})
         g["contributed"] += 1
         total = len(w["crisis"]["contributions"])
         ctx.say(
-            f"Group {gid + 1} adds a card to the crisis ({total} in the crisis).", "contributed"
+            f"{group_named(w, gid)} adds a card to the crisis ({total} in the crisis).",
+            "contributed",
         )
         ctx.trig("on_contribute", group=gid)
     elif isinstance(a, A.Commit):
         g["hand"].remove(a.card)
         w["stash"].append(a.card)
-        ctx.say(f"Group {gid + 1} commits {ITEMS[a.card].name} to the objective.", "committed")
+        ctx.say(
+            f"{group_named(w, gid)} commits {ITEMS[a.card].name} to the objective.", "committed"
+        )
     elif isinstance(a, A.SpendFood):
         w["food"] -= 1
         g["dice"].remove(a.die)
         g["dice"].append(a.die + 1)
         g["dice"].sort(reverse=True)
-        ctx.say(f"Group {gid + 1} spends food: a {a.die} becomes {a.die + 1}.", "food_spent")
+        ctx.say(f"{group_named(w, gid)} spends food: a {a.die} becomes {a.die + 1}.", "food_spent")
         ctx.trig("on_spend_food", group=gid)
     elif isinstance(a, A.Request):
         g["asked"].append(a.target)
         what = a.symbol or "any"
-        ctx.say(f"Group {gid + 1} asks {seat_ref(a.target)} for a card ({what}).", "requested")
+        ctx.say(
+            f"{group_named(w, gid)} asks {seat_ref(a.target)} for a card ({what}).", "requested"
+        )
         ctx.push("request", group=gid, target=a.target, symbol=a.symbol)
         ctx.trig("on_request", group=gid)
     elif isinstance(a, A.HandOff):
@@ -108,7 +114,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
             ctx.push("hand_off", card=a.card, source=a.source, to=a.to)
     elif isinstance(a, A.CallExile):
         g["exile_called"] = True
-        ctx.say(f"Group {gid + 1} calls a vote to exile {seat_ref(a.target)}.", "vote_called")
+        ctx.say(f"{group_named(w, gid)} calls a vote to exile {seat_ref(a.target)}.", "vote_called")
         ctx.push("vote", subject="exile", target=a.target, ballots={})
 
 
@@ -189,7 +195,7 @@ def play(ctx: Ctx, gid: int, a: A.Play) -> None:
     g["hand"].remove(a.card)
     core.to_waste(w, g, [a.card])
     who = f" with {core.name(a.survivor)}" if a.survivor else ""
-    ctx.say(f"Group {gid + 1} plays {item.name}{who}.", "played")
+    ctx.say(f"{group_named(w, gid)} plays {item.name}{who}.", "played")
     surv = a.survivor or g["leader"]
     ctx.trig("on_play", group=gid, sym=item.symbol, surv=surv)
     if g["exiled"] and item.symbol == "Food":  # DW-10: raise dice instead of feeding anyone

@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from rules.core import seat_ref
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter.content import (
     IMPROVEMENTS,
@@ -23,7 +24,9 @@ from rules.dead_of_winter.content import (
     ZOMBIE_SPACES,
 )
 from rules.dead_of_winter.observation import Observation
+from rules.dead_of_winter.words import group_name, group_of, own_group, place
 from rules.errors import ParseError
+from rules.parsing import seat_words
 
 
 def where(loc: str) -> str:
@@ -80,7 +83,10 @@ def goal_words(goal: str) -> str:
         if clause in FLAG_WORDS:
             parts.append(FLAG_WORDS[clause])
             continue
-        m = re.fullmatch(r"(\w+)(?: (\w+))?(>=|<=)(\S+)", clause)
+        if clause.startswith("survivor_in_play "):
+            parts.append(f"{clause.split()[1]} is in play")
+            continue
+        m = re.fullmatch(r"(\w+)(?: (\w+))?(>=|<=|==)(\S+)", clause)
         if m is None or m.group(1) not in CLAUSE_WORDS:
             parts.append(clause)
             continue
@@ -93,11 +99,8 @@ def goal_words(goal: str) -> str:
         elif arg and arg.isdigit():
             loc = where(LOCATIONS[int(arg)])
         thing = CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
-        amount = (
-            "no"
-            if (op, value) == ("<=", "0")
-            else f"{'at least' if op == '>=' else 'at most'} {value}"
-        )
+        bound = {">=": "at least ", "<=": "at most ", "==": "exactly "}[op]
+        amount = "no" if (op, value) == ("<=", "0") else f"{bound}{value}"
         parts.append(f"{amount} {thing}")
     return " and ".join(parts)
 
@@ -108,10 +111,45 @@ def trigger_words(trigger: str) -> str:
     first, _, rest = trigger.partition(" & ")
     if not first.startswith("on_"):
         return goal_words(trigger)
-    words = first[3:].split()
-    args = [where(LOCATIONS[int(x)]) if x.isdigit() else x for x in words[1:]]
-    event = " ".join([words[0].replace("_", " "), *args])
-    return f"the event “{event}” happens" + (f" and {goal_words(rest)}" if rest else "")
+    words = first.split()
+    event = TRIGGER_WORDS.get(words[0], words[0][3:].replace("_", " "))
+    arg = words[1] if len(words) > 1 else ""
+    if arg:
+        spot = place(LOCATIONS[int(arg)]) if arg.isdigit() else _TRIGGER_PLACES.get(arg, arg)
+        at = spot if spot.startswith(("away", "anywhere")) else f"at {spot}"
+        face = {"bite": "a bite", "wound": "a wound", "blank": "a blank"}.get(arg, arg)
+        event = event.format(place=spot, at=at, face=face, card=arg)
+    else:
+        event = re.sub(r" \{\w+\}", "", event)
+    return event + (f" and {goal_words(rest)}" if rest else "")
+
+
+TRIGGER_WORDS = {
+    "on_move_to": "a survivor of yours moves to {place}",
+    "on_search": "a survivor of yours searches {place}",
+    "on_noise": "you make noise {at}",
+    "on_attack": "a survivor of yours attacks {at}",
+    "on_barricade": "you build a barricade {at}",
+    "on_clean_waste": "you clean the waste",
+    "on_attract": "you lure zombies",
+    "on_exposure": "an exposure roll shows {face}",
+    "on_play": "you play a {card} card",
+    "on_contribute": "you add a card to the crisis",
+    "on_spend_food": "you spend food",
+    "on_request": "you ask another player for a card",
+    "on_survivor_added": "a survivor joins your group",
+    "on_survivor_killed": "a survivor of yours dies",
+}
+"""A twist card's trigger event in words (the content's `on_search 2`): the holder must know
+when the card fires."""
+
+_TRIGGER_PLACES = {
+    "colony": "the colony",
+    "lab": "the Lab",
+    "hideout": "the Hideout",
+    "away": "away from the colony",
+    "any": "anywhere",
+}
 
 
 def progress_words(label: str) -> str:
@@ -137,7 +175,7 @@ def target_text(t: str | None) -> str:
     if t.startswith("die:"):
         return f" on die {t[4:]}"
     if t.startswith("seat:"):
-        return f" on seat {int(t[5:]) + 1}"
+        return f" on {seat_ref(int(t[5:]))}"
     if t in SURVIVORS:
         return f" on {short(t)}"
     return f" on {where(t)}"
@@ -271,7 +309,7 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.SpendFood):
         return f"Spend food: raise a {a.die} to {a.die + 1}"
     if isinstance(a, A.Request):
-        return f"Request {a.symbol or 'any'} card from seat {a.target + 1}"
+        return f"Request {a.symbol or 'any'} card from {seat_ref(a.target)}"
     if isinstance(a, A.Give):
         return f"Give {cname(a.card)}" if a.card else "Refuse"
     if isinstance(a, A.HandOff):
@@ -279,7 +317,7 @@ def label(w: dict[str, Any], a: A.Action) -> str:
     if isinstance(a, A.Accept):
         return "Accept" if a.yes else "Decline"
     if isinstance(a, A.CallExile):
-        return f"Call a vote to exile seat {a.target + 1}"
+        return f"Call a vote to exile {seat_ref(a.target)}"
     if isinstance(a, A.Vote):
         return "Vote yes" if a.yes else "Vote no"
     if isinstance(a, A.Option):
@@ -297,7 +335,7 @@ def label(w: dict[str, Any], a: A.Action) -> str:
         if v.startswith("die:"):
             return f"Choose die {v[4:]}"
         if v.startswith("seat:"):
-            return f"Choose seat {int(v[5:]) + 1}"
+            return f"Choose {seat_ref(int(v[5:]))}"
         if v in SURVIVORS:
             return f"Choose {short(v)}"
         if v in ITEMS:
@@ -367,7 +405,9 @@ def move_kind(text: str) -> str:
 
 
 def norm(text: str) -> str:
-    text = re.sub(r"\([^)]*\)", " ", text.lower())
+    """Typed text and labels alike: lower case, without brackets and punctuation, a player's
+    `{sN}` as the notation types it ("seat 2")."""
+    text = re.sub(r"\([^)]*\)", " ", seat_words(text).lower())
     text = text.replace("@", "").replace(",", " ").replace(";", " ").replace(":", " ")
     return " ".join(text.split())
 
@@ -571,12 +611,13 @@ def describe(o: Observation) -> str:
         lines.append(
             f"- {loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
         )
+    seats = [g.seat for g in o.groups]
     for g in o.groups:
         state = " (exiled)" if g.exiled else " (out)" if g.eliminated else ""
         dice = ", ".join(map(str, g.dice)) or "none"
         lines.append(
-            f"Group {g.group + 1} (seat {g.seat + 1}){state}: {g.hand_count} cards, "
-            f"dice {dice}, kills {g.kills}."
+            f"{group_of(seats, g.group)[0].upper()}{group_of(seats, g.group)[1:]}{state}: "
+            f"{g.hand_count} cards, dice {dice}, kills {g.kills}."
         )
     for s in o.survivors:
         hurt = "".join(
@@ -587,7 +628,8 @@ def describe(o: Observation) -> str:
         gear = f", carrying {', '.join(c.name for c in s.equipped)}" if s.equipped else ""
         lead = ", leader" if s.is_leader else ""
         lines.append(
-            f"  {s.short} (group {s.group + 1}{lead}) at {place_name(s.location)}{hurt}{gear}."
+            f"  {s.short} ({group_name(seats, s.group)}{lead}) at {place_name(s.location)}"
+            f"{hurt}{gear}."
         )
     lines += describe_ln(o)
     if o.twist.fired:
@@ -595,14 +637,14 @@ def describe(o: Observation) -> str:
     if o.hand is not None:
         for gid, cards in o.hand.items():
             lines.append(
-                f"Your hand (group {gid + 1}): {', '.join(c.name for c in cards) or 'empty'}."
+                f"Your hand{own_group(seats, gid)}: {', '.join(c.name for c in cards) or 'empty'}."
             )
     if o.objective:
         for gid, objs in o.objective.items():
             for ob in objs:
                 lines.append(
-                    f"Your {'betrayal ' if ob.kind == 'betrayal' else ''}objective "
-                    f"(group {gid + 1}): {ob.name} — {goal_words(ob.goal)}."
+                    f"Your {'betrayal ' if ob.kind == 'betrayal' else ''}objective"
+                    f"{own_group(seats, gid)}: {ob.name} — {goal_words(ob.goal)}."
                 )
     if o.twist_card:
         lines.append(
@@ -622,6 +664,7 @@ def private_lines(o: Observation) -> list[str]:
     decision waiting for it — so a player never has to remember what they did in secret."""
     lines: list[str] = []
     mine = [g for g in o.groups if g.seat == o.seat]
+    seats = [g.seat for g in o.groups]
     for g in mine:
         people = [s for s in o.survivors if s.group == g.group]
         shown = "; ".join(
@@ -629,7 +672,7 @@ def private_lines(o: Observation) -> list[str]:
             + (f", {s.wounds} wound{'s' if s.wounds > 1 else ''}" if s.wounds else "")
             for s in people
         )
-        lines.append(f"Your survivors (group {g.group + 1}): {shown or 'none'}.")
+        lines.append(f"Your survivors{own_group(seats, g.group)}: {shown or 'none'}.")
     if o.crisis is not None and o.my_contributions is not None:
         added = ", ".join(c.name for c in o.my_contributions)
         lines.append(
@@ -643,7 +686,7 @@ def private_lines(o: Observation) -> list[str]:
         subject = p.fields.get("subject")
         target = p.fields.get("target")
         about = (
-            f"exile seat {target + 1}"
+            f"exile {seat_ref(target)}"
             if subject == "exile" and isinstance(target, int)
             else "keeping the first player token"
             if subject == "first_player"
