@@ -16,7 +16,7 @@ A = TypeVar("A")
 
 _SPACES = re.compile(r"\s+")
 _PUNCT = re.compile(r"[^\w\s+\-→>]")
-_SEAT_REF = re.compile(r"\{s(\d+)\}")
+_SEAT_REF = re.compile(r"\{s(\d{1,4})\}")  # a seat number, never a 5,000-digit one
 
 
 def seat_words(text: str) -> str:
