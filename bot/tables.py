@@ -383,7 +383,8 @@ class TableService(TableViews, PaceService):
             self._keep(table, state)
             played = Played(table=table)
             played.note(f"{game.title} begins with {', '.join(seat_names(table))}.")
-            self._collect(played, opening.events)  # set-up draws (public) and deals (private)
+            # set-up draws (public) and deals (private), a line each: no move made them
+            self._collect(played, opening.events, step=False)
             await self._run_agents(played)
             return await self.report(played)
 
@@ -689,7 +690,7 @@ class TableService(TableViews, PaceService):
 
         Such tables carry the `ai_turn` flag, written with the move that left them so: they are
         read from the store's index of flagged rows, `RESUME_PAGE` at a time, and no other table
-        is read or decoded. The event loop gets a turn after each page and each table moved."""
+        is read or decoded. The event loop gets a turn after each page and each flagged table."""
         results = []
         after = 0
         while True:
@@ -704,10 +705,10 @@ class TableService(TableViews, PaceService):
                     played = await resume_table(self, table_id)
                 except Exception:
                     log.exception("the AI seats of table %s could not be resumed", table_id)
-                    continue
+                    played = None
                 if played is not None:
                     results.append(played)
-                    await asyncio.sleep(0)
+                await asyncio.sleep(0)  # each flagged table decodes a state: the loop's turn
             if len(page) < RESUME_PAGE:
                 return results
             await asyncio.sleep(0)  # the loop's turn between pages
@@ -729,9 +730,9 @@ class TableService(TableViews, PaceService):
                 played.note(f"⏰ Time ran out for {table.seats[seat].name}.")
             await self._commit(played, seat, action)
 
-    def _collect(self, played: Played, events: Sequence[Event]) -> None:
-        """A step's events: public lines, private lines per seat, and the step's one feed line
-        (its public lines, joined)."""
+    def _collect(self, played: Played, events: Sequence[Event], *, step: bool = True) -> None:
+        """A step's events: public lines, private lines per seat; a move's public lines are one
+        step (`Played.steps`): the feed shows them as one line."""
         names = seat_names(played.table)
         public = []
         for event in events:
@@ -741,7 +742,7 @@ class TableService(TableViews, PaceService):
             else:
                 for seat in event.visible_to:
                     played.private.setdefault(seat, []).append(text)
-        if len(public) > 1:
+        if step and len(public) > 1:
             played.steps.append((len(played.lines), len(played.lines) + len(public)))
         played.lines.extend(public)
 
