@@ -8,9 +8,9 @@ from typing import Any
 from cogs.common import clip, pings
 
 BOARD_LINES = 1900  # the most feed text one board message carries (Discord allows 2,000)
-# the longest feed line: one move's public lines, joined. Generous: a move's dice and draws are
-# public facts the thread keeps (a Dead of Winter colony phase is the longest, about 900)
-FEED_LINE = 1000
+# the longest feed line: one move's public lines, joined (its dice and draws are public facts
+# the thread keeps); a longer one (a Dead of Winter colony phase) ends in "…": `/game log` has all
+FEED_LINE = 600
 FEED_SHOWN = 6  # the most feed lines a live board carries before it moves down the thread
 
 

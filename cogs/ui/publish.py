@@ -215,7 +215,11 @@ async def post_board(
     assert board is not None
     extra = [ping_line(played.ping)] if played.ping else []
     earlier, lines = _fit(feed, extra)
-    old_lines = (old.lines if old is not None else []) + earlier
+    if earlier and old is None:
+        # more news than the board carries and no old board of known lines to keep them (a
+        # game's opening, a restart): they go first, in a message of their own
+        await send_lines(channel, earlier)
+        earlier = []
     message = await board_message(table, board, pictures=bot.pictures)
     if table.status != "active":
         message = end_message(message, table, board, played.ending, kit)
@@ -231,10 +235,8 @@ async def post_board(
     if table.status == "active":
         bot.boards.set(table.id, Shown(sent.id, lines, picture_digest(table, board)))
     if previous and previous != sent.id:
-        if old is None and earlier:  # lines that did not fit go on the old board
-            old = Shown(previous, earlier)
-        elif old is not None:
-            old = Shown(previous, old_lines)
+        if old is not None:  # the lines that did not fit go on the old board, under its own
+            old = Shown(previous, old.lines + earlier)
         await fold(bot, channel, previous, old)
     # a write after sending: where the live board is now, for the next move and restarts
     await bot.service.remember(table.id, board_message_id=sent.id)

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
+from rules.cold_comfort.rules_round import dice_words
 from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.core import rng_for
 from tests.e2e.conftest import dms, drain, public, say, text_of
@@ -370,7 +371,7 @@ async def test_every_dice_roll_of_the_game_appears_in_the_public_channel(bot_fac
     state = engine.setup(len(record.seats), record.options, SEED)
     for tile in state.tiles:
         roll = [rng.randint(1, 6) for _ in range(6)]
-        assert f"{tile.tile_id} at ({tile.x},{tile.y}), rolled {roll}," in feed
+        assert f"{tile.tile_id} at ({tile.x},{tile.y}), rolled {dice_words(roll)}," in feed
     # Every mine and every scoring roll, replayed from the stored log and the seed.
     mines = grows = 0
     for entry in await table.bot.service.store.actions(record.id):
@@ -384,6 +385,6 @@ async def test_every_dice_roll_of_the_game_appears_in_the_public_channel(bot_fac
         elif action.type == "grow":
             ply_rng = rng_for(SEED, entry.ply)
             roll = [ply_rng.randint(1, 6) for _ in range(pool)]
-            assert f"dice roll {roll}." in feed
+            assert f"dice roll {dice_words(roll)}." in feed
             grows += 1
     assert grows == 9 and mines > 0

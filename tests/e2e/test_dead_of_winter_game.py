@@ -20,6 +20,14 @@ from cogs.present import publish
 from rules.dead_of_winter import GAME
 from rules.engine import Engine
 from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.thread import (
+    channel_requests,
+    check_move,
+    check_thread,
+    full_boards,
+    standing,
+    text,
+)
 
 SEED = "dow-e2e-8"  # chosen so a crisis, an exile vote and a twist all come up
 
@@ -35,7 +43,7 @@ def _leaks(messages: list[Any], secret: set[str]) -> list[tuple[str, str]]:
 
 
 async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_keeping_secrets(
-    bot_factory: Any,
+    bot_factory: Any, monkeypatch: Any
 ) -> None:
     bot = await bot_factory(members=3, new_seed=lambda: SEED)
     service = bot.service
@@ -63,6 +71,10 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
     everything: list[Any] = list(public(sent))
     secret_refused = False
     seen: set[str] = set()
+    channel = dpytest.get_config().channels[0]
+    requests = channel_requests(monkeypatch, channel).__enter__()
+    requests.apart.add(table.lobby_message_id or 0)  # on Discord, above the table's thread
+    longest = 0
     for _ in range(400):
         table = await service.table(1)
         if table.status != "active":
@@ -83,6 +95,7 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
                 assert (await service.table(1)).ply == table.ply
                 assert "secret" in dms(refusal, member)[-1].content
                 assert not _leaks(public(refusal), before)
+                assert requests.take() == 1  # the typed secret, deleted at once
                 secret_refused = True
             played = await service.act(table.id, member.id, label, in_public=False)
             await publish(bot, played)
@@ -94,6 +107,15 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
         still = set(GAME.hidden(after)).union(*(GAME.secrets(after, s) for s in range(4)))
         assert not _leaks(batch, before & still), label
         everything += batch
+        # the thread: at most two requests a move, one short board standing, the newest message
+        kinds = list(requests.kinds)
+        assert requests.take() <= 2, (kinds, label, [m.content for m in batch])
+        table = await service.table(1)
+        check_move(batch, table.board_message_id)
+        check_thread(channel, bot.user.id, table.board_message_id)
+        if table.status == "active":
+            (board,) = full_boards(channel)
+            longest = max(longest, len(text(board)))
         if after.last_vote is not None and after.last_vote.subject == "exile":
             seen.add("exile")
         if after.twist.fired:
@@ -103,6 +125,16 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
     table = await service.table(1)
     assert table.status != "active", "the game ended"
     assert secret_refused
+    # the feed above the board and the board together: not a wall of text (it was about 2,000
+    # characters of board under up to 40 event lines)
+    assert longest <= 2500, longest
+    # the end message reveals every seat's objective, and the seed
+    (end,) = [m for m in standing(channel) if "game over" in text(m)]
+    outcome = GAME.outcome(service.state(table))
+    assert outcome is not None and outcome.results
+    for result in outcome.results:
+        assert f"“{result.detail}”" in text(end), result
+    assert f"Seed `{SEED}`" in text(end)
 
     assert seen == {"crisis", "exile", "twist"}, seen
     said = "\n".join(text_of(m) for m in everything).lower()
