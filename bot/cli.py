@@ -119,9 +119,9 @@ def resume_hint(
     if url.startswith("memory:") or ":memory:" in url:
         return lambda n: None
     given = args.db if args is not None and args.db else ""
-    shown = redact_url(given)
+    shown = redact_url(given).replace("***", "PASSWORD")  # `***` would read as Markdown
     db = f" --db {shlex.quote(shown)}" if given else ""
-    note = " (with the database's password in place of ***)" if shown != given else ""
+    note = " (with the database's password in place of PASSWORD)" if shown != given else ""
     python = python_command()
 
     def hint(n: int) -> str:

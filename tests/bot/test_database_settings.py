@@ -143,8 +143,8 @@ def test_the_terminal_resume_hint_masks_the_password_of_a_db_given() -> None:
     args = argparse.Namespace(db=PG_URL)
     hint = cli.resume_hint(args, PG_URL)(4)
     assert hint is not None and PASSWORD not in hint
-    assert "--resume 4 --db 'postgresql://bot:***@db.example:5432/snowbound'" in hint
-    assert "in place of ***" in hint
+    assert "--resume 4 --db postgresql://bot:PASSWORD@db.example:5432/snowbound" in hint
+    assert "in place of PASSWORD" in hint
 
 
 # the resume hint --------------------------------------------------------------------------------
