@@ -382,8 +382,6 @@ def step_view(
     if menu:
         options = [option_of(root, address, n, children[n], labels) for n in menu]
         placeholder = "Choose a move…" if not address else opens(node.label)
-        if buttons or inline:
-            placeholder = "More moves…" if not address else f"More — {node.label}…"
         select = ChoiceSelect(table_id, ply, address, options, placeholder)
         select.row = row
         row += 1
