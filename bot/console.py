@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.names import ai_name
 from bot.records import PanelUpdate
 from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
 from rules.choices import Node, at
@@ -394,7 +395,7 @@ class Console:
                 table = await service.add_agent(table.id, 1, level)
             changes: dict[str, Any] = {} if seed is None else {"seed": seed}
             if humans == 0:  # the host only opened the table: an AI takes its seat
-                ai = SeatRecord(name=f"AI {seats} ({level})", agent=level)
+                ai = SeatRecord(name=ai_name(s.name for s in table.seats[1:]), agent=level)
                 changes["seats"] = (*table.seats[1:], ai)
             if changes:
                 table = await service.store.update_table(
