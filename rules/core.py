@@ -490,14 +490,18 @@ Game = BaseGame
 
 
 def default_summary(outcome: Outcome, names: Sequence[str]) -> str:
-    """Winners (or a shared win or loss), the reason in words, and any scores."""
-    reason = outcome.reason.replace("_", " ")
+    """Winners (or a shared win or loss), the reason in words, and any scores. A game's own
+    `summary` says its reasons better; this one only turns the reason's code into words."""
+    reason = outcome.reason.replace("_", " ").strip()
+    why = f": {reason}" if reason else ""
     if outcome.winners and len(outcome.winners) == len(names):
-        head = f"**Everyone wins** ({reason})."
+        head = f"**Everyone wins**{why}."
     elif outcome.winners:
-        head = f"**{', '.join(names[s] for s in sorted(outcome.winners))} won** ({reason})."
+        won = [names[s] for s in sorted(outcome.winners)]
+        listed = " and ".join([", ".join(won[:-1]), won[-1]]) if len(won) > 1 else won[0]
+        head = f"**{listed} won**{why}."
     else:
-        head = f"**The game is lost** ({reason})."
+        head = f"**Nobody won**{why}."
     parts = [f"Game over. {head}"]
     if outcome.scores:
         scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
