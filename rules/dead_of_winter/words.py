@@ -25,7 +25,9 @@ def place(loc: str) -> str:
 
 def _at(token: str) -> str:
     """ "here" or "at the School": where an effect happens."""
-    return "here" if token == "here" else f"at {_loc(token)}"
+    if token in ("here", "any"):
+        return {"here": "here", "any": "anywhere"}[token]
+    return f"at {_loc(token)}"
 
 
 def _loc(token: str) -> str:

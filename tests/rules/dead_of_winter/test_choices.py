@@ -14,7 +14,7 @@ import pytest
 from rules.choices import MAX_CHOICES, MAX_DETAIL, Path, build, check
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.choices import ability_words, effects_words, harmful, survivor_words
+from rules.dead_of_winter.choices import harmful, survivor_words
 from rules.dead_of_winter.content import (
     CRISES,
     SURVIVORS,
@@ -23,6 +23,7 @@ from rules.dead_of_winter.content import (
     parse_ability,
 )
 from rules.dead_of_winter.state import State
+from rules.dead_of_winter.words import ability_words, effects_words
 from rules.engine import Engine
 from rules.playout import next_actor
 from tests.rules.dead_of_winter.helpers import ENGINE, Script, act, started
