@@ -193,21 +193,31 @@ def arrangement_paths(row: tuple[Person, ...]) -> dict[tuple[str, ...], Path]:
                 (head, step, _c(_where(new, j), "New row: " + " ".join(_shown(p) for p in new))),
             )
     others: dict[str, Choice] = {}
+    seen: dict[str, int] = {}
+    twins = {p.id for p in row if sum(1 for q in row if lab(q.id) == lab(p.id)) > 1}
     for order in permutations(row):
         ids = tuple(p.id for p in order)
         if ids in made or order == row:
             continue
-        first = _shown(order[0])
-        group = others.get(first)
+        first = order[0]
+        name = _shown(first)
+        if first.id in twins:  # two people of one card (two decks): told apart by place
+            name = f"{name} from position {row.index(first) + 1}"
+        group = others.get(name)
         if group is None:
-            group = others[first] = _c(
-                f"Other orders, {first} first", "Orders that move several people at once"
+            group = others[name] = _c(
+                f"Other orders, {name} first", "Orders that move several people at once"
             )
         moved = sum(1 for p, q in zip(order, row, strict=True) if p.id != q.id)
+        shown = " ".join(_shown(p) for p in order)
+        copies = seen[shown] = seen.get(shown, 0) + 1
         made[ids] = (
             head,
             group,
-            _c(" ".join(_shown(p) for p in order), f"{moved} of your {n} people change places"),
+            _c(
+                shown if copies == 1 else f"{shown} (copy {copies})",
+                f"{moved} of your {n} people change places",
+            ),
         )
     return made
 

@@ -401,3 +401,15 @@ def test_tn11_more_than_25_open_offers_are_grouped_by_the_card_offered() -> None
         "Decline offer 1 (for your 5♥)",
     ]
     assert [c.choice.style for c in first.children if c.choice][:2] == ["yes", "no"]
+
+
+def test_tn1_two_people_of_the_same_card_are_told_apart_by_their_place_when_arranging() -> None:
+    state = make(["7H-1 3S-1 7H-2 3S-2 2H", "4C", "5D"], ["8D", "", ""])  # two decks (TN-1)
+    legal = GAME.legal_actions(state, 0)
+    paths = paths_of(state, 0)
+    tree = build(paths)
+    assert check(tree, len(legal), 3) == []
+    arrange = child(tree, "Arrange row")
+    assert "Other orders, 7♥ from position 3 first" in [c.label for c in arrange.children]
+    reorders = [i for i, a in enumerate(legal) if isinstance(a, Reorder)]
+    assert sum(1 for i in reorders if paths[i] is None) <= 5
