@@ -4,6 +4,7 @@ the pure functions of `bot.pace`; this module reads and writes the tables and se
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -119,6 +120,7 @@ class PaceService:
                 continue
             if played is not None:
                 results.append(played)
+                await asyncio.sleep(0)  # the loop's turn between tables the clock moved
         return results
 
     async def _pace_table(self, table_id: int, now: float) -> Played | None:
