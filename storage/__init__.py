@@ -19,7 +19,6 @@ Decisions the design leaves open:
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +37,7 @@ from storage.base import (
 )
 from storage.memory import MemoryStore
 from storage.sqlite import SqliteStore
+from storage.urls import redact_url
 
 __all__ = [
     "ActionRecord",
@@ -61,27 +61,6 @@ ACCEPTED_URLS = (
     "sqlite:///relative/path.db, sqlite:////absolute/path.db, sqlite://:memory:, memory:// "
     "or postgresql://user:password@host:5432/database"
 )
-
-
-_PASSWORD_PARAM = re.compile(r"(?i)([?&]password=)[^&#]*")
-
-
-def redact_url(url: str) -> str:
-    """`url` with its password masked (`postgresql://bot:***@db/x`), for every message and log line.
-
-    The password is whatever follows the user name up to the last `@` before the query (so a
-    password holding `@` or `/` is masked whole), and any `password=` query parameter."""
-    scheme, sep, rest = url.partition("://")
-    if sep:
-        query = rest.find("?")
-        head = rest if query < 0 else rest[:query]
-        # the last `@` before the query; else a password holding `?` (over-masking beats a leak)
-        at = head.rfind("@") if "@" in head else rest.find("@")
-        userinfo = rest[:at] if at >= 0 else ""
-        if ":" in userinfo:
-            rest = userinfo.partition(":")[0] + ":***" + rest[at:]
-        url = f"{scheme}://{rest}"
-    return _PASSWORD_PARAM.sub(r"\1***", url)
 
 
 def sqlite_path(url: str) -> str:

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from storage import codec, history, redact_url
+from storage import codec, history
 from storage.base import (
     ActionRecord,
     ChannelBusyError,
@@ -43,6 +43,7 @@ from storage.base import (
     TableStatus,
     UndoRecord,
 )
+from storage.urls import redact_url
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
