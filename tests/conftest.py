@@ -56,8 +56,13 @@ def isolate_settings(environ: dict[str, str] | os._Environ[str]) -> dict[str, st
     return before
 
 
+# At import, not in `pytest_configure`: pytest imports the conftest files of the paths it is given
+# (`pytest tests/e2e/...` imports tests/e2e/conftest.py, and with it the settings) before it
+# configures, but always this one, their parent, first.
+_inherited.update(isolate_settings(os.environ))
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    _inherited.update(isolate_settings(os.environ))
     _data_before.update(data_folder())
 
 
