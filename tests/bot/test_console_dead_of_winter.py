@@ -24,12 +24,12 @@ def test_dw_35_a_solo_game_is_played_to_the_end_at_the_terminal_with_both_groups
     assert "Table #1: Dead of Winter." in out
     assert "play the move with that number" in out  # help answered
     # The one human sees both of its groups' hands (DW-35: two groups on one seat).
-    assert re.search(r"Your hand \(group 1\): \w", out)
-    assert re.search(r"Your hand \(group 2\): \w", out)
+    assert re.search(r"Your hand \(first group\): \w", out)
+    assert re.search(r"Your hand \(second group\): \w", out)
     assert "Keep " in out and "; leader " in out  # the draft is offered as moves
     assert "Game over — " in out, out[-3000:]
     assert "Seed: `11`" in out
-    assert re.search(r"Player 1 \(group [12]\): shared main objective [A-Z]", out)
+    assert re.search(r"Player 1 \((first|second) group\): shared main objective [A-Z]", out)
 
 
 def test_the_terminal_shows_dead_of_winter_in_words_without_internal_names(
@@ -56,7 +56,7 @@ def test_the_terminal_shows_dead_of_winter_in_words_without_internal_names(
     ):
         assert raw not in out, (raw, out[out.find(raw) - 300 : out.find(raw) + 100])
     assert "Main objective: " in out and " at least " in out
-    assert re.search(r"\((group [12](, leader)?)\) at (the colony|\d \()", out)
+    assert re.search(r"\(Player 1's (first|second) group(, leader)?\) at (the colony|\d \()", out)
 
 
 def test_a_move_dead_of_winter_cannot_read_is_explained_and_the_game_goes_on(
@@ -64,5 +64,5 @@ def test_a_move_dead_of_winter_cannot_read_is_explained_and_the_game_goes_on(
 ) -> None:
     out = play_solo(tmp_path, 7, "fly to the moon\n1\n1\n1\nquit\n")  # a move: a few steps
     assert "✗ I don't understand 'fly to the moon' as a move you can make now." in out
-    assert "• Group 1 has chosen its survivors." in out
+    assert "• Player 1's first group has chosen its survivors." in out
     assert "Saved." in out
