@@ -26,7 +26,7 @@ def test_dw_35_a_solo_game_is_played_to_the_end_at_the_terminal_with_both_groups
     # The one human sees both of its groups' hands (DW-35: two groups on one seat).
     assert re.search(r"Your hand \(first group\): \w", out)
     assert re.search(r"Your hand \(second group\): \w", out)
-    assert "Keep " in out and "; leader " in out  # the draft is offered as moves
+    assert " as leader …" in out and "Keep " in out  # the draft, step by step: leader, then pair
     assert "Game over — " in out, out[-3000:]
     assert "Seed: `11`" in out
     assert re.search(r"Player 1 \((first|second) group\): shared main objective [A-Z]", out)
