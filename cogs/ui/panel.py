@@ -147,11 +147,50 @@ def spot_text(spots: dict[str, tuple[int, int]]) -> str:
     return clip(f"The board, with the places you can choose marked: {letters}.", 1000)
 
 
+def _clicks(interaction: discord.Interaction) -> dict[int, int]:
+    """The newest click on each panel message whose answer is still being made, kept by the bot
+    (no module-level state): message id → interaction id."""
+    client: Any = interaction.client
+    clicks = getattr(client, "panel_clicks", None)
+    if not isinstance(clicks, dict):
+        clicks = {}
+        client.panel_clicks = clicks
+    return clicks
+
+
+def claim(interaction: discord.Interaction) -> None:
+    """Note a click on a panel as the newest on its message (see `open_step`)."""
+    if interaction.message is not None:
+        _clicks(interaction)[interaction.message.id] = interaction.id
+
+
+def newest(interaction: discord.Interaction) -> bool:
+    if interaction.message is None:
+        return True
+    return _clicks(interaction).get(interaction.message.id) == interaction.id
+
+
+def release(interaction: discord.Interaction) -> None:
+    if interaction.message is not None and newest(interaction):
+        _clicks(interaction).pop(interaction.message.id, None)
+
+
 async def open_step(
     interaction: discord.Interaction, table_id: int, address: Address, mark: str
 ) -> None:
     """A step's click: redraw the clicker's own panel at that step, from the table as it is now
-    (at the top, politely, when the step is gone), then add the picture of its spots."""
+    (at the top, politely, when the step is gone), then add the picture of its spots — unless
+    another click on the same panel came meanwhile (its answer is newer than the picture)."""
+    claim(interaction)
+    try:
+        await _open_step(interaction, table_id, address, mark)
+    finally:
+        release(interaction)
+
+
+async def _open_step(
+    interaction: discord.Interaction, table_id: int, address: Address, mark: str
+) -> None:
     from cogs.ui.own import own_panel
 
     found = await own_panel(interaction, table_id)
@@ -171,7 +210,7 @@ async def open_step(
     png = await asyncio.to_thread(
         hint_picture, table.game, observation, seat_names(table), step.spots
     )
-    if not png:
+    if not png or not newest(interaction):
         return
     embed: discord.Embed = message["embed"]
     embed.set_image(url=f"attachment://{HINT}")

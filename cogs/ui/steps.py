@@ -138,8 +138,13 @@ class ChoiceButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs.ui.clicks import play_choice
+        from cogs.ui.panel import claim, release
 
-        await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
+        claim(interaction)  # a spots picture still being drawn must not cover this answer
+        try:
+            await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
+        finally:
+            release(interaction)
 
 
 class StepButton(
@@ -234,8 +239,13 @@ class ChoiceSelect(
             await answer_privately(interaction, NOT_OFFERED)
             return
         from cogs.ui.clicks import play_choice
+        from cogs.ui.panel import claim, release
 
-        await play_choice(interaction, self.table_id, self.ply, index, mark or None)
+        claim(interaction)  # a spots picture still being drawn must not cover this answer
+        try:
+            await play_choice(interaction, self.table_id, self.ply, index, mark or None)
+        finally:
+            release(interaction)
 
 
 # ---------------------------------------------------------------------------------------------

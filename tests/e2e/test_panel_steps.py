@@ -107,3 +107,58 @@ async def test_a_step_that_picks_a_spot_is_answered_first_then_shows_the_lettere
     # the click was answered (an edit of the panel) before the picture was sent
     assert any(path.endswith("/callback") for path in paths[:first])
     assert (await service.table(1)).ply > table.ply
+
+
+async def test_a_spots_picture_drawn_after_another_click_on_the_panel_does_not_cover_its_answer(
+    bot_factory: Any, answers: WithFiles, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A member opens a spot step and, while its picture is still being drawn, clicks "◀ Back":
+    the picture is dropped, so the panel keeps the answer to the newer click."""
+    import asyncio
+    import threading
+
+    import discord.ext.test as dpytest
+
+    from cogs.ui import panel as ui_panel
+    from cogs.ui.steps import trail_mark
+    from rules.choices import find
+    from tests.e2e.test_interactions import button
+
+    bot, members = await table_of(bot_factory, "cold_comfort", "steps/spots")
+    service = bot.service
+    table = await service.table(1)
+    seat = sorted(service.waiting_for(table))[0]
+    tree = service.panel_update(table, seat).tree
+    spot = next(n for n, _ in leaves(tree) if n.choice is not None and n.choice.at is not None)
+    assert spot.index is not None
+    address = tuple(find(tree, spot.index) or ())[:-1]  # the step that offers the spot
+    entered, go_on = threading.Event(), threading.Event()
+    draw = ui_panel.hint_picture
+
+    def slow(*args: Any) -> bytes | None:
+        entered.set()
+        go_on.wait(30)
+        return draw(*args)
+
+    monkeypatch.setattr(ui_panel, "hint_picture", slow)
+    step = button(
+        members[seat],
+        f"sb:n:1:{table.ply}:{'.'.join(map(str, address))}:{trail_mark(tree, address)}",
+    )
+    back = button(members[seat], f"sb:n:1:{table.ply}::{trail_mark(tree, ())}")
+    back["message"]["id"] = step["message"]["id"]  # the same panel message
+    before = asyncio.all_tasks()
+    bot._connection.parse_interaction_create(step)
+    first = asyncio.all_tasks() - before
+    while not entered.is_set():  # the step is answered and its picture is being drawn
+        await asyncio.sleep(0.01)
+    answered = len(answers.files)
+    before = asyncio.all_tasks()
+    bot._connection.parse_interaction_create(back)
+    await asyncio.gather(*(asyncio.all_tasks() - before - first))
+    go_on.set()
+    await asyncio.gather(*first)
+    await dpytest.run_all_events()
+    later = answers.files[answered:]
+    assert any(path.endswith("/callback") for path, _ in later)  # "◀ Back" was answered
+    assert not [files for path, files in later if files], "no picture over the newer answer"
