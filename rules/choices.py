@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 MAX_CHOICES = 25  # Discord: options in one select menu
 MAX_LABEL = 80  # Discord: a button's label, and the clip of a select option's label (100)
@@ -107,7 +107,32 @@ def build(paths: Sequence[Path | None]) -> Node:
                 found = Node(step, index=index if last else None)
                 node.children.append(found)
             node = found
+    _in_order(root)
     return root
+
+
+_NUMBER = re.compile(r"(\d+)")
+
+
+def _natural(label: str) -> tuple[Any, ...]:
+    """A label as people order it: "Position 2" before "Position 10"."""
+    return tuple(int(part) if part.isdigit() else part for part in _NUMBER.split(label))
+
+
+_ORDINAL = re.compile(r"^(\S+) (\d+°?|[A-Z])(?:\s|$)")
+
+
+def _in_order(node: Node) -> None:
+    """Options that differ only by a number or a letter after a shared first word ("Position 5",
+    "Position 2"; "Turned 90°", "Turned 0°"; "Spot B", "Spot A") are listed in their natural
+    order; any other list keeps the game's order (its kinds, its cards as they lie)."""
+    children = node.children
+    if len(children) > 1:
+        found = [_ORDINAL.match(child.label) for child in children]
+        if all(found) and len({m[1] for m in found if m}) == 1:
+            children.sort(key=lambda child: _natural(child.label))
+    for child in children:
+        _in_order(child)
 
 
 def at(root: Node, address: Sequence[int]) -> Node | None:
