@@ -900,9 +900,9 @@ class TableService(TableViews, PaceService):
             headline = f"{_and(names[s] for s in winners)} won."
         else:
             headline = "Nobody won."
-        why = " ".join(self.games[table.game].summary(outcome, names).replace("**", "").split())
+        why = _why(self.games[table.game].summary(outcome, names), bool(outcome.results))
         missed = outcome.results and not any(r.met for r in outcome.results)
-        if not winners and missed and "objective" not in why:
+        if not winners and missed:
             why += " No personal objective was met."
         objectives = []
         own: dict[Seat, list[str]] = {}
@@ -1007,3 +1007,22 @@ class _Since:
         held.extend(lines[:room])
         if len(lines) > room:
             self.more[seat] = self.more.get(seat, 0) + len(lines) - room
+
+
+def _why(summary: str, objectives: bool) -> str:
+    """The game's end-of-game words as the reason under the headline: without "Game over", the
+    winners (the headline says them) and, when objectives are listed apart, their lines."""
+    lines = [" ".join(line.replace("**", "").split()) for line in summary.splitlines()]
+    kept = []
+    for index, line in enumerate(line for line in lines if line):
+        if index and objectives and "objective" in line:
+            continue
+        if line.startswith(("Winners:", "Nobody won")):
+            continue
+        kept.append(line)
+    why = " ".join(kept)
+    for head in ("Game over — ", "Game over. ", "Game over: "):
+        if why.startswith(head):
+            why = why[len(head)].upper() + why[len(head) + 1 :]
+            break
+    return why

@@ -86,9 +86,21 @@ def players_line(table: TableRecord) -> str:
     )
 
 
+CODE_BLOCK = re.compile(r"\n?```.*?```\n?", re.DOTALL)
+
+
+def board_text(board: Board) -> str:
+    """The board's text as the embed shows it. With a picture, a text drawing of the board (a
+    code block: Winter's lake as letters) is left out — the picture shows it, and the picture's
+    alt text still has the whole text — and the rest is clipped shorter."""
+    if not has_picture(board.game, board.picture):
+        return clip(board.text, MAX_DESCRIPTION)
+    text = CODE_BLOCK.sub("\n", board.text).strip()
+    return clip(re.sub(r"\n{3,}", "\n\n", text), WITH_PICTURE)
+
+
 def board_embed(table: TableRecord, board: Board) -> discord.Embed:
-    limit = WITH_PICTURE if has_picture(board.game, board.picture) else MAX_DESCRIPTION
-    embed = discord.Embed(title=board.title, description=clip(board.text, limit), colour=COLOUR)
+    embed = discord.Embed(title=board.title, description=board_text(board), colour=COLOUR)
     embed.add_field(name="Players", value=clip(players_line(table), 1024), inline=False)
     if table.status == "active" and table.deadline is not None:
         embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")

@@ -269,7 +269,7 @@ async def test_a_game_against_a_random_ai_is_played_to_the_end(bot_factory: Any)
     await say("!game start", ana)
     await play_until(bot, lambda state: state.phase == "over")
     sent = drain()
-    assert any("Game over — " in text_of(m) for m in public(sent))
+    assert any("game over" in text_of(m) for m in public(sent))
     assert (await bot.service.table(1)).status == "finished"
 
 
@@ -416,7 +416,7 @@ async def test_a_whole_game_typed_in_notation_ends_with_a_summary_and_the_seed(
     names = [discord.utils.escape_markdown(m.display_name) for m in (ana, bo)]
     by_seat = {seat: names[[ana.id, bo.id].index(s.user_id)] for seat, s in enumerate(table.seats)}
     # said once in the thread (the lobby message, above the thread, says it too)
-    (summary,) = [text_of(m) for m in boards(sent) if "Game over — " in text_of(m)]
+    (summary,) = [text_of(m) for m in boards(sent) if "game over" in text_of(m)]
     assert f"is frozen out (no counter left on the lake): {by_seat[winner]} wins" in summary
     scores = ", ".join(f"{by_seat[seat]} {state.result.scores[seat]}" for seat in (0, 1))
     assert f"Counters left on the lake: {scores}." in summary and f"Seed `{SEED}`" in summary

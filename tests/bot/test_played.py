@@ -1,0 +1,98 @@
+"""What a result record carries so that no presenter asks the service again (issue 32 §5, §6):
+the feed (one line a move), the lines since a seat's last move, and the ending in words."""
+
+from __future__ import annotations
+
+from bot.records import Played
+from bot.tables import Player, TableService
+from rules.core import Outcome, SeatResult
+from storage import MemoryStore
+from storage.base import SeatRecord, TableRecord
+from tests.support.nim import NIM
+
+ANA, BO = Player(11, "Ana"), Player(22, "Bo")
+
+
+def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
+    played = Played(
+        table=TableRecord(game="nim"),
+        lines=["Nim begins.", "Ana takes 2.", "Bo must move.", "⏰ Time ran out.", "Game over."],
+        steps=[(1, 3)],
+        summary="Game over.",
+    )
+    assert played.feed == ["Nim begins.", "Ana takes 2. Bo must move.", "⏰ Time ran out."]
+
+
+async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = TableService(store, {"nim": NIM}, new_seed=lambda: "since")
+    table = await service.open("nim", ANA, options={"stones": 30})
+    await service.join(table.id, BO)
+    table = (await service.start(table.id, ANA.user_id)).table
+    for move in ("take 1", "shout", "take 2", "take 1", "shout", "take 3", "take 1"):
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        table = (await service.act(table.id, user, move)).table
+        for each in (0, 1):
+            from_log = await service.since_last_move(table, each)
+            assert await service._since_last_move(table, each) == from_log
+    assert service._since[table.id].seen == {0, 1}  # both answered from memory by now
+
+
+def dead_of_winter_table() -> TableRecord:
+    seats = (
+        SeatRecord(name="Ana", user_id=1),
+        SeatRecord(name="Bo", user_id=2),
+        SeatRecord(name="Frost 🤖", agent="heuristic"),
+    )
+    return TableRecord(id=7, game="dead_of_winter", seats=seats, seed="dw-seed", status="finished")
+
+
+def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_players_result() -> None:
+    service = TableService(MemoryStore())
+    outcome = Outcome(
+        winners=frozenset(),
+        reason="morale",
+        results=(
+            SeatResult(seat=0, kind="secret", met=False, detail="Keep the Engine Warm"),
+            SeatResult(seat=1, kind="betrayal", met=False, detail="Bleed Them Dry"),
+            SeatResult(seat=2, kind="secret", met=False, detail="Clean Bill of Health"),
+        ),
+    )
+    ending = service.ending(dead_of_winter_table(), outcome)
+    assert ending.headline == "Nobody won."
+    assert ending.why.startswith("The colony failed: the colony's morale ran out.")
+    assert ending.why.endswith("No personal objective was met.")
+    assert "Game over" not in ending.why and "Winners" not in ending.why
+    assert ending.objectives == (
+        "Ana — secret objective “Keep the Engine Warm”: not met ❌.",
+        "Bo — betrayal objective “Bleed Them Dry”: not met ❌.",
+        "Frost 🤖 — secret objective “Clean Bill of Health”: not met ❌.",
+    )
+    assert ending.results == {
+        0: "Nobody won, you neither. Your secret objective “Keep the Engine Warm”: not met ❌.",
+        1: "Nobody won, you neither. Your betrayal objective “Bleed Them Dry”: not met ❌.",
+    }  # the AI seat has no panel
+    assert ending.seed == "dw-seed" and ending.winners == ()
+
+
+def test_dw_an_ending_with_winners_names_them_and_tells_each_player_their_own_result() -> None:
+    service = TableService(MemoryStore())
+    outcome = Outcome(
+        winners=frozenset({0, 2}),
+        reason="main_objective",
+        details={"main_objective_complete": True},
+        results=(
+            SeatResult(seat=0, kind="secret", met=True, detail="Keep the Engine Warm"),
+            SeatResult(seat=1, kind="secret", met=False, detail="Balanced Pack"),
+            SeatResult(seat=2, kind="secret", met=True, detail="Clean Bill of Health"),
+        ),
+    )
+    ending = service.ending(dead_of_winter_table(), outcome)
+    assert ending.headline == "Ana and Frost 🤖 won."
+    assert ending.why == "The colony completed its main objective."
+    assert ending.results[0].startswith("You won, with Frost 🤖.")
+    assert ending.results[1].startswith("You did not win.")
+    assert ending.winners == ("Ana", "Frost 🤖")

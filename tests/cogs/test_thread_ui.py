@@ -1,0 +1,107 @@
+"""The thread's pieces drawn from records alone (issue 32 §2, §4, §5): the board and its picture
+(full width, with alt text, uploaded only when it changed), the lobby as the game goes, a folded
+board's lines, a panel's news and result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.delivery import Pictures
+from bot.records import Ending, PanelUpdate
+from bot.tables import Player, TableRecord, TableService
+from cogs.ui.board import board_message
+from cogs.ui.lobby import lobby_embed
+from cogs.ui.own import closed_panel, panel_news
+from cogs.ui.pictures import alt_text
+from cogs.ui.publish import history
+from storage import MemoryStore
+
+ANA, BO = Player(11, "Ana"), Player(22, "Bo")
+
+
+async def winter(service: TableService) -> Any:
+    table = await service.open("winter", ANA, channel_id=3)
+    await service.join(table.id, BO)
+    return (await service.start(table.id, ANA.user_id)).table
+
+
+async def test_the_board_shows_its_picture_full_width_with_alt_text_drawn_once() -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = TableService(store, new_seed=lambda: "board")
+    table = await winter(service)
+    board = service.board(table)
+    assert board.picture and board.game == "winter"
+    cache = Pictures()
+    message = await board_message(table, board, pictures=cache)
+    assert message["embed"].image.url == "attachment://board.png"  # not a thumbnail
+    (picture,) = message["attachments"]
+    assert picture.description and "Ana" in picture.description  # names, not seats
+    assert len(picture.description) <= 1000
+    again = await board_message(table, board, pictures=cache, with_picture=False)
+    assert "attachments" not in again  # unchanged: the message keeps the picture it has
+    assert again["embed"].image.url == "attachment://board.png"
+    assert len(cache) == 1
+
+
+async def test_a_board_without_a_picture_keeps_its_whole_text() -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = TableService(store, new_seed=lambda: "board")
+    table = await service.open("tenth_night", ANA)
+    await service.join(table.id, BO)
+    table = (await service.start(table.id, ANA.user_id)).table
+    message = await board_message(table, service.board(table))
+    assert "attachments" not in message and message["embed"].image.url is None
+    assert message["embed"].description == service.board(table).text
+
+
+def test_alt_text_falls_back_to_the_board_text_without_markdown() -> None:
+    assert alt_text("nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
+    assert len(alt_text("nim", {}, (), "x" * 5000)) == 1000
+
+
+async def test_the_lobby_links_to_the_thread_while_it_runs_then_shows_the_result() -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = TableService(store, new_seed=lambda: "lobby")
+    table = await service.open("winter", ANA, channel_id=3)
+    assert "Join" in (lobby_embed(service, table).footer.text or "")
+    await service.join(table.id, BO)
+    table = (await service.start(table.id, ANA.user_id)).table
+    table = await service.remember(table.id, thread_id=99)
+    shown = lobby_embed(service, table)
+    assert "Playing now in <#99>" in (shown.description or "")
+    assert "active" not in str(shown.to_dict())
+    over = table.model_copy(update={"status": "finished"})
+    ending = Ending(headline="Ana won.", why="Bo is frozen out.", seed="lobby")
+    text = lobby_embed(service, over, ending).description or ""
+    assert text.startswith("🏁 **Ana won.** Bo is frozen out.") and "<#99>" in text
+    closed = lobby_embed(service, table.model_copy(update={"status": "abandoned"}))
+    assert "closed before the end" in (closed.description or "")
+
+
+def test_a_folded_board_keeps_its_newest_lines_and_points_to_the_log_for_the_rest() -> None:
+    lines = [f"Move {n}: " + "x" * 300 for n in range(10)]
+    folded = history(lines)
+    assert len(folded) <= 2000
+    assert folded.startswith("… ") and "`/game log`" in folded.splitlines()[0]
+    assert folded.endswith(lines[-1])
+    assert history(["Ana takes 2."]) == "Ana takes 2."
+
+
+def test_a_panel_ends_with_its_players_result_and_says_the_game_is_over() -> None:
+    update = PanelUpdate(1, 0, 11, "Your hand: 3♠", (), 4, "d", None)
+    ending = Ending(
+        headline="Nobody won.", why="The fire went out.", seed="s", results={0: "Nobody won."}
+    )
+    text = panel_news(update, ["Bo takes 1."], ending).text
+    assert text.startswith("**Since your last move:**\n• Bo takes 1.")
+    assert text.endswith("🏁 **Nobody won.**\nNobody won. The fire went out.")
+    embed = discord.Embed(description=text)
+    embed.set_footer(text="When the game waits for you, you are pinged.")
+    over = TableRecord(game="nim", status="finished")
+    closed = closed_panel({"embed": embed, "view": object()}, over)
+    assert closed["view"] is None and closed["embed"].footer.text == "The game is over."
