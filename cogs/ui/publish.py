@@ -152,8 +152,10 @@ async def show_board(
     if not known:
         shown = None
     feed = [feed_line(line) for line in played.feed]
+    # nothing newer than the board known in the channel (an id is a time: the gateway's echo of
+    # the board itself may still be on its way)
     newest = getattr(channel, "last_message_id", None)
-    at_bottom = shown is not None and newest in (None, shown.message_id) and not below
+    at_bottom = shown is not None and (newest is None or newest <= shown.message_id) and not below
     gathered = (shown.lines if shown is not None else []) + feed
     over = table.status != "active"
     digest = picture_digest(table, board)
