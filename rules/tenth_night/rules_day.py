@@ -555,7 +555,7 @@ def problem(s: TenthNightState, seat: int, a: DayAction) -> str | None:
                 None if o.from_seat == seat else "Only the player who made an offer withdraws it."
             )
         if o.to_seat != seat:
-            return f"Offer {a.offer_id} was made to seat {o.to_seat + 1}, not to you."
+            return f"Offer {a.offer_id} was made to {seat_ref(o.to_seat)}, not to you."
         if isinstance(a, AcceptExchange):
             return _accept_problem(s, o, a.card_id)
         return None
@@ -591,12 +591,12 @@ def _proposal_problem(s: TenthNightState, seat: int, a: ProposeExchange) -> str 
             return "Name the person you want from their row."
         target = _find(other.row, w.card_id)
         if target is None:
-            return f"{_name(w.card_id)} is not one of seat {a.to_seat + 1}'s people."
+            return f"{_name(w.card_id)} is not one of {seat_ref(a.to_seat)}'s people."
         if target.injured:
             return f"{_name(w.card_id)} is injured; injured people cannot be traded."
         if not is_person_card(g.card_id):
             return (
-                f"{_name(g.card_id)} would land in seat {a.to_seat + 1}'s row, "
+                f"{_name(g.card_id)} would land in {seat_ref(a.to_seat)}'s row, "
                 "and only A–10 can be people."
             )
     elif w.card_id is not None:
@@ -617,7 +617,8 @@ def _accept_problem(s: TenthNightState, o: Offer, card_id: str | None) -> str | 
         return f"{_name(card_id)} is not in your hand."
     if o.give_zone == "row" and not is_person_card(card_id):
         return (
-            f"{_name(card_id)} would land in seat {o.from_seat + 1}'s row; only A–10 can be people."
+            f"{_name(card_id)} would land in {seat_ref(o.from_seat)}'s row; "
+            "only A–10 can be people."
         )
     return None
 

@@ -269,7 +269,7 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action 
     target = _pick(
         theirs,
         want_words[0],
-        f"one of seat {to + 1}'s people (to ask for a hand card, write `for hand`)",
+        f"one of {seat_ref(to)}'s people (to ask for a hand card, write `for hand`)",
     )
     return ProposeExchange(to_seat=to, give=give, want=Want(zone="row", card_id=target))
 
