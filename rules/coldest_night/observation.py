@@ -503,6 +503,12 @@ def _private_lines(
         lines.append("Your scavenge pool: " + "; ".join(pool))
     if memory is not None:
         lines.append("Memory Loss — put one back on top: " + "; ".join(memory))
+    held = " ".join([*hand, *(pool or ())])
+    lines.extend(
+        f"On your cards, {word} means: {EFFECT_WORDS[word]}."
+        for word in ("GREATEST", "TARGET", "BURN ONE")
+        if f"— {word}" in held or f"; {word}" in held or f", {word}" in held
+    )
     return lines
 
 
