@@ -320,7 +320,8 @@ def summary(outcome: Outcome, names: Sequence[str]) -> str:
 
 
 NOTATION = (
-    "Spots are `(x,y)` as on the map (x across, y up; Main Street `MS` runs from (0,0) to (0,2)).\n"
+    "Spots are `(x,y)` as on the map (x across, y up; Main Street `MS` stands at x 0, "
+    "from y 0 to y 2).\n"
     "`build <value> at (x,y)` · `upgrade (x,y) to <value>` · `downgrade (x,y) to <value>` · "
     "`host (x,y) from (x,y)` · `fire (x,y)` · `mine (x,y)` · `end` · "
     "`spread (x,y)` (where a fire spreads) · `land (x,y)` (a tied landing) · "
