@@ -136,6 +136,10 @@ class Played:
     # the public lines since each pinged seat's last move ("since your last move", on its panel)
     since: dict[Seat, list[str]] = field(default_factory=dict)
     ending: Ending | None = None  # set when the call ended the game (a result, not an abandon)
+    mover: Seat | None = None  # the seat whose click made the call (`act_choice`)
+    # the mover's panel as it is now when it is not among `panels` (nothing private changed): the
+    # click's answer redraws it
+    mover_panel: PanelUpdate | None = None
 
     @property
     def finished(self) -> bool:

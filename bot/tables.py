@@ -504,7 +504,8 @@ class TableService(TableViews, PaceService):
                 self._forget_copy(table_id)
                 seat, move = self._pressed(table, user_id, ply, index, mark)
             state = self.state(table)
-            played = Played(table=table, waited_before=self._waiting_set(table, state))
+            waited = self._waiting_set(table, state)
+            played = Played(table=table, waited_before=waited, mover=seat)
             await self._commit(played, seat, move, checked=True, state=state)
             await self._run_agents(played)
             return await self.report(played)
@@ -886,6 +887,16 @@ class TableService(TableViews, PaceService):
         if table.status == "finished" and played.outcome is not None and table.state is not None:
             played.ending = self.ending(table, played.outcome)
             played.panels = await self.private_updates(table, force=True, notes=played.private)
+        mover = played.mover
+        if (
+            mover is not None
+            and table.state is not None
+            and all(update.seat != mover for update in played.panels)
+        ):
+            stored = {p.seat: p for p in await self.store.panels(table.id)}.get(mover)
+            if stored is not None and stored.user_id != table.seats[mover].user_id:
+                stored = None  # another member's panel (the seat was taken over)
+            played.mover_panel = self.panel_update(table, mover, panel=stored)
         return played
 
     def ending(self, table: TableRecord, outcome: Outcome) -> Ending:

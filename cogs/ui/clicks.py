@@ -38,23 +38,22 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
     interaction's response: the mover sees their new hand and moves at no request's cost. When
     the click came from their DM panel, that panel is now up to date, so `publish` skips it; it
-    is redrawn as a DM panel (with "My hand & moves") even when nothing private changed."""
+    is redrawn as a DM panel (with "My hand & moves") even when nothing private changed. It is
+    drawn from the result record alone (`Played.panels` or `Played.mover_panel`)."""
     service, table = bot.service, played.table
     kit = kit_of(bot)
     seat = seat_of(table, interaction.user.id)
     update = next((u for u in played.panels if u.seat == seat), None)
-    if seat is None or table.state is None:
+    fresh = update if update is not None else played.mover_panel
+    if seat is None or table.state is None or fresh is None:
         await interaction.response.defer()
         return
-    fresh = update if update is not None else service.panel_update(table, seat)
     fresh = panel_news(fresh, None, played.ending)
     clicked = interaction.message.id if interaction.message is not None else None
-    panel = update.panel if update is not None else None
-    if update is None and clicked is not None:
-        # the mover's private part did not change: the report holds no panel of theirs, but a
-        # click on the DM panel must still redraw it as one (with its "My hand & moves" button)
-        panel = {p.seat: p for p in await service.store.panels(table.id)}.get(seat)
-    on_dm = panel is not None and panel.message_id == clicked
+    # where the seat's DM panel is (the result record carries it): a click there redraws it as
+    # a DM panel, with its "My hand & moves" button, even when nothing private changed
+    panel = fresh.panel
+    on_dm = panel is not None and clicked is not None and panel.message_id == clicked
     draw = kit.dm_panel if on_dm else kit.panel
     message = draw(service, table, fresh)
     if table.status != "active":
@@ -65,5 +64,6 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
         log.info("could not redraw the panel of table %s in the response (%s)", table.id, err)
         return
     if update is not None and panel is not None and on_dm:
+        # a write after answering: the DM panel now shows this update
         await service.panel_sent(update, channel_id=panel.channel_id, message_id=panel.message_id)
         played.panels = [u for u in played.panels if u is not update]

@@ -210,3 +210,55 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(
     await dispatch(bot, responses, button(stranger, "sb:r:1", "Rematch"))
     said = [r["data"].get("content", "") for r in responses.of_type(4)]
     assert "Only the players of this game can ask for a rematch." in said
+
+
+async def test_after_a_clicked_move_the_way_back_to_discord_only_writes(
+    bot_factory: Any, responses: Responses, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32 §6: the result record carries everything shown, so once the service answers,
+    presenting it (the click's answer, the board, the DM panels) reads no store; the only calls
+    left are writes (where the board message is, where a panel was delivered)."""
+    from bot.tables import label_mark
+
+    bot, ana, _bo, _channel = await nim(bot_factory, stones=9)
+    (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
+    store = bot.service.store
+    reads: list[str] = []
+    answered = [False]
+    for name in ("get_table", "panels", "actions", "find_tables", "get_tables"):
+        if hasattr(store, name):
+            original = getattr(store, name)
+
+            async def read(*args: Any, _name: str = name, _original: Any = original) -> Any:
+                if answered[0]:
+                    reads.append(_name)
+                return await _original(*args)
+
+            monkeypatch.setattr(store, name, read)
+    act_choice = bot.service.act_choice
+
+    async def acted(*args: Any, **kwargs: Any) -> Any:
+        played = await act_choice(*args, **kwargs)
+        answered[0] = True
+        return played
+
+    monkeypatch.setattr(bot.service, "act_choice", acted)
+    remember = bot.service.remember
+
+    async def remembered(*args: Any, **kwargs: Any) -> Any:  # a write (it reads the row it edits)
+        answered[0] = False
+        try:
+            return await remember(*args, **kwargs)
+        finally:
+            answered[0] = True
+
+    monkeypatch.setattr(bot.service, "remember", remembered)
+    data = button(ana, f"sb:a:1:0:1:{label_mark('Take 2')}")
+    data["message"]["id"] = str(panel.message_id)  # on her DM panel: nothing private changed
+    await dispatch(bot, responses, data)
+    assert answered[0]
+    answered[0] = False
+    assert (await bot.service.table(1)).ply == 1
+    assert reads == []
+    (redrawn,) = [p["data"] for p in responses.of_type(7)]  # her DM panel, redrawn as one
+    assert "sb:b:1:hand" in components([redrawn])
