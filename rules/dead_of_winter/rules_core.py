@@ -354,7 +354,8 @@ def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False) -> None:
         place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
     if n:
         what = "experiment zombie" if experiment else "zombie"
-        ctx.say(f"{n} {what}{'s' if n > 1 else ''} arrive at {loc_name(loc)}.", "zombies_placed")
+        verb = "arrive" if n > 1 else "arrives"
+        ctx.say(f"{n} {what}{'s' if n > 1 else ''} {verb} at {loc_name(loc)}.", "zombies_placed")
 
 
 def kill_zombie_at(w: W, loc: str, e: int | None = None) -> bool:
