@@ -55,7 +55,7 @@ from cogs.ui.own import private_update as private_update
 from cogs.ui.own import returning_panel as returning_panel
 from cogs.ui.own import with_digest as with_digest
 from cogs.ui.panel import IDLE_FOOTER as IDLE_FOOTER  # the private panel (`cogs/ui/`)
-from cogs.ui.panel import dm_panel_message, panel_message
+from cogs.ui.panel import dm_panel_message, open_step, panel_message
 from cogs.ui.steps import NOT_OFFERED as NOT_OFFERED
 from cogs.ui.steps import ChoiceButton, ChoiceSelect, StepButton
 
@@ -241,7 +241,13 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 # what `cogs.ui` draws with but does not own (see `cogs.ui.own.Kit`); the lobby cog hands it to
 # the bot when it loads (`SnowboundBot.kit`)
-KIT = Kit(dm_panel=dm_panel_message, panel=panel_message, end_view=end_view)
+KIT = Kit(
+    dm_panel=dm_panel_message,
+    panel=panel_message,
+    end_view=end_view,
+    open_step=open_step,
+    play_choice=play_choice,
+)
 
 
 async def publish(bot: SnowboundBot, played: Played) -> None:

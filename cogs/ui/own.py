@@ -9,7 +9,7 @@ through `interaction.client`."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,17 +24,23 @@ if TYPE_CHECKING:
 
 PanelDrawer = Callable[[TableService, TableRecord, PanelUpdate], dict[str, Any]]
 ViewOf = Callable[[TableRecord], discord.ui.View | None]
+OpenStep = Callable[[discord.Interaction, int, tuple[int, ...], str], Awaitable[None]]
+PlayChoice = Callable[[discord.Interaction, int, int, int, str | None], Awaitable[None]]
 
 
 @dataclass(frozen=True)
 class Kit:
     """`dm_panel` draws a seat's DM panel (with its "My hand & moves" button), `panel` the
     panel only its seat sees in a server (an ephemeral answer), `end_view` the end message's
-    buttons (Rematch)."""
+    buttons (Rematch); `open_step` and `play_choice` are what a panel's step and move clicks run
+    (`cogs.ui.panel`, `cogs.ui.clicks`), so the components in `cogs.ui.steps` need not import the
+    code that draws them."""
 
     dm_panel: PanelDrawer
     panel: PanelDrawer
     end_view: ViewOf
+    open_step: OpenStep
+    play_choice: PlayChoice
 
 
 def kit_of(bot: SnowboundBot) -> Kit:

@@ -25,7 +25,7 @@ from bot.records import PanelUpdate, seat_names
 from bot.tables import TableRecord, TableService
 from cogs.common import clip
 from cogs.games import PICTURES
-from cogs.ui.steps import Address, Step, reach, step_view
+from cogs.ui.steps import Address, Step, claim, newest, reach, release, step_view
 
 log = logging.getLogger(__name__)
 
@@ -145,34 +145,6 @@ def spot_text(spots: dict[str, tuple[int, int]]) -> str:
     """The picture's alt text: which places are marked."""
     letters = ", ".join(label.removeprefix("Spot ") for label in spots)
     return clip(f"The board, with the places you can choose marked: {letters}.", 1000)
-
-
-def _clicks(interaction: discord.Interaction) -> dict[int, int]:
-    """The newest click on each panel message whose answer is still being made, kept by the bot
-    (no module-level state): message id → interaction id."""
-    client: Any = interaction.client
-    clicks = getattr(client, "panel_clicks", None)
-    if not isinstance(clicks, dict):
-        clicks = {}
-        client.panel_clicks = clicks
-    return clicks
-
-
-def claim(interaction: discord.Interaction) -> None:
-    """Note a click on a panel as the newest on its message (see `open_step`)."""
-    if interaction.message is not None:
-        _clicks(interaction)[interaction.message.id] = interaction.id
-
-
-def newest(interaction: discord.Interaction) -> bool:
-    if interaction.message is None:
-        return True
-    return _clicks(interaction).get(interaction.message.id) == interaction.id
-
-
-def release(interaction: discord.Interaction) -> None:
-    if interaction.message is not None and newest(interaction):
-        _clicks(interaction).pop(interaction.message.id, None)
 
 
 async def open_step(

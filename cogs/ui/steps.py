@@ -23,8 +23,8 @@ Components (all `DynamicItem`s, so they survive restarts):
   option's value is `<index>:<mark>` for a move (played like a `ChoiceButton`) or `n<k>:<mark>`
   for the k-th option's own steps (opened like a `StepButton`).
 
-The clicks' code lives in `cogs.ui.panel` and `cogs.present` (imported when a click comes: they
-draw panels, which hold these components).
+The clicks' code lives in `cogs.ui.panel` and `cogs.ui.clicks`, reached through the bot's `Kit`
+(they draw panels, which hold these components).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ import discord
 
 from bot.guard import sane_id
 from bot.records import label_mark
-from cogs.common import answer_privately, clip
+from cogs.common import answer_privately, clip, snowbound
+from cogs.ui.own import kit_of
 from rules.choices import MAX_CHOICES, Node, at, trail
 
 Address = tuple[int, ...]
@@ -102,6 +103,34 @@ def _label(item: discord.ui.Item[Any]) -> str:
     return (item.label or "") if isinstance(item, discord.ui.Button) else ""
 
 
+def _clicks(interaction: discord.Interaction) -> dict[int, int]:
+    """The newest click on each panel message whose answer is still being made, kept by the bot
+    (no module-level state): message id → interaction id."""
+    client: Any = interaction.client
+    clicks = getattr(client, "panel_clicks", None)
+    if not isinstance(clicks, dict):
+        clicks = {}
+        client.panel_clicks = clicks
+    return clicks
+
+
+def claim(interaction: discord.Interaction) -> None:
+    """Note a click on a panel as the newest on its message (see `cogs.ui.panel.open_step`)."""
+    if interaction.message is not None:
+        _clicks(interaction)[interaction.message.id] = interaction.id
+
+
+def newest(interaction: discord.Interaction) -> bool:
+    if interaction.message is None:
+        return True
+    return _clicks(interaction).get(interaction.message.id) == interaction.id
+
+
+def release(interaction: discord.Interaction) -> None:
+    if interaction.message is not None and newest(interaction):
+        _clicks(interaction).pop(interaction.message.id, None)
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"sb:a:(?P<t>\d{1,18}):(?P<p>\d{1,18}):(?P<i>\d{1,18}):(?P<m>[0-9a-f]{6})",
@@ -137,12 +166,11 @@ class ChoiceButton(
         return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.ui.clicks import play_choice
-        from cogs.ui.panel import claim, release
-
         claim(interaction)  # a spots picture still being drawn must not cover this answer
         try:
-            await play_choice(interaction, self.table_id, self.ply, self.index, self.mark)
+            await kit_of(snowbound(interaction.client)).play_choice(
+                interaction, self.table_id, self.ply, self.index, self.mark
+            )
         finally:
             release(interaction)
 
@@ -178,9 +206,9 @@ class StepButton(
         return cls(int(match["t"]), int(match["p"]), decode(match["a"]), match["m"], _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs.ui.panel import open_step
-
-        await open_step(interaction, self.table_id, self.address, self.mark)
+        await kit_of(snowbound(interaction.client)).open_step(
+            interaction, self.table_id, self.address, self.mark
+        )
 
 
 class ChoiceSelect(
@@ -230,20 +258,19 @@ class ChoiceSelect(
             if number is None or number >= MAX_CHOICES or not re.fullmatch(r"[0-9a-f]{6}", mark):
                 await answer_privately(interaction, NOT_OFFERED)
                 return
-            from cogs.ui.panel import open_step
-
-            await open_step(interaction, self.table_id, (*self.address, number), mark)
+            await kit_of(snowbound(interaction.client)).open_step(
+                interaction, self.table_id, (*self.address, number), mark
+            )
             return
         index = sane_id(head)
         if index is None:
             await answer_privately(interaction, NOT_OFFERED)
             return
-        from cogs.ui.clicks import play_choice
-        from cogs.ui.panel import claim, release
-
         claim(interaction)  # a spots picture still being drawn must not cover this answer
         try:
-            await play_choice(interaction, self.table_id, self.ply, index, mark or None)
+            await kit_of(snowbound(interaction.client)).play_choice(
+                interaction, self.table_id, self.ply, index, mark or None
+            )
         finally:
             release(interaction)
 
