@@ -336,11 +336,16 @@ def _attack(a: AttackView) -> str:
     parts = []
     for s in a.steps:
         nums = f" damage {s.damage} vs defence {s.defence}," if s.damage is not None else ""
-        who = f"{seat_ref(s.seat)}'s {card_label(s.person_id)}"
+        who = f"{seat_ref(s.seat)}'s {card_label(s.person_id)}:"
         parts.append(f"{who}{nums} {_STEP_WORDS.get(s.result, s.result.replace('_', ' '))}")
     tail = "; ".join(parts)
     final = a.final_result
-    end = f" → **{_FINAL_WORDS.get(final, final.replace('_', ' '))}**" if final else ""
+    said = _FINAL_WORDS.get(final, final.replace("_", " ")) if final else ""
+    last = a.steps[-1].result if a.steps else None
+    end = f" → **{said}**" if said and final != last else ""
+    if final and final == last:  # the last step already says how it ended: in bold, once
+        words = _STEP_WORDS.get(final, said)
+        tail = tail.removesuffix(words) + f"**{words}**"
     return f"{head}" + (f" — {tail}" if tail else "") + end
 
 
