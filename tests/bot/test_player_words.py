@@ -25,6 +25,7 @@ from bot.names import ai_name, options_text, typed_refs
 from bot.tables import Played, Player, TableService, label_mark
 from rules import GAMES
 from rules.choices import Node
+from rules.errors import RuleError
 from storage import MemoryStore
 from tests.rules.cold_comfort import test_contract as cold_comfort
 from tests.rules.coldest_night import test_contract as coldest_night
@@ -308,3 +309,15 @@ def test_options_are_said_in_sentences() -> None:
         "Thaw limit: a draw after 50 thaw turns."
     )
     assert not bad_words(options_text("dead_of_winter", {"long_night": True, "lab": False}))
+
+
+async def test_a_refusal_of_a_typed_move_names_the_player_it_is_about() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    state = service.state(table)
+    mine = state.players[0].hand[0].split("-")[0]
+    theirs = {person.id.split("-")[0] for person in state.players[1].row}
+    missing = next(card for card in ("AS", "2S", "3S", "4S", "5S", "6S") if card not in theirs)
+    with pytest.raises(RuleError) as refused:
+        await service.act(table.id, HUMANS[0].user_id, f"propose 2 give {mine} for {missing}")
+    assert "Bo's people" in str(refused.value) and "{s" not in str(refused.value)
