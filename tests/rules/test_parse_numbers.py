@@ -36,9 +36,9 @@ def test_every_game_parse_refuses_a_huge_number_with_a_rule_error(key: str) -> N
     game = GAMES[key]
     engine = Engine(game)
     checked = 0
-    for state, seat in positions(key)[:3]:
+    for state, seat in positions(key)[:2]:
         legal = engine.legal(state, seat)
-        labels = list(dict.fromkeys(game.label(state, action) for action in legal))[:60]
+        labels = list(dict.fromkeys(game.label(state, action) for action in legal))[:8]
         for text in typed_forms(labels):
             try:
                 action = game.parse(state, seat, text, legal)
@@ -47,7 +47,7 @@ def test_every_game_parse_refuses_a_huge_number_with_a_rule_error(key: str) -> N
             else:
                 assert action in legal
             checked += 1
-    assert checked > 30
+    assert checked > 20
 
 
 def test_a_typed_number_is_read_or_refused_in_words() -> None:

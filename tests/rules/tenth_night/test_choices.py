@@ -58,9 +58,9 @@ def deckless(action: Action) -> str:
 def test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps() -> None:
     engine = Engine(GAME)
     decisions = typed_only = moves = 0
-    for n in range(4):
+    for n in range(2):  # one and three seats, each schedule (the suite's time is kept short)
         for options in ({}, {"attack_schedule": "harsh"}):
-            seats = 1 + n % 4
+            seats = 1 + 2 * n
             seed = f"tn-choices/{n}/{options}"
             state = engine.setup(seats, options, seed)
             rng = random.Random(seed)
