@@ -47,7 +47,8 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for key, seats, seed, moves, draw, name in PICTURES:
         state = position(key, seats, seed, moves)
-        png = draw(GAMES[key].observe(state, None))
+        names = ("Ana", "Bo", "Cy", "Dee", "Eli")[:seats]  # legends name the players
+        png = draw(GAMES[key].observe(state, None), names=names)
         (out / name).write_bytes(png)
         print(f"{out / name}: {len(png) // 1024} KB")
     return 0
