@@ -26,8 +26,9 @@ async def undo(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
     same publishing as a move, and the author hears it privately."""
     table = await resolve_table(ctx, lobby=False)
     played = await bot.service.undo(table.id, ctx.author.id)
-    await publish(bot, played)
+    # answered before anything is sent (Discord allows an interaction 3 s for its first answer)
     await private(ctx, "Your move was taken back: it is your move again.")
+    await publish(bot, played)
 
 
 async def stats(

@@ -202,8 +202,10 @@ class LobbyCog(commands.Cog, name="Games"):
     async def lobby_changed(
         self, ctx: commands.Context[Any], table: TableRecord, line: str
     ) -> None:
-        await refresh_lobby(self.bot, table, ctx.channel)
+        """The command is answered first (Discord allows an interaction 3 s for its first
+        answer), then the lobby message is edited."""
         await ctx.send(line, ephemeral=False, allowed_mentions=NO_PINGS)
+        await refresh_lobby(self.bot, table, ctx.channel)
 
     @subcommand(game, "start")
     async def start(self, ctx: commands.Context[Any]) -> None:
@@ -234,6 +236,8 @@ class LobbyCog(commands.Cog, name="Games"):
             raise TableError("You are not playing at this table.")
         # a picture marks the moves of the seat to act, so out of turn it would show someone else's
         mine = seat in self.service.waiting_for(table)
+        if ctx.interaction is not None:  # drawing may take a while: answer first
+            await ctx.defer(ephemeral=True)
         observation = self.service.observation(table, seat)
         png = await asyncio.to_thread(
             picture_of, self.service, table, observation, hints=mine, cache=self.bot.pictures
@@ -258,6 +262,8 @@ class LobbyCog(commands.Cog, name="Games"):
             if ctx.interaction is not None:
                 await ctx.send("The board is at the bottom of the table's thread.", ephemeral=True)
             return
+        if ctx.interaction is not None:  # the final board's picture is drawn: answer first
+            await ctx.defer()
         message = await board_message(self.service, table, cache=self.bot.pictures)
         files = message.pop("attachments", None)
         await ctx.send(**message, **({"files": files} if files else {}))
@@ -298,9 +304,11 @@ class LobbyCog(commands.Cog, name="Games"):
     async def resign(self, ctx: commands.Context[Any]) -> None:
         """Leave a running game; an AI takes your seat."""
         table = await resolve_table(ctx, lobby=False)
+        if ctx.interaction is not None:  # AI seats may play on: answer first
+            await ctx.defer(ephemeral=True)
         played = await self.service.resign(table.id, ctx.author.id)
-        await publish(self.bot, played)
         await private(ctx, "You have resigned; an AI plays your seat.")
+        await publish(self.bot, played)
 
     @subcommand(game, "abandon")
     async def abandon(self, ctx: commands.Context[Any]) -> None:
@@ -317,8 +325,8 @@ class LobbyCog(commands.Cog, name="Games"):
         """Take back your seat after an AI took it over for missed deadlines."""
         table = await resolve_table(ctx, lobby=False)
         played = await self.service.rejoin(table.id, ctx.author.id)
-        await publish(self.bot, played)
         await private(ctx, "Welcome back: the seat is yours again.")
+        await publish(self.bot, played)
 
     @subcommand(game, "sub")
     @app_commands.describe(seat="the seat number to take over (if several are free)")

@@ -322,7 +322,6 @@ async def lobby_operation(interaction: discord.Interaction, table_id: int, op: s
             return
         if op == "join":
             table = await service.join(table_id, Player(user.id, display_name(user)))
-            await check_dm(bot, user, table, interaction.channel)
         elif op == "leave":
             table = await service.leave(table_id, user.id)
         else:
@@ -333,6 +332,8 @@ async def lobby_operation(interaction: discord.Interaction, table_id: int, op: s
     await interaction.response.edit_message(
         embed=lobby_embed(service, table), view=LobbyView(table)
     )
+    if op == "join":  # the click is answered first: the DM test costs requests
+        await check_dm(bot, user, table, interaction.channel)
 
 
 async def rematch(interaction: discord.Interaction, table_id: int) -> None:

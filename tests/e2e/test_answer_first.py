@@ -1,0 +1,387 @@
+"""Every interaction is answered (or deferred) before the bot makes any request or draws any
+picture: Discord gives an interaction 3 seconds for its first answer, and with slow requests a
+command that edits the lobby, sends a DM or publishes a board first is shown as "This interaction
+failed" although it worked.
+
+Each slash command of the app command tree and each persistent button or select is dispatched
+as Discord would send it, on its working path (a seat taken, a move played, a board drawn). A
+request is counted where it leaves for Discord (dpytest's fake HTTP backend reports each one
+through `callbacks.dispatch_event`), a picture where the renderer is called; the first response
+is the first interaction callback. The enumeration test makes sure no command or item is
+missing from the table of scenarios, so a new command must come with its own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.factories as facts
+import pytest
+from discord import app_commands
+from discord.ext.test import callbacks
+from discord.webhook.async_ import async_context
+
+from bot.tables import label_mark
+from cogs.me import PACE_ITEMS
+from cogs.present import DYNAMIC_ITEMS
+from cogs.ui import pictures
+from cogs.ui.steps import trail_mark
+from tests.e2e.conftest import drain, say
+from tests.e2e.test_hostile import slash, string
+from tests.e2e.test_interactions import Responses, button, dispatch, select
+from tests.support.nim import NIM
+
+NOT_REQUESTS = ("get_channel",)  # dpytest reports this cache look-up too
+IDS = itertools.count(1)
+
+
+class FirstAnswer(Responses):
+    """Records, besides every response, what the bot did before the first one."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.done: list[str] = []  # requests and pictures, in order
+        self.before_first: list[str] | None = None
+
+    async def request(self, route: Any, *args: Any, **kwargs: Any) -> Any:
+        if self.before_first is None and route.path.endswith("/callback"):
+            self.before_first = list(self.done)
+        return await super().request(route, *args, **kwargs)
+
+
+@contextlib.contextmanager
+def counting(adapter: FirstAnswer) -> Iterator[None]:
+    original_event, original_draw = callbacks.dispatch_event, pictures._draw
+
+    async def event(name: str, *args: Any, **kwargs: Any) -> None:
+        if name not in NOT_REQUESTS:
+            adapter.done.append(name)
+        await original_event(name, *args, **kwargs)
+
+    def draw(*args: Any, **kwargs: Any) -> bytes | None:
+        adapter.done.append("picture")
+        return original_draw(*args, **kwargs)
+
+    callbacks.dispatch_event = event  # type: ignore[assignment]
+    pictures._draw = draw
+    try:
+        yield
+    finally:
+        callbacks.dispatch_event = original_event  # type: ignore[assignment]
+        pictures._draw = original_draw
+
+
+def members() -> list[discord.Member]:
+    return list(dpytest.get_config().members)
+
+
+def member_option(name: str, member: discord.Member) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A user option and the `resolved` block Discord sends with it."""
+    resolved = {
+        "users": {str(member.id): facts.dict_from_user(member._user)},
+        "members": {
+            str(member.id): {k: v for k, v in facts.dict_from_member(member).items() if k != "user"}
+        },
+    }
+    return {"name": name, "type": 6, "value": str(member.id)}, resolved
+
+
+def command(member: discord.Member, name: str, *options: dict[str, Any]) -> dict[str, Any]:
+    """`/game <name>`, or a top-level command (`play`, `me`) with its options."""
+    data = slash(member, "play" if name == "play" else name, list(options))
+    if name == "me":
+        data["data"] = {"id": "3", "name": "me", "type": 1, "options": list(options)}
+    return data
+
+
+Factory = Callable[..., Awaitable[Any]]
+Scenario = Callable[[Factory], Awaitable[tuple[Any, dict[str, Any]]]]
+
+
+async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> Any:
+    bot = await factory(games={"nim": NIM}, new_seed=lambda: "seed", **kwargs)
+    ana, bo, *_ = members()
+    await say("!game new nim", ana)
+    if seated:
+        await say("!game join", bo)
+    drain()
+    return bot
+
+
+async def nim_game(factory: Factory, stones: int = 9, **kwargs: Any) -> Any:
+    bot = await factory(games={"nim": NIM}, new_seed=lambda: "seed", **kwargs)
+    ana, bo, *_ = members()
+    await say(f"!game new nim stones={stones}", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return bot
+
+
+async def table_of(factory: Factory, game: str, seed: str = "select") -> Any:
+    bot = await factory(new_seed=lambda: seed)
+    ana, bo, *_ = members()
+    await say(f"!game new {game}", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return bot
+
+
+def waiting_member(bot: Any, table: Any) -> discord.Member:
+    seat = bot.service.waiting_for(table)[0]
+    return next(m for m in members() if m.id == table.seats[seat].user_id)
+
+
+async def s_help(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await f(games={"nim": NIM}), command(members()[0], "help")
+
+
+async def s_list(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await f(games={"nim": NIM}), command(members()[0], "list")
+
+
+async def s_new(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await f(games={"nim": NIM})
+    return bot, command(members()[0], "new", string("game", "nim"))
+
+
+async def s_join(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_lobby(f, seated=False)
+    return bot, command(members()[1], "join")
+
+
+async def s_leave(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_lobby(f), command(members()[1], "leave")
+
+
+async def s_ai(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_lobby(f), command(members()[0], "ai")
+
+
+async def s_kick(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_lobby(f)
+    ana, bo = members()
+    option, resolved = member_option("member", bo)
+    data = command(ana, "kick", option)
+    data["data"]["resolved"] = resolved
+    return bot, data
+
+
+async def s_start(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_lobby(f), command(members()[0], "start")
+
+
+async def s_hand(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "hand")
+
+
+async def s_hint(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await table_of(f, "winter")  # a game with a board picture
+    return bot, command(waiting_member(bot, await bot.service.table(1)), "hint")
+
+
+async def s_status(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await table_of(f, "winter")
+    return bot, command(members()[1], "status")
+
+
+async def s_log(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "log")
+
+
+async def s_rules(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await f(games={"nim": NIM}), command(members()[0], "rules", string("game", "nim"))
+
+
+async def s_resign(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[1], "resign")
+
+
+async def s_abandon(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "abandon")
+
+
+async def s_rejoin(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f)
+    bo = members()[1]
+    table = await bot.service.store.get_table(1)  # Bo's seat went to an AI after 3 timeouts
+    seats = list(table.seats)
+    seats[1] = seats[1].model_copy(update={"agent": "random", "user_id": None, "zombie_of": bo.id})
+    await bot.service.store.update_table(
+        table.model_copy(update={"seats": tuple(seats)}), table.version
+    )
+    return bot, command(bo, "rejoin")
+
+
+async def s_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f, members=3)
+    await say("!game resign", members()[1])
+    drain()
+    return bot, command(members()[2], "sub")
+
+
+async def s_undo(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f)
+    await say("!play take 1", members()[0])
+    drain()
+    return bot, command(members()[0], "undo")
+
+
+async def s_stats(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "stats")
+
+
+async def s_leaderboard(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "leaderboard")
+
+
+async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
+
+
+async def s_me(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await f(games={"nim": NIM})
+    return bot, command(members()[0], "me", string("settings", "reminders=off"))
+
+
+async def s_lobby_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_lobby(f, seated=False)
+    return bot, button(members()[1], "sb:l:1:join")
+
+
+async def s_board_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), button(members()[0], "sb:b:1:hand")
+
+
+async def s_choice_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f)
+    return bot, button(members()[0], f"sb:a:1:0:1:{label_mark('Take 2')}")
+
+
+async def s_step_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await table_of(f, "tenth_night")
+    table = await bot.service.table(1)
+    tree = bot.service.panel_update(table, 0).tree
+    number = next(n for n, child in enumerate(tree.children) if not child.leaf)
+    mark = trail_mark(tree, (number,))
+    return bot, button(members()[0], f"sb:n:1:{table.ply}:{number}:{mark}")
+
+
+async def s_choice_select(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await table_of(f, "tenth_night")
+    table = await bot.service.table(1)
+    labels = bot.service.labels(table, 0)
+    index = len(labels) - 1
+    custom_id = f"sb:s:1:{table.ply}:{index // 25}"
+    return bot, select(members()[0], custom_id, f"{index}:{label_mark(labels[index])}")
+
+
+async def s_confirm_abandon(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f)
+    ana = members()[0]
+    return bot, button(ana, f"sb:x:1:{ana.id}")
+
+
+async def s_rematch(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f, stones=1)
+    await say("!play take 1", members()[0])
+    drain()
+    assert (await bot.service.table(1)).status == "finished"
+    return bot, button(members()[1], "sb:r:1")
+
+
+async def s_confirm_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await nim_game(f, members=3)
+    ana, bo, cy = members()
+    await say("!game resign", bo)
+    drain()
+    return bot, button(ana, f"sb:sub:1:1:{cy.id}")
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "/game help": s_help,
+    "/game list": s_list,
+    "/game new": s_new,
+    "/game join": s_join,
+    "/game leave": s_leave,
+    "/game ai": s_ai,
+    "/game kick": s_kick,
+    "/game start": s_start,
+    "/game hand": s_hand,
+    "/game hint": s_hint,
+    "/game status": s_status,
+    "/game log": s_log,
+    "/game rules": s_rules,
+    "/game resign": s_resign,
+    "/game abandon": s_abandon,
+    "/game rejoin": s_rejoin,
+    "/game sub": s_sub,
+    "/game undo": s_undo,
+    "/game stats": s_stats,
+    "/game leaderboard": s_leaderboard,
+    "/play": s_play,
+    "/me": s_me,
+    "LobbyButton": s_lobby_button,
+    "BoardButton": s_board_button,
+    "ChoiceButton": s_choice_button,
+    "StepButton": s_step_button,
+    "ChoiceSelect": s_choice_select,
+    "ConfirmAbandon": s_confirm_abandon,
+    "RematchButton": s_rematch,
+    "ConfirmSub": s_confirm_sub,
+}
+
+
+def app_command_names(tree: app_commands.CommandTree[Any]) -> set[str]:
+    return {
+        f"/{c.qualified_name}" for c in tree.walk_commands() if isinstance(c, app_commands.Command)
+    }
+
+
+async def test_every_command_button_and_select_has_an_answer_first_scenario(
+    bot_factory: Any,
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    wanted = app_command_names(bot.tree) | {i.__name__ for i in (*DYNAMIC_ITEMS, *PACE_ITEMS)}
+    assert wanted == set(SCENARIOS)
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+async def test_an_interaction_is_answered_before_any_request_or_picture(
+    bot_factory: Any, name: str
+) -> None:
+    bot, data = await SCENARIOS[name](bot_factory)
+    adapter = FirstAnswer()
+    token = async_context.set(adapter)
+    try:
+        with counting(adapter):
+            await dispatch(bot, adapter, data)
+    finally:
+        async_context.reset(token)
+    assert adapter.before_first is not None, f"{name} was never answered"
+    assert adapter.before_first == [], f"{name} made {adapter.before_first} before answering"
+    assert adapter.done or name in QUIET, f"{name} did nothing after its answer either"
+
+
+# the commands whose whole work is their answer: nothing is sent apart from it
+QUIET = {
+    "/game help",
+    "/game list",
+    "/game hand",
+    "/game log",
+    "/game rules",
+    "/game abandon",
+    "/game sub",
+    "/game stats",
+    "/game leaderboard",
+    "/me",
+    "BoardButton",
+    "StepButton",
+    "RematchButton",
+}
