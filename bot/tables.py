@@ -49,6 +49,7 @@ from storage.base import (
     ChannelBusyError,
     GameTally,
     LeaderRow,
+    RepeatedMoveError,
     ResultRecord,
     SeatRecord,
     StaleActionError,
@@ -59,6 +60,12 @@ from storage.base import (
 log = logging.getLogger(__name__)
 
 _RACED = "The table changed at the same moment; please try again."
+_OUT_OF_DATE = (
+    "That button is out of date: the game has moved on. Use your new panel (or `/game hand`)."
+)
+# Discord delivered an interaction or a message again (a gateway resume, a double click): the
+# move it made is stored already, and is not played twice.
+_REPEATED = "That move is already played; your panel (or `/game hand`) shows the game as it is now."
 
 
 def _free(lock: asyncio.Lock) -> bool:
@@ -407,11 +414,14 @@ class TableService(TableViews, PaceService):
         *,
         ply: int | None = None,
         in_public: bool = False,
+        source: int | None = None,
     ) -> Played:
         """Play `action` (typed text, or an action record) for the user's seat.
 
         `in_public`: the text was typed where everyone reads it; a move the game calls secret (a
-        ballot, a hidden contribution) is then refused with `SecretMoveError` and not played."""
+        ballot, a hidden contribution) is then refused with `SecretMoveError` and not played.
+        `source`: the id of the Discord interaction or message that made the move, stored with
+        it: a second delivery of it is refused (`TableError`), never played twice."""
         async with self.lock(table_id):
             cached = self._records.get(table_id)
             table = cached or await self.store.get_table(table_id)
@@ -427,7 +437,7 @@ class TableService(TableViews, PaceService):
                 self._forget_copy(table_id)
                 seat, move, checked, state = self._prepare(table, user_id, action, ply, in_public)
             played = Played(table=table, waited_before=self._waiting_set(table, state))
-            await self._commit(played, seat, move, checked=checked, state=state)
+            await self._commit(played, seat, move, checked=checked, state=state, source=source)
             await self._run_agents(played)
             return await self.report(played)
 
@@ -483,12 +493,21 @@ class TableService(TableViews, PaceService):
             raise type(err)(format_event(str(err), names)) from None
 
     async def act_choice(
-        self, table_id: int, user_id: int, ply: int, index: int, mark: str | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        ply: int,
+        index: int,
+        mark: str | None = None,
+        *,
+        source: int | None = None,
     ) -> Played:
         """A button press: the `index`-th legal action of the user's seat after `ply` moves.
 
-        After other moves the click still counts if the same move (same label, `mark`) is offered at
-        that place: the player's panel did not change, so they chose what they saw.
+        After other players' moves the click still counts if the same move (same label, `mark`) is
+        offered at that place: the player's panel did not change, so they chose what they saw. A
+        press drawn before the presser's own last move is out of date (their panel changed).
+        `source`: the interaction's id, stored with the move (see `act`).
         """
         async with self.lock(table_id):
             cached = self._records.get(table_id)
@@ -503,10 +522,15 @@ class TableService(TableViews, PaceService):
                     raise
                 self._forget_copy(table_id)
                 seat, move = self._pressed(table, user_id, ply, index, mark)
+            if ply < table.ply and any(
+                entry.seat == seat and entry.ply > ply
+                for entry in await self.store.actions(table_id)
+            ):
+                raise TableError(_OUT_OF_DATE)
             state = self.state(table)
             waited = self._waiting_set(table, state)
             played = Played(table=table, waited_before=waited, mover=seat)
-            await self._commit(played, seat, move, checked=True, state=state)
+            await self._commit(played, seat, move, checked=True, state=state, source=source)
             await self._run_agents(played)
             return await self.report(played)
 
@@ -525,10 +549,7 @@ class TableService(TableViews, PaceService):
             and label_mark(format_event(game.label(state, legal[index]), seat_names(table))) == mark
         )
         if not (fresh or same):
-            raise TableError(
-                "That button is out of date: the game has moved on. Use your new panel "
-                "(or `/game hand`)."
-            )
+            raise TableError(_OUT_OF_DATE)
         return seat, legal[index]
 
     async def _commit(
@@ -540,10 +561,12 @@ class TableService(TableViews, PaceService):
         checked: bool = False,
         retry: bool = True,
         state: Any = None,
+        source: int | None = None,
     ) -> None:
         """Apply `action` of `seat` to `played.table` (whose parsed state is `state`, if the
-        caller has it) and commit it with its log entry; a race with another process is retried
-        once against the stored table."""
+        caller has it) and commit it with its log entry (and `source`, the interaction or message
+        that made it: a repeat is refused); a race with another process is retried once against
+        the stored table."""
         table = played.table
         game = self.games[table.game]
         engine = self.engines[table.game]
@@ -589,7 +612,11 @@ class TableService(TableViews, PaceService):
         )
         try:
             # The last move and the result are one transaction: no finished table lacks its result.
-            table = await self.store.commit_action(new, table.version, record, result=result)
+            table = await self.store.commit_action(
+                new, table.version, record, result=result, source=source
+            )
+        except RepeatedMoveError:
+            raise TableError(_REPEATED) from None
         except StaleActionError:
             # Another process moved first. Retry once against the stored state if this seat may
             # still make this move there (the same player in the seat); otherwise the player hears
@@ -611,7 +638,7 @@ class TableService(TableViews, PaceService):
             except RuleError:
                 raise TableError(_RACED) from None
             played.table = fresh
-            await self._commit(played, seat, action, retry=False)
+            await self._commit(played, seat, action, retry=False, source=source)
             return
         self._keep(table, step.state)  # or forgotten, if this move ended the game
         played.table = table

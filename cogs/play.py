@@ -42,7 +42,12 @@ class PlayCog(commands.Cog, name="Play"):
             await ctx.defer(ephemeral=True)
         in_public = ctx.interaction is None and ctx.guild is not None
         try:
-            played = await self.service.act(table.id, ctx.author.id, move, in_public=in_public)
+            # the slash command's interaction or the typed message goes with the move: Discord
+            # may deliver either again, and it is then played once
+            source = ctx.interaction.id if ctx.interaction is not None else ctx.message.id
+            played = await self.service.act(
+                table.id, ctx.author.id, move, in_public=in_public, source=source
+            )
         except SecretMoveError:
             with contextlib.suppress(discord.HTTPException):
                 await ctx.message.delete()  # a ballot typed in the channel: gone before it is read

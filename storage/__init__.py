@@ -26,6 +26,7 @@ from pathlib import Path
 from storage.base import (
     ActionRecord,
     PanelRecord,
+    RepeatedMoveError,
     ResultRecord,
     SeatRecord,
     StaleActionError,
@@ -43,6 +44,7 @@ __all__ = [
     "ActionRecord",
     "MemoryStore",
     "PanelRecord",
+    "RepeatedMoveError",
     "ResultRecord",
     "SeatRecord",
     "SqliteStore",

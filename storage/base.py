@@ -21,6 +21,11 @@ class StaleActionError(StorageError):
     """The table changed since it was read (another move, another process)."""
 
 
+class RepeatedMoveError(StorageError):
+    """`commit_action(source=…)`: a move from this interaction or message is already stored (Discord
+    delivered it again); nothing was written."""
+
+
 class TableNotFoundError(StorageError):
     pass
 
@@ -156,9 +161,14 @@ class Store(Protocol):
         action: ActionRecord,
         *,
         result: ResultRecord | None = None,
+        source: int | None = None,
     ) -> TableRecord:
         """In one transaction: update the row (version check), append the action (ply check) and,
-        for a game's last move, write its `result` — a crash leaves all of them or none."""
+        for a game's last move, write its `result` — a crash leaves all of them or none.
+
+        `source`: the Discord interaction or message id the move was made by, kept with the move
+        (and after it is taken back); a second move of the same table from the same source is
+        `RepeatedMoveError`, nothing written. The version is checked first."""
         ...
 
     async def actions(self, table_id: int) -> list[ActionRecord]:

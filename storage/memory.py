@@ -18,6 +18,7 @@ from storage.base import (
     GameTally,
     LeaderRow,
     PanelRecord,
+    RepeatedMoveError,
     ResultRecord,
     StaleActionError,
     StorageError,
@@ -34,6 +35,7 @@ class MemoryStore:
         self._tables: dict[int, dict[str, Any]] = {}
         self._seats: dict[int, frozenset[int]] = {}
         self._actions: dict[int, dict[int, dict[str, Any]]] = {}
+        self._sources: dict[int, dict[int, int]] = {}  # table → source → ply
         self._panels: dict[tuple[int, int], dict[str, Any]] = {}
         self._results: dict[int, dict[str, Any]] = {}
         self._guilds: dict[int, str] = {}
@@ -123,10 +125,14 @@ class MemoryStore:
         action: ActionRecord,
         *,
         result: ResultRecord | None = None,
+        source: int | None = None,
     ) -> TableRecord:
         self._check_open()
         codec.check_commit(table, action, result)
         row = self._next_row(table, expected_version)
+        sources = self._sources.setdefault(table.id, {})
+        if source is not None and source in sources:
+            raise RepeatedMoveError(f"table {table.id} already has the move of {source}")
         action_row = codec.action_row(action)
         result_row = None if result is None else codec.result_row(result)  # may raise: no change
         previous = self._tables[table.id]
@@ -136,6 +142,8 @@ class MemoryStore:
         except BaseException:
             self._tables[table.id] = previous  # the rollback
             raise
+        if source is not None:
+            sources[source] = action.ply  # cannot fail
         if result_row is not None:
             self._results[table.id] = result_row  # third write, cannot fail
             self._write_seat_results(table.id)

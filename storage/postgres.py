@@ -35,6 +35,7 @@ from storage.base import (
     GameTally,
     LeaderRow,
     PanelRecord,
+    RepeatedMoveError,
     ResultRecord,
     StaleActionError,
     StorageError,
@@ -69,7 +70,12 @@ _MOVE_SQL = (
         f"${len(_CHANGED) + 2 + n}::{kind}"
         for n, kind in enumerate(("integer", "integer", "jsonb", "double precision", "jsonb"), 1)
     )
-    + " FROM moved) "
+    + " FROM moved), "
+    # where the move came from (NULL: an AI's or a clock's move): unique per table, so a second
+    # delivery of one interaction or message fails the whole statement (`move_sources_pkey`)
+    "sourced AS (INSERT INTO move_sources (table_id, source, ply) "
+    f"SELECT ${len(_CHANGED) + 1}::bigint, ${len(_CHANGED) + 8}::bigint, "
+    f"${len(_CHANGED) + 3}::integer FROM moved WHERE ${len(_CHANGED) + 8}::bigint IS NOT NULL) "
     "SELECT (SELECT created_at FROM moved) AS created_at, "
     + ", ".join(f"array_agg({name} ORDER BY seat) AS {name}" for name in _PANEL_ARRAYS)
     + f" FROM private_panels WHERE table_id = ${len(_CHANGED) + 1}"
@@ -97,6 +103,7 @@ COPIED_TABLES: tuple[str, ...] = (
     "user_settings",
     "undos",
     "seat_results",
+    "move_sources",
 )
 
 
@@ -192,6 +199,8 @@ async def _appending(table_id: int, ply: int) -> AsyncIterator[None]:
     try:
         yield
     except asyncpg.UniqueViolationError as error:
+        if getattr(error, "constraint_name", None) == "move_sources_pkey":
+            raise RepeatedMoveError(f"table {table_id} already has this move") from error
         raise StaleActionError(f"table {table_id} already has an action at ply {ply}") from error
     except asyncpg.PostgresError as error:
         raise StorageError(f"could not append the action: {error}") from error
@@ -417,12 +426,13 @@ class PostgresStore:
         action: ActionRecord,
         *,
         result: ResultRecord | None = None,
+        source: int | None = None,
     ) -> TableRecord:
         codec.check_commit(table, action, result)
         row = codec.action_row(action)
         self._after_move = None
         if result is None:
-            return await self._commit_move(table, expected_version, row)
+            return await self._commit_move(table, expected_version, row, source)
         async with _appending(table.id, action.ply), self._write() as conn:
             record = await self._update_row(conn, table, expected_version)
             await conn.execute(
@@ -430,6 +440,13 @@ class PostgresStore:
                 "VALUES ($1, $2, $3, $4, $5, $6)",
                 *(row[name] for name in codec.ACTION_COLUMNS),
             )
+            if source is not None:
+                await conn.execute(
+                    "INSERT INTO move_sources (table_id, source, ply) VALUES ($1, $2, $3)",
+                    table.id,
+                    source,
+                    action.ply,
+                )
             # The last move and the result: one transaction, no finished table lacks its result.
             await conn.execute(
                 _upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)),
@@ -439,7 +456,11 @@ class PostgresStore:
         return record
 
     async def _commit_move(
-        self, table: TableRecord, expected_version: int, action: dict[str, Any]
+        self,
+        table: TableRecord,
+        expected_version: int,
+        action: dict[str, Any],
+        source: int | None = None,
     ) -> TableRecord:
         """A move that ends nothing: one statement (`_MOVE_SQL`, atomic on its own) updates the
         row, appends the log entry and reads the table's panels, which the move's report asks
@@ -449,7 +470,7 @@ class PostgresStore:
         writes = self._panel_writes
         async with _appending(table.id, action["ply"]), self.pool.acquire() as conn:
             found = await conn.fetchrow(
-                _MOVE_SQL, *values, *(action[name] for name in _LOGGED_COLUMNS)
+                _MOVE_SQL, *values, *(action[name] for name in _LOGGED_COLUMNS), source
             )
             if found is None or found["created_at"] is None:
                 raise await self._stale(conn, table.id, expected_version)
@@ -771,6 +792,7 @@ def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
             "user_settings": "user_id",
             "undos": "table_id, seq",
             "seat_results": "table_id, seat",
+            "move_sources": "table_id, source",
         }
         return {
             name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]

@@ -64,6 +64,7 @@ from storage.base import (
     GameTally,
     LeaderRow,
     PanelRecord,
+    RepeatedMoveError,
     ResultRecord,
     StaleActionError,
     StorageError,
@@ -527,10 +528,12 @@ class SqliteStore:
         action: ActionRecord,
         *,
         result: ResultRecord | None = None,
+        source: int | None = None,
     ) -> TableRecord:
         codec.check_commit(table, action, result)
         record, row, columns = self._prepare_update(table, expected_version)
         action_row = codec.action_row(action)
+        sourced = None if source is None else {"table_id": table.id, "source": source}
         result_row = None if result is None else codec.result_row(result)
         versions = self._versions if table.id in self._panels else {}
         try:
@@ -542,9 +545,10 @@ class SqliteStore:
                 action_row,
                 result_row,
                 versions,
+                sourced,
                 quick=True,
             )
-        except (StaleActionError, TableNotFoundError):
+        except (StaleActionError, TableNotFoundError, RepeatedMoveError):
             self._rows.pop(table.id, None)
             self._panels.pop(table.id, None)
             raise
@@ -821,6 +825,9 @@ _INSERT_ACTION_SQL = (
     f"INSERT INTO actions ({', '.join(codec.ACTION_COLUMNS)}) "
     f"VALUES ({', '.join(':' + c for c in codec.ACTION_COLUMNS)})"
 )
+_INSERT_SOURCE_SQL = (
+    "INSERT INTO move_sources (table_id, source, ply) VALUES (:table_id, :source, :ply)"
+)
 _PANELS_SQL = (
     f"SELECT {', '.join(codec.PANEL_COLUMNS)} FROM private_panels WHERE table_id = ? ORDER BY seat"
 )
@@ -976,12 +983,16 @@ def _write_move(
     columns: tuple[str, ...] | None,
     action: dict[str, Any],
     result: dict[str, Any] | None,
+    source: dict[str, Any] | None = None,
 ) -> float | None:
     """A move's statements, inside a transaction the caller holds: the guarded UPDATE, the log
-    entry (and the result, if the move ended the game)."""
+    entry, where the move came from (`source`: table_id and source) and the result, if the move
+    ended the game."""
     created_at = _guarded_update(conn, row, expected, columns)
     try:
         conn.execute(_INSERT_ACTION_SQL, action)
+        if source is not None:
+            conn.execute(_INSERT_SOURCE_SQL, {**source, "ply": action["ply"]})
         if result is not None:
             conn.execute(_upsert_sql("results", codec.RESULT_COLUMNS, ("table_id",)), result)
             conn.execute(history.SQLITE_SEAT_RESULTS, (row["id"],))
@@ -989,6 +1000,10 @@ def _write_move(
         if _is_duplicate_ply(error):
             raise StaleActionError(
                 f"table {row['id']} already has an action at ply {action['ply']}"
+            ) from error
+        if "move_sources" in str(error):
+            raise RepeatedMoveError(
+                f"table {row['id']} already has the move of {source and source['source']}"
             ) from error
         raise StorageError(f"could not append the action: {error}") from error
     except sqlite3.Error as error:
@@ -1074,12 +1089,13 @@ def _commit_move(
     action: dict[str, Any],
     result: dict[str, Any] | None,
     versions: dict[sqlite3.Connection, int],
+    source: dict[str, Any] | None = None,
 ) -> tuple[float | None, _Seen]:
     """A move in one transaction (`_write_move`), and in it whether the store's copy of the table's
     panels is current (read again if not): the report of the move reads them next."""
 
     def work() -> tuple[float | None, _Seen]:
-        created_at = _write_move(conn, row, expected, columns, action, result)
+        created_at = _write_move(conn, row, expected, columns, action, result, source)
         return created_at, _panels_seen(conn, row["id"], versions)
 
     return _transaction(conn, work)

@@ -26,7 +26,10 @@ async def play_choice(
 ) -> None:
     bot = snowbound(interaction.client)
     try:
-        played = await bot.service.act_choice(table_id, interaction.user.id, ply, index, mark)
+        # the interaction's id goes with the move: Discord may deliver the same press again
+        played = await bot.service.act_choice(
+            table_id, interaction.user.id, ply, index, mark, source=interaction.id
+        )
     except Exception as err:
         await reply_error(interaction, err)
         return
