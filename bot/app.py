@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
+from discord import app_commands
+from discord.app_commands import AppCommand
 from discord.ext import commands
 
 from bot.chat import ChatFilter
@@ -32,10 +34,60 @@ EXTENSIONS: tuple[str, ...] = (
 
 
 def intents() -> discord.Intents:
-    wanted = discord.Intents.default()
-    wanted.message_content = True  # play-by-chat and the chat filter
-    wanted.members = True  # names of seated players
-    return wanted
+    """Only what the bot reads: no typing, voice, invites, presences, emojis or moderation
+    events (`Intents.default()` would subscribe to all of them, each one a gateway event the
+    bot decodes for nothing)."""
+    return discord.Intents(
+        guilds=True,  # channels and threads: where tables are played
+        members=True,  # names of seated players, and who may manage a table
+        guild_messages=True,  # play-by-chat and the chat filter (`bot/chat.py`)
+        dm_messages=True,  # `!play` and `!game hand` typed in a DM
+        message_content=True,  # what those messages say
+        guild_reactions=True,  # the chat filter's reaction rules
+    )
+
+
+# where Snowbound's slash commands can be used: in servers that installed it, and in a member's
+# DM with the bot (`/game hand`, `/me`, `/play` at their only table). Declared as Discord's
+# current `contexts` / `integration_types` fields, not the deprecated `dm_permission`.
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True)
+INSTALLS = app_commands.AppInstallationType(guild=True)
+
+
+class SnowboundTree(app_commands.CommandTree[Any]):
+    """discord.py's command tree, whose sync sends Discord's current fields only: every command
+    declares `contexts` and `integration_types` (the tree's defaults above), and the deprecated
+    `dm_permission` discord.py still adds to each top-level command is left out."""
+
+    def payload(self, guild: discord.abc.Snowflake | None = None) -> list[dict[str, Any]]:
+        """What `sync` sends: each command's fields as discord.py builds them, less
+        `dm_permission`."""
+        return [
+            {k: v for k, v in command.to_dict(self).items() if k != "dm_permission"}
+            for command in self._get_all_commands(guild=guild)
+        ]
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[AppCommand]:
+        if self.client.application_id is None:
+            raise app_commands.MissingApplicationID
+        payload = self.payload(guild)
+        http = self._http
+        try:
+            if guild is None:
+                data = await http.bulk_upsert_global_commands(
+                    self.client.application_id, payload=payload
+                )
+            else:
+                data = await http.bulk_upsert_guild_commands(
+                    self.client.application_id, guild.id, payload=payload
+                )
+        except discord.HTTPException as err:
+            if err.status == 400 and err.code == 50035:
+                raise app_commands.CommandSyncFailure(
+                    err, self._get_all_commands(guild=guild)
+                ) from None
+            raise
+        return [AppCommand(data=d, state=self._state) for d in data]
 
 
 if TYPE_CHECKING:
@@ -63,6 +115,9 @@ class SnowboundMixin(_Base):
         super().__init__(
             command_prefix=commands.when_mentioned_or(settings.command_prefix),
             intents=intents(),
+            tree_cls=SnowboundTree,
+            allowed_contexts=CONTEXTS,
+            allowed_installs=INSTALLS,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             **kwargs,  # type: ignore[arg-type]

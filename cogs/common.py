@@ -188,6 +188,9 @@ async def handle_command_error(ctx: commands.Context[Any], error: Exception) -> 
             message = f"`{name}` is too long: at most {original.maximum} characters."
             if name == "options":
                 message += " Options are written key=value, separated by spaces."
+        elif isinstance(original, commands.RangeError):  # a number (`/game log 99`)
+            name = ctx.current_parameter.name if ctx.current_parameter else "number"
+            message = f"`{name}` must be from {original.minimum} to {original.maximum}."
         elif isinstance(original, commands.MissingRequiredArgument):
             message = (
                 f"Missing `{original.param.name}`. Usage: `{ctx.prefix}{ctx.command} "

@@ -45,6 +45,7 @@ from cogs.present import (
     refresh_lobby,
     show_board,
 )
+from rules import GAMES
 from rules.core import seat_range
 from rules.parsing import parse_options
 
@@ -60,6 +61,10 @@ OPTIONS_TEXT = 400
 # `/game log` replays the game's public lines, the costliest read: one call per user and table
 # every ten seconds keeps a member from slowing every other table
 LOG_EVERY = 10.0
+# the bounds Discord enforces on `/game log count` and `/game sub seat` (a chat command outside
+# them is refused with one sentence): the most events a log shows, the most seats any game has
+LOG_MOST = 50
+MOST_SEATS = max(game.max_seats for game in GAMES.values())
 
 
 class LobbyCog(commands.Cog, name="Games"):
@@ -270,7 +275,9 @@ class LobbyCog(commands.Cog, name="Games"):
 
     @subcommand(game, "log")
     @app_commands.describe(count="how many events (default 15)")
-    async def log(self, ctx: commands.Context[Any], count: int = 15) -> None:
+    async def log(
+        self, ctx: commands.Context[Any], count: commands.Range[int, 1, LOG_MOST] = 15
+    ) -> None:
         """Recent public events."""
         table = await resolve_table(ctx, lobby=False)
         key = (ctx.author.id, table.id)
@@ -281,7 +288,7 @@ class LobbyCog(commands.Cog, name="Games"):
                 f"You asked for this table's log a moment ago: try again in {math.ceil(wait)} s."
             )
         self.log_calls[key] = now
-        lines = await self.service.log(table, max(1, min(count, 50)))
+        lines = await self.service.log(table, count)
         text = clip("\n".join(lines) or "Nothing has happened yet.", 1900)
         await ctx.send(text, allowed_mentions=NO_PINGS)
 
@@ -330,10 +337,13 @@ class LobbyCog(commands.Cog, name="Games"):
 
     @subcommand(game, "sub")
     @app_commands.describe(seat="the seat number to take over (if several are free)")
-    async def sub(self, ctx: commands.Context[Any], seat: int | None = None) -> None:
+    async def sub(
+        self, ctx: commands.Context[Any], seat: commands.Range[int, 1, MOST_SEATS] = 0
+    ) -> None:
         """Offer to take over the seat of a player who resigned, timed out, or is away."""
         table = await resolve_table(ctx, lobby=False)
-        index = self.service.sub_seat(table, ctx.author.id, seat)
+        # 0: no seat named (an optional range would reach Discord as text, without its bounds)
+        index = self.service.sub_seat(table, ctx.author.id, seat or None)
         view = discord.ui.View(timeout=None)
         view.add_item(ConfirmSub(table.id, index, ctx.author.id))
         host = f"<@{table.host_id}>" if table.host_id else "The host"
