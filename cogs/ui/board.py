@@ -7,6 +7,7 @@ drawn in a worker thread, so a big lake or city does not hold up the bot."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from typing import Any
 
@@ -18,6 +19,8 @@ from bot.tables import Board, TableRecord
 from cogs.common import clip, snowbound
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
+
+log = logging.getLogger(__name__)
 
 COLOUR = discord.Colour.from_rgb(120, 170, 220)
 MAX_DESCRIPTION = 4000
@@ -155,3 +158,15 @@ async def board_message(
     else:
         embed.set_image(url=None)
     return message
+
+
+async def awake(channel: Any) -> None:
+    """Unarchive the table's thread before its board is edited: a paced table's thread archives
+    itself after a week without messages, and Discord refuses an edit in an archived thread (it
+    would read as a board that is gone). A thread the cache knows is open costs nothing."""
+    if not isinstance(channel, discord.Thread) or not channel.archived:
+        return
+    try:
+        await channel.edit(archived=False)
+    except discord.HTTPException as err:  # locked, or no permission: the edit will say more
+        log.info("thread %s could not be unarchived (%s)", channel.id, err)

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LONGEST_ARCHIVE = 10080  # minutes (7 days): the longest auto-archive Discord offers a thread
+
 
 def where_played(table: TableRecord) -> str:
     """A link to where the table is played: its thread, else its channel."""
@@ -57,10 +59,15 @@ async def open_thread(bot: SnowboundBot, table: TableRecord, channel: Any) -> An
     if not bot.settings.use_threads or not isinstance(channel, discord.TextChannel):
         return None
     name = f"{bot.service.games[table.game].title} #{table.id}"
+    # a paced table's moves are days apart: its thread stays open as long as Discord allows
+    longest: dict[str, Any] = {"auto_archive_duration": LONGEST_ARCHIVE} if table.pace else {}
     try:
         if table.lobby_message_id:
-            return await message_ref(bot, channel, table.lobby_message_id).create_thread(name=name)
-        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            lobby = message_ref(bot, channel, table.lobby_message_id)
+            return await lobby.create_thread(name=name, **longest)
+        return await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, **longest
+        )
     except Exception as err:  # no permission, or not supported: play in the channel
         log.info("no thread for table %s (%s); playing in the channel", table.id, err)
         return None

@@ -22,7 +22,7 @@ import discord
 from bot.delivery import Shown, message_ref
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings, table_channel
-from cogs.ui.board import board_message, picture_digest
+from cogs.ui.board import awake, board_message, picture_digest
 from cogs.ui.ending import end_embed
 from cogs.ui.feed import (
     BOARD_LINES,
@@ -147,6 +147,7 @@ async def show_board(
     posted anew in any case (`/game status` asks for the board under the command)."""
     table, board = played.table, played.board
     assert board is not None
+    await awake(channel)  # an archived thread refuses edits (`cogs.ui.board.awake`)
     shown = bot.boards.get(table.id)
     known = shown is not None and shown.message_id == table.board_message_id
     if not known:

@@ -1,0 +1,241 @@
+"""What the bot declares to Discord (issue 31 §3): the fields its slash commands are synced with,
+the gateway intents it asks for, and how a paced table's thread is kept open.
+
+Requests are caught where discord.py hands them to the HTTP layer (`HTTPClient.request` and
+dpytest's fake client), so discord.py builds every payload as it would for Discord.
+"""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+import logging
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import discord.ext.test.factories as facts
+import pytest
+
+from bot.app import intents
+from cogs.lobby import LOG_MOST, MOST_SEATS
+from cogs.present import update_board
+from cogs.ui.lobby import LONGEST_ARCHIVE
+from rules import GAMES
+from tests.e2e.conftest import drain, say
+from tests.support.nim import NIM
+
+IDS = itertools.count(900_000)
+
+
+def capture(bot: Any, monkeypatch: pytest.MonkeyPatch, answer: Any) -> list[tuple[str, str, Any]]:
+    """Every request that reaches `HTTPClient.request` (what dpytest's fake client does not
+    handle itself): (method, path, json), answered by `answer(route, json)`."""
+    seen: list[tuple[str, str, Any]] = []
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        body = kwargs.get("json")
+        seen.append((route.method, route.url, body))
+        return answer(route, body)
+
+    for http in {id(h): h for h in clients(bot)}.values():
+        monkeypatch.setattr(http, "request", request)
+    return seen
+
+
+def clients(bot: Any) -> list[Any]:
+    """The HTTP clients the bot's parts hold (dpytest swaps the connection's after the command
+    tree took the first one; on Discord they are one)."""
+    return [bot.http, bot._connection.http, bot.tree._http]
+
+
+async def synced(bot: Any, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    bot._connection.application_id = 4242
+    seen = capture(
+        bot,
+        monkeypatch,
+        lambda route, body: [
+            {**c, "id": str(next(IDS)), "application_id": "4242", "version": "1"} for c in body
+        ],
+    )
+    await bot.tree.sync()
+    ((method, path, payload),) = seen
+    assert method == "PUT" and path.endswith("/commands")
+    assert isinstance(payload, list)
+    return payload
+
+
+async def test_every_slash_command_declares_contexts_and_installs_not_dm_permission(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    payload = await synced(bot, monkeypatch)
+    assert {c["name"] for c in payload} >= {"game", "play", "me"}
+    for command in payload:
+        assert "dm_permission" not in command, command["name"]
+        assert command["contexts"] == [0, 1], command["name"]  # servers, and DMs with the bot
+        assert command["integration_types"] == [0], command["name"]  # installed in a server
+
+
+async def test_log_count_and_sub_seat_declare_the_bounds_discord_enforces(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    payload = await synced(bot, monkeypatch)
+    (game,) = [c for c in payload if c["name"] == "game"]
+    subs = {s["name"]: {o["name"]: o for o in s["options"]} for s in game["options"]}
+    count = subs["log"]["count"]
+    assert (count["type"], count["min_value"], count["max_value"]) == (4, 1, LOG_MOST)
+    seat = subs["sub"]["seat"]
+    assert (seat["type"], seat["min_value"], seat["max_value"]) == (4, 1, MOST_SEATS)
+    assert max(g.max_seats for g in GAMES.values()) == MOST_SEATS
+
+
+async def test_a_typed_log_count_out_of_bounds_is_refused_in_one_plain_sentence(
+    bot_factory: Any,
+) -> None:
+    await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    await say("!game new nim", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    await say("!game log 500", ana)
+    (answer,) = [m for m in drain() if "count" in (m.content or "")]
+    assert answer.content == f"`count` must be from 1 to {LOG_MOST}."
+
+
+def test_the_bot_asks_only_for_the_gateway_events_it_reads() -> None:
+    wanted = intents()
+    used = {"guilds", "members", "guild_messages", "dm_messages", "message_content"}
+    used.add("guild_reactions")  # the chat filter's reaction rules
+    assert {name for name, on in wanted if on} == used
+    for unused in ("typing", "voice_states", "invites", "presences", "emojis_and_stickers"):
+        assert not getattr(wanted, unused)
+
+
+def thread_payload(channel: Any, thread_id: int, *, archived: bool, duration: int) -> Any:
+    now = datetime.datetime.now(datetime.UTC).isoformat()
+    return {
+        "id": str(thread_id),
+        "guild_id": str(channel.guild.id),
+        "parent_id": str(channel.id),
+        "owner_id": str(channel.guild.me.id),
+        "name": "Nim #1",
+        "type": 11,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": archived,
+            "auto_archive_duration": duration,
+            "archive_timestamp": now,
+            "locked": False,
+        },
+    }
+
+
+@pytest.mark.parametrize(("pace", "duration"), [("pace=daily", LONGEST_ARCHIVE), ("", None)])
+async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, pace: str, duration: int | None
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    channel: Any = dpytest.get_config().channels[0]
+
+    def refuse(route: Any, body: Any) -> Any:  # no thread here: the table plays in the channel
+        raise discord.Forbidden(type("R", (), {"status": 403, "reason": "test"})(), "no")
+
+    seen = capture(bot, monkeypatch, refuse)
+    await say(f"!game new nim {pace}".strip(), ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    table = await bot.service.table(1)
+    assert table.status == "active" and (table.pace is not None) == bool(pace)
+    (made,) = [body for method, path, body in seen if path.endswith("/threads")]
+    if duration is not None:
+        assert made["auto_archive_duration"] == duration
+    else:  # a live table keeps the channel's own setting
+        assert made.get("auto_archive_duration") != LONGEST_ARCHIVE
+    assert f"/channels/{channel.id}/" in next(p for _, p, _ in seen if p.endswith("/threads"))
+
+
+async def test_an_archived_thread_is_unarchived_before_its_board_is_edited(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    channel: Any = dpytest.get_config().channels[0]
+    await say("!game new nim pace=weekly", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    # a week without a move: the table's thread archived itself (the gateway told the cache)
+    data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
+    thread = discord.Thread(guild=channel.guild, state=bot._connection, data=data)
+    channel.guild._add_thread(thread)
+    table = await bot.service.remember(1, thread_id=thread.id)
+    assert bot.get_channel(thread.id) is thread
+
+    done: list[str] = []
+    archived = [True]
+
+    def discord_side(route: Any, body: Any) -> Any:  # Discord unarchives the thread
+        assert route.method == "PATCH" and body == {"archived": False}
+        archived[0] = False
+        done.append("unarchive")
+        return {**data, "thread_metadata": {**data["thread_metadata"], "archived": False}}
+
+    capture(bot, monkeypatch, discord_side)
+
+    async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
+        if archived[0]:  # Discord refuses any edit in an archived thread
+            response = type("R", (), {"status": 400, "reason": "Bad Request"})()
+            raise discord.HTTPException(response, {"code": 50083, "message": "Thread is archived"})
+        done.append(f"edit {message_id}")
+        return facts.make_message_dict(channel, channel.guild.me, content="")
+
+    for http in clients(bot):
+        monkeypatch.setattr(http, "edit_message", edit_message)
+    sent: list[Any] = []
+
+    async def send_message(channel_id: int, **fields: Any) -> Any:
+        sent.append(channel_id)
+        return facts.make_message_dict(channel, channel.guild.me, content="")
+
+    for http in clients(bot):
+        monkeypatch.setattr(http, "send_message", send_message)
+    caplog.set_level(logging.INFO)
+    await update_board(bot, table, thread)  # a pace change redraws the board where it is
+    assert done == ["unarchive", f"edit {table.board_message_id}"]
+    assert not sent, "no second board was posted"
+    assert "is gone" not in caplog.text
+
+
+async def test_an_open_thread_costs_no_unarchive_request(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await bot_factory(games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    channel: Any = dpytest.get_config().channels[0]
+    await say("!game new nim pace=daily", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    data = thread_payload(channel, next(IDS), archived=False, duration=LONGEST_ARCHIVE)
+    thread = discord.Thread(guild=channel.guild, state=bot._connection, data=data)
+    channel.guild._add_thread(thread)
+    table = await bot.service.remember(1, thread_id=thread.id)
+    seen = capture(bot, monkeypatch, lambda route, body: None)
+    edits: list[int] = []
+
+    async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
+        edits.append(message_id)
+        return facts.make_message_dict(channel, channel.guild.me, content="")
+
+    for http in clients(bot):
+        monkeypatch.setattr(http, "edit_message", edit_message)
+    await update_board(bot, table, thread)
+    assert not seen and edits == [table.board_message_id]
