@@ -2,13 +2,19 @@
 
 Closed DMs (Discord error 50007, or any Forbidden) never stop a table: the panel is marked closed,
 the player is told once in the table's channel to use `/game hand`, and play goes on.
+
+A panel Discord fails to take (a 5xx outage, a 429 discord.py gave up on) is sent again on its own,
+with back-off, until it is delivered, a newer panel of the seat replaces it, or the table is gone:
+the last move of a game has no next change to carry it (`Delivery.retry_later`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -19,10 +25,13 @@ from discord.webhook.async_ import async_context
 
 from bot.guard import fit, fit_form
 from bot.tables import PanelUpdate, TableService
+from storage.base import TableNotFoundError
 
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+RETRY_FIRST = 2.0  # seconds before a failed panel is sent again; doubled each time it fails again
+RETRY_MOST = 300.0  # the longest wait between two tries
 FALLBACK = "Sorry, that answer was too long for Discord; the table is unchanged."
 
 
@@ -139,11 +148,100 @@ def message_ref(client: discord.Client, channel: Any, message_id: int) -> Any:
     return channel.get_partial_message(message_id)
 
 
+def passing(err: discord.HTTPException) -> bool:
+    """A failure that may pass by itself (Discord's 5xx, a 429 discord.py gave up retrying): the
+    same request is worth sending again later. A refusal (4xx) is not."""
+    return err.status >= 500 or err.status == 429
+
+
+@dataclass
+class _Waiting:
+    """A panel to send again: the seat's update, its drawn message and the table's channel."""
+
+    update: PanelUpdate
+    message: dict[str, Any]
+    table_channel: Any | None
+
+
 class Delivery:
-    def __init__(self, client: discord.Client, service: TableService) -> None:
+    """DM panels, delivered (`deliver`), and those Discord failed to take sent again on their own.
+
+    `sleep` waits between tries (injected by tests, which step the retries by events); `first`
+    and `most` bound the back-off."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        *,
+        sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+        first: float = RETRY_FIRST,
+        most: float = RETRY_MOST,
+    ) -> None:
         self.client = client
         self.service = service
+        self.sleep = sleep
+        self.first = first
+        self.most = most
+        self._waiting: dict[tuple[int, int], _Waiting] = {}  # (table, seat) → panel to send again
+        self._retries: dict[tuple[int, int], asyncio.Task[None]] = {}
+        # one delivery of a seat's panel at a time: a retry never lands after a newer panel
+        self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         guard(client)
+
+    def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    @property
+    def waiting(self) -> int:
+        """How many panels wait to be sent again."""
+        return len(self._waiting)
+
+    def retry_later(
+        self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
+    ) -> None:
+        """Send this panel again after a while (doubling the wait each time it fails), unless a
+        newer panel of the seat is delivered first or the table is gone."""
+        key = (update.table_id, update.seat)
+        self._waiting[key] = _Waiting(update, message, table_channel)
+        if key not in self._retries:
+            self._retries[key] = asyncio.get_running_loop().create_task(self._retry(key))
+
+    async def _retry(self, key: tuple[int, int]) -> None:
+        delay = self.first
+        try:
+            while key in self._waiting:
+                await self.sleep(delay)
+                delay = min(delay * 2, self.most)
+                async with self._lock(key):
+                    waiting = self._waiting.pop(key, None)
+                    if waiting is None:
+                        return  # a newer panel of the seat went out meanwhile
+                    try:
+                        await self.service.store.get_table(key[0])
+                    except TableNotFoundError:
+                        return
+                    # fails again: `_deliver` puts it back in `_waiting`
+                    await self._deliver(waiting.update, waiting.message, waiting.table_channel)
+        finally:
+            self._retries.pop(key, None)
+
+    async def settled(self) -> None:
+        """Wait until no panel waits to be sent again (tests step the retries with `sleep`)."""
+        while self._retries:
+            await asyncio.gather(*self._retries.values(), return_exceptions=True)
+
+    def stop(self) -> None:
+        """Cancel every waiting retry (the bot is closing)."""
+        for task in list(self._retries.values()):
+            task.cancel()
+        self._retries.clear()
+        self._waiting.clear()
 
     async def user(self, user_id: int) -> discord.User | None:
         found = self.client.get_user(user_id)
@@ -183,7 +281,17 @@ class Delivery:
     async def deliver(
         self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
     ) -> bool:
-        """Edit the seat's panel in place, or send a new one; False if DMs are closed."""
+        """Edit the seat's panel in place, or send a new one; False if DMs are closed or Discord
+        failed to take it (then it is sent again on its own, `retry_later`). A newer panel of the
+        seat replaces one waiting to be sent again."""
+        key = (update.table_id, update.seat)
+        async with self._lock(key):
+            self._waiting.pop(key, None)
+            return await self._deliver(update, message, table_channel)
+
+    async def _deliver(
+        self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
+    ) -> bool:
         panel = update.panel
         if panel is not None and panel.message_id and panel.channel_id and not panel.dm_closed:
             try:
@@ -200,6 +308,16 @@ class Delivery:
                 )
                 return True
             except discord.HTTPException as err:
+                if passing(err):
+                    # the panel is still there: sending another would leave two live panels
+                    log.info(
+                        "panel edit failed for table %s seat %s (%s); edited again later",
+                        update.table_id,
+                        update.seat,
+                        err,
+                    )
+                    self.retry_later(update, message, table_channel)
+                    return False
                 log.info(
                     "panel edit failed for table %s seat %s (%s); re-sending",
                     update.table_id,
@@ -209,14 +327,17 @@ class Delivery:
         try:
             sent = await self.dm(update.user_id, fallback=False, **message)
         except discord.HTTPException as err:
-            # The stored panel keeps its old digest, so the next change of this table sends the
-            # panel again: a failed update is retried, never silently lost.
+            # Sent again on its own when the failure may pass; the stored panel loses its digest
+            # (`panel_undelivered`), so the table's next change sends it again too.
             log.warning(
-                "panel of table %s seat %s not delivered (%s); retried on the next change",
+                "panel of table %s seat %s not delivered (%s)%s",
                 update.table_id,
                 update.seat,
                 err,
+                "; sent again later" if passing(err) else "",
             )
+            if passing(err):
+                self.retry_later(update, message, table_channel)
             return False
         if sent is None:
             already = panel is not None and panel.dm_closed

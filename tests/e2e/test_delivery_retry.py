@@ -1,0 +1,124 @@
+"""Failed panel deliveries are sent again on their own, with back-off, until they succeed: after
+the last move of a game there is no next change to carry them. Faults are injected in dpytest's
+HTTP backend (below discord.py's client) as Discord's 503; the waits are an injected `sleep`, so
+the retries are stepped by events, never by time."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import discord
+import discord.ext.test as dpytest
+import pytest
+from discord.ext.test.backend import FakeRequest
+
+from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.test_interactions import nim_table
+
+
+def outage() -> discord.DiscordServerError:
+    """Discord's 503, as discord.py raises it once its own tries are spent."""
+    response = FakeRequest(503, "Service Unavailable")
+    return discord.DiscordServerError(response, "upstream connect error")  # type: ignore[arg-type]
+
+
+class Faults:
+    """Make the next `count` DM panel edits (and sends) of the given messages fail with a 503."""
+
+    def __init__(
+        self, bot: Any, monkeypatch: pytest.MonkeyPatch, count: int, only: int | None = None
+    ) -> None:
+        faults = self
+        self.bot = bot
+        self.left = count
+        self.only = only  # a DM channel: the faults hit its requests alone
+        self.failed = 0
+        backend = dpytest.backend.FakeHttp
+        edit, send = backend.edit_message, backend.send_message
+
+        # dpytest's backend reads its caller's locals (the message edited, the channel sent to):
+        # each wrapper holds them under the same names, so the backend finds them one frame up
+        async def edit_message(http: Any, channel_id: int, message_id: int, **fields: Any) -> Any:
+            self = sys._getframe(1).f_locals.get("self")  # noqa: F841 (read by dpytest)
+            if faults.left and not faults.public(channel_id):
+                faults.left -= 1
+                faults.failed += 1
+                raise outage()
+            return await edit(http, channel_id, message_id, **fields)
+
+        async def send_message(http: Any, channel_id: int, **fields: Any) -> Any:
+            channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841 (read by dpytest)
+            if faults.left and not faults.public(channel_id):
+                faults.left -= 1
+                faults.failed += 1
+                raise outage()
+            return await send(http, channel_id, **fields)
+
+        monkeypatch.setattr(backend, "edit_message", edit_message)
+        monkeypatch.setattr(backend, "send_message", send_message)
+
+    def public(self, channel_id: int) -> bool:
+        """Not a request the faults hit (they hit DM panels: of the `only` channel, if set)."""
+        if self.only is not None:
+            return channel_id != self.only
+        return not isinstance(self.bot.get_channel(channel_id), discord.DMChannel)
+
+
+async def test_panels_that_failed_after_the_last_move_are_sent_again_until_delivered(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, ana, bo = await nim_table(bot_factory, stones=2)
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:  # the retries' clock: each wait is noted, none taken
+        waits.append(seconds)
+
+    bot.delivery.sleep = sleep
+    before = {p.seat: p for p in await bot.service.store.panels(1)}
+    # Bo's DMs are down for the end panel and two retries of it; Ana's are up
+    faults = Faults(bot, monkeypatch, count=3, only=before[1].channel_id)
+    await say("!play take 2", ana)  # the last move: both panels turn into end panels
+    await bot.delivery.settled()
+    assert faults.failed == 3 and bot.delivery.waiting == 0
+    assert waits == [2.0, 4.0, 8.0]  # one wait before each try, doubled after each failure
+    table = await bot.service.table(1)
+    assert table.status == "finished"
+    after = {p.seat: p for p in await bot.service.store.panels(1)}
+    for seat, member in ((0, ana), (1, bo)):
+        # the same DM message, edited (no second live panel), and it shows the end of the game
+        assert after[seat].message_id == before[seat].message_id
+        assert after[seat].digest == bot.service.panel_update(table, seat).digest
+        channel = bot.get_channel(after[seat].channel_id)
+        shown = await channel.fetch_message(after[seat].message_id)
+        assert shown.embeds[0].footer.text == "The game is over.", member
+    panels = (before[0].message_id, before[1].message_id)
+    assert not [m for m in drain() if dm_to(m) is not None and m.id not in panels]
+
+
+async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    bot.delivery.sleep = sleep
+    before = {p.seat: p for p in await bot.service.store.panels(1)}
+    drain()
+    faults = Faults(bot, monkeypatch, count=1, only=before[1].channel_id)
+    await say("!play take 2", ana)  # the end: every panel is edited into its end panel
+    await bot.delivery.settled()
+    assert faults.failed == 1 and waits == [2.0]
+    after = {p.seat: p for p in await bot.service.store.panels(1)}
+    assert {s: p.message_id for s, p in after.items()} == {
+        s: p.message_id for s, p in before.items()
+    }
+    table = await bot.service.table(1)
+    for seat in after:
+        assert after[seat].digest == bot.service.panel_update(table, seat).digest
+    # the DM panels were edited in place: no new DM message was posted to anyone
+    panels = {p.message_id for p in before.values()}
+    assert not [m for m in drain() if dm_to(m) is not None and m.id not in panels]
