@@ -306,7 +306,12 @@ async def begin(bot: SnowboundBot, table_id: int, user: discord.abc.User, channe
     thread = await open_thread(bot, table, channel)
     if thread is not None:
         played.table = table = await service.remember(table.id, thread_id=thread.id)
-    await refresh_lobby(bot, table, channel)
+    try:
+        await refresh_lobby(bot, table, channel)
+    except discord.HTTPException as err:
+        # the start is stored: what follows is delivery, and the board, its ping and the panels
+        # still go out (the lobby message is only a link to the table)
+        log.warning("lobby message of table %s not updated at its start (%s)", table.id, err)
     await publish(bot, played)
 
 

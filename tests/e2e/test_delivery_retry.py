@@ -15,6 +15,7 @@ from discord.ext.test.backend import FakeRequest
 
 from tests.e2e.conftest import dm_to, drain, say
 from tests.e2e.test_interactions import nim_table
+from tests.support.nim import NIM
 
 
 def outage() -> discord.DiscordServerError:
@@ -122,3 +123,26 @@ async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
     # the DM panels were edited in place: no new DM message was posted to anyone
     panels = {p.message_id for p in before.values()}
     assert not [m for m in drain() if dm_to(m) is not None and m.id not in panels]
+
+
+async def test_a_table_started_during_an_outage_still_gets_its_board_ping_and_panels(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    ana, bo = dpytest.get_config().members
+    await say("!game new nim", ana)
+    await say("!game join", bo)
+    drain()
+    channel = dpytest.get_config().channels[0]
+    # the lobby's edit and its re-post fail: Discord is down for the next two requests there
+    faults = Faults(bot, monkeypatch, count=2, only=channel.id)
+    await say("!game start", ana)
+    assert faults.failed == 2
+    table = await bot.service.table(1)
+    assert table.status == "active" and table.board_message_id
+    said = drain()
+    public = [m for m in said if dm_to(m) is None]
+    assert not [m for m in public if "Nothing was changed" in (m.content or "")]
+    assert any(f"<@{ana.id}>" in (m.content or "") for m in public), "the first player is pinged"
+    panels = await bot.service.store.panels(1)
+    assert sorted(p.seat for p in panels if p.message_id) == [0, 1]
