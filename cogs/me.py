@@ -20,9 +20,9 @@ from cogs.common import (
     private,
     reply_error,
     snowbound,
-    table_channel,
 )
 from cogs.present import publish, update_board
+from cogs.ui.board import table_place
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -123,7 +123,7 @@ class MeCog(commands.Cog, name="Me"):
         for table in await self.service.tables_of(user_id):
             if table.pace is None or table.status != "active":
                 continue
-            channel = table_channel(self.bot, table)
+            channel = await table_place(self.bot, table)  # an archived thread is woken
             if channel is None:
                 continue
             try:

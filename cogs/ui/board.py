@@ -16,7 +16,7 @@ import discord
 from bot.delivery import Pictures
 from bot.records import seat_names
 from bot.tables import Board, TableRecord
-from cogs.common import clip, snowbound
+from cogs.common import clip, snowbound, table_channel
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
 
@@ -158,6 +158,26 @@ async def board_message(
     else:
         embed.set_image(url=None)
     return message
+
+
+async def table_place(bot: discord.Client, table: TableRecord) -> Any:
+    """Where the table is played, found even when its thread is archived: discord.py drops an
+    archived thread from its cache, so a thread it does not hold is fetched (one request) and
+    unarchived before anything is edited in it; a thread that is gone (or hidden from the bot)
+    leaves the table's channel, as before."""
+    channel = table_channel(bot, table)
+    if not table.thread_id or (channel is not None and channel.id == table.thread_id):
+        await awake(channel)
+        return channel
+    try:
+        thread = await bot.fetch_channel(table.thread_id)
+    except discord.HTTPException as err:
+        log.info("thread of table %s not found (%s)", table.id, err)
+        return channel
+    if not isinstance(thread, discord.Thread):
+        return channel
+    await awake(thread)
+    return thread
 
 
 async def awake(channel: Any) -> None:

@@ -21,8 +21,8 @@ import discord
 
 from bot.delivery import Shown, message_ref
 from bot.tables import Board, Ending, Played, TableRecord
-from cogs.common import pings, table_channel
-from cogs.ui.board import awake, board_message, picture_digest
+from cogs.common import pings
+from cogs.ui.board import board_message, picture_digest, table_place
 from cogs.ui.ending import end_embed
 from cogs.ui.feed import (
     BOARD_LINES,
@@ -48,7 +48,7 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
     the table's next change, see `Delivery.deliver`). `kit`: the bot's (`SnowboundBot.kit`)."""
     kit = kit if kit is not None else kit_of(bot)
     table = played.table
-    channel = table_channel(bot, table)
+    channel = await table_place(bot, table)  # an archived thread is found and unarchived
     if channel is None:
         log.warning("table %s has no reachable channel", table.id)
         return
@@ -147,7 +147,6 @@ async def show_board(
     posted anew in any case (`/game status` asks for the board under the command)."""
     table, board = played.table, played.board
     assert board is not None
-    await awake(channel)  # an archived thread refuses edits (`cogs.ui.board.awake`)
     shown = bot.boards.get(table.id)
     known = shown is not None and shown.message_id == table.board_message_id
     if not known:

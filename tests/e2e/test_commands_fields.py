@@ -19,7 +19,8 @@ import pytest
 
 from bot.app import intents
 from cogs.lobby import LOG_MOST, MOST_SEATS
-from cogs.present import update_board
+from cogs.present import publish, update_board
+from cogs.ui.board import table_place
 from cogs.ui.lobby import LONGEST_ARCHIVE
 from rules import GAMES
 from tests.e2e.conftest import drain, say
@@ -162,25 +163,45 @@ async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
     assert f"/channels/{channel.id}/" in next(p for _, p, _ in seen if p.endswith("/threads"))
 
 
-async def test_an_archived_thread_is_unarchived_before_its_board_is_edited(
-    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
+async def weekly_table(bot_factory: Any) -> Any:
     bot = await bot_factory(games={"nim": NIM})
     ana, bo = dpytest.get_config().members
-    channel: Any = dpytest.get_config().channels[0]
     await say("!game new nim pace=weekly", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
-    # a week without a move: the table's thread archived itself (the gateway told the cache)
+    return bot
+
+
+def refused_while_archived(archived: list[bool], done: list[str], channel: Any) -> Any:
+    async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
+        if archived[0]:  # Discord refuses any edit in an archived thread
+            response = type("R", (), {"status": 400, "reason": "Bad Request"})()
+            raise discord.HTTPException(response, {"code": 50083, "message": "Thread is archived"})
+        done.append(f"edit {message_id}")
+        return facts.make_message_dict(channel, channel.guild.me, content="")
+
+    return edit_message
+
+
+async def test_an_archived_thread_is_found_and_unarchived_before_its_board_is_edited(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = await weekly_table(bot_factory)
+    channel: Any = dpytest.get_config().channels[0]
+    # a week without a move: the table's thread archived itself, and discord.py dropped it from
+    # its cache (an archived thread is never cached), so only a fetch finds it
     data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
-    thread = discord.Thread(guild=channel.guild, state=bot._connection, data=data)
-    channel.guild._add_thread(thread)
-    table = await bot.service.remember(1, thread_id=thread.id)
-    assert bot.get_channel(thread.id) is thread
+    table = await bot.service.remember(1, thread_id=int(data["id"]))
+    assert bot.get_channel(table.thread_id) is None
 
     done: list[str] = []
     archived = [True]
+
+    async def get_channel(channel_id: int) -> Any:
+        assert channel_id == table.thread_id
+        done.append("fetch")
+        return data
 
     def discord_side(route: Any, body: Any) -> Any:  # Discord unarchives the thread
         assert route.method == "PATCH" and body == {"archived": False}
@@ -189,16 +210,6 @@ async def test_an_archived_thread_is_unarchived_before_its_board_is_edited(
         return {**data, "thread_metadata": {**data["thread_metadata"], "archived": False}}
 
     capture(bot, monkeypatch, discord_side)
-
-    async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
-        if archived[0]:  # Discord refuses any edit in an archived thread
-            response = type("R", (), {"status": 400, "reason": "Bad Request"})()
-            raise discord.HTTPException(response, {"code": 50083, "message": "Thread is archived"})
-        done.append(f"edit {message_id}")
-        return facts.make_message_dict(channel, channel.guild.me, content="")
-
-    for http in clients(bot):
-        monkeypatch.setattr(http, "edit_message", edit_message)
     sent: list[Any] = []
 
     async def send_message(channel_id: int, **fields: Any) -> Any:
@@ -206,36 +217,81 @@ async def test_an_archived_thread_is_unarchived_before_its_board_is_edited(
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
     for http in clients(bot):
+        monkeypatch.setattr(http, "get_channel", get_channel)
+        monkeypatch.setattr(http, "edit_message", refused_while_archived(archived, done, channel))
         monkeypatch.setattr(http, "send_message", send_message)
     caplog.set_level(logging.INFO)
-    await update_board(bot, table, thread)  # a pace change redraws the board where it is
-    assert done == ["unarchive", f"edit {table.board_message_id}"]
+    place = await table_place(bot, table)  # as `publish` and `/me away` find it
+    assert isinstance(place, discord.Thread) and place.id == table.thread_id
+    await update_board(bot, table, place)  # a pace change redraws the board where it is
+    assert done == ["fetch", "unarchive", f"edit {table.board_message_id}"]
     assert not sent, "no second board was posted"
     assert "is gone" not in caplog.text
 
 
-async def test_an_open_thread_costs_no_unarchive_request(
+async def test_an_open_thread_costs_no_fetch_and_no_unarchive_request(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
-    ana, bo = dpytest.get_config().members
+    bot = await weekly_table(bot_factory)
     channel: Any = dpytest.get_config().channels[0]
-    await say("!game new nim pace=daily", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
     data = thread_payload(channel, next(IDS), archived=False, duration=LONGEST_ARCHIVE)
     thread = discord.Thread(guild=channel.guild, state=bot._connection, data=data)
-    channel.guild._add_thread(thread)
+    channel.guild._add_thread(thread)  # as the gateway's THREAD_CREATE leaves it
     table = await bot.service.remember(1, thread_id=thread.id)
     seen = capture(bot, monkeypatch, lambda route, body: None)
-    edits: list[int] = []
+    done: list[str] = []
+    for http in clients(bot):
+        monkeypatch.setattr(http, "edit_message", refused_while_archived([False], done, channel))
+    place = await table_place(bot, table)
+    assert place is thread
+    await update_board(bot, table, place)
+    assert not seen and done == [f"edit {table.board_message_id}"]
 
-    async def edit_message(channel_id: int, message_id: int, **fields: Any) -> Any:
-        edits.append(message_id)
+
+async def test_a_thread_that_is_gone_leaves_the_tables_channel(bot_factory: Any) -> None:
+    bot = await weekly_table(bot_factory)
+    channel: Any = dpytest.get_config().channels[0]
+    table = await bot.service.remember(1, thread_id=next(IDS))  # deleted: Discord answers 404
+    assert await table_place(bot, table) is channel
+
+
+async def test_a_move_at_a_table_whose_thread_is_archived_is_shown_in_that_thread(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    bot = await weekly_table(bot_factory)
+    channel: Any = dpytest.get_config().channels[0]
+    data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
+    table = await bot.service.remember(1, thread_id=int(data["id"]))
+    done: list[str] = []
+    archived = [True]
+
+    async def get_channel(channel_id: int) -> Any:
+        done.append("fetch")
+        return data
+
+    def discord_side(route: Any, body: Any) -> Any:
+        archived[0] = False
+        done.append("unarchive")
+        return {**data, "thread_metadata": {**data["thread_metadata"], "archived": False}}
+
+    capture(bot, monkeypatch, discord_side)
+
+    async def send_message(channel_id: int, **fields: Any) -> Any:
+        if archived[0]:
+            response = type("R", (), {"status": 400, "reason": "Bad Request"})()
+            raise discord.HTTPException(response, {"code": 50083, "message": "Thread is archived"})
+        done.append(f"send in {'thread' if channel_id == table.thread_id else channel_id}")
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
     for http in clients(bot):
-        monkeypatch.setattr(http, "edit_message", edit_message)
-    await update_board(bot, table, thread)
-    assert not seen and edits == [table.board_message_id]
+        monkeypatch.setattr(http, "get_channel", get_channel)
+        monkeypatch.setattr(http, "edit_message", refused_while_archived(archived, done, channel))
+        monkeypatch.setattr(http, "send_message", send_message)
+    caplog.set_level(logging.INFO)
+    (seat,) = bot.service.waiting_for(table)
+    mover = next(m for m in dpytest.get_config().members if m.id == table.seats[seat].user_id)
+    played = await bot.service.act(1, mover.id, "take 1")
+    await publish(bot, played)
+    assert done[:2] == ["fetch", "unarchive"]
+    assert "send in thread" in done  # the move's board, below in the thread itself
+    assert "is gone" not in caplog.text
