@@ -289,10 +289,25 @@ class Delivery:
             self._waiting.pop(key, None)
             return await self._deliver(update, message, table_channel)
 
+    async def reopen(self, table_id: int, seat: int) -> None:
+        """The player opened a panel (`/game hand`, the board's button): a DM refused before is
+        tried again on the table's next change. Nothing is written if it was not refused."""
+        stored = {p.seat: p for p in await self.service.store.panels(table_id)}.get(seat)
+        if stored is not None and stored.dm_closed:
+            await self.service.store.save_panel(
+                stored.model_copy(
+                    update={"dm_closed": False, "channel_id": None, "message_id": None}
+                )
+            )
+
     async def _deliver(
         self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
     ) -> bool:
         panel = update.panel
+        if panel is not None and panel.dm_closed and panel.user_id == update.user_id:
+            # Discord refused this DM: no request until the player opens a panel again (each
+            # refused request counts against the bot), `reopen`
+            return False
         if panel is not None and panel.message_id and panel.channel_id and not panel.dm_closed:
             try:
                 channel: Any = self.client.get_channel(panel.channel_id)

@@ -113,6 +113,8 @@ async def own_panel(
             "You are not playing at this table.", ephemeral=True
         )
         return None
+    # the player opened a panel: a DM refused before is tried again on the next change
+    await snowbound(interaction.client).delivery.reopen(table.id, seat)
     return (
         service,
         table,

@@ -14,8 +14,10 @@ import pytest
 from discord.ext.test.backend import FakeRequest
 
 from tests.e2e.conftest import dm_to, drain, say
-from tests.e2e.test_interactions import nim_table
+from tests.e2e.test_interactions import Responses, button, dispatch, nim_table, responses
 from tests.support.nim import NIM
+
+__all__ = ["responses"]  # the fixture that records interaction responses
 
 
 def outage() -> discord.DiscordServerError:
@@ -146,3 +148,71 @@ async def test_a_table_started_during_an_outage_still_gets_its_board_ping_and_pa
     assert any(f"<@{ana.id}>" in (m.content or "") for m in public), "the first player is pinged"
     panels = await bot.service.store.panels(1)
     assert sorted(p.seat for p in panels if p.message_id) == [0, 1]
+
+
+async def test_after_a_refused_dm_no_request_is_made_until_the_player_opens_a_panel_again(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, _, bo = await nim_table(bot_factory)
+    table = await bot.service.table(1)
+    (stored,) = [p for p in await bot.service.store.panels(1) if p.seat == 1]
+    dm = stored.channel_id
+    tried: list[str] = []
+    backend = dpytest.backend.FakeHttp
+    edit, send = backend.edit_message, backend.send_message
+    refusal = {"code": 50007, "message": "Cannot send messages to this user"}
+
+    async def edit_message(http: Any, channel_id: int, message_id: int, **fields: Any) -> Any:
+        self = sys._getframe(1).f_locals.get("self")  # noqa: F841 (read by dpytest)
+        if channel_id == dm:
+            tried.append("edit")
+            raise discord.Forbidden(FakeRequest(403, "Forbidden"), refusal)  # type: ignore[arg-type]
+        return await edit(http, channel_id, message_id, **fields)
+
+    async def send_message(http: Any, channel_id: int, **fields: Any) -> Any:
+        channel = sys._getframe(1).f_locals.get("channel")  # noqa: F841 (read by dpytest)
+        if channel_id == dm:
+            tried.append("send")
+            raise discord.Forbidden(FakeRequest(403, "Forbidden"), refusal)  # type: ignore[arg-type]
+        return await send(http, channel_id, **fields)
+
+    monkeypatch.setattr(backend, "edit_message", edit_message)
+    monkeypatch.setattr(backend, "send_message", send_message)
+
+    async def deliver() -> bool:
+        (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 1]
+        update = bot.service.panel_update(table, 1, panel=panel)
+        delivered: bool = await bot.delivery.deliver(update, {"content": "your hand"}, None)
+        return delivered
+
+    assert not await deliver()  # Bo closed his DMs: the edit, then a new panel, are refused
+    assert tried == ["edit", "send"]
+    assert not await deliver() and not await deliver()  # the next changes: not one request
+    assert tried == ["edit", "send"]
+    await bot.delivery.reopen(1, 1)  # Bo opened his panel (`/game hand`, the board's button)
+    assert not await deliver()  # tried again once, refused again
+    assert tried == ["edit", "send", "send"]
+    assert not await deliver()
+    assert tried == ["edit", "send", "send"]
+    assert bo.id == table.seats[1].user_id
+
+
+async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_tried_again(
+    bot_factory: Any, responses: Responses
+) -> None:
+    bot, _, bo = await nim_table(bot_factory)
+    store = bot.service.store
+
+    async def closed() -> bool:
+        (panel,) = [p for p in await store.panels(1) if p.seat == 1]
+        refused: bool = panel.dm_closed
+        return refused
+
+    (panel,) = [p for p in await store.panels(1) if p.seat == 1]
+    refused = panel.model_copy(update={"dm_closed": True, "message_id": None, "digest": ""})
+    await store.save_panel(refused)  # as a refused DM leaves it
+    await dispatch(bot, responses, button(bo, "sb:b:1:hand", "My hand & moves"))
+    assert not await closed()
+    await store.save_panel(refused)
+    await say("!game hand", bo)
+    assert not await closed()
