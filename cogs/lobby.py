@@ -26,7 +26,6 @@ from cogs.common import (
     private,
     resolve_table,
     subcommand,
-    table_channel,
 )
 from cogs.me import PACE_ITEMS, ConfirmSub
 from cogs.present import (
@@ -45,6 +44,7 @@ from cogs.present import (
     refresh_lobby,
     show_board,
 )
+from cogs.ui.board import table_place
 from rules import GAMES
 from rules.core import seat_range
 from rules.parsing import parse_options
@@ -263,7 +263,7 @@ class LobbyCog(commands.Cog, name="Games"):
         if table.status == "active":  # the live board comes down here; the old one is folded
             if ctx.interaction is not None:
                 await ctx.defer(ephemeral=True)
-            channel = table_channel(self.bot, table) or ctx.channel
+            channel = await table_place(self.bot, table) or ctx.channel
             await show_board(self.bot, table, channel, None, [], below=True)
             if ctx.interaction is not None:
                 await ctx.send("The board is at the bottom of the table's thread.", ephemeral=True)
