@@ -139,6 +139,7 @@ class SnowboundMixin(_Base):
         try:
             await super().close()
         finally:
+            self.delivery.stop()  # panels waiting to be sent again
             if self.collector is not None:
                 self.collector.close()
 
