@@ -24,6 +24,7 @@ Each figure is a count, so it does not depend on the machine.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -51,6 +52,7 @@ SETUPS = (
     Setup("dead_of_winter", members=2, ai=1, options="long_night=true", seed="feel-dwl"),
 )
 TYPE_EVERY = 4
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli")
 MAX_MOVES = 400
 
 SEAT_WORDS = re.compile(r"\b(?:seat|group) \d+\b|\bAI \d+ \((?:heuristic|random)\)", re.I)
@@ -111,12 +113,9 @@ def components(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def is_board(message: discord.Message) -> bool:
-    """A full board: a message of the bot that carries the board (an embed with a picture or a
-    long description, or a "My hand & moves" button), as opposed to a line of the feed."""
-    if any(e.image or len(e.description or "") > 300 for e in message.embeds):
-        return True
-    raw = getattr(message, "_sb_components", None) or []
-    return any(c.get("custom_id", "").startswith("sb:b:") for c in raw)
+    """A full board: a message of the bot that carries the board — an embed with the players
+    listed or a picture — as opposed to a line of the feed, the lobby or the end message."""
+    return any(e.image or any(f.name == "Players" for f in e.fields) for e in message.embeds)
 
 
 def message_chars(message: discord.Message) -> int:
@@ -145,6 +144,7 @@ class Feel:
     engine_lines: list[str] = field(default_factory=list)
     finished: bool = False
     failed_clicks: int = 0
+    misses: list[str] = field(default_factory=list)  # moves the panel did not lead to, in words
 
     @property
     def name(self) -> str:
@@ -160,7 +160,11 @@ class Capture(Responses):
         self.payloads: list[dict[str, Any]] = []
 
     async def request(self, route: Any, *args: Any, **kwargs: Any) -> Any:
-        payload = kwargs.get("payload") or {}
+        payload = kwargs.get("payload")
+        if payload is None and kwargs.get("multipart"):  # with a picture: JSON in the form
+            form = kwargs["multipart"][0]
+            payload = json.loads(form["value"]) if form.get("name") == "payload_json" else {}
+        payload = payload or {}
         data = payload.get("data") if "data" in payload else payload
         if isinstance(data, dict):
             self.payloads.append(data)
@@ -183,24 +187,34 @@ def panel_width(payload: dict[str, Any]) -> tuple[int, bool]:
     return max(widest, buttons), paged
 
 
+def plain(label: str | None) -> str:
+    """A step's label as the path names it: a panel marks a step with more below it with "…"."""
+    return (label or "").removesuffix("…").strip()
+
+
 def next_component(
     payload: dict[str, Any], labels: list[str], index: int
 ) -> tuple[dict[str, Any], str | None] | None:
     """The component that takes the member furthest along the move's path (`labels`, the steps'
     labels as shown): a button with a step's label, or a select option with one (an option whose
-    value starts with the move's index is the move itself)."""
+    value starts with the move's index is the move itself). A menu shown under a step's name
+    (its placeholder) lists that step's options: it counts only on that step's way."""
     best: tuple[int, dict[str, Any], str | None] | None = None
     for comp in components(payload):
-        if comp.get("type") == 2 and comp.get("label") in labels:
-            depth = labels.index(comp["label"])
+        if comp.get("type") == 2 and plain(comp.get("label")) in labels:
+            depth = labels.index(plain(comp.get("label")))
             if best is None or depth > best[0]:
                 best = (depth, comp, None)
         if comp.get("type") == 3:
+            under = plain(comp.get("placeholder"))
             for option in comp.get("options") or []:
                 value = str(option.get("value"))
                 depth = len(labels) if value.split(":")[0] == str(index) else -1
-                if option.get("label") in labels:
-                    depth = max(depth, labels.index(option["label"]))
+                name = plain(option.get("label"))
+                if name in labels:
+                    at = labels.index(name)
+                    if under not in labels or (at > 0 and labels[at - 1] == under):
+                        depth = max(depth, at)
                 if depth >= 0 and (best is None or depth > best[0]):
                     best = (depth, comp, value)
     if best is None:
@@ -221,6 +235,9 @@ async def play(setup: Setup, tmp: Path) -> Feel:
     service = bot.service
     config = dpytest.get_config()
     members = list(config.members)
+    for member, name in zip(members, NAMES, strict=False):  # players' names, not test names
+        member.nick = None
+        member._user.name = name
     channel = config.channels[0]
     game = service.games[setup.game]
     feel = Feel(setup)
@@ -284,12 +301,12 @@ async def play(setup: Setup, tmp: Path) -> Feel:
         feel.plies = table.ply
         feel.finished = table.status == "finished"
         feel.channel_requests = requests[channel.id]
-        history = [m async for m in channel.history(limit=10_000)][::-1]
+        history = [m async for m in channel.history(limit=10_000)]
         bots = [m for m in history if m.author.id == bot.user.id]
         feel.boards = sum(1 for m in bots if is_board(m))
         feel.chars = sum(message_chars(m) for m in history)
         lines: list[str] = []
-        for m in history:
+        for m in bots:  # what the bot wrote; the members' own messages are theirs
             lines += message_lines(
                 {"content": m.content, "embeds": [e.to_dict() for e in m.embeds]}
             )
@@ -341,6 +358,14 @@ async def click_through(
         feel.paged += paged
         found = next_component(payload, labels, index)
         if found is None:
+            shown = [
+                (
+                    c.get("label") or c.get("placeholder"),
+                    [o.get("label") for o in c.get("options") or []][:8],
+                )
+                for c in components(payload)
+            ]
+            feel.misses.append(f"{' › '.join(labels)}: panel shows {shown}")
             return None
         component, value = found
         ply = table.ply
@@ -353,11 +378,26 @@ async def click_through(
     return None
 
 
+def like_discord(patch: Any, tmp: Path) -> None:
+    """dpytest as the end-to-end tests set it up (`tests/e2e/conftest.py`): payloads with files
+    read back, edited pictures kept."""
+    from tests.e2e import conftest
+
+    conftest.keep_payload_with_files.__wrapped__(patch)
+    conftest.keep_files_on_edit.__wrapped__(patch, tmp)
+
+
 async def measure(setups: tuple[Setup, ...] = SETUPS) -> list[Feel]:
+    import pytest
+
     results = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for setup in setups:
-            results.append(await play(setup, Path(tmp)))
+    with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp)  # dpytest writes attached files to the working directory
+        like_discord(patch, Path(tmp))
+        for number, setup in enumerate(setups):
+            folder = Path(tmp) / str(number)  # a database of its own
+            folder.mkdir()
+            results.append(await play(setup, folder))
     return results
 
 
