@@ -11,12 +11,13 @@ the last move of a game has no next change to carry it (`Delivery.retry_later`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,13 +155,8 @@ def passing(err: discord.HTTPException) -> bool:
     return err.status >= 500 or err.status == 429
 
 
-@dataclass
-class _Waiting:
-    """A panel to send again: the seat's update, its drawn message and the table's channel."""
-
-    update: PanelUpdate
-    message: dict[str, Any]
-    table_channel: Any | None
+BOARD = -1  # the seat of a retry key that stands for the table's board: (table id, BOARD)
+Attempt = Callable[[], Awaitable[Any]]  # sends again; puts itself back (`again`) if it fails
 
 
 class Delivery:
@@ -183,7 +179,8 @@ class Delivery:
         self.sleep = sleep
         self.first = first
         self.most = most
-        self._waiting: dict[tuple[int, int], _Waiting] = {}  # (table, seat) → panel to send again
+        # (table, seat or BOARD) → what to send again
+        self._waiting: dict[tuple[int, int], Attempt] = {}
         self._retries: dict[tuple[int, int], asyncio.Task[None]] = {}
         # one delivery of a seat's panel at a time: a retry never lands after a newer panel
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
@@ -208,9 +205,23 @@ class Delivery:
         """Send this panel again after a while (doubling the wait each time it fails), unless a
         newer panel of the seat is delivered first or the table is gone."""
         key = (update.table_id, update.seat)
-        self._waiting[key] = _Waiting(update, message, table_channel)
+        self.again(key, lambda: self._deliver(update, message, table_channel))
+
+    def again(self, key: tuple[int, int], attempt: Attempt) -> None:
+        """Run `attempt` after a while, with back-off, holding the key (`sending`), unless
+        something newer is sent for the key first or the table is gone. A failed attempt calls
+        this again to be retried."""
+        self._waiting[key] = attempt
         if key not in self._retries:
             self._retries[key] = asyncio.get_running_loop().create_task(self._retry(key))
+
+    @contextlib.asynccontextmanager
+    async def sending(self, key: tuple[int, int]) -> AsyncIterator[None]:
+        """Hold the key while sending something newer for it: a waiting retry of it is dropped,
+        and a running one finishes first."""
+        async with self._lock(key):
+            self._waiting.pop(key, None)
+            yield
 
     async def _retry(self, key: tuple[int, int]) -> None:
         delay = self.first
@@ -219,15 +230,14 @@ class Delivery:
                 await self.sleep(delay)
                 delay = min(delay * 2, self.most)
                 async with self._lock(key):
-                    waiting = self._waiting.pop(key, None)
-                    if waiting is None:
-                        return  # a newer panel of the seat went out meanwhile
+                    attempt = self._waiting.pop(key, None)
+                    if attempt is None:
+                        return  # something newer went out meanwhile
                     try:
                         await self.service.store.get_table(key[0])
                     except TableNotFoundError:
                         return
-                    # fails again: `_deliver` puts it back in `_waiting`
-                    await self._deliver(waiting.update, waiting.message, waiting.table_channel)
+                    await attempt()  # fails again: it puts itself back (`again`)
         finally:
             self._retries.pop(key, None)
 
@@ -284,9 +294,7 @@ class Delivery:
         """Edit the seat's panel in place, or send a new one; False if DMs are closed or Discord
         failed to take it (then it is sent again on its own, `retry_later`). A newer panel of the
         seat replaces one waiting to be sent again."""
-        key = (update.table_id, update.seat)
-        async with self._lock(key):
-            self._waiting.pop(key, None)
+        async with self.sending((update.table_id, update.seat)):
             return await self._deliver(update, message, table_channel)
 
     async def reopen(self, table_id: int, seat: int) -> None:
@@ -325,7 +333,7 @@ class Delivery:
             except discord.HTTPException as err:
                 if passing(err):
                     # the panel is still there: sending another would leave two live panels
-                    log.info(
+                    log.warning(
                         "panel edit failed for table %s seat %s (%s); edited again later",
                         update.table_id,
                         update.seat,

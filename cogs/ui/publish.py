@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery import Shown, message_ref
+from bot.delivery import BOARD, Shown, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings
 from cogs.ui.board import board_message, picture_digest, table_place
@@ -53,10 +53,8 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
         log.warning("table %s has no reachable channel", table.id)
         return
     if played.board is not None:
-        try:
-            await show_board(bot, played, channel, kit)
-        except discord.HTTPException as err:
-            log.warning("board of table %s not updated (%s)", table.id, err)
+        async with bot.delivery.sending((table.id, BOARD)):  # a waiting retry is older: dropped
+            await _show_board(bot, played, channel, kit)
     else:
         lines = list(played.feed) + ([ping_line(played.ping)] if played.ping else [])
         if lines:
@@ -74,6 +72,26 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
             message = closed_panel(message, table)
         if not await bot.delivery.deliver(update, message, channel):
             await bot.service.panel_undelivered(update)
+
+
+async def _show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) -> None:
+    """`show_board`; when Discord fails to take it (a 5xx, a 429 given up), shown again on its own
+    with back-off (`Delivery.again`) until it goes out, a newer board replaces it, or the table is
+    gone: after the last move no next change would carry the end message."""
+    try:
+        await show_board(bot, played, channel, kit)
+    except discord.HTTPException as err:
+        later = passing(err)
+        log.warning(
+            "board of table %s not updated (%s)%s",
+            played.table.id,
+            err,
+            "; shown again later" if later else "",
+        )
+        if later:
+            bot.delivery.again(
+                (played.table.id, BOARD), lambda: _show_board(bot, played, channel, kit)
+            )
 
 
 async def show_result_in_lobby(

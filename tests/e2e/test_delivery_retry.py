@@ -216,3 +216,29 @@ async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_t
     await store.save_panel(refused)
     await say("!game hand", bo)
     assert not await closed()
+
+
+async def test_an_end_message_that_failed_is_shown_again_until_it_is_posted(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    bot.delivery.sleep = sleep
+    table = await bot.service.table(1)
+    drain()
+    # the table's channel is down for the next three requests: the end message and its retries
+    faults = Faults(bot, monkeypatch, count=3, only=table.thread_id or table.channel_id)
+    await say("!play take 2", ana)
+    await bot.delivery.settled()
+    assert faults.failed == 3 and bot.delivery.waiting == 0
+    assert waits and waits == [2.0 * 2**n for n in range(len(waits))]  # doubled after each
+    table = await bot.service.table(1)
+    assert table.status == "finished" and table.board_message_id
+    channel = bot.get_channel(table.thread_id or table.channel_id)
+    shown = await channel.fetch_message(table.board_message_id)
+    assert shown.embeds[0].footer.text == "Final board."
+    assert any("won" in (embed.description or "") for embed in shown.embeds[1:])

@@ -418,7 +418,7 @@ async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     finally:
         back.FakeHttp.edit_message = edit  # type: ignore[method-assign]
         bot.delivery.dm = original  # type: ignore[method-assign]
-    assert any("retried on the next change" in r.getMessage() for r in caplog.records)
+    assert any("again later" in r.getMessage() for r in caplog.records)
     stale = {p.seat: p.digest for p in await bot.service.store.panels(1)}
     drain()
     await say("!game status", ana)  # no change: nothing is retried yet
