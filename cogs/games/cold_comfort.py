@@ -207,6 +207,13 @@ class Layout:
         return left, top, left + CELL, top + CELL
 
 
+def cell_text(size: int) -> int:
+    """The type size inside a square: half a square, or the picture's own size when a wide town
+    needs more to stay readable on a phone, up to 70 % of a square (a square holds one number and
+    a die)."""
+    return min(size, round(CELL * 0.7))
+
+
 def layout(
     obs: ColdComfortObservation,
     names: Sequence[str] = (),
@@ -252,7 +259,7 @@ def layout(
     height = foot_top + len(foot) * line + panel + PAD
     return Layout(
         x0=x0, x1=x1, y0=y0, y1=y1, width=width, height=height, text=size,
-        cell_text=min(size, round(CELL * 0.5)), left=left, top=top, head=head, foot=foot,
+        cell_text=cell_text(size), left=left, top=top, head=head, foot=foot,
         foot_top=foot_top, tile_panel=panel,
     )  # fmt: skip
 
