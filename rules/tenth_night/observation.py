@@ -394,8 +394,9 @@ def describe(o: TenthNightObservation) -> str:
             flags.append("ready")
         row = " ".join(_person(x) for x in p.row) or "(nobody)"
         extra = f" · {', '.join(flags)}" if flags else ""
+        people = "1 person" if p.people == 1 else f"{p.people} people"
         lines.append(
-            f"**{seat_ref(p.seat)}**: {row} · {p.people} people, score {p.score}, "
+            f"**{seat_ref(p.seat)}**: {row} · {people}, score {p.score}, "
             f"{p.hand_count} in hand{extra}"
         )
     lines.append(f"Draw pile {o.draw_count} · discard {len(o.discard)}")
