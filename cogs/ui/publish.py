@@ -15,6 +15,7 @@ delivered (`Delivery.deliver`)."""
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -262,6 +263,9 @@ async def post_board(
     await bot.service.remember(table.id, board_message_id=sent.id)
 
 
+GAME_OVER = re.compile(r"^\W*Game over\b")  # a game's own end line on its board
+
+
 def end_message(
     message: dict[str, Any],
     table: TableRecord,
@@ -274,5 +278,9 @@ def end_message(
     embeds = [message.pop("embed")]
     if ending is not None:
         embeds.append(end_embed(board, ending))
+        # the result is said once, below: the board keeps the position, not its own "Game over"
+        text = embeds[0].description or ""
+        kept = [line for line in text.splitlines() if not GAME_OVER.match(line)]
+        embeds[0].description = "\n".join(kept) or None
     embeds[0].set_footer(text="Final board.")
     return {**message, "embeds": embeds, "view": kit.end_view(table)}
