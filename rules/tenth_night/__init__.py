@@ -1,6 +1,6 @@
 """The 10th Night (`tenth_night`): a cooperative survival game with standard playing cards.
 
-Spec: `shared/games/tenth-night.md` (rulings TN-1…TN-40). Decisions where the spec is silent or
+Spec: the rules of The 10th Night (rulings TN-1…TN-40). Decisions where the spec is silent or
 where the project's architecture overrides it:
 
 - Randomness (TN-4): setup shuffles with the set-up rng; every reshuffle (TN-8) uses the rng the
