@@ -39,7 +39,15 @@ import discord.ext.test as dpytest
 from discord.ext.test import callbacks
 from discord.webhook.async_ import async_context
 
-from bench.bench_requests import NOT_REQUESTS, Responses, Setup, click, dispatch, make_bot
+from bench.bench_requests import (
+    NOT_REQUESTS,
+    Responses,
+    Setup,
+    click,
+    dispatch,
+    make_bot,
+    open_table,
+)
 from rules.choices import find
 
 SETUPS = (
@@ -254,12 +262,7 @@ async def play(setup: Setup, tmp: Path) -> Feel:
         await original(event, *args, **kwargs)
 
     try:
-        await dpytest.message(f"!game new {setup.game} {setup.options}".strip(), member=members[0])
-        for member in members[1:]:
-            await dpytest.message("!game join", member=member)
-        for _ in range(setup.ai):
-            await dpytest.message("!game ai heuristic", member=members[0])
-        await dpytest.message("!game start", member=members[0])
+        await open_table(setup, members)
         callbacks.dispatch_event = counting  # type: ignore[assignment]
         table = await service.table(1)
         rng = random.Random(setup.seed)

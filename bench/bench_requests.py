@@ -182,6 +182,17 @@ async def make_bot(tmp: Path, setup: Setup) -> SingleShardBot:
     return bot
 
 
+async def open_table(setup: Setup, members: list[Any]) -> None:
+    """The first member opens the set-up's table, the others join, AI seats are added, it
+    starts: typed in the channel, as players do."""
+    await dpytest.message(f"!game new {setup.game} {setup.options}".strip(), member=members[0])
+    for member in members[1:]:
+        await dpytest.message("!game join", member=member)
+    for _ in range(setup.ai):
+        await dpytest.message("!game ai heuristic", member=members[0])
+    await dpytest.message("!game start", member=members[0])
+
+
 async def play_game(
     setup: Setup, tmp: Path, *, max_moves: int = 3000, on_move: Callable[..., Any] | None = None
 ) -> Measured:
@@ -203,12 +214,7 @@ async def play_game(
         await original(event, *args, **kwargs)
 
     try:
-        await dpytest.message(f"!game new {setup.game} {setup.options}".strip(), member=members[0])
-        for member in members[1:]:
-            await dpytest.message("!game join", member=member)
-        for _ in range(setup.ai):
-            await dpytest.message("!game ai heuristic", member=members[0])
-        await dpytest.message("!game start", member=members[0])
+        await open_table(setup, members)
         callbacks.dispatch_event = counting  # type: ignore[assignment]
         table = await service.table(1)
         rng = random.Random(setup.seed)
