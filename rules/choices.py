@@ -17,7 +17,7 @@ tile far off the town that changes nothing another spot does not): it can still 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -305,15 +305,3 @@ def _in_runs(labels: Sequence[str]) -> list[Path]:
         name = clip(f"{clip(run[0], 38)} – {clip(run[-1], 38)}", MAX_LABEL)
         paths.extend((Choice(name), Choice(clip(label, MAX_LABEL))) for label in run)
     return paths
-
-
-def spot_choices(spots: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Choice]:
-    """Letters A, B, C … for up to 25 places on a picture, in reading order (top row first):
-    each a `Choice` whose label is the letter and whose `at` is the place."""
-    ordered = sorted(set(spots), key=lambda p: (p[1], p[0]))
-    if len(ordered) > MAX_CHOICES:
-        raise ValueError(f"{len(ordered)} spots: narrow them by region first")
-    return {
-        spot: Choice(f"Spot {letter}", at=spot)
-        for letter, spot in zip(SPOT_LABELS, ordered, strict=False)
-    }
