@@ -305,3 +305,19 @@ def _in_runs(labels: Sequence[str]) -> list[Path]:
         name = clip(f"{clip(run[0], 38)} – {clip(run[-1], 38)}", MAX_LABEL)
         paths.extend((Choice(name), Choice(clip(label, MAX_LABEL))) for label in run)
     return paths
+
+
+def split_regions(order: Sequence[str], named: dict[str, list[Any]]) -> dict[Any, str]:
+    """Each place's region label for a step that narrows more than `MAX_CHOICES` places: the
+    regions in `order`, and a region holding more places than one step shows split into even
+    runs ("North-west, 1 of 2")."""
+    out: dict[Any, str] = {}
+    for name in order:
+        members = named.get(name, [])
+        runs = -(-len(members) // MAX_CHOICES)
+        size = -(-len(members) // runs) if runs else 0
+        for n in range(runs):
+            label = name if runs == 1 else f"{name}, {n + 1} of {runs}"
+            for place in members[n * size : (n + 1) * size]:
+                out[place] = label
+    return out

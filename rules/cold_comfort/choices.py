@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeVar
 
-from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip
+from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip, split_regions
 from rules.cold_comfort.actions import (
     Action,
     Build,
@@ -76,16 +76,7 @@ def regions(
             )
         if all(len(members) <= MAX_CHOICES for members in named.values()):
             break
-    out: dict[Square, str] = {}
-    for name in names:
-        members = named.get(name, [])
-        runs = -(-len(members) // MAX_CHOICES)
-        size = -(-len(members) // runs) if runs else 0
-        for n in range(runs):
-            label = name if runs == 1 else f"{name}, {n + 1} of {runs}"
-            for square in members[n * size : (n + 1) * size]:
-                out[square] = label
-    return out
+    return split_regions(names, named)
 
 
 def spot_steps(

@@ -17,7 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip
+from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip, split_regions
 from rules.winter.actions import (
     SECTION_OF,
     ChooseColour,
@@ -59,16 +59,7 @@ def regions(cells: Sequence[Cell], centre: tuple[float, float]) -> dict[Cell, st
         dr, dc = cell[0] + 1 - centre[0], cell[1] + 1 - centre[1]  # the card's middle
         angle = math.degrees(math.atan2(dc, -dr)) % 360  # 0 = straight up, clockwise
         named.setdefault(SECTORS[int((angle + 22.5) // 45) % 8], []).append(cell)
-    out: dict[Cell, str] = {}
-    for name in SECTORS:
-        members = named.get(name, [])
-        runs = -(-len(members) // MAX_CHOICES)
-        size = -(-len(members) // runs) if runs else 0
-        for n in range(runs):
-            label = name if runs == 1 else f"{name}, {n + 1} of {runs}"
-            for cell in members[n * size : (n + 1) * size]:
-                out[cell] = label
-    return out
+    return split_regions(SECTORS, named)
 
 
 def choice_paths(state: WinterState, seat: int, legal: Sequence[WinterAction]) -> list[Path | None]:
