@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
-from cogs import history
+from cogs import challenges, history, replays, watching
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -378,6 +378,31 @@ class LobbyCog(commands.Cog, name="Games"):
     ) -> None:
         """This server's top 10 players by wins."""
         await history.leaderboard(self.bot, ctx, game)
+
+    # watching, replays and challenges: bodies in `cogs.watching`, `cogs.replays`, `cogs.challenges`
+    @subcommand(game, "watch")
+    async def watch(self, ctx: commands.Context[Any]) -> None:
+        """Follow this channel's table as a spectator: the public view only, privately."""
+        await watching.watch(self.bot, ctx)
+
+    @subcommand(game, "unwatch")
+    async def unwatch(self, ctx: commands.Context[Any]) -> None:
+        """Stop following this channel's table."""
+        await watching.unwatch(self.bot, ctx)
+
+    @subcommand(game, "replay")
+    @app_commands.describe(table="the number of a finished table of this server")
+    async def replay(self, ctx: commands.Context[Any], table: commands.Range[int, 1]) -> None:
+        """Post the replay of a finished table: every move, from every player's eyes."""
+        await replays.replay(self.bot, ctx, table)
+
+    @subcommand(game, "challenge")
+    @app_commands.describe(game="one game (default: every game with a challenge)")
+    async def challenge(
+        self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
+    ) -> None:
+        """Today's challenge: the same deal for every group, and how each group did."""
+        await challenges.challenge(self.bot, ctx, game)
 
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.

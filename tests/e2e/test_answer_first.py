@@ -241,6 +241,24 @@ async def s_leaderboard(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "leaderboard")
 
 
+async def s_watch(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f, members=3), command(members()[2], "watch")
+
+
+async def s_unwatch(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f, members=3), command(members()[2], "unwatch")
+
+
+async def s_replay(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(
+        members()[0], "replay", {"name": "table", "type": 4, "value": 1}
+    )
+
+
+async def s_challenge(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "challenge")
+
+
 async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
 
@@ -325,6 +343,10 @@ SCENARIOS: dict[str, Scenario] = {
     "/game undo": s_undo,
     "/game stats": s_stats,
     "/game leaderboard": s_leaderboard,
+    "/game watch": s_watch,
+    "/game unwatch": s_unwatch,
+    "/game replay": s_replay,
+    "/game challenge": s_challenge,
     "/play": s_play,
     "/me": s_me,
     "LobbyButton": s_lobby_button,
