@@ -1,6 +1,6 @@
-"""The README's "Game options" table lists every option a table can be given, for every game,
+"""The docs index's "Table options" table lists every option a table can be given, for every game,
 with its default first (test-only options that fix a set-up are left out: Discord refuses them);
-its backups paragraph says how to back up PostgreSQL too."""
+the operating guide's backups paragraph says how to back up PostgreSQL too."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def options_rows() -> dict[str, dict[str, str]]:
-    """{game title: {option: its values cell}} from the README's table."""
-    text = (ROOT / "README.md").read_text()
-    table = text.split("### Game options", 1)[1].split("\n\n| game |", 1)[1].split("\n\n", 1)[0]
+    """{game title: {option: its values cell}} from the docs index's table."""
+    text = (ROOT / "docs" / "README.md").read_text()
+    table = text.split("## Table options", 1)[1].split("\n\n| game |", 1)[1].split("\n\n", 1)[0]
     rows: dict[str, dict[str, str]] = {}
     title = ""
     for line in table.splitlines()[1:]:
@@ -40,7 +40,7 @@ def shown(default: object) -> str:
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_the_readme_lists_every_option_of_every_game_with_its_default_first(key: str) -> None:
+def test_the_docs_list_every_option_of_every_game_with_its_default_first(key: str) -> None:
     game = GAMES[key]
     listed = options_rows()[game.title]
     hooks = game.options_model.test_hooks
@@ -52,7 +52,7 @@ def test_the_readme_lists_every_option_of_every_game_with_its_default_first(key:
     assert set(listed) <= set(game.options_model.model_fields) - hooks
 
 
-def test_the_readme_backups_say_how_to_back_up_a_postgresql_database() -> None:
-    text = (ROOT / "README.md").read_text()
+def test_the_backups_say_how_to_back_up_a_postgresql_database() -> None:
+    text = (ROOT / "docs" / "operating.md").read_text()
     backups = text.split("**Backups.**", 1)[1].split("**Updating.**", 1)[0]
     assert "pg_dump" in backups and "PostgreSQL" in backups and "pg_restore" in backups
