@@ -25,7 +25,9 @@ from pathlib import Path
 
 from storage.base import (
     ActionRecord,
+    ChallengeEntry,
     PanelRecord,
+    RatingRecord,
     RepeatedMoveError,
     ResultRecord,
     SeatRecord,
@@ -35,6 +37,7 @@ from storage.base import (
     TableNotFoundError,
     TableRecord,
     TableStatus,
+    WatcherRecord,
 )
 from storage.memory import MemoryStore
 from storage.sqlite import SqliteStore
@@ -42,8 +45,10 @@ from storage.urls import redact_url
 
 __all__ = [
     "ActionRecord",
+    "ChallengeEntry",
     "MemoryStore",
     "PanelRecord",
+    "RatingRecord",
     "RepeatedMoveError",
     "ResultRecord",
     "SeatRecord",
@@ -54,6 +59,7 @@ __all__ = [
     "TableNotFoundError",
     "TableRecord",
     "TableStatus",
+    "WatcherRecord",
     "open_store",
     "redact_url",
     "sqlite_path",

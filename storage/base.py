@@ -6,6 +6,7 @@ mismatch raises `StaleActionError` instead of overwriting somebody else's move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -91,6 +92,8 @@ class TableRecord(BaseModel):
     # (a move's in its own transaction), so start-up and the clock find such tables by an index
     # instead of decoding every running table (`Store.agent_turns`).
     ai_turn: bool = False
+    # The seeded challenge this table plays (its code, e.g. "coldest_night-2026-11-29"), else None.
+    challenge: str | None = None
 
 
 class ActionRecord(BaseModel):
@@ -118,6 +121,57 @@ class PanelRecord(BaseModel):
     message_id: int | None = None
     digest: str = ""
     dm_closed: bool = False
+
+
+class WatcherRecord(BaseModel):
+    """A spectator of a table, and where their spectator panel (a DM message) lives."""
+
+    model_config = ConfigDict(frozen=True)
+
+    table_id: int
+    user_id: int
+    name: str = ""
+    seat: int | None = None  # the seat they held before resigning / being exiled, else None
+    channel_id: int | None = None  # their spectator panel (a DM), once sent
+    message_id: int | None = None
+    digest: str = ""  # what the panel last showed
+    dm_closed: bool = False
+    since: float = 0.0
+
+
+class RatingRecord(BaseModel):
+    """The OpenSkill rating of one member at one game at one server (`guild_id` 0 outside a
+    server: the terminal, DMs)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    game: str
+    user_id: int
+    name: str = ""
+    mu: float
+    sigma: float
+    rated: int = 0  # rated games played
+    trend: tuple[float, ...] = ()  # the conservative estimate after each of the last rated games
+    updated_at: float = 0.0
+
+
+class ChallengeEntry(BaseModel):
+    """One group's result at a seeded challenge (one per table)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str  # e.g. "coldest_night-2026-11-29"
+    game: str
+    table_id: int
+    guild_id: int | None = None
+    names: tuple[str, ...] = ()  # the players, in seat order
+    players: int = 0
+    won: bool = False
+    score: float = 0.0  # higher is better, for sorting
+    score_text: str = ""  # "survived 6 nights"
+    assisted: bool = False
+    finished_at: float = 0.0
 
 
 class ResultRecord(BaseModel):
@@ -267,6 +321,52 @@ class Store(Protocol):
     ) -> list[LeaderRow]:
         """The players with the most wins at the server's finished games (`game`: one game
         only): most wins first, then fewer games played, then the lower user id."""
+        ...
+
+    # spectators (`/game watch`) -------------------------------------------------------------------
+
+    async def save_watcher(self, watcher: WatcherRecord) -> None:
+        """Insert or replace the watcher of (table_id, user_id); TableNotFoundError for no
+        table. A replaced watcher keeps the `since` it is given."""
+        ...
+
+    async def remove_watcher(self, table_id: int, user_id: int) -> bool:
+        """Forget a spectator; True if one was removed."""
+        ...
+
+    async def watchers(self, table_id: int) -> list[WatcherRecord]:
+        """The table's spectators by `since`, then user id."""
+        ...
+
+    # ratings (`/game leaderboard`, `/game stats`) -------------------------------------------------
+
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRecord]:
+        """One game's ratings at a server (`guild_id` 0: outside any), by user id."""
+        ...
+
+    async def member_ratings(self, user_id: int, guild_id: int) -> list[RatingRecord]:
+        """A member's ratings at a server, one per game, by game key."""
+        ...
+
+    async def apply_ratings(self, table_id: int, ratings: Sequence[RatingRecord]) -> bool:
+        """In one transaction: insert or replace `ratings` on (guild_id, game, user_id) and mark
+        the table rated. A table already rated changes nothing and gives False (a finished table
+        is rated at most once); TableNotFoundError for no table."""
+        ...
+
+    async def clear_ratings(self) -> None:
+        """Forget every rating and every table's rated mark (`ratings --recompute`)."""
+        ...
+
+    # seeded challenges (`/game challenge`) --------------------------------------------------------
+
+    async def record_challenge(self, entry: ChallengeEntry) -> None:
+        """Insert or replace the entry of `entry.table_id`; TableNotFoundError for no table."""
+        ...
+
+    async def challenge_entries(self, code: str, limit: int = 50) -> list[ChallengeEntry]:
+        """A challenge's entries best first: won, then the higher score, then the earlier
+        finish (then the lower table id), at most `limit`."""
         ...
 
 

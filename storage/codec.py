@@ -12,7 +12,16 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from storage.base import ActionRecord, PanelRecord, ResultRecord, SeatRecord, TableRecord
+from storage.base import (
+    ActionRecord,
+    ChallengeEntry,
+    PanelRecord,
+    RatingRecord,
+    ResultRecord,
+    SeatRecord,
+    TableRecord,
+    WatcherRecord,
+)
 
 
 class Row(Protocol):
@@ -44,6 +53,7 @@ TABLE_COLUMNS: tuple[str, ...] = (
     "clocks",
     "wake_at",
     "ai_turn",
+    "challenge",
 )
 ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at", "events")
 PANEL_COLUMNS: tuple[str, ...] = (
@@ -207,6 +217,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "clocks": dumps(table.clocks),
         "wake_at": table.wake_at,
         "ai_turn": int(table.ai_turn),
+        "challenge": table.challenge,
     }
 
 
@@ -234,6 +245,7 @@ def table_from_row(row: Row) -> TableRecord:
         clocks=json.loads(row["clocks"]),
         wake_at=row["wake_at"],
         ai_turn=bool(row["ai_turn"]),
+        challenge=row["challenge"],
     )
 
 
@@ -325,3 +337,173 @@ def check_commit(table: TableRecord, action: ActionRecord, result: ResultRecord 
         raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
     if result is not None and result.table_id != table.id:
         raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
+
+
+# -- spectators, ratings, challenges ---------------------------------------------------------------
+
+WATCHER_COLUMNS: tuple[str, ...] = (
+    "table_id",
+    "user_id",
+    "name",
+    "seat",
+    "channel_id",
+    "message_id",
+    "digest",
+    "dm_closed",
+    "since",
+)
+RATING_COLUMNS: tuple[str, ...] = (
+    "guild_id",
+    "game",
+    "user_id",
+    "name",
+    "mu",
+    "sigma",
+    "rated",
+    "trend",
+    "updated_at",
+)
+CHALLENGE_COLUMNS: tuple[str, ...] = (
+    "table_id",
+    "code",
+    "game",
+    "guild_id",
+    "names",
+    "players",
+    "won",
+    "score",
+    "score_text",
+    "assisted",
+    "finished_at",
+)
+# The statements SQLite and PostgreSQL share, with `{0}`, `{1}` for their parameters: fill them
+# with `sql_params` (`?` or `$1`, `$2`…). The orders are the memory store's sort keys below.
+WATCHERS_SQL = (
+    f"SELECT {', '.join(WATCHER_COLUMNS)} FROM watchers WHERE table_id = {{0}} "
+    "ORDER BY since, user_id"
+)
+REMOVE_WATCHER_SQL = "DELETE FROM watchers WHERE table_id = {0} AND user_id = {1}"
+RATINGS_SQL = (
+    f"SELECT {', '.join(RATING_COLUMNS)} FROM ratings WHERE guild_id = {{0}} AND game = {{1}} "
+    "ORDER BY user_id"
+)
+MEMBER_RATINGS_SQL = (
+    f"SELECT {', '.join(RATING_COLUMNS)} FROM ratings WHERE user_id = {{0}} AND guild_id = {{1}} "
+    "ORDER BY game"
+)
+# Marks a table rated; no row comes back if it already was (`apply_ratings` then writes nothing).
+RATE_TABLE_SQL = (
+    "INSERT INTO rated_tables (table_id) VALUES ({0}) ON CONFLICT (table_id) DO NOTHING "
+    "RETURNING table_id"
+)
+CLEAR_RATINGS_SQL = ("DELETE FROM ratings", "DELETE FROM rated_tables")
+CHALLENGE_ENTRIES_SQL = (
+    f"SELECT {', '.join(CHALLENGE_COLUMNS)} FROM challenge_entries WHERE code = {{0}} "
+    "ORDER BY won DESC, score DESC, finished_at ASC, table_id ASC LIMIT {1}"
+)
+
+
+def sql_params(template: str, style: str) -> str:
+    """`template` with its `{n}` parameters as SQLite's `?` (`style` "sqlite") or PostgreSQL's
+    `$n+1` (any other `style`)."""
+    count = template.count("{")
+    if style == "sqlite":
+        return template.format(*(["?"] * count))
+    return template.format(*(f"${n}" for n in range(1, count + 1)))
+
+
+def watcher_row(watcher: WatcherRecord) -> dict[str, Any]:
+    return {
+        "table_id": watcher.table_id,
+        "user_id": watcher.user_id,
+        "name": watcher.name,
+        "seat": watcher.seat,
+        "channel_id": watcher.channel_id,
+        "message_id": watcher.message_id,
+        "digest": watcher.digest,
+        "dm_closed": int(watcher.dm_closed),
+        "since": watcher.since,
+    }
+
+
+def watcher_from_row(row: Row) -> WatcherRecord:
+    return WatcherRecord(
+        table_id=row["table_id"],
+        user_id=row["user_id"],
+        name=row["name"],
+        seat=row["seat"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        digest=row["digest"],
+        dm_closed=bool(row["dm_closed"]),
+        since=row["since"],
+    )
+
+
+def watcher_order(row: Row) -> tuple[float, int]:
+    return (row["since"], row["user_id"])
+
+
+def rating_row(rating: RatingRecord) -> dict[str, Any]:
+    return {
+        "guild_id": rating.guild_id,
+        "game": rating.game,
+        "user_id": rating.user_id,
+        "name": rating.name,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "rated": rating.rated,
+        "trend": dumps(list(rating.trend)),
+        "updated_at": rating.updated_at,
+    }
+
+
+def rating_from_row(row: Row) -> RatingRecord:
+    return RatingRecord(
+        guild_id=row["guild_id"],
+        game=row["game"],
+        user_id=row["user_id"],
+        name=row["name"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        rated=row["rated"],
+        trend=tuple(json.loads(row["trend"])),
+        updated_at=row["updated_at"],
+    )
+
+
+def challenge_row(entry: ChallengeEntry) -> dict[str, Any]:
+    return {
+        "table_id": entry.table_id,
+        "code": entry.code,
+        "game": entry.game,
+        "guild_id": entry.guild_id,
+        "names": dumps(list(entry.names)),
+        "players": entry.players,
+        "won": int(entry.won),
+        "score": entry.score,
+        "score_text": entry.score_text,
+        "assisted": int(entry.assisted),
+        "finished_at": entry.finished_at,
+    }
+
+
+def challenge_from_row(row: Row) -> ChallengeEntry:
+    return ChallengeEntry(
+        code=row["code"],
+        game=row["game"],
+        table_id=row["table_id"],
+        guild_id=row["guild_id"],
+        names=tuple(json.loads(row["names"])),
+        players=row["players"],
+        won=bool(row["won"]),
+        score=row["score"],
+        score_text=row["score_text"],
+        assisted=bool(row["assisted"]),
+        finished_at=row["finished_at"],
+    )
+
+
+def challenge_order(row: Row) -> tuple[int, float, float, int]:
+    """`CHALLENGE_ORDER_SQL` for a row in memory."""
+    return (-row["won"], -row["score"], row["finished_at"], row["table_id"])

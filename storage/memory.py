@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from storage import codec, history
 from storage.base import (
     ActionRecord,
+    ChallengeEntry,
     ChannelBusyError,
     GameTally,
     LeaderRow,
     PanelRecord,
+    RatingRecord,
     RepeatedMoveError,
     ResultRecord,
     StaleActionError,
@@ -26,6 +28,7 @@ from storage.base import (
     TableRecord,
     TableStatus,
     UndoRecord,
+    WatcherRecord,
 )
 
 
@@ -42,6 +45,10 @@ class MemoryStore:
         self._users: dict[int, str] = {}
         self._undos: dict[int, list[dict[str, Any]]] = {}
         self._seat_results: dict[tuple[int, int], dict[str, Any]] = {}
+        self._watchers: dict[tuple[int, int], dict[str, Any]] = {}
+        self._ratings: dict[tuple[int, str, int], dict[str, Any]] = {}
+        self._rated: set[int] = set()  # tables whose result is in the ratings
+        self._challenges: dict[int, dict[str, Any]] = {}
         self._next_id = 1
         self._connected = False
 
@@ -327,3 +334,57 @@ class MemoryStore:
             for user, (name, won, played) in players.items()
         ]
         return history.leader_order(rows)[: max(limit, 0)]
+
+    # -- spectators, ratings, challenges ----------------------------------------------------------
+
+    async def save_watcher(self, watcher: WatcherRecord) -> None:
+        self._check_open()
+        self._row(watcher.table_id)
+        self._watchers[(watcher.table_id, watcher.user_id)] = codec.watcher_row(watcher)
+
+    async def remove_watcher(self, table_id: int, user_id: int) -> bool:
+        self._check_open()
+        return self._watchers.pop((table_id, user_id), None) is not None
+
+    async def watchers(self, table_id: int) -> list[WatcherRecord]:
+        self._check_open()
+        rows = [row for key, row in self._watchers.items() if key[0] == table_id]
+        rows.sort(key=codec.watcher_order)
+        return [codec.watcher_from_row(row) for row in rows]
+
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRecord]:
+        self._check_open()
+        keys = sorted(key for key in self._ratings if key[0] == guild_id and key[1] == game)
+        return [codec.rating_from_row(self._ratings[key]) for key in keys]
+
+    async def member_ratings(self, user_id: int, guild_id: int) -> list[RatingRecord]:
+        self._check_open()
+        keys = sorted(key for key in self._ratings if key[0] == guild_id and key[2] == user_id)
+        return [codec.rating_from_row(self._ratings[key]) for key in keys]
+
+    async def apply_ratings(self, table_id: int, ratings: Sequence[RatingRecord]) -> bool:
+        self._check_open()
+        self._row(table_id)
+        if table_id in self._rated:
+            return False
+        rows = [codec.rating_row(rating) for rating in ratings]  # may raise: no change
+        for row in rows:
+            self._ratings[(row["guild_id"], row["game"], row["user_id"])] = row
+        self._rated.add(table_id)
+        return True
+
+    async def clear_ratings(self) -> None:
+        self._check_open()
+        self._ratings.clear()
+        self._rated.clear()
+
+    async def record_challenge(self, entry: ChallengeEntry) -> None:
+        self._check_open()
+        self._row(entry.table_id)
+        self._challenges[entry.table_id] = codec.challenge_row(entry)
+
+    async def challenge_entries(self, code: str, limit: int = 50) -> list[ChallengeEntry]:
+        self._check_open()
+        rows = [row for row in self._challenges.values() if row["code"] == code]
+        rows.sort(key=codec.challenge_order)
+        return [codec.challenge_from_row(row) for row in rows[: max(limit, 0)]]

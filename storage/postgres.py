@@ -31,10 +31,12 @@ import asyncpg
 from storage import codec, history
 from storage.base import (
     ActionRecord,
+    ChallengeEntry,
     ChannelBusyError,
     GameTally,
     LeaderRow,
     PanelRecord,
+    RatingRecord,
     RepeatedMoveError,
     ResultRecord,
     StaleActionError,
@@ -43,6 +45,7 @@ from storage.base import (
     TableRecord,
     TableStatus,
     UndoRecord,
+    WatcherRecord,
 )
 from storage.urls import redact_url
 
@@ -104,6 +107,10 @@ COPIED_TABLES: tuple[str, ...] = (
     "undos",
     "seat_results",
     "move_sources",
+    "watchers",
+    "ratings",
+    "rated_tables",
+    "challenge_entries",
 )
 
 
@@ -620,6 +627,57 @@ class PostgresStore:
         except asyncpg.PostgresError as error:
             raise StorageError(str(error)) from error
 
+    # -- spectators, ratings, challenges ----------------------------------------------------------
+
+    async def save_watcher(self, watcher: WatcherRecord) -> None:
+        await self._upsert(
+            "watchers", codec.WATCHER_COLUMNS, ("table_id", "user_id"), codec.watcher_row(watcher)
+        )
+
+    async def remove_watcher(self, table_id: int, user_id: int) -> bool:
+        removed = await self.pool.fetch(f"{_REMOVE_WATCHER_SQL} RETURNING 1", table_id, user_id)
+        return bool(removed)
+
+    async def watchers(self, table_id: int) -> list[WatcherRecord]:
+        rows = await self.pool.fetch(_WATCHERS_SQL, table_id)
+        return [codec.watcher_from_row(row) for row in rows]
+
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRecord]:
+        rows = await self.pool.fetch(_RATINGS_SQL, guild_id, game)
+        return [codec.rating_from_row(row) for row in rows]
+
+    async def member_ratings(self, user_id: int, guild_id: int) -> list[RatingRecord]:
+        rows = await self.pool.fetch(_MEMBER_RATINGS_SQL, user_id, guild_id)
+        return [codec.rating_from_row(row) for row in rows]
+
+    async def apply_ratings(self, table_id: int, ratings: Sequence[RatingRecord]) -> bool:
+        rows = [codec.rating_row(rating) for rating in ratings]
+        try:
+            async with self._write() as conn:
+                if await conn.fetchval(_RATE_TABLE_SQL, table_id) is None:
+                    return False
+                if rows:
+                    await conn.executemany(
+                        _SAVE_RATING_SQL, [[row[c] for c in codec.RATING_COLUMNS] for row in rows]
+                    )
+        except asyncpg.ForeignKeyViolationError as error:
+            raise TableNotFoundError(f"no table with id {table_id}") from error
+        return True
+
+    async def clear_ratings(self) -> None:
+        async with self._write() as conn:
+            for sql in codec.CLEAR_RATINGS_SQL:
+                await conn.execute(sql)
+
+    async def record_challenge(self, entry: ChallengeEntry) -> None:
+        await self._upsert(
+            "challenge_entries", codec.CHALLENGE_COLUMNS, ("table_id",), codec.challenge_row(entry)
+        )
+
+    async def challenge_entries(self, code: str, limit: int = 50) -> list[ChallengeEntry]:
+        rows = await self.pool.fetch(_CHALLENGE_ENTRIES_SQL, code, max(limit, 0))
+        return [codec.challenge_from_row(row) for row in rows]
+
     # -- take-backs and stats (`storage.history`) -------------------------------------------------
 
     async def take_back(
@@ -777,6 +835,15 @@ def _upsert_sql(table: str, columns: Sequence[str], key: tuple[str, ...]) -> str
     )
 
 
+_SAVE_RATING_SQL = _upsert_sql("ratings", codec.RATING_COLUMNS, ("guild_id", "game", "user_id"))
+_REMOVE_WATCHER_SQL = codec.sql_params(codec.REMOVE_WATCHER_SQL, "postgres")
+_WATCHERS_SQL = codec.sql_params(codec.WATCHERS_SQL, "postgres")
+_RATINGS_SQL = codec.sql_params(codec.RATINGS_SQL, "postgres")
+_MEMBER_RATINGS_SQL = codec.sql_params(codec.MEMBER_RATINGS_SQL, "postgres")
+_RATE_TABLE_SQL = codec.sql_params(codec.RATE_TABLE_SQL, "postgres")
+_CHALLENGE_ENTRIES_SQL = codec.sql_params(codec.CHALLENGE_ENTRIES_SQL, "postgres")
+
+
 def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
     """Every row `import_rows` copies, read from a SQLite file opened read-only (codec-shaped:
     JSON as text), so a copy never changes its source."""
@@ -793,6 +860,10 @@ def read_sqlite_rows(path: str) -> dict[str, list[dict[str, Any]]]:
             "undos": "table_id, seq",
             "seat_results": "table_id, seat",
             "move_sources": "table_id, source",
+            "watchers": "table_id, user_id",
+            "ratings": "guild_id, game, user_id",
+            "rated_tables": "table_id",
+            "challenge_entries": "table_id",
         }
         return {
             name: [dict(row) for row in db.execute(f"SELECT * FROM {name} ORDER BY {order[name]}")]

@@ -49,7 +49,7 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -60,10 +60,12 @@ import aiosqlite
 from storage import codec, history
 from storage.base import (
     ActionRecord,
+    ChallengeEntry,
     ChannelBusyError,
     GameTally,
     LeaderRow,
     PanelRecord,
+    RatingRecord,
     RepeatedMoveError,
     ResultRecord,
     StaleActionError,
@@ -72,6 +74,7 @@ from storage.base import (
     TableRecord,
     TableStatus,
     UndoRecord,
+    WatcherRecord,
 )
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -778,6 +781,47 @@ class SqliteStore:
             rows = await cursor.fetchall()
         return [LeaderRow(user_id=r[0], name=r[1], won=r[2], played=r[3]) for r in rows]
 
+    # -- spectators, ratings, challenges ----------------------------------------------------------
+
+    async def save_watcher(self, watcher: WatcherRecord) -> None:
+        await self._call(_upsert_one, _SAVE_WATCHER_SQL, codec.watcher_row(watcher), quick=True)
+        self._committed()
+
+    async def remove_watcher(self, table_id: int, user_id: int) -> bool:
+        removed = await self._call(_remove_watcher, table_id, user_id, quick=True)
+        self._committed()
+        return removed
+
+    async def watchers(self, table_id: int) -> list[WatcherRecord]:
+        rows = await self._call(_fetch_all, _WATCHERS_SQL, (table_id,), quick=True)
+        return [codec.watcher_from_row(row) for row in rows]
+
+    async def ratings(self, guild_id: int, game: str) -> list[RatingRecord]:
+        rows = await self._call(_fetch_all, _RATINGS_SQL, (guild_id, game))
+        return [codec.rating_from_row(row) for row in rows]
+
+    async def member_ratings(self, user_id: int, guild_id: int) -> list[RatingRecord]:
+        rows = await self._call(_fetch_all, _MEMBER_RATINGS_SQL, (user_id, guild_id))
+        return [codec.rating_from_row(row) for row in rows]
+
+    async def apply_ratings(self, table_id: int, ratings: Sequence[RatingRecord]) -> bool:
+        rows = [codec.rating_row(rating) for rating in ratings]
+        applied = await self._call(_apply_ratings, table_id, rows)
+        self._committed()
+        return applied
+
+    async def clear_ratings(self) -> None:
+        await self._call(_clear_ratings)
+        self._committed()
+
+    async def record_challenge(self, entry: ChallengeEntry) -> None:
+        await self._call(_upsert_one, _SAVE_CHALLENGE_SQL, codec.challenge_row(entry))
+        self._committed()
+
+    async def challenge_entries(self, code: str, limit: int = 50) -> list[ChallengeEntry]:
+        rows = await self._call(_fetch_all, _CHALLENGE_ENTRIES_SQL, (code, max(limit, 0)))
+        return [codec.challenge_from_row(row) for row in rows]
+
     async def query_plan(self, sql: str, params: Any = ()) -> list[str]:
         """`EXPLAIN QUERY PLAN` of a statement, one line per step (tests: which index is used)."""
         async with self._read() as db, db.execute(f"EXPLAIN QUERY PLAN {sql}", params) as cursor:
@@ -1122,6 +1166,49 @@ def _upsert_sql(table: str, columns: tuple[str, ...], key: tuple[str, ...]) -> s
         f"VALUES ({', '.join(':' + c for c in columns)}) "
         f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
     )
+
+
+_SAVE_WATCHER_SQL = _upsert_sql("watchers", codec.WATCHER_COLUMNS, ("table_id", "user_id"))
+_SAVE_CHALLENGE_SQL = _upsert_sql("challenge_entries", codec.CHALLENGE_COLUMNS, ("table_id",))
+_SAVE_RATING_SQL = _upsert_sql("ratings", codec.RATING_COLUMNS, ("guild_id", "game", "user_id"))
+_WATCHERS_SQL = codec.sql_params(codec.WATCHERS_SQL, "sqlite")
+_RATINGS_SQL = codec.sql_params(codec.RATINGS_SQL, "sqlite")
+_MEMBER_RATINGS_SQL = codec.sql_params(codec.MEMBER_RATINGS_SQL, "sqlite")
+_CHALLENGE_ENTRIES_SQL = codec.sql_params(codec.CHALLENGE_ENTRIES_SQL, "sqlite")
+
+
+def _remove_watcher(conn: sqlite3.Connection, table_id: int, user_id: int) -> bool:
+    sql = codec.sql_params(codec.REMOVE_WATCHER_SQL, "sqlite")
+    return _transaction(conn, lambda: conn.execute(sql, (table_id, user_id)).rowcount > 0)
+
+
+def _apply_ratings(conn: sqlite3.Connection, table_id: int, rows: list[dict[str, Any]]) -> bool:
+    """Mark the table rated and write its ratings, in one transaction; False (nothing written)
+    if it was rated already."""
+
+    def work() -> bool:
+        try:
+            marked = conn.execute(
+                codec.sql_params(codec.RATE_TABLE_SQL, "sqlite"), (table_id,)
+            ).fetchall()
+        except sqlite3.IntegrityError as error:
+            if _is_foreign_key(error):
+                raise TableNotFoundError(f"no table with id {table_id}") from error
+            raise StorageError(str(error)) from error
+        if not marked:
+            return False
+        conn.executemany(_SAVE_RATING_SQL, rows)
+        return True
+
+    return _transaction(conn, work)
+
+
+def _clear_ratings(conn: sqlite3.Connection) -> None:
+    def work() -> None:
+        for sql in codec.CLEAR_RATINGS_SQL:
+            conn.execute(sql)
+
+    _transaction(conn, work)
 
 
 def _statements(script: str) -> list[str]:

@@ -25,6 +25,7 @@ from tests.storage.test_store import (  # noqa: F401 (fixtures)
     store,
     ticking_clock,
 )
+from tests.storage.test_watch_rate import before_watch_rate
 from tests.support.postgres import postgres_store
 
 NOW = 1_000_000.0
@@ -76,6 +77,7 @@ async def test_open_tables_at_names_the_open_tables_of_a_channel_or_thread(store
 
 def before_many_tables(db: sqlite3.Connection) -> None:
     """Turn a database back into what migration 0006 left (no flag, the old clock indexes)."""
+    before_watch_rate(db)  # migration 0009's
     db.execute("DROP TABLE IF EXISTS move_sources")  # migration 0008's
     for index in ("ai_turn", "due", "wake", "open_channel", "open_thread"):
         db.execute(f"DROP INDEX tables_{index}")
@@ -103,7 +105,7 @@ async def test_the_migration_flags_each_running_table_whose_ai_seats_may_be_awai
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [7, 8]
+        assert again.applied_migrations == [7, 8, 9]
         assert [i for i, _ in await again.agent_turns()] == [with_ai.id]
         for table in (humans_only, ended, lobby):
             assert not (await again.get_table(table.id)).ai_turn

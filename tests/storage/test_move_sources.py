@@ -11,6 +11,7 @@ import pytest
 
 from storage import RepeatedMoveError, ResultRecord, SqliteStore, Store
 from tests.storage.test_store import a_table, an_action, backend, store, ticking_clock
+from tests.storage.test_watch_rate import before_watch_rate
 
 __all__ = ["backend", "store"]  # the contract suite's fixtures: every backend
 
@@ -66,12 +67,13 @@ async def test_the_sqlite_migration_adds_the_sources_to_a_database_from_before_i
     created = await store.create_table(a_table())
     await store.close()
     with sqlite3.connect(path) as db:  # as a database from before 0008 would hold it
+        before_watch_rate(db)
         db.execute("DROP TABLE move_sources")
         db.execute("PRAGMA user_version = 7")
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [8]
+        assert again.applied_migrations == [8, 9]
         moved = await again.commit_action(
             created.model_copy(update={"ply": 1}), 1, an_action(created, 1), source=3
         )
