@@ -256,7 +256,7 @@ class PaceService:
             return await self._reseat(
                 table,
                 seat,
-                SeatRecord(name=name, user_id=user_id),
+                SeatRecord(name=name, user_id=user_id, handed_over=True),
                 (f"{name} is back and plays their own seat again."),
             )
 
@@ -325,7 +325,7 @@ class PaceService:
             return await self._reseat(
                 table,
                 seat,
-                SeatRecord(name=newcomer.name, user_id=newcomer.user_id),
+                SeatRecord(name=newcomer.name, user_id=newcomer.user_id, handed_over=True),
                 f"{newcomer.name} takes over seat {seat + 1} ({old}).",
             )
 

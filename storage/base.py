@@ -54,6 +54,9 @@ class SeatRecord(BaseModel):
     resigned_by: int | None = None
     # The player whose seat an AI took after 3 missed deadlines; only they can `/game rejoin`.
     zombie_of: int | None = None
+    # Someone else played this seat earlier in the game (a substitute took it over, or its player
+    # came back after an AI played it): the game is unrated (`bot.ratings`).
+    handed_over: bool = False
 
     @property
     def result_owner(self) -> int | None:

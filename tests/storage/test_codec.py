@@ -45,6 +45,6 @@ def test_the_seats_of_every_table_a_service_keeps_stay_encoded() -> None:
     tuples = [(SeatRecord(name=f"P{n}", user_id=n),) for n in range(4_500)]
     first = [codec.seats_text(seats) for seats in tuples]
     assert first[0] == '[{"name":"P0","user_id":0,"agent":null,"resigned":false,' + (
-        '"resigned_by":null,"zombie_of":null}]'
+        '"resigned_by":null,"zombie_of":null,"handed_over":false}]'
     )
     assert all(codec.seats_text(s) is text for s, text in zip(tuples, first, strict=True))
