@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot import history
+from bot import history, ratings
 from bot.names import ai_name, typed_refs
 from bot.pace import parse_pace
 from bot.pace_service import PaceService
@@ -650,6 +650,7 @@ class TableService(TableViews, PaceService):
             played.outcome = outcome
             played.summary = self.summary(table, outcome)
             played.lines.append(played.summary)
+            await ratings.rate_finished(self.store, table, outcome, now=now)  # once per table
 
     def _deadline(
         self, game: Game[Any, Any, Any], before: Any, after: Any, current: float | None
