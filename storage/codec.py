@@ -7,8 +7,9 @@ Both stores keep rows in exactly this form, so `MemoryStore` gives back what `Sq
 from __future__ import annotations
 
 import json
+import typing
 from collections import OrderedDict
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
@@ -412,98 +413,67 @@ def sql_params(template: str, style: str) -> str:
     return template.format(*(f"${n}" for n in range(1, count + 1)))
 
 
-def watcher_row(watcher: WatcherRecord) -> dict[str, Any]:
-    return {
-        "table_id": watcher.table_id,
-        "user_id": watcher.user_id,
-        "name": watcher.name,
-        "seat": watcher.seat,
-        "channel_id": watcher.channel_id,
-        "message_id": watcher.message_id,
-        "digest": watcher.digest,
-        "dm_closed": int(watcher.dm_closed),
-        "since": watcher.since,
-    }
+_Flat = TypeVar("_Flat", bound=BaseModel)
+_TUPLE_FIELDS: dict[type[BaseModel], frozenset[str]] = {}
 
 
-def watcher_from_row(row: Row) -> WatcherRecord:
-    return WatcherRecord(
-        table_id=row["table_id"],
-        user_id=row["user_id"],
-        name=row["name"],
-        seat=row["seat"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        digest=row["digest"],
-        dm_closed=bool(row["dm_closed"]),
-        since=row["since"],
+def flat_row(record: BaseModel, columns: tuple[str, ...]) -> dict[str, Any]:
+    """A record of plain fields as a row: a bool as 0 or 1, a tuple as JSON text."""
+    row: dict[str, Any] = {}
+    for name in columns:
+        value = getattr(record, name)
+        if isinstance(value, bool):
+            value = int(value)
+        elif isinstance(value, tuple):
+            value = dumps(list(value))
+        row[name] = value
+    return row
+
+
+def from_flat(model: type[_Flat], row: Row, columns: tuple[str, ...]) -> _Flat:
+    """`flat_row` back: the record of `model` a row holds (JSON text of a tuple field decoded;
+    pydantic makes bools of the 0 and 1)."""
+    tuples = _TUPLE_FIELDS.get(model)
+    if tuples is None:
+        tuples = _TUPLE_FIELDS[model] = frozenset(
+            name
+            for name, field in model.model_fields.items()
+            if typing.get_origin(field.annotation) is tuple
+        )
+    return model.model_validate(
+        {name: json.loads(row[name]) if name in tuples else row[name] for name in columns}
     )
 
 
+def watcher_row(watcher: WatcherRecord) -> dict[str, Any]:
+    return flat_row(watcher, WATCHER_COLUMNS)
+
+
+def watcher_from_row(row: Row) -> WatcherRecord:
+    return from_flat(WatcherRecord, row, WATCHER_COLUMNS)
+
+
 def watcher_order(row: Row) -> tuple[float, int]:
+    """The order of `WATCHERS_SQL` for a row in memory."""
     return (row["since"], row["user_id"])
 
 
 def rating_row(rating: RatingRecord) -> dict[str, Any]:
-    return {
-        "guild_id": rating.guild_id,
-        "game": rating.game,
-        "user_id": rating.user_id,
-        "name": rating.name,
-        "mu": rating.mu,
-        "sigma": rating.sigma,
-        "rated": rating.rated,
-        "trend": dumps(list(rating.trend)),
-        "updated_at": rating.updated_at,
-    }
+    return flat_row(rating, RATING_COLUMNS)
 
 
 def rating_from_row(row: Row) -> RatingRecord:
-    return RatingRecord(
-        guild_id=row["guild_id"],
-        game=row["game"],
-        user_id=row["user_id"],
-        name=row["name"],
-        mu=row["mu"],
-        sigma=row["sigma"],
-        rated=row["rated"],
-        trend=tuple(json.loads(row["trend"])),
-        updated_at=row["updated_at"],
-    )
+    return from_flat(RatingRecord, row, RATING_COLUMNS)
 
 
 def challenge_row(entry: ChallengeEntry) -> dict[str, Any]:
-    return {
-        "table_id": entry.table_id,
-        "code": entry.code,
-        "game": entry.game,
-        "guild_id": entry.guild_id,
-        "names": dumps(list(entry.names)),
-        "players": entry.players,
-        "won": int(entry.won),
-        "score": entry.score,
-        "score_text": entry.score_text,
-        "assisted": int(entry.assisted),
-        "finished_at": entry.finished_at,
-    }
+    return flat_row(entry, CHALLENGE_COLUMNS)
 
 
 def challenge_from_row(row: Row) -> ChallengeEntry:
-    return ChallengeEntry(
-        code=row["code"],
-        game=row["game"],
-        table_id=row["table_id"],
-        guild_id=row["guild_id"],
-        names=tuple(json.loads(row["names"])),
-        players=row["players"],
-        won=bool(row["won"]),
-        score=row["score"],
-        score_text=row["score_text"],
-        assisted=bool(row["assisted"]),
-        finished_at=row["finished_at"],
-    )
+    return from_flat(ChallengeEntry, row, CHALLENGE_COLUMNS)
 
 
 def challenge_order(row: Row) -> tuple[int, float, float, int]:
-    """`CHALLENGE_ORDER_SQL` for a row in memory."""
+    """The order of `CHALLENGE_ENTRIES_SQL` for a row in memory."""
     return (-row["won"], -row["score"], row["finished_at"], row["table_id"])

@@ -18,6 +18,7 @@ from storage import (
     TableNotFoundError,
     WatcherRecord,
 )
+from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
 from tests.storage.test_store import (  # noqa: F401 (fixtures)
     a_table,
     an_action,
@@ -25,6 +26,7 @@ from tests.storage.test_store import (  # noqa: F401 (fixtures)
     store,
     ticking_clock,
 )
+from tests.support.postgres import postgres_store
 
 
 def before_watch_rate(db: sqlite3.Connection) -> None:
@@ -242,6 +244,19 @@ async def test_a_challenge_entry_of_an_unknown_table_is_table_not_found(store: S
         await store.record_challenge(an_entry(999))
 
 
+async def uses_everything_new(store: Store, table_id: int) -> None:
+    """An upgraded database reads a table stored before as playing no challenge, and holds
+    watchers, ratings and challenge entries."""
+    assert (await store.get_table(table_id)).challenge is None
+    watcher = WatcherRecord(table_id=table_id, user_id=5, seat=0)
+    await store.save_watcher(watcher)
+    assert await store.watchers(table_id) == [watcher]
+    assert await store.apply_ratings(table_id, [a_rating(1)]) is True
+    assert await store.member_ratings(1, 10) == [a_rating(1)]
+    await store.record_challenge(an_entry(table_id))
+    assert await store.challenge_entries(an_entry(table_id).code) == [an_entry(table_id)]
+
+
 # -- SQLite: the migration, and deleting a table --------------------------------------------------
 
 
@@ -259,11 +274,7 @@ async def test_the_sqlite_migration_brings_a_database_from_before_it_up_to_date(
     await again.connect()
     try:
         assert again.applied_migrations == [9]
-        assert (await again.get_table(created.id)).challenge is None
-        await again.save_watcher(WatcherRecord(table_id=created.id, user_id=5))
-        assert await again.apply_ratings(created.id, [a_rating(1)]) is True
-        await again.record_challenge(an_entry(created.id))
-        assert len(await again.challenge_entries(an_entry(0).code)) == 1
+        await uses_everything_new(again, created.id)
     finally:
         await again.close()
 
@@ -289,3 +300,55 @@ async def test_deleting_a_table_deletes_its_watchers_challenge_entry_and_rated_m
             for name in ("watchers", "challenge_entries", "rated_tables", "ratings")
         ]
     assert counts == [0, 0, 0, 1]  # a rating is the member's, not the table's
+
+
+# -- PostgreSQL: the migration, and the copy from SQLite ------------------------------------------
+
+
+async def test_the_postgresql_migration_brings_a_database_from_before_it_up_to_date() -> None:
+    async with postgres_store(clock=ticking_clock()) as pg:
+        created = await pg.create_table(a_table(status="finished"))
+        await pg.pool.execute(
+            "DROP TABLE watchers, ratings, rated_tables, challenge_entries; "
+            "ALTER TABLE tables DROP COLUMN challenge; "
+            "DELETE FROM schema_migrations WHERE version = 7"
+        )
+        again = PostgresStore(pg.url, schema=pg.schema)
+        await again.connect()
+        try:
+            assert again.applied_migrations == [7]
+            await uses_everything_new(again, created.id)
+        finally:
+            await again.close()
+
+
+async def test_a_sqlite_database_copies_to_postgresql_with_its_watchers_ratings_and_entries(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "snowbound.db"
+    source = SqliteStore(path, clock=ticking_clock())
+    await source.connect()
+    try:
+        table = await source.create_table(a_table(status="finished", challenge="cn-1"))
+        watcher = WatcherRecord(table_id=table.id, user_id=5, seat=1, digest="d", since=2.0)
+        await source.save_watcher(watcher)
+        rating = a_rating(1, trend=(1.5, 2.5), rated=2)
+        await source.apply_ratings(table.id, [rating])
+        entry = an_entry(table.id, code="cn-1", names=("Ana", "Bö"), won=True)
+        await source.record_challenge(entry)
+    finally:
+        await source.close()
+    rows = read_sqlite_rows(str(path))
+    async with postgres_store() as pg:
+        written = await pg.import_rows(rows)
+        assert {name: written[name] for name in COPIED_TABLES[-4:]} == {
+            "watchers": 1,
+            "ratings": 1,
+            "rated_tables": 1,
+            "challenge_entries": 1,
+        }
+        assert (await pg.get_table(table.id)).challenge == "cn-1"
+        assert await pg.watchers(table.id) == [watcher]
+        assert await pg.ratings(10, "winter") == [rating]
+        assert await pg.challenge_entries("cn-1") == [entry]
+        assert await pg.apply_ratings(table.id, [a_rating(1, mu=1.0)]) is False
