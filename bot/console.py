@@ -388,6 +388,9 @@ class Console:
             raise TableError(f"There is no AI level “{agent}”. Levels: {known}.")
         host = Player(1, "Player 1") if humans else Player(1, "Host")
         table = await service.open(game.key, host, options=options, allow_test_hooks=True)
+        if seed is not None and table.challenge:
+            await service.end(table.id, host.user_id)
+            raise TableError("A challenge plays its own seed: leave out --seed.")
         try:
             for n in range(2, humans + 1):
                 table = await service.join(table.id, Player(n, f"Player {n}"))

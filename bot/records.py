@@ -88,7 +88,8 @@ class Ending:
     `headline` says who won ("Ana wins."), `why` why, in a sentence ("the colony fell with
     morale 0, and no personal objective was met"); `objectives` reveals each seat's secret goal
     (games with secret goals); `results` is each human seat's own result for its private panel;
-    `seed` replays every shuffle and roll."""
+    `seed` replays every shuffle and roll; a challenge table's is shown only from
+    `seed_hidden_until` (when its challenge closes, `bot.challenges`)."""
 
     headline: str
     why: str
@@ -96,6 +97,7 @@ class Ending:
     objectives: tuple[str, ...] = ()
     results: dict[Seat, str] = field(default_factory=dict)
     winners: tuple[str, ...] = ()  # the winners' names, in seat order
+    seed_hidden_until: float | None = None  # a challenge still open: the seed is not shown
 
 
 @dataclass(frozen=True)

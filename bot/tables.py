@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot import history, ratings
+from bot import challenges, history, ratings
 from bot.names import ai_name, typed_refs
 from bot.pace import parse_pace
 from bot.pace_service import PaceService
@@ -213,24 +213,31 @@ class TableService(TableViews, PaceService):
         `allow_test_hooks` (the terminal table), so no player can stack a deck on Discord.
 
         `pace` (also accepted as a `pace=` option) is a table setting, not the game's: it is
-        taken out before the game's options are checked."""
+        taken out before the game's options are checked; so is `challenge` (`bot.challenges`:
+        daily, weekly or a code), which fixes the table's seed and the standard options."""
         game = self.game(game_key)
         if options and "pace" in options:
             options = dict(options)
             pace = str(options.pop("pace"))
         seconds = parse_pace(pace)
+        played: tuple[challenges.Challenge, str] | None = None
+        if options and "challenge" in options:
+            options = dict(options)
+            value = str(options.pop("challenge"))
+            played = await challenges.prepare(self.store, game.key, value, options, self.clock())
         hooks = sorted(set(options or ()) & game.options_model.test_hooks)
         if hooks and not allow_test_hooks:
             raise TableError(
                 f"`{'`, `'.join(hooks)}` only fix a game for testing and cannot be set at a table."
             )
         chosen = self.engines[game.key].options(options)
+        code, seed = (played[0].code, played[1]) if played else (None, "")
         if channel_id is None:
-            return await self._create(game, host, guild_id, None, chosen, seconds)
+            return await self._create(game, host, guild_id, None, chosen, seconds, code, seed)
         # The lock orders two `/game new` in this process; the store's in-transaction count
         # (`channel_limit`) stops a second process's lobby too.
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            return await self._create(game, host, guild_id, channel_id, chosen, seconds)
+            return await self._create(game, host, guild_id, channel_id, chosen, seconds, code, seed)
 
     async def _create(
         self,
@@ -240,6 +247,8 @@ class TableService(TableViews, PaceService):
         channel_id: int | None,
         chosen: Any,
         pace: int | None = None,
+        challenge: str | None = None,
+        seed: str = "",
     ) -> TableRecord:
         busy = TableError(
             "A table is already open in this channel: join it, or finish it first (`/game status`)."
@@ -261,6 +270,8 @@ class TableService(TableViews, PaceService):
             created_at=now,
             updated_at=now,
             pace=pace,
+            challenge=challenge,
+            seed=seed,
         )
         try:
             created = await self.store.create_table(
@@ -651,6 +662,8 @@ class TableService(TableViews, PaceService):
             played.summary = self.summary(table, outcome)
             played.lines.append(played.summary)
             await ratings.rate_finished(self.store, table, outcome, now=now)  # once per table
+            if table.challenge:
+                await challenges.record(self, table, outcome)
 
     def _deadline(
         self, game: Game[Any, Any, Any], before: Any, after: Any, current: float | None
@@ -952,6 +965,7 @@ class TableService(TableViews, PaceService):
             objectives.append(f"{names[result.seat]} — {kind} objective “{goal}”: {done}.")
             own.setdefault(result.seat, []).append(f"Your {kind} objective “{goal}”: {done}.")
         results: dict[Seat, str] = {}
+        hidden = challenges.hidden_until(table, self.clock())  # a challenge still open
         for seat, record in enumerate(table.seats):
             if record.user_id is None:
                 continue
@@ -967,7 +981,8 @@ class TableService(TableViews, PaceService):
         return Ending(
             headline=headline,
             why=why,
-            seed=table.seed,
+            seed="" if hidden is not None else table.seed,
+            seed_hidden_until=hidden,
             objectives=tuple(objectives),
             results=results,
             winners=tuple(names[s] for s in winners),

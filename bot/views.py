@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot import challenges
 from bot.names import level_words, options_text
 from bot.pace import describe_pace
 from bot.records import (
@@ -203,7 +204,7 @@ class TableViews:
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
         """The game's own end-of-game words, then the seed that replays every shuffle."""
         text = self.games[table.game].summary(outcome, seat_names(table))
-        return f"{text} Seed: `{table.seed}` (every shuffle and roll can be replayed from it)."
+        return f"{text} {challenges.seed_words(table, self.clock())}"
 
     # views --------------------------------------------------------------------------------
     def observation(self, table: TableRecord, seat: Seat | None) -> Any:

@@ -1,4 +1,5 @@
-"""The bodies of `/game undo`, `/game stats` and `/game leaderboard` (issue 12 §4, §6).
+"""The bodies of `/game undo`, `/game stats` and `/game leaderboard` (issue 12 §4, §6; ratings:
+issue 35 §4, `bot.ratings`).
 
 The commands themselves are subcommands of the `/game` group, so they are declared at the end of
 `cogs.lobby.LobbyCog` (a hybrid group lives in one cog) and call these functions: parse → service
@@ -12,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.history import leaderboard_lines, stats_lines
+from bot.history import board_heading, board_lines, leaderboards, member_lines, member_stats
 from bot.tables import TableError
-from cogs.common import NO_PINGS, display_name, private, resolve_table
+from cogs.common import NO_PINGS, clip, display_name, private, resolve_table
 from cogs.present import COLOUR, publish
 
 if TYPE_CHECKING:
@@ -34,34 +35,63 @@ async def undo(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
 async def stats(
     bot: SnowboundBot, ctx: commands.Context[Any], member: discord.abc.User | None
 ) -> None:
-    """A member's games per game at this server, as a public embed that pings nobody."""
+    """A member's games per game at this server, each rated game's rating and its trend, and each
+    co-operative game's run of wins, as a public embed that pings nobody."""
     who = member or ctx.author
     guild_id = ctx.guild.id if ctx.guild is not None else None
-    tallies = await bot.service.stats(who.id, guild_id)
+    found = await member_stats(bot.service, who.id, guild_id)
     titles = {key: game.title for key, game in bot.service.games.items()}
     where = "at this server" if guild_id is not None else "everywhere"
     embed = discord.Embed(title=f"{display_name(who)}'s games {where}", colour=COLOUR)
-    if not tallies:
+    if not found:
         embed.description = "No finished games yet."
     else:
-        embed.description = "\n".join(stats_lines(tallies, titles))
+        embed.description = clip("\n".join(member_lines(found, titles)), DESCRIPTION)
+        tallies = [entry.tally for entry in found if entry.tally is not None]
         won = sum(t.won for t in tallies)
         played = sum(t.played for t in tallies)
-        embed.set_footer(
-            text=f"{played} played, {won} won. Co-operative wins count for every player."
-        )
+        note = STATS_NOTE if guild_id is not None else "Ratings belong to a server: ask there."
+        embed.set_footer(text=f"{played} played, {won} won. {note}")
     await ctx.send(embed=embed, allowed_mentions=NO_PINGS)
 
 
 async def leaderboard(bot: SnowboundBot, ctx: commands.Context[Any], game: str) -> None:
-    """This server's top 10 by wins (one game's, or all games'), as a public embed."""
+    """This server's leaderboard as a public embed: one game's lists (its ratings, its
+    co-operative wins, or both) with the top 10, or every game's with the top 5, each list named."""
     if ctx.guild is None:
         raise TableError("Leaderboards belong to a server: ask in one of its channels.")
-    rows = await bot.service.leaderboard(ctx.guild.id, game or None)
-    title = bot.service.game(game).title if game else "all games"
+    lists = await leaderboards(bot.service, ctx.guild.id, game or None)
+    titles = {key: g.title for key, g in bot.service.games.items()}
+    title = bot.service.game(game).title if game else "every game"
     embed = discord.Embed(title=f"Leaderboard — {title}", colour=COLOUR)
-    embed.description = (
-        "\n".join(leaderboard_lines(rows, mention=True)) if rows else "No finished games yet."
-    )
-    embed.set_footer(text="Wins at finished games; co-operative wins count for every player.")
+    shown = [board for board in lists if board.rows]
+    if not shown:
+        embed.description = "No finished games yet."
+    elif game and len(shown) == 1:
+        embed.description = clip("\n".join(board_lines(shown[0], mention=True)), DESCRIPTION)
+        embed.set_footer(text=NOTES[shown[0].kind])
+    else:
+        for board in shown[:FIELDS]:
+            embed.add_field(
+                name=board_heading(board, titles),
+                value=clip("\n".join(board_lines(board, mention=True)), FIELD),
+                inline=False,
+            )
+        kinds = {board.kind for board in shown}
+        embed.set_footer(text=" ".join(NOTES[kind] for kind in NOTES if kind in kinds))
     await ctx.send(embed=embed, allowed_mentions=NO_PINGS)
+
+
+DESCRIPTION = 4000  # Discord allows 4,096 characters in an embed's description
+FIELD = 1000  # and 1,024 in a field's value; the overview's lists are short (5 players each)
+FIELDS = 8  # lists at most in the overview (5 games, Dead of Winter twice): well under 6,000
+STATS_NOTE = (
+    "A rating rises as you beat strong players and is provisional for 5 rated games; games "
+    "with an AI or a substitute are unrated. Co-operative wins count for every player."
+)
+NOTES = {
+    "rated": "Rating: a cautious estimate that rises as you beat strong players; provisional "
+    "for the first 5 rated games. Games with an AI or a substitute are unrated.",
+    "co-op": "Co-operative wins count for every player; a run is wins in a row.",
+    "wins": "Wins at finished games.",
+}

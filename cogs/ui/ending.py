@@ -19,7 +19,11 @@ def result_text(ending: Ending) -> str:
         parts.append(ending.why)
     if ending.objectives:
         parts.append("**Objectives**\n" + "\n".join(f"• {line}" for line in ending.objectives))
-    parts.append(f"Seed `{ending.seed}`: every shuffle and roll of this game can be replayed.")
+    if ending.seed_hidden_until is not None:
+        until = int(ending.seed_hidden_until)
+        parts.append(f"The seed is revealed when the challenge closes <t:{until}:R>.")
+    else:
+        parts.append(f"Seed `{ending.seed}`: every shuffle and roll of this game can be replayed.")
     return "\n\n".join(parts)
 
 

@@ -262,6 +262,10 @@ async def s_challenge(f: Factory) -> tuple[Any, dict[str, Any]]:
 async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
 
+async def s_challenge_server(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "challenge-server", string("name", "show"))
+
+
 
 async def s_me(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await f(games={"nim": NIM})
@@ -354,6 +358,7 @@ SCENARIOS: dict[str, Scenario] = {
     "ChoiceButton": s_choice_button,
     "StepButton": s_step_button,
     "ChoiceSelect": s_choice_select,
+    "/game challenge-server": s_challenge_server,
     "ConfirmAbandon": s_confirm_abandon,
     "RematchButton": s_rematch,
     "ConfirmSub": s_confirm_sub,
@@ -407,3 +412,5 @@ QUIET = {
     "StepButton",
     "RematchButton",
 }
+    "/game challenge",
+    "/game challenge-server",

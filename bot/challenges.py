@@ -1,0 +1,428 @@
+"""Seeded challenges: the same deal and dice for every group that plays a code.
+
+A challenge is a game and a period: a day (`coldest_night-2026-11-29`, closing at the next 00:00
+UTC) or an ISO week (`coldest_night-2026-W48`, closing on the Monday after it at 00:00 UTC). A
+table opened with `challenge=daily`, `weekly` or a code plays the game's standard options with a
+seed made from the code and a bot-wide secret (`HMAC-SHA256(secret, code)`): every table of that
+code, on every server and every process sharing the database, gets the same deal, and the AI
+seats' rngs follow from the seed as at any table. The secret is made once and kept in the store
+(the settings row of guild 0), so nobody can compute a seed from the public code; the seed is
+shown only once the challenge has closed.
+
+Decisions where the issue is silent:
+- A challenge takes no game options (only `pace`): groups that played other rules would not be
+  comparable. The number of seats is free; the leaderboard shows it.
+- A code of a challenge that has not begun yet is refused. A code whose challenge has closed can
+  still be played: its seed is public by then, so it is practice — its result is recorded under
+  `<code>/practice` and shown apart. A result counts on the leaderboard only when the game ended
+  before the close (a table started at 23:50 and finished at 00:10 is practice).
+- A challenge table refuses `/game undo` (`bot.history`); there are no move suggestions yet. A
+  result with a seat played by an AI (from the start, after a resignation or timeouts) is marked
+  "assisted".
+- The score is the game's own measure, higher is better (`score_of`): The Coldest Night the
+  kindling cards burnt, The 10th Night the nights survived (then the rows' scores), Dead of
+  Winter the objectives met, competitive games the top score.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import logging
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from bot.records import TableError
+from rules.core import Outcome
+from storage.base import ChallengeEntry, Store, TableRecord
+
+if TYPE_CHECKING:
+    from bot.tables import TableService
+
+log = logging.getLogger(__name__)
+
+Kind = Literal["daily", "weekly"]
+KINDS: tuple[Kind, ...] = ("daily", "weekly")
+PRACTICE = "/practice"  # the suffix of the code a practice result is recorded under
+SECRET_GUILD = 0  # the settings row that holds the bot-wide secret (no server has id 0)
+SECRET_KEY = "challenge_secret"
+SHOW_SERVER = "challenge_show_server"  # a server's setting: its name is shown to other servers
+SERVER_NAME = "challenge_server_name"  # the name to show, kept when the setting is switched on
+DAY = 86_400.0
+_CODE = re.compile(
+    r"^(?:(?P<game>[a-z][a-z0-9_]*)-)?(?:(?P<day>\d{4}-\d{2}-\d{2})|(?P<year>\d{4})-w(?P<week>\d{1,2}))$"
+)
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One game's challenge of one day or week."""
+
+    code: str
+    game: str
+    kind: Kind
+    opens: float  # UTC seconds
+    closes: float
+
+    def closed(self, now: float) -> bool:
+        return now >= self.closes
+
+    @property
+    def period(self) -> str:
+        """ "29 November 2026", "the week of 23 November 2026"."""
+        start = dt.datetime.fromtimestamp(self.opens, dt.UTC)
+        day = f"{start.day} {start:%B %Y}"
+        return day if self.kind == "daily" else f"the week of {day}"
+
+
+def _at(day: dt.date) -> float:
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
+
+
+def current(game: str, kind: Kind, now: float) -> Challenge:
+    """The challenge of `game` running at `now`: today's (UTC) or this ISO week's."""
+    today = dt.datetime.fromtimestamp(now, dt.UTC).date()
+    if kind == "daily":
+        return Challenge(f"{game}-{today:%Y-%m-%d}", game, "daily", _at(today), _at(today) + DAY)
+    year, week, weekday = today.isocalendar()
+    monday = today - dt.timedelta(days=weekday - 1)
+    opens = _at(monday)
+    return Challenge(f"{game}-{year}-W{week:02d}", game, "weekly", opens, opens + 7 * DAY)
+
+
+def parse(code: str, game: str) -> Challenge:
+    """A shared code of `game` ("coldest_night-2026-11-29", "coldest_night-2026-W48", or the
+    same without the game) as its challenge; a code of another game or of no date is refused."""
+    found = _CODE.match(code.strip().casefold())
+    if found is None:
+        raise TableError(
+            f"“{code.strip()[:60]}” is not a challenge code: use `challenge=daily`, "
+            f"`challenge=weekly` or a code such as `{game}-2026-11-29` or `{game}-2026-W48`."
+        )
+    if found["game"] and found["game"] != game:
+        raise TableError(f"That code is a challenge of another game (`{found['game']}`).")
+    try:
+        if found["day"]:
+            day = dt.date.fromisoformat(found["day"])
+            return Challenge(f"{game}-{day:%Y-%m-%d}", game, "daily", _at(day), _at(day) + DAY)
+        year, week = int(found["year"]), int(found["week"])
+        monday = dt.date.fromisocalendar(year, week, 1)
+    except ValueError:
+        raise TableError("That code names a day or week that does not exist.") from None
+    opens = _at(monday)
+    return Challenge(f"{game}-{year}-W{week:02d}", game, "weekly", opens, opens + 7 * DAY)
+
+
+def of_table(table: TableRecord) -> Challenge | None:
+    """The challenge a table plays, or None."""
+    if not table.challenge:
+        return None
+    try:
+        return parse(table.challenge, table.game)
+    except TableError:
+        return None
+
+
+def choose(game: str, value: str, now: float) -> Challenge:
+    """`challenge=daily`, `weekly` or a code, at `now`: a challenge not begun yet is refused."""
+    word = value.strip().casefold()
+    if word in KINDS:
+        return current(game, "daily" if word == "daily" else "weekly", now)
+    chosen = parse(value, game)
+    if now < chosen.opens:
+        raise TableError(
+            f"That challenge has not begun yet: it opens <t:{int(chosen.opens)}:R>. "
+            "Today's is `challenge=daily`."
+        )
+    return chosen
+
+
+# the seed ------------------------------------------------------------------------------------
+async def secret(store: Store) -> bytes:
+    """The bot-wide secret, made on first use and kept in the store, so every process sharing the
+    database derives the same seeds. Read each time (one indexed row): two processes that made one
+    at the very same first moment agree on the stored one from then on."""
+    settings = await store.guild_settings(SECRET_GUILD)
+    found = settings.get(SECRET_KEY)
+    if not isinstance(found, str) or not found:
+        await store.set_guild_settings(
+            SECRET_GUILD, {**settings, SECRET_KEY: secrets.token_hex(32)}
+        )
+        found = (await store.guild_settings(SECRET_GUILD))[SECRET_KEY]
+    return bytes.fromhex(str(found))
+
+
+def seed_of(key: bytes, code: str) -> str:
+    """The seed of a code: 16 hex digits, like every table's seed."""
+    return hmac.new(key, code.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+async def prepare(
+    store: Store, game: str, value: str, options: Mapping[str, Any] | None, now: float
+) -> tuple[Challenge, str]:
+    """`TableService.open`'s `challenge=` option: the challenge and the table's seed. A challenge
+    is played with the game's standard options, so any other option is refused."""
+    if options:
+        names = "`, `".join(sorted(options))
+        raise TableError(
+            f"A challenge is played with the standard rules: leave out `{names}` "
+            "(only `pace` may be set)."
+        )
+    chosen = choose(game, value, now)
+    return chosen, seed_of(await secret(store), chosen.code)
+
+
+def hidden_until(table: TableRecord, now: float) -> float | None:
+    """When a challenge table's seed may be shown: the close of its challenge, while it is still
+    to come; None when the seed may be shown now (no challenge, or closed)."""
+    chosen = of_table(table)
+    if chosen is None or chosen.closed(now):
+        return None
+    return chosen.closes
+
+
+def seed_words(table: TableRecord, now: float) -> str:
+    """The end-of-game words about the seed: the seed, or when it will be shown."""
+    until = hidden_until(table, now)
+    if until is not None:
+        return f"The seed is revealed when the challenge closes <t:{int(until)}:R>."
+    return f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it)."
+
+
+# results -------------------------------------------------------------------------------------
+def _get(view: Any, name: str, default: Any = None) -> Any:
+    if isinstance(view, Mapping):
+        return view.get(name, default)
+    return getattr(view, name, default)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def score_of(game: str, outcome: Outcome, public: Any, seats: int) -> tuple[bool, float, str]:
+    """(won, score, the score in words) of a finished game, from its `Outcome` and the public
+    view of its last state. Higher is better; the words name no player."""
+    everyone = seats > 0 and len(outcome.winners) == seats
+    if game == "coldest_night":
+        cards = [*(_get(public, "pit") or ()), *(_get(public, "discard") or ())]
+        burnt = sum(1 for card in cards if _get(card, "kind") == "kindling")
+        turns = int(_get(public, "turn", 0) or 0)
+        return (
+            everyone,
+            float(burnt),
+            (f"{_plural(burnt, 'kindling card')} burnt in {_plural(turns, 'turn')}"),
+        )
+    if game == "tenth_night":
+        nights = outcome.group_score or 0
+        rows = sum((outcome.scores or {}).values())
+        return (
+            everyone,
+            nights * 1000.0 + rows,
+            (f"survived {_plural(nights, 'night')}, rows worth {rows}"),
+        )
+    if game == "dead_of_winter":
+        main = bool(outcome.details.get("main_objective_complete"))
+        met = sum(1 for r in outcome.results if r.met)
+        rounds = int(_get(public, "round", 0) or 0)
+        words = "main objective complete" if main else "main objective missed"
+        return (
+            main,
+            met * 100.0 - rounds,
+            (
+                f"{words}, {met} of {len(outcome.results)} personal objectives met, "
+                f"{_plural(rounds, 'round')}"
+            ),
+        )
+    if outcome.group_score is not None:
+        return everyone, float(outcome.group_score), f"group score {outcome.group_score}"
+    if outcome.scores:
+        top = max(outcome.scores.values())
+        return False, float(top), f"top score {top}"
+    return everyone, 0.0, "won" if everyone else "lost"
+
+
+def entry_of(
+    table: TableRecord, chosen: Challenge, outcome: Outcome, public: Any, finished_at: float
+) -> ChallengeEntry:
+    """The group's result at `chosen` (a practice one when the game ended after the close)."""
+    won, score, words = score_of(table.game, outcome, public, len(table.seats))
+    return ChallengeEntry(
+        code=chosen.code + (PRACTICE if chosen.closed(finished_at) else ""),
+        game=table.game,
+        table_id=table.id,
+        guild_id=table.guild_id,
+        names=tuple(seat.name for seat in table.seats),
+        players=len(table.seats),
+        won=won,
+        score=score,
+        score_text=words,
+        assisted=any(seat.user_id is None for seat in table.seats),
+        finished_at=finished_at,
+    )
+
+
+async def record(service: TableService, table: TableRecord, outcome: Outcome) -> None:
+    """Record a finished challenge table's entry (a retry replaces it: one per table). Called by
+    the service right after the commit that ended the game; a failure is logged, never shown to
+    the player whose move already stands."""
+    chosen = of_table(table)
+    if chosen is None or table.state is None:
+        return
+    try:
+        public = service.observation(table, None)
+        entry = entry_of(table, chosen, outcome, public, service.clock())
+        await service.store.record_challenge(entry)
+    except Exception:  # the move is committed; the entry is worth a log line, not an error
+        log.exception("table %s: its challenge entry was not recorded", table.id)
+
+
+# the leaderboard -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Standings:
+    """One challenge and how the groups did: `entries` best first, `practice` apart."""
+
+    challenge: Challenge
+    entries: Sequence[ChallengeEntry]
+    practice: Sequence[ChallengeEntry]
+    seed: str | None  # shown once the challenge has closed
+
+
+async def standings(service: TableService, chosen: Challenge, limit: int = 10) -> Standings:
+    store = service.store
+    entries = await store.challenge_entries(chosen.code, limit)
+    practice = await store.challenge_entries(chosen.code + PRACTICE, limit)
+    seed = None
+    if chosen.closed(service.clock()):
+        seed = seed_of(await secret(store), chosen.code)
+    return Standings(chosen, entries, practice, seed)
+
+
+async def servers_shown(store: Store, guild_ids: set[int]) -> dict[int, str]:
+    """The names of the servers among `guild_ids` that allow other servers to see them."""
+    shown: dict[int, str] = {}
+    for guild_id in sorted(guild_ids):
+        settings = await store.guild_settings(guild_id)
+        name = settings.get(SERVER_NAME)
+        if settings.get(SHOW_SERVER) and isinstance(name, str) and name:
+            shown[guild_id] = name
+    return shown
+
+
+async def show_server(store: Store, guild_id: int, name: str | None) -> None:
+    """Switch the server's name on challenge leaderboards on (with `name`) or off (None)."""
+    settings = dict(await store.guild_settings(guild_id))
+    if name is None:
+        settings.pop(SHOW_SERVER, None)
+        settings.pop(SERVER_NAME, None)
+    else:
+        settings[SHOW_SERVER] = True
+        settings[SERVER_NAME] = name
+    await store.set_guild_settings(guild_id, settings)
+
+
+def entry_line(
+    rank: int, entry: ChallengeEntry, viewer_guild: int | None, servers: Mapping[int, str]
+) -> str:
+    """One group's line. Its names only to members of its own server; its server's name only if
+    that server allows it."""
+    result = "✅ won" if entry.won else "❌ lost"
+    parts = [f"{rank}. {result}, {entry.score_text}", _plural(entry.players, "player")]
+    if entry.assisted:
+        parts.append("assisted")
+    if viewer_guild is not None and entry.guild_id == viewer_guild:
+        parts.append(", ".join(entry.names) + " (this server)")
+    elif entry.guild_id is not None and entry.guild_id in servers:
+        parts.append(f"at {servers[entry.guild_id]}")
+    else:
+        parts.append("another group")
+    return " · ".join(parts)
+
+
+def board_lines(
+    found: Standings, viewer_guild: int | None, servers: Mapping[int, str], most: int
+) -> list[str]:
+    """The challenge's close (or its seed, once closed) and its best groups, then practice."""
+    chosen = found.challenge
+    lines = []
+    if found.seed is None:
+        lines.append(f"Closes <t:{int(chosen.closes)}:R>.")
+    else:
+        lines.append(f"Closed <t:{int(chosen.closes)}:R>. Seed `{found.seed}`.")
+    for rank, entry in enumerate(found.entries[:most], 1):
+        lines.append(entry_line(rank, entry, viewer_guild, servers))
+    if not found.entries:
+        lines.append("No group has finished it yet.")
+    elif len(found.entries) > most:
+        lines.append(f"… and {len(found.entries) - most} more.")
+    if found.practice:
+        lines.append(
+            f"Practice after the close: {_plural(len(found.practice), 'game')}, "
+            f"best: {found.practice[0].score_text}."
+        )
+    return lines
+
+
+async def overview(
+    service: TableService, asked: str, viewer_guild: int | None
+) -> list[tuple[str, list[str]]]:
+    """`/game challenge [game]`: (heading, lines) per challenge — today's and this week's of every
+    game (the best 3 groups each), of one game (the best 10), or of one code (the best 20, and its
+    seed once it has closed)."""
+    now = service.clock()
+    asked = asked.strip()
+    found = _CODE.match(asked.casefold())
+    if found is not None:
+        if not found["game"]:
+            raise TableError("Name the game in the code, e.g. `coldest_night-2026-11-29`.")
+        chosen, most = [parse(asked, service.game(found["game"]).key)], 20
+    else:
+        keys = [service.game(asked).key] if asked else list(service.games)
+        chosen = [current(key, kind, now) for key in keys for kind in KINDS]
+        most = 10 if asked else 3
+    found_all = [await standings(service, one, max(most, 10) + 1) for one in chosen]
+    guilds = {
+        e.guild_id
+        for one in found_all
+        for e in (*one.entries, *one.practice)
+        if e.guild_id is not None and e.guild_id != viewer_guild
+    }
+    servers = await servers_shown(service.store, guilds)
+    shown = []
+    for one in found_all:
+        title = service.games[one.challenge.game].title
+        heading = f"{title} — {one.challenge.kind}, {one.challenge.period} · {one.challenge.code}"
+        shown.append((heading, board_lines(one, viewer_guild, servers, most)))
+    return shown
+
+
+__all__ = [
+    "KINDS",
+    "PRACTICE",
+    "SERVER_NAME",
+    "SHOW_SERVER",
+    "Challenge",
+    "Standings",
+    "board_lines",
+    "choose",
+    "current",
+    "entry_line",
+    "entry_of",
+    "hidden_until",
+    "of_table",
+    "overview",
+    "parse",
+    "prepare",
+    "record",
+    "score_of",
+    "secret",
+    "seed_of",
+    "seed_words",
+    "servers_shown",
+    "show_server",
+    "standings",
+]
