@@ -17,6 +17,7 @@ from storage import (
     Store,
     TableNotFoundError,
     WatcherRecord,
+    codec,
 )
 from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
 from tests.storage.test_store import (  # noqa: F401 (fixtures)
@@ -300,6 +301,26 @@ async def test_deleting_a_table_deletes_its_watchers_challenge_entry_and_rated_m
             for name in ("watchers", "challenge_entries", "rated_tables", "ratings")
         ]
     assert counts == [0, 0, 0, 1]  # a rating is the member's, not the table's
+
+
+async def test_each_new_lookup_reads_an_index_and_the_leaderboards_need_no_sort(
+    tmp_path: Path,
+) -> None:
+    store = SqliteStore(tmp_path / "plans.db")
+    await store.connect()
+    try:
+        lookups = {  # statement: (parameters, its index, in the index's order)
+            codec.WATCHERS_SQL: ((1,), "sqlite_autoindex_watchers_1", False),  # a handful
+            codec.RATINGS_SQL: ((10, "winter"), "sqlite_autoindex_ratings_1", True),
+            codec.MEMBER_RATINGS_SQL: ((1, 10), "ratings_member", True),
+            codec.CHALLENGE_ENTRIES_SQL: (("cn-1", 10), "challenge_entries_board", True),
+        }
+        for template, (params, index, ordered) in lookups.items():
+            plan = " | ".join(await store.query_plan(codec.sql_params(template, "sqlite"), params))
+            assert index in plan, plan
+            assert not ordered or "TEMP B-TREE" not in plan, plan
+    finally:
+        await store.close()
 
 
 # -- PostgreSQL: the migration, and the copy from SQLite ------------------------------------------
