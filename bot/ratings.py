@@ -406,10 +406,10 @@ class BoardRow:
 
 @dataclass(frozen=True)
 class Board:
-    """One list of a leaderboard: a game's ratings, or its co-operative wins."""
+    """One list of a leaderboard: a game's ratings, its co-operative wins, or its wins."""
 
     game: str
-    kind: Kind
+    kind: str  # "rated", "co-op", or "wins" (a game with neither)
     rows: tuple[BoardRow, ...]
 
 
