@@ -259,12 +259,12 @@ async def s_challenge(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "challenge")
 
 
-async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
-
 async def s_challenge_server(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "challenge-server", string("name", "show"))
 
+
+async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
 
 
 async def s_me(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -351,6 +351,7 @@ SCENARIOS: dict[str, Scenario] = {
     "/game unwatch": s_unwatch,
     "/game replay": s_replay,
     "/game challenge": s_challenge,
+    "/game challenge-server": s_challenge_server,
     "/play": s_play,
     "/me": s_me,
     "LobbyButton": s_lobby_button,
@@ -358,7 +359,6 @@ SCENARIOS: dict[str, Scenario] = {
     "ChoiceButton": s_choice_button,
     "StepButton": s_step_button,
     "ChoiceSelect": s_choice_select,
-    "/game challenge-server": s_challenge_server,
     "ConfirmAbandon": s_confirm_abandon,
     "RematchButton": s_rematch,
     "ConfirmSub": s_confirm_sub,
@@ -407,10 +407,10 @@ QUIET = {
     "/game sub",
     "/game stats",
     "/game leaderboard",
+    "/game challenge",
+    "/game challenge-server",
     "/me",
     "BoardButton",
     "StepButton",
     "RematchButton",
 }
-    "/game challenge",
-    "/game challenge-server",
