@@ -15,6 +15,12 @@ Decisions the design leaves open:
 - A database whose `user_version` is newer than the code's migrations is refused on connect.
 - `postgresql://…` (also `postgres://…`) opens a `PostgresStore` with a pool of `pool_size`
   connections; asyncpg is imported only then, so SQLite users never load it.
+- Spectators, ratings and challenge entries: a watcher or an entry saved again replaces the old
+  one whole; `watchers` come by `since`, then user id; `ratings` by user id; `member_ratings` by
+  game; `challenge_entries` best first (won, higher score, earlier finish, lower table id).
+  `apply_ratings` for a table already rated writes nothing and gives False, even with other
+  ratings; with no ratings it still marks the table. Watchers, entries and the rated mark go with
+  their table if it is deleted; ratings stay (they are the member's).
 """
 
 from __future__ import annotations
