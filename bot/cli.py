@@ -59,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
     backup.add_argument("path", help="the file to write, e.g. backups/snowbound-2026-01-31.db")
     backup.add_argument("--force", action="store_true", help="overwrite PATH if it exists")
     backup.add_argument("--db", help="SQLite file to copy (default: SNOWBOUND_DATABASE_URL)")
+    rate = sub.add_parser("ratings", help="rebuild every rating from the stored results")
+    rate.add_argument(
+        "--recompute", action="store_true", required=True, help="forget and rebuild every rating"
+    )
+    rate.add_argument("--db", help="the database (default: SNOWBOUND_DATABASE_URL)")
     return parser
 
 
@@ -75,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(migrate(args.source or settings.database_url, args.to, settings))
     if args.command == "backup":
         return asyncio.run(backup(args, settings))
+    if args.command == "ratings":
+        return asyncio.run(recompute_ratings(args, settings))
     try:
         if args.command == "play":
             return asyncio.run(play(args, settings))
@@ -417,4 +424,21 @@ async def backup(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         await store.close()
     print(f"Backed up {source} to {target} ({tables} tables).")
+    return 0
+
+
+async def recompute_ratings(args: argparse.Namespace, settings: Settings) -> int:
+    """`ratings --recompute`: every rating and co-operative standing rebuilt from the stored
+    results in finish order (`bot.ratings.recompute`), with progress and a one-line summary."""
+    from bot.ratings import recompute
+
+    try:
+        store = await open_database(database_url(args, settings), setting=database_setting(args))
+    except StartupError as err:
+        return fail(err)
+    try:
+        done = await recompute(store, GAMES, progress=lambda line: print(line, flush=True))
+    finally:
+        await store.close()
+    print(done.summary())
     return 0

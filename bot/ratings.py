@@ -289,12 +289,19 @@ class Recomputed:
     members: int = 0
 
     def summary(self) -> str:
+        """One line: "Rebuilt the ratings from 12 finished games: 8 rated, 2 co-operative, 2
+        unrated; 9 members' records stored." (games without ratings are said when there are)."""
+        other = self.results - self.rated - self.coop - self.unrated
+        others = f", {plural(other, 'other game')}" if other else ""
         return (
-            f"Rebuilt the ratings from {self.results} finished games: {self.rated} rated, "
-            f"{self.coop} co-operative, {self.unrated} unrated, "
-            f"{self.results - self.rated - self.coop - self.unrated} of other games; "
-            f"{self.members} ratings and standings stored."
+            f"Rebuilt the ratings from {plural(self.results, 'finished game')}: {self.rated} "
+            f"rated, {self.coop} co-operative, {self.unrated} unrated{others}; "
+            f"{plural(self.members, 'record')} stored."
         )
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 async def recompute(
@@ -310,7 +317,7 @@ async def recompute(
     known = set(games)
     stored = [r for r in await store.results(limit=limit) if r.game in known]
     stored.sort(key=lambda r: (r.finished_at, r.table_id))
-    progress(f"{len(stored)} finished games to read")
+    progress(f"{plural(len(stored), 'finished game')} to read")
     async with _lock(store):
         await store.clear_ratings()
         current: dict[tuple[int, str, int], RatingRecord] = {}
