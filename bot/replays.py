@@ -1,0 +1,565 @@
+"""A finished game's replay: one self-contained HTML file (inline CSS, script and pictures, no
+network needed to open it) that steps through every move from every player's eyes.
+
+The file is rebuilt from what a table is — its seed, options, seats and action log — by replaying
+the log through the engine, position by position. For each position it keeps:
+
+- the move that led to it (who, and the move in words) and its event lines with whom each was
+  shown to (`None`: everyone);
+- the board text of every perspective: the public view, each seat's view as that seat saw it at
+  that moment (`observe(state, seat)` + `describe`), and "everything", which the file may show
+  because the game is over: the public view, each seat's private lines under its name, the
+  game's hidden facts annotated (Dead of Winter: objectives, the betrayer, crisis contributions
+  and ballots), and every private event line with whom it was shown to;
+- the board picture of the public view (Discord's board showed every player that same picture).
+
+Pictures are drawn by a `Draw` callable handed in by the caller, because the renderers live in
+`cogs/games` and `bot/` never imports `cogs/`: the Discord side passes its own drawer, the terminal
+(`python -m bot replay`) loads `cogs.games` by module name, as `bot/app.py` loads extensions.
+
+Size and time: Discord takes attachments up to 10 MB, and the end message waits for the file.
+Lines of text repeat from one position to the next, so every distinct line is stored once and a
+text is a list of line numbers. A picture is drawn only when the public view changed, at most
+`MAX_PICTURES` of them (a long game keeps the end of each turn, evenly thinned), stored once per
+distinct view as lossless WebP (a third of the PNG); a position without a picture of its own
+shows the last one drawn, and says which move that was.
+
+Building reads nothing shared with the running bot: it plays the log on a fresh game object and
+engine (games keep per-object caches), so it can run in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import html
+import io
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.core import SYSTEM_SEAT, Game, Seat, format_event
+from rules.engine import Engine
+from storage.base import ActionRecord, Store, TableRecord
+
+log = logging.getLogger(__name__)
+
+Draw = Callable[[Any], bytes | None]  # the public observation → a PNG (None: no picture)
+
+LIMIT = 10 * 1024 * 1024  # Discord's attachment limit
+MAX_PICTURES = 48  # pictures drawn for one file: time to draw them, and the file's size
+PUBLIC, EVERYTHING = "public", "all"
+VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
+
+
+class ReplayError(Exception):
+    """A table that has no replay (not started, unknown game): the message is for the player."""
+
+
+@dataclass
+class _Table:
+    """Strings stored once: lines of text, texts as lists of lines, pictures."""
+
+    lines: list[str] = field(default_factory=list)
+    line_ids: dict[str, int] = field(default_factory=dict)
+    texts: list[list[int]] = field(default_factory=list)
+    text_ids: dict[tuple[int, ...], int] = field(default_factory=dict)
+
+    def text(self, value: str) -> int:
+        ids = []
+        for line in value.split("\n"):
+            found = self.line_ids.get(line)
+            if found is None:
+                found = self.line_ids[line] = len(self.lines)
+                self.lines.append(line)
+            ids.append(found)
+        key = tuple(ids)
+        tid = self.text_ids.get(key)
+        if tid is None:
+            tid = self.text_ids[key] = len(self.texts)
+            self.texts.append(ids)
+        return tid
+
+
+def _who(seat: Seat, names: Sequence[str]) -> str:
+    if seat == SYSTEM_SEAT:
+        return "The game"
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def _observation_key(observation: Any) -> bytes:
+    if isinstance(observation, BaseModel):
+        text = observation.model_dump_json()
+    else:
+        text = json.dumps(observation, sort_keys=True, default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
+    """What the game hid at this position that the end now reveals, annotated, beyond what each
+    seat's own view shows (Dead of Winter: who held which objective and who was the betrayer, the
+    crisis contributions by player, open ballots by voter)."""
+    if game_key != "dead_of_winter":
+        return []
+    from rules.dead_of_winter.content import OBJECTIVES
+    from rules.dead_of_winter.text import cname
+
+    out: list[str] = []
+    for group in getattr(state, "groups", ()):
+        who = _who(group.seat, names)
+        for oid in group.objectives:
+            objective = OBJECTIVES.get(oid)
+            if objective is None:
+                continue
+            kind = {"betrayal": "betrayer", "exiled": "exiled"}.get(objective.kind, "secret")
+            shown = " (revealed)" if oid in group.revealed else ""
+            out.append(f"🔓 {who}'s {kind} objective: {objective.name}{shown}.")
+        betrayer = group.was_betrayer
+        if betrayer is None:
+            betrayer = any(
+                OBJECTIVES[o].kind == "betrayal" for o in group.objectives if o in OBJECTIVES
+            )
+        if betrayer:
+            out.append(f"🔓 {who} is the betrayer.")
+    crisis = getattr(state, "crisis", None)
+    if crisis is not None and crisis.contributions:
+        seat_of = {g.group: g.seat for g in state.groups}
+        given = [
+            f"{_who(seat_of.get(c.group, SYSTEM_SEAT), names)}: {cname(c.card)}"
+            for c in crisis.contributions
+        ]
+        out.append("🔓 Crisis contributions, face down: " + "; ".join(given) + ".")
+    for task in getattr(state, "tasks", ()):
+        if task.t != "vote":
+            continue
+        ballots = task.data.get("ballots", {})
+        if ballots:
+            about = VOTES.get(str(task.data.get("subject")), "the vote")
+            cast = [f"{_who(int(v), names)} {b}" for v, b in ballots.items()]
+            out.append(f"🔓 Secret ballots on {about} so far: " + "; ".join(cast) + ".")
+    return out
+
+
+def _private_lines(game: Game[Any, Any, Any], state: Any, seat: Seat, public: str) -> list[str]:
+    own = game.private_lines(state, seat)
+    if own is None:
+        shown = set(public.splitlines())
+        own = [
+            line
+            for line in game.describe(game.observe(state, seat)).splitlines()
+            if line.strip() and line not in shown
+        ]
+    return own
+
+
+def _encode(png: bytes) -> str:
+    """A picture as a data URI: lossless WebP (a third of the PNG, its text as crisp), or the PNG
+    itself if Pillow cannot write WebP here."""
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(png)) as image:
+            out = io.BytesIO()
+            image.save(out, "WEBP", lossless=True, quality=20, method=1)
+        data, mime = out.getvalue(), "image/webp"
+    except (OSError, ValueError, KeyError):  # no WebP encoder here
+        data, mime = png, "image/png"
+    return f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+
+
+def _fresh(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
+    """A new object of the game's class: games keep per-object caches (legal moves, labels) that
+    are not made to be shared with another thread. The game itself if its class needs arguments."""
+    try:
+        return type(game)()
+    except TypeError:
+        return game
+
+
+def picture_positions(steps: Sequence[dict[str, Any]], keys: Sequence[bytes]) -> list[int]:
+    """The positions whose picture is drawn: every one whose public view differs from the one
+    before, while there are at most `MAX_PICTURES`; else the set-up, the end of each turn and
+    the end, evenly thinned to `MAX_PICTURES` (the first and last always kept)."""
+    changed = [i for i in range(len(steps)) if i == 0 or keys[i] != keys[i - 1]]
+    if len(changed) <= MAX_PICTURES:
+        return changed
+    last = len(steps) - 1
+    ends = [0] + [i for i in range(last) if steps[i + 1]["turn"] != steps[i]["turn"]] + [last]
+    ends = sorted(set(ends))
+    if len(ends) <= MAX_PICTURES:
+        return ends
+    stride = (len(ends) - 1) / (MAX_PICTURES - 1)
+    return sorted({ends[round(k * stride)] for k in range(MAX_PICTURES)})
+
+
+def replay_data(
+    base: Game[Any, Any, Any],
+    *,
+    names: Sequence[str],
+    options: Any,
+    seed: str,
+    log_entries: Sequence[tuple[Seat, Any]],
+    title: str = "",
+    draw: Draw | None = None,
+) -> dict[str, Any]:
+    """Everything the file shows, as JSON-ready data (see the module's docstring)."""
+    game = _fresh(base)
+    game_key = base.key
+    engine = Engine(game)
+    names = list(names)
+    seats = len(names)
+    table = _Table()
+    views = [PUBLIC, *(f"s{s}" for s in range(seats)), EVERYTHING]
+    first = engine.start(seats, options, seed)
+    state = first.state
+    steps: list[dict[str, Any]] = []
+    observations: list[Any] = []  # the public view of each position, for its picture
+    turn, last_mover = 0, None
+
+    def position(events: Sequence[Any], mover: Seat | None, move: str | None) -> None:
+        public_obs = game.observe(state, None)
+        public_raw = game.describe(public_obs)
+        public = format_event(public_raw, names)
+        texts = {PUBLIC: table.text(public)}
+        everything = [public]
+        for seat in range(seats):
+            texts[f"s{seat}"] = table.text(
+                format_event(game.describe(game.observe(state, seat)), names)
+            )
+            own = _private_lines(game, state, seat, public_raw)
+            if own:
+                everything += ["", f"— What only {names[seat]} could see —"]
+                everything += [format_event(line, names) for line in own]
+        revealed = reveal_lines(game_key, state, names)
+        if revealed:
+            everything += ["", "— Hidden until the end —", *revealed]
+        texts[EVERYTHING] = table.text("\n".join(everything))
+        observations.append(public_obs)
+        steps.append(
+            {
+                "turn": turn,
+                "mover": None if mover is None else _who(mover, names),
+                "move": move,
+                "events": [
+                    [
+                        format_event(e.text, names),
+                        None if e.visible_to is None else sorted(e.visible_to),
+                    ]
+                    for e in events
+                ],
+                "text": [texts[v] for v in views],
+                "pic": None,
+                "picAt": None,
+            }
+        )
+
+    position(first.events, None, None)
+    for ply, (seat, raw) in enumerate(log_entries, start=1):
+        action = raw if isinstance(raw, BaseModel) else engine.parse_action(raw)
+        try:
+            move = format_event(game.label(state, action), names)
+        except Exception:  # a label is words for a player; a move without one is still shown
+            move = "a move"
+        made = engine.act(state, seat, action, seed=seed, ply=ply, checked=True)
+        state = made.state
+        if seat != last_mover:
+            turn, last_mover = turn + 1, seat
+        position(made.events, seat, move)
+    pictures: list[str] = []
+    if draw is not None:
+        keys = [_observation_key(o) for o in observations]
+        drawn: dict[bytes, int | None] = {}
+        shown: tuple[int | None, int | None] = (None, None)
+        chosen = set(picture_positions(steps, keys))
+        for i, step in enumerate(steps):
+            if i in chosen:
+                if keys[i] not in drawn:
+                    try:
+                        png = draw(observations[i])
+                    except Exception:
+                        log.exception("replay picture of %s failed", game_key)
+                        png = None
+                    drawn[keys[i]] = len(pictures) if png else None
+                    if png:
+                        pictures.append(_encode(png))
+                shown = (drawn[keys[i]], i)
+            step["pic"], step["picAt"] = shown
+    outcome = game.outcome(state)
+    summary = format_event(game.summary(outcome, names), names) if outcome is not None else ""
+    return {
+        "title": title or game.title,
+        "game": game.title,
+        "names": names,
+        "seed": seed,
+        "summary": summary,
+        "views": [
+            {"key": PUBLIC, "name": "Public view (what everyone saw)"},
+            *({"key": f"s{s}", "name": f"{names[s]}'s view"} for s in range(seats)),
+            {"key": EVERYTHING, "name": "Everything, revealed after the end"},
+        ],
+        "lines": table.lines,
+        "texts": table.texts,
+        "pics": pictures,
+        "steps": steps,
+    }
+
+
+def replay_html(data: dict[str, Any]) -> str:
+    """The self-contained file for `replay_data`'s data."""
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    payload = payload.replace("</", "<\\/")  # never closes the script element early
+    return (
+        TEMPLATE.replace("%TITLE%", html.escape(data["title"]))
+        .replace("%STYLE%", STYLE)
+        .replace("%SCRIPT%", SCRIPT)
+        .replace("%DATA%", payload)
+    )
+
+
+def file_name(table: TableRecord) -> str:
+    """`<game>-<table>.html`."""
+    return f"{table.game}-{table.id}.html"
+
+
+def build_table_replay(
+    table: TableRecord,
+    actions: Sequence[ActionRecord],
+    game: Game[Any, Any, Any],
+    draw: Draw | None = None,
+) -> bytes:
+    """The replay file of a started table, from its record and action log (call it in a worker
+    thread: it replays the whole game and draws its pictures)."""
+    if table.state is None:
+        raise ReplayError(f"Table #{table.id} never started, so there is nothing to replay.")
+    data = replay_data(
+        game,
+        names=[seat.name for seat in table.seats],
+        options=table.options,
+        seed=table.seed,
+        log_entries=[(a.seat, a.action) for a in sorted(actions, key=lambda a: a.ply)],
+        title=f"{game.title} — table #{table.id}",
+        draw=draw,
+    )
+    return replay_html(data).encode("utf-8")
+
+
+async def table_replay(
+    store: Store, table: TableRecord, game: Game[Any, Any, Any], draw: Draw | None = None
+) -> tuple[str, bytes]:
+    """The file's name and bytes; the game is replayed and drawn in a worker thread."""
+    actions = await store.actions(table.id)
+    content = await asyncio.to_thread(build_table_replay, table, actions, game, draw)
+    return file_name(table), content
+
+
+TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%TITLE% — replay</title>
+<style>%STYLE%</style>
+</head>
+<body>
+<header>
+  <h1 id="title"></h1>
+  <p id="sub"></p>
+</header>
+<nav id="controls" aria-label="Step through the game">
+  <button id="first" type="button" title="Set-up (Home)">⏮ Set-up</button>
+  <button id="prev" type="button" title="Previous move (←)">◀ Back</button>
+  <button id="next" type="button" title="Next move (→)">Next ▶</button>
+  <button id="last" type="button" title="The end (End)">End ⏭</button>
+  <input id="slider" type="range" min="0" value="0" aria-label="Move">
+  <form id="jump"><label>Jump to turn <input id="turn" type="number" min="0" value="0">
+  </label><button type="submit">Go</button></form>
+  <label>View <select id="view"></select></label>
+</nav>
+<main>
+  <section id="left">
+    <h2 id="where"></h2>
+    <p id="move"></p>
+    <ul id="events"></ul>
+    <p id="summary" hidden></p>
+    <img id="picture" alt="" hidden>
+    <p id="caption" hidden></p>
+  </section>
+  <section id="right">
+    <div id="board"></div>
+  </section>
+</main>
+<footer>Arrow keys step through the moves; Home and End jump to the set-up and the end.
+Seed <code id="seed"></code>. Everything in this file was made from the game's log.</footer>
+<script id="data" type="application/json">%DATA%</script>
+<script>%SCRIPT%</script>
+</body>
+</html>
+"""
+
+STYLE = """
+:root { color-scheme: light dark; --bg:#f4f6fa; --fg:#1d2330; --card:#fff; --muted:#5b6474;
+  --line:#d5dbe5; --accent:#2f6fd0; --secret:#8a4fc0; }
+@media (prefers-color-scheme: dark) { :root { --bg:#15181f; --fg:#e6e9ef; --card:#1e232c;
+  --muted:#a0a8b8; --line:#323a48; --accent:#7aa7ff; --secret:#c69cf0; } }
+* { box-sizing: border-box; }
+body { margin:0; font:15px/1.45 system-ui, sans-serif; background:var(--bg); color:var(--fg); }
+header, nav, main, footer { max-width:1200px; margin:0 auto; padding:8px 16px; }
+h1 { font-size:1.4em; margin:8px 0 0; } h2 { font-size:1.1em; margin:0 0 4px; }
+#sub, footer, #move .who { color:var(--muted); }
+nav { display:flex; flex-wrap:wrap; gap:8px; align-items:center; position:sticky; top:0;
+  background:var(--bg); border-bottom:1px solid var(--line); z-index:1; }
+button, select, input { font:inherit; }
+button { padding:4px 10px; border:1px solid var(--line); border-radius:6px; background:var(--card);
+  color:var(--fg); cursor:pointer; } button:disabled { opacity:.45; cursor:default; }
+#slider { flex:1 1 200px; } #turn { width:5em; } form { display:inline; margin:0; }
+main { display:grid; grid-template-columns:minmax(0,1fr) minmax(0,1fr); gap:16px; }
+@media (max-width: 800px) { main { grid-template-columns:1fr; } }
+section { background:var(--card); border:1px solid var(--line); border-radius:8px; padding:12px; }
+#events { padding-left:20px; margin:6px 0; } #events li.secret { color:var(--secret); }
+#events li.none { list-style:none; color:var(--muted); margin-left:-20px; }
+#picture { max-width:100%; height:auto; margin-top:8px; border-radius:6px; }
+#board { white-space:pre-wrap; font:13px/1.4 ui-monospace, monospace; }
+#board .head { color:var(--secret); font-weight:bold; }
+#summary { font-weight:bold; } #caption { color:var(--muted); font-size:.9em; }
+"""
+
+SCRIPT = r"""
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const steps = data.steps;
+  const last = steps.length - 1;
+  const turns = steps.length ? steps[last].turn : 0;
+  const $ = (id) => document.getElementById(id);
+  let at = 0;
+  let view = 0;
+
+  function esc(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  }
+  function marked(text) {  // the light Markdown the bot writes: **bold**, __underline__, `code`
+    return esc(text)
+      .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
+      .replace(/__(.+?)__/g, "<u>$1</u>")
+      .replace(/`([^`]+)`/g, "<code>$1</code>");
+  }
+  function textOf(id) {
+    return data.texts[id].map((n) => data.lines[n]).join("\n");
+  }
+  function plain(text) {
+    return text.replace(/\*\*|__|`/g, "");
+  }
+  function eventsFor(step) {
+    const key = data.views[view].key;
+    const out = [];
+    for (const [text, seen] of step.events) {
+      if (seen === null) {
+        out.push([text, false]);
+      } else if (key === "all") {
+        const who = seen.map((s) => data.names[s]);
+        const listed = who.length > 1
+          ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1]
+          : who[0];
+        out.push([text + " (shown only to " + listed + ")", true]);
+      } else if (key.startsWith("s") && seen.includes(Number(key.slice(1)))) {
+        out.push([text, true]);
+      }
+    }
+    return out;
+  }
+
+  function show() {
+    const step = steps[at];
+    $("where").textContent = at === 0
+      ? "Set-up"
+      : "Move " + at + " of " + last + " · turn " + step.turn + " of " + turns;
+    $("move").textContent = step.mover === null
+      ? "The table is set up."
+      : step.mover + ": " + plain(step.move);
+    const list = $("events");
+    list.textContent = "";
+    const lines = eventsFor(step);
+    for (const [text, secret] of lines) {
+      const li = document.createElement("li");
+      li.innerHTML = marked(text);
+      if (secret) li.className = "secret";
+      list.appendChild(li);
+    }
+    if (!lines.length) {
+      const li = document.createElement("li");
+      li.className = "none";
+      li.textContent = "Nothing to see here for this view.";
+      list.appendChild(li);
+    }
+    const summary = $("summary");
+    summary.hidden = !(at === last && data.summary);
+    summary.innerHTML = at === last ? marked(data.summary) : "";
+    const board = $("board");
+    board.innerHTML = textOf(step.text[view]).split("\n").map((line) =>
+      line.startsWith("— ") ? '<span class="head">' + esc(line) + "</span>" : marked(line)
+    ).join("\n");
+    const picture = $("picture");
+    if (step.pic === null || step.pic === undefined || !data.pics[step.pic]) {
+      picture.hidden = true;
+      picture.removeAttribute("src");
+    } else {
+      picture.hidden = false;
+      picture.src = data.pics[step.pic];
+      const when = step.picAt === 0 ? "set-up" : "move " + step.picAt;
+      picture.alt = "The board after " + when;
+    }
+    const caption = $("caption");
+    caption.hidden = picture.hidden || step.picAt === at;
+    caption.textContent = caption.hidden ? "" : "The picture shows the board after " +
+      (step.picAt === 0 ? "set-up" : "move " + step.picAt) + ": this long game keeps one a turn.";
+    $("slider").value = String(at);
+    $("turn").value = String(step.turn);
+    $("first").disabled = $("prev").disabled = at === 0;
+    $("next").disabled = $("last").disabled = at === last;
+    document.body.dataset.step = String(at);
+    document.body.dataset.view = data.views[view].key;
+  }
+  function go(to) {
+    at = Math.max(0, Math.min(last, to));
+    show();
+  }
+
+  $("title").textContent = data.title;
+  $("sub").textContent = data.game + " · " + data.names.join(", ") + " · " + last + " moves";
+  $("seed").textContent = data.seed;
+  document.title = data.title + " — replay";
+  $("slider").max = String(last);
+  $("turn").max = String(turns);
+  data.views.forEach((v, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = v.name;
+    $("view").appendChild(option);
+  });
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(at - 1));
+  $("next").addEventListener("click", () => go(at + 1));
+  $("last").addEventListener("click", () => go(last));
+  $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("view").addEventListener("change", (e) => { view = Number(e.target.value); show(); });
+  $("jump").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const want = Number($("turn").value);
+    const found = steps.findIndex((s) => s.turn >= want);
+    go(found < 0 ? last : found);
+  });
+  document.addEventListener("keydown", (e) => {
+    // a focused slider, number box or menu uses the arrow keys itself
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === "ArrowRight") { go(at + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { go(at - 1); e.preventDefault(); }
+    else if (e.key === "Home") { go(0); e.preventDefault(); }
+    else if (e.key === "End") { go(last); e.preventDefault(); }
+  });
+  show();
+})();
+"""
