@@ -397,11 +397,11 @@ def rating_line(record: RatingRecord) -> str:
     )
 
 
-def coop_line(standing: CoopStanding) -> str:
-    """ "Co-op: 4 wins in 6 games, a run of 2 won (best 3)"."""
-    wins = f"{standing.wins} {'win' if standing.wins == 1 else 'wins'}"
-    games = f"{standing.played} {'game' if standing.played == 1 else 'games'}"
-    return f"Co-op: {wins} in {games}, a run of {standing.streak} won (best {standing.best})"
+def coop_line(standing: CoopStanding, game: str = "") -> str:
+    """ "Wins in a row: 2 now, best 3" (the wins themselves are in the game's tally line); a game
+    with a competitive mode too says these are its co-operative games'."""
+    lead = "Co-operative games' wins in a row" if game in MIXED_GAMES else "Wins in a row"
+    return f"{lead}: {standing.streak} now, best {standing.best}"
 
 
 @dataclass(frozen=True)
@@ -444,7 +444,7 @@ def coop_board(game: str, records: Sequence[RatingRecord], limit: int) -> Board:
             r.user_id,
             r.name,
             f"{s.wins} {'win' if s.wins == 1 else 'wins'} in {s.played} "
-            f"{'game' if s.played == 1 else 'games'} · run {s.streak} (best {s.best})",
+            f"{'game' if s.played == 1 else 'games'} · {s.streak} in a row, best {s.best}",
         )
         for r, s in standings[:limit]
     )

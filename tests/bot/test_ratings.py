@@ -253,7 +253,7 @@ def test_a_co_operative_run_of_wins_breaks_on_a_loss_and_keeps_the_best() -> Non
     assert standing == CoopStanding(played=5, wins=4, streak=1, best=3)
     record = standing.record(GUILD, "tenth_night", 1, "P1", 1.0)
     assert CoopStanding.of(record) == standing
-    assert ratings.coop_line(standing) == "Co-op: 4 wins in 5 games, a run of 1 won (best 3)"
+    assert ratings.coop_line(standing) == "Wins in a row: 1 now, best 3"
 
 
 def test_a_co_operative_seat_an_ai_finished_belongs_to_its_member_and_a_resigned_one_lost() -> None:
