@@ -193,6 +193,17 @@ def seed_words(table: TableRecord, now: float) -> str:
     return f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it)."
 
 
+def lobby_line(table: TableRecord) -> str | None:
+    """The lobby's line about a challenge table: which challenge, and what that means."""
+    chosen = of_table(table)
+    if chosen is None:
+        return None
+    return (
+        f"Challenge: the {chosen.kind} challenge of {chosen.period} (`{chosen.code}`): every "
+        "group plays the same deal, with the standard rules and no take-backs."
+    )
+
+
 # results -------------------------------------------------------------------------------------
 def _get(view: Any, name: str, default: Any = None) -> Any:
     if isinstance(view, Mapping):
@@ -413,6 +424,7 @@ __all__ = [
     "entry_line",
     "entry_of",
     "hidden_until",
+    "lobby_line",
     "of_table",
     "overview",
     "parse",

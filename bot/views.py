@@ -262,6 +262,9 @@ class TableViews:
             lines.append(f"Options: {said}")
         if table.pace is not None:  # a paced table (`bot.pace`)
             lines.append(f"Pace: {describe_pace(table.pace)}.")
+        challenge = challenges.lobby_line(table)  # a seeded challenge (`bot.challenges`)
+        if challenge:
+            lines.append(challenge)
         return "\n".join(lines)
 
     def turn_line(self, table: TableRecord) -> str:

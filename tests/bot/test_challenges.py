@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from bot import challenges
+from bot.console import Console
 from bot.tables import Player, TableError, TableService
 from rules import GAMES
+from storage import MemoryStore
 from storage.base import ChallengeEntry
 from tests.support.nim import NIM
 
@@ -274,3 +276,30 @@ async def test_every_game_has_a_daily_and_a_weekly_challenge_listed(store: Any) 
     assert all("No group has finished it yet." in lines for _, lines in shown)
     with pytest.raises(TableError, match="Name the game"):
         await challenges.overview(service, "2026-11-29", 1)
+
+
+# the terminal table -------------------------------------------------------------------------------
+async def test_the_terminal_table_takes_challenge_daily_in_its_options_and_refuses_a_seed() -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = make(store, GAMES)
+    out: list[str] = []
+    console = Console(service, read=no_input, write=out.append, ansi=False)
+    with pytest.raises(TableError, match="leave out --seed"):
+        await console.new_table("coldest_night", seats=2, seed="9", options={"challenge": "daily"})
+    table = await console.new_table(
+        "coldest_night", seats=2, humans=0, options={"challenge": "daily"}
+    )
+    assert table.challenge == "coldest_night-2026-11-29" and table.seed not in ("", "9")
+    table = await console.play(table)
+    shown = "\n".join(out)
+    assert table.status == "finished"
+    assert "The seed is revealed when the challenge closes in 12 h." in shown
+    assert table.seed not in shown
+    [entry] = await store.challenge_entries("coldest_night-2026-11-29")
+    assert entry.table_id == table.id and entry.guild_id is None and entry.assisted
+    await store.close()
+
+
+async def no_input(timeout: float | None = None) -> str | None:
+    return None

@@ -84,7 +84,11 @@ async def test_the_daily_challenge_deals_the_same_game_on_two_servers(bot_factor
     bot, (ana, bo, here), (cy, di, there) = await two_servers(bot_factory)
     await open_and_start("coldest_night", ana, bo, here)
     await open_and_start("coldest_night", cy, di, there)
-    drain()
+    lobbies = [text_of(m) for m in public(drain()) if "lobby (table #" in text_of(m)]
+    assert lobbies and all(
+        "Challenge: the daily challenge of 29 November 2026 (`coldest_night-2026-11-29`)" in text
+        for text in lobbies
+    )
     one, two = await bot.service.table(1), await bot.service.table(2)
     assert (one.guild_id, two.guild_id) == (here.guild.id, there.guild.id)
     assert one.status == two.status == "active"
