@@ -145,6 +145,14 @@ class ChannelIndex:
                 ids = tuple(i for i in held if i != table.id)
             self._keep(place, ids, now)
 
+    def drop(self, place: int, table_id: int, now: float) -> None:
+        """A table no longer played at `place` though still open (its thread was deleted or
+        locked: it went back to its channel, which `note` records)."""
+        held = self._places.get(place)
+        if held is not None and table_id in held[0]:
+            self.changed += 1
+            self._keep(place, tuple(i for i in held[0] if i != table_id), now)
+
     async def may_hold(self, store: Store, place: int, seconds: float, now: float) -> bool:
         """Whether `place` may hold an open table: what was found there less than `seconds` ago,
         else one lookup of the store's open-table indexes."""

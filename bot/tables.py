@@ -1023,6 +1023,22 @@ class TableService(TableViews, PaceService):
             table = await self.store.get_table(table_id)
             return await self._save(table, **ids)
 
+    async def leave_thread(self, table_id: int, thread_id: int) -> TableRecord | None:
+        """The running table's thread is gone or locked: from now on the table is played in its
+        channel. Its thread and its board message (which was in the thread) are cleared and
+        stored, so every process and a restart agree. None when the table is not running in
+        that thread any more (another call or process moved it first, or the game ended)."""
+        async with self.lock(table_id):
+            for _ in range(3):  # another process may write the row meanwhile: read it again
+                table = await self.store.get_table(table_id)
+                if table.thread_id != thread_id or table.status != "active":
+                    return None
+                with contextlib.suppress(TableError):
+                    saved = await self._save(table, thread_id=None, board_message_id=None)
+                    self._channels.drop(thread_id, table_id, time.monotonic())
+                    return saved
+        return None
+
     # take-backs and stats (`bot.history`) -------------------------------------------------------
     async def undo(self, table_id: int, user_id: int) -> Played:
         """`/game undo`: take back the user's own last move when the fair rule allows it."""

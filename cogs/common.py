@@ -13,9 +13,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.delivery import message_ref
 from bot.guard import clip as clip_text
 from bot.guard import refusal
-from bot.tables import TableError, TableRecord
+from bot.records import OPEN
+from bot.tables import Ending, TableError, TableRecord, TableService
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -118,6 +120,112 @@ def table_channel(bot: discord.Client, table: TableRecord) -> Any:
     return None
 
 
+# ---------------------------------------------------------------------------------------------
+# the lobby message, and a table that leaves its thread (deleted or locked) for its channel
+
+COLOUR = discord.Colour.from_rgb(120, 170, 220)  # the board's and the lobby's
+MAX_DESCRIPTION = 4000
+
+
+def where_played(table: TableRecord) -> str:
+    """A link to where the table is played: its thread, else its channel."""
+    place = table.thread_id or table.channel_id
+    return f"<#{place}>" if place else "this channel"
+
+
+def lobby_embed(
+    service: TableService, table: TableRecord, ending: Ending | None = None
+) -> discord.Embed:
+    """The lobby as an embed. While the game runs it links to the table; once it is over it
+    says how it ended (`ending`, when the caller has it)."""
+    title = f"{service.games[table.game].title} — table #{table.id}"
+    text = service.lobby_text(table)
+    if table.status == "lobby":
+        footer = "Join, add AI players, and the host presses Start."
+    elif table.status == "active":
+        text = f"▶ **Playing now in {where_played(table)}.**\n\n{text}"
+        footer = "The game is on: follow it in the thread."
+    elif table.status == "finished":
+        if ending is not None:
+            result = f"🏁 **{ending.headline}** {ending.why}".rstrip()
+            text = f"{result}\n\nPlayed in {where_played(table)}.\n\n{text}"
+        else:
+            text = f"🏁 **The game is over**: the result is in {where_played(table)}.\n\n{text}"
+        footer = "Game over."
+    else:
+        text = f"This table was closed before the end (played in {where_played(table)}).\n\n{text}"
+        footer = "Table closed."
+    embed = discord.Embed(title=title, description=clip(text, MAX_DESCRIPTION), colour=COLOUR)
+    embed.set_footer(text=footer)
+    return embed
+
+
+# why a table left its thread, as the players are told it
+LEFT_THREAD = {
+    "deleted": "The thread of table #{id} was deleted: the game goes on here.",
+    "locked": "The thread of table #{id} was locked: the game goes on here.",
+    "refused": "I can no longer write in the thread of table #{id}: the game goes on here.",
+}
+
+
+async def leave_thread(bot: discord.Client, table: TableRecord, why: str) -> TableRecord | None:
+    """The table's thread was deleted, locked, or refuses the bot (`why`, a key of
+    `LEFT_THREAD`): the game goes on in the channel the thread was opened from. Stored first
+    (`TableService.leave_thread`: no thread, no board message), so commands, buttons and every
+    process find the table in that channel from now on; then, only by the call that moved it,
+    the players are told there once (pinged: the thread they followed is gone) and the lobby
+    message links there. The table as stored now, or None if this call did not move it (already
+    moved, or the game is over)."""
+    if table.thread_id is None:
+        return None
+    client = snowbound(bot)
+    moved = await client.service.leave_thread(table.id, table.thread_id)
+    if moved is None:
+        return None
+    client.boards.forget(table.id)  # the live board was in the thread
+    log.info("table %s left its thread %s (%s)", table.id, table.thread_id, why)
+    channel = bot.get_channel(moved.channel_id) if moved.channel_id else None
+    if not isinstance(channel, discord.abc.Messageable):
+        return moved
+    players = sorted({s.user_id for s in moved.seats if s.user_id is not None})
+    text = LEFT_THREAD.get(why, LEFT_THREAD["refused"]).format(id=moved.id)
+    if players:
+        text += "\n" + " ".join(f"<@{user}>" for user in players)
+    try:
+        await channel.send(text, allowed_mentions=pings(*players))
+    except discord.HTTPException as err:
+        log.warning("could not tell table %s's players where it went (%s)", moved.id, err)
+    if moved.lobby_message_id:
+        try:  # the lobby message's link: "Playing now in #channel"
+            await message_ref(bot, channel, moved.lobby_message_id).edit(
+                embed=lobby_embed(client.service, moved)
+            )
+        except (discord.HTTPException, AttributeError) as err:
+            log.info("lobby message of table %s not updated (%s)", moved.id, err)
+    return moved
+
+
+async def find_thread(bot: discord.Client, table: TableRecord) -> tuple[Any, str | None]:
+    """The table's thread, and why the game can no longer be played there ("deleted", "locked",
+    "refused": hidden from the bot), else None. A thread the bot holds costs nothing; one it
+    does not (archived: discord.py drops those) is fetched. When Discord fails to answer the
+    fetch (a 5xx), (None, None): that is not a deleted thread."""
+    if table.thread_id is None:
+        return None, None
+    thread = bot.get_channel(table.thread_id)
+    if thread is None:
+        try:
+            thread = await bot.fetch_channel(table.thread_id)
+        except discord.NotFound:
+            return None, "deleted"
+        except discord.Forbidden:
+            return None, "refused"
+        except discord.HTTPException as err:
+            log.warning("thread of table %s not fetched (%s)", table.id, err)
+            return None, None
+    return thread, "locked" if getattr(thread, "locked", False) else None
+
+
 async def private(ctx: commands.Context[Any], content: str | None = None, **message: Any) -> None:
     """Reply so only the author sees it: ephemeral for slash commands, a DM for chat commands."""
     if content is not None:
@@ -144,9 +252,12 @@ async def resolve_table(ctx: commands.Context[Any], *, lobby: bool | None = None
     """The table this command is about: the one in this thread/channel, or in a DM your only one."""
     service = snowbound(ctx.bot).service
     if ctx.guild is not None:
-        table = await service.table_in(ctx.channel.id)
-        if table is None:
-            raise TableError("There is no table in this channel. Open one with `/game new <game>`.")
+        table = await table_here(ctx.bot, ctx.channel.id, lobby)
+        if table is None or (lobby is False and table.status == "lobby"):
+            moved, threaded = await came_back(ctx.bot, ctx.channel.id)
+            table = moved or table
+            if table is None:
+                raise TableError(nothing_here(threaded))
     else:
         mine = await service.tables_of(ctx.author.id)
         if len(mine) != 1:
@@ -160,6 +271,56 @@ async def resolve_table(ctx: commands.Context[Any], *, lobby: bool | None = None
     if lobby is False and table.status == "lobby":
         raise TableError("The game has not started yet: the host starts it with `/game start`.")
     return table
+
+
+async def table_here(
+    bot: discord.Client, channel_id: int, lobby: bool | None
+) -> TableRecord | None:
+    """The open table played in this thread or channel (`TableService.table_in`). A channel can
+    hold a lobby and a game at once (a game whose thread was deleted came back to its channel,
+    beside the next lobby): then the one `lobby` asks for, a lobby (True) or a game (False)."""
+    service = snowbound(bot).service
+    table = await service.table_in(channel_id)
+    if table is None or lobby is None or (table.status == "lobby") == lobby:
+        return table
+    here = [
+        t
+        for t in await service.store.find_tables(status=OPEN, channel_id=channel_id)
+        if t.thread_id in (None, channel_id) and (t.status == "lobby") == lobby
+    ]
+    return here[-1] if here else table
+
+
+async def came_back(
+    bot: discord.Client, channel_id: int
+) -> tuple[TableRecord | None, list[TableRecord]]:
+    """A game opened from this channel whose thread was deleted or locked while nobody moved,
+    found now and moved here (`leave_thread`), if there is one; and the games opened from here
+    that are still played in their threads."""
+    service = snowbound(bot).service
+    threaded = [
+        t
+        for t in await service.store.find_tables(status="active", channel_id=channel_id)
+        if t.thread_id is not None and t.thread_id != channel_id
+    ]
+    for table in threaded:
+        _, why = await find_thread(bot, table)
+        if why is not None:
+            await leave_thread(bot, table, why)
+            moved = await service.table(table.id)
+            if moved.thread_id is None and moved.status == "active":
+                return moved, [t for t in threaded if t.id != table.id]
+    return None, threaded
+
+
+def nothing_here(threaded: list[TableRecord]) -> str:
+    """The refusal of a table command in a channel where no table is played."""
+    if not threaded:
+        return "There is no table in this channel. Open one with `/game new <game>`."
+    where = ", ".join(f"<#{t.thread_id}>" for t in threaded)
+    if len(threaded) == 1:
+        return f"The game here is played in its thread, {where}: use the command there."
+    return f"The games here are played in their threads, {where}: use the command there."
 
 
 def _unwrap(error: BaseException) -> BaseException:

@@ -1,8 +1,10 @@
-"""`/play <move>` (and `!play <move>`): a legal move by its label or the game's notation."""
+"""`/play <move>` (and `!play <move>`): a legal move by its label or the game's notation; and a
+table whose thread is deleted or locked, moved to its channel as soon as Discord says so."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,14 +13,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import SecretMoveError, seat_of
-from cogs.common import clip, handle_command_error, hybrid_command, resolve_table
-from cogs.present import publish
+from cogs.common import (
+    clip,
+    handle_command_error,
+    hybrid_command,
+    leave_thread,
+    resolve_table,
+    table_here,
+)
+from cogs.present import publish, show_board
 from rules.choices import Node
 from rules.parsing import normalise
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
 
+
+log = logging.getLogger(__name__)
 
 MOVE_TEXT = 300  # the engine refuses longer typed moves; Discord enforces this on `/play`
 
@@ -30,6 +41,35 @@ class PlayCog(commands.Cog, name="Play"):
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         await handle_command_error(ctx, error)
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A table's thread deleted: the game goes on in its channel at once (the board is
+        posted there), not only once a move finds the thread gone."""
+        await self.thread_closed(payload.thread_id, "deleted")
+
+    @commands.Cog.listener()
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        """A table's thread locked: likewise. Unlocking it later changes nothing: the game stays
+        in the channel, where its players were sent."""
+        if (payload.data.get("thread_metadata") or {}).get("locked"):
+            await self.thread_closed(payload.thread_id, "locked")
+
+    async def thread_closed(self, thread_id: int, why: str) -> None:
+        # the channel index first: most threads hold no table, and cost no store call
+        table = await self.service.table_in(thread_id, indexed=True)
+        if table is None or table.thread_id != thread_id or table.status != "active":
+            return
+        moved = await leave_thread(self.bot, table, why)
+        if moved is None or moved.channel_id is None:
+            return  # moved already (by a move that found it first, or another process)
+        channel = self.bot.get_channel(moved.channel_id)
+        if channel is None:
+            return
+        try:
+            await show_board(self.bot, moved, channel, None, [], below=True)
+        except discord.HTTPException as err:
+            log.warning("board of table %s not shown in its channel (%s)", moved.id, err)
 
     @hybrid_command("play")
     @app_commands.describe(move="your move: pick from the list or type it")
@@ -68,7 +108,7 @@ class PlayCog(commands.Cog, name="Play"):
         """The caller's moves as their panel's steps (`suggest`), narrowed by what is typed."""
         if channel_id is None:
             return []
-        table = await self.service.table_in(channel_id)
+        table = await table_here(self.bot, channel_id, lobby=False)
         if table is None or table.status != "active":
             return []
         seat = seat_of(table, user_id)

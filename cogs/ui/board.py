@@ -15,15 +15,15 @@ import discord
 
 from bot.delivery import Pictures
 from bot.records import seat_names
-from bot.tables import Board, TableRecord
-from cogs.common import clip, snowbound, table_channel
+from bot.tables import Board, Played, TableRecord
+from cogs.common import COLOUR as COLOUR
+from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
+from cogs.common import clip, find_thread, leave_thread, snowbound, table_channel
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
 
 log = logging.getLogger(__name__)
 
-COLOUR = discord.Colour.from_rgb(120, 170, 220)
-MAX_DESCRIPTION = 4000
 # a board with a picture keeps its text short: the picture shows the rest (Dead of Winter's text
 # alone was about 2,000 characters)
 WITH_PICTURE = 1000
@@ -160,33 +160,76 @@ async def board_message(
     return message
 
 
-async def table_place(bot: discord.Client, table: TableRecord) -> Any:
+async def table_place(bot: discord.Client, table: TableRecord, played: Played | None = None) -> Any:
     """Where the table is played, found even when its thread is archived: discord.py drops an
     archived thread from its cache, so a thread it does not hold is fetched (one request) and
-    unarchived before anything is edited in it; a thread that is gone (or hidden from the bot)
-    leaves the table's channel, as before."""
-    channel = table_channel(bot, table)
-    if not table.thread_id or (channel is not None and channel.id == table.thread_id):
+    unarchived before anything is edited in it. When Discord fails to answer the fetch (a 5xx),
+    the thread is written to by its id.
+
+    A thread that was deleted, is locked, or refuses the bot (a 403 on the fetch or on the
+    unarchive) is left for good: the table is played in its channel from now on, stored, and
+    its players are told there once (`cogs.common.leave_thread`). `played` (a move's record):
+    its `table` then becomes the table as stored (no thread, no board message), so the move's
+    board is posted anew in the channel."""
+    if table.thread_id is None:
+        channel = table_channel(bot, table)  # a table opened in a thread plays in that one
         await awake(channel)
         return channel
-    try:
-        thread = await bot.fetch_channel(table.thread_id)
-    except discord.HTTPException as err:
-        log.info("thread of table %s not found (%s)", table.id, err)
-        return channel
-    if not isinstance(thread, discord.Thread):
-        return channel
-    await awake(thread)
-    return thread
+    thread, why = await find_thread(bot, table)
+    if thread is None and why is None:  # Discord failed to answer: the thread is still there
+        return bot.get_partial_messageable(
+            table.thread_id, guild_id=table.guild_id, type=discord.ChannelType.public_thread
+        )
+    if why is None and not await awake(thread):
+        why = "refused"  # archived, and Discord refuses to unarchive it
+    if why is None:
+        return thread
+    return await left(bot, table, why, played)
 
 
-async def awake(channel: Any) -> None:
+async def left(bot: discord.Client, table: TableRecord, why: str, played: Played | None) -> Any:
+    """The table leaves its thread (`leave_thread`) for its channel, which is returned;
+    `played.table` becomes the table as stored."""
+    moved = await leave_thread(bot, table, why)
+    if played is not None and played.table.id == table.id:
+        played.table = moved or await snowbound(bot).service.table(table.id)
+    return bot.get_channel(table.channel_id) if table.channel_id else None
+
+
+UNKNOWN_CHANNEL = 10003  # Discord's error codes: a channel (or thread) that no longer exists,
+THREAD_LOCKED = 160005  # and a locked thread
+
+
+async def refused_thread(bot: discord.Client, played: Played, channel: Any, err: Exception) -> Any:
+    """A board write in the table's thread failed with `err`. When Discord said the thread is
+    gone (404, unknown channel) or refuses the bot there (403: locked, or no permission), the
+    table leaves the thread for its channel (`left`), which is returned for the caller to show
+    the board there, and `played.table` is the table as stored; else None."""
+    table = played.table
+    if table.thread_id is None or getattr(channel, "id", None) != table.thread_id:
+        return None
+    if isinstance(err, discord.Forbidden):
+        why = "locked" if err.code == THREAD_LOCKED else "refused"
+    elif isinstance(err, discord.NotFound) and err.code == UNKNOWN_CHANNEL:
+        why = "deleted"
+    else:
+        return None
+    return await left(bot, table, why, played)
+
+
+async def awake(channel: Any) -> bool:
     """Unarchive the table's thread before its board is edited: a paced table's thread archives
     itself after a week without messages, and Discord refuses an edit in an archived thread (it
-    would read as a board that is gone). A thread the cache knows is open costs nothing."""
+    would read as a board that is gone). A thread the cache knows is open costs nothing. False
+    when Discord refuses (a 403: the thread is locked, or the bot may not): nothing can be
+    written there."""
     if not isinstance(channel, discord.Thread) or not channel.archived:
-        return
+        return True
     try:
         await channel.edit(archived=False)
-    except discord.HTTPException as err:  # locked, or no permission: the edit will say more
+    except discord.Forbidden as err:
+        log.info("thread %s may not be unarchived (%s)", channel.id, err)
+        return False
+    except discord.HTTPException as err:  # Discord failed: the edit will say more
         log.info("thread %s could not be unarchived (%s)", channel.id, err)
+    return True

@@ -1,5 +1,7 @@
 """The lobby message: seats and options while players gather, then a link to the table while it
-runs, then the result. Also opening the table's thread and checking a joiner's DMs."""
+runs, then the result (its embed is drawn in `cogs.common`, beside `leave_thread`, which points it
+at the channel when the table's thread is deleted or locked). Also opening the table's thread and
+checking a joiner's DMs."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.delivery import message_ref
-from bot.tables import Ending, TableRecord, TableService
-from cogs.common import clip, pings
-from cogs.ui.board import COLOUR, MAX_DESCRIPTION
+from bot.tables import TableRecord
+from cogs.common import lobby_embed as lobby_embed  # the lobby embed lives beside `leave_thread`
+from cogs.common import pings
+from cogs.common import where_played as where_played
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -19,39 +22,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LONGEST_ARCHIVE = 10080  # minutes (7 days): the longest auto-archive Discord offers a thread
-
-
-def where_played(table: TableRecord) -> str:
-    """A link to where the table is played: its thread, else its channel."""
-    place = table.thread_id or table.channel_id
-    return f"<#{place}>" if place else "this channel"
-
-
-def lobby_embed(
-    service: TableService, table: TableRecord, ending: Ending | None = None
-) -> discord.Embed:
-    """The lobby as an embed. While the game runs it links to the table; once it is over it
-    says how it ended (`ending`, when the caller has it)."""
-    title = f"{service.games[table.game].title} — table #{table.id}"
-    text = service.lobby_text(table)
-    if table.status == "lobby":
-        footer = "Join, add AI players, and the host presses Start."
-    elif table.status == "active":
-        text = f"▶ **Playing now in {where_played(table)}.**\n\n{text}"
-        footer = "The game is on: follow it in the thread."
-    elif table.status == "finished":
-        if ending is not None:
-            result = f"🏁 **{ending.headline}** {ending.why}".rstrip()
-            text = f"{result}\n\nPlayed in {where_played(table)}.\n\n{text}"
-        else:
-            text = f"🏁 **The game is over**: the result is in {where_played(table)}.\n\n{text}"
-        footer = "Game over."
-    else:
-        text = f"This table was closed before the end (played in {where_played(table)}).\n\n{text}"
-        footer = "Table closed."
-    embed = discord.Embed(title=title, description=clip(text, MAX_DESCRIPTION), colour=COLOUR)
-    embed.set_footer(text=footer)
-    return embed
 
 
 async def open_thread(bot: SnowboundBot, table: TableRecord, channel: Any) -> Any:

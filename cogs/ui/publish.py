@@ -23,7 +23,7 @@ import discord
 from bot.delivery import BOARD, Shown, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings
-from cogs.ui.board import board_message, picture_digest, table_place
+from cogs.ui.board import board_message, picture_digest, refused_thread, table_place
 from cogs.ui.ending import end_embed
 from cogs.ui.feed import (
     BOARD_LINES,
@@ -48,8 +48,10 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
     Discord refuses is logged and the rest still goes out (a panel that failed is sent again on
     the table's next change, see `Delivery.deliver`). `kit`: the bot's (`SnowboundBot.kit`)."""
     kit = kit if kit is not None else kit_of(bot)
+    # an archived thread is found and unarchived; a deleted or locked one is left for the
+    # table's channel, and `played.table` is then the table as stored (no thread)
+    channel = await table_place(bot, played.table, played)
     table = played.table
-    channel = await table_place(bot, table)  # an archived thread is found and unarchived
     if channel is None:
         log.warning("table %s has no reachable channel", table.id)
         return
@@ -82,6 +84,10 @@ async def _show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit)
     try:
         await show_board(bot, played, channel, kit)
     except discord.HTTPException as err:
+        moved = await refused_thread(bot, played, channel, err)  # a deleted or locked thread
+        if moved is not None:
+            await _show_board(bot, played, moved, kit)
+            return
         later = passing(err)
         log.warning(
             "board of table %s not updated (%s)%s",
