@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--recompute", action="store_true", required=True, help="forget and rebuild every rating"
     )
     rate.add_argument("--db", help="the database (default: SNOWBOUND_DATABASE_URL)")
+    rep = sub.add_parser("replay", help="write a finished table's replay as one HTML file")
+    rep.add_argument("table", type=int, metavar="ID", help="the table's id (see play --list)")
+    rep.add_argument("--out", help="the file to write (default: <game>-<id>.html here)")
+    rep.add_argument("--db", help="SQLite file (default: SNOWBOUND_DATABASE_URL)")
     return parser
 
 
@@ -80,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(migrate(args.source or settings.database_url, args.to, settings))
     if args.command == "backup":
         return asyncio.run(backup(args, settings))
+    if args.command == "replay":
+        from bot.replays import write_replay
+
+        return asyncio.run(write_replay(args, database_url(args, settings), database_setting(args)))
     if args.command == "ratings":
         return asyncio.run(recompute_ratings(args, settings))
     try:

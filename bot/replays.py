@@ -33,6 +33,7 @@ import asyncio
 import base64
 import hashlib
 import html
+import importlib
 import io
 import json
 import logging
@@ -144,15 +145,14 @@ def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
     return out
 
 
-def _private_lines(game: Game[Any, Any, Any], state: Any, seat: Seat, public: str) -> list[str]:
+def _private_lines(
+    game: Game[Any, Any, Any], state: Any, seat: Seat, public: str, own_view: str
+) -> list[str]:
+    """The seat's lines that the public view does not show (its hand, objective, choices)."""
     own = game.private_lines(state, seat)
     if own is None:
         shown = set(public.splitlines())
-        own = [
-            line
-            for line in game.describe(game.observe(state, seat)).splitlines()
-            if line.strip() and line not in shown
-        ]
+        own = [line for line in own_view.splitlines() if line.strip() and line not in shown]
     return own
 
 
@@ -227,10 +227,9 @@ def replay_data(
         texts = {PUBLIC: table.text(public)}
         everything = [public]
         for seat in range(seats):
-            texts[f"s{seat}"] = table.text(
-                format_event(game.describe(game.observe(state, seat)), names)
-            )
-            own = _private_lines(game, state, seat, public_raw)
+            own_view = game.describe(game.observe(state, seat))
+            texts[f"s{seat}"] = table.text(format_event(own_view, names))
+            own = _private_lines(game, state, seat, public_raw, own_view)
             if own:
                 everything += ["", f"— What only {names[seat]} could see —"]
                 everything += [format_event(line, names) for line in own]
@@ -563,3 +562,71 @@ SCRIPT = r"""
   show();
 })();
 """
+
+
+def terminal_drawer(game: Game[Any, Any, Any], names: Sequence[str]) -> Draw | None:
+    """The board pictures for the terminal's `replay`: `bot/` never imports `cogs/`, so the
+    renderers are loaded by module name, as `bot/app.py` loads the Discord extensions. None when
+    the game draws no picture (or the renderers cannot be loaded: the file is still written)."""
+    if not getattr(game, "picture", False):
+        return None
+    try:
+        renderers = importlib.import_module("cogs.games")
+    except ImportError:
+        log.warning("board pictures left out: cogs.games cannot be loaded")
+        return None
+    render = renderers.PICTURES.get(game.key)
+    if render is None:
+        return None
+    shown = tuple(names)
+
+    def draw(observation: Any) -> bytes | None:
+        result: bytes | None = render(observation, names=shown)
+        return result
+
+    return draw
+
+
+async def write_replay(args: Any, url: str, setting: str) -> int:
+    """`python -m bot replay ID --out FILE`: 0 when the file was written."""
+    import sys
+    from pathlib import Path
+
+    from bot.startup import StartupError, fail, open_database
+    from rules import GAMES
+    from storage.base import TableNotFoundError
+
+    try:
+        store = await open_database(url, setting=setting)
+    except StartupError as err:
+        return fail(err)
+    try:
+        try:
+            table = await store.get_table(args.table)
+        except TableNotFoundError:
+            print(f"✗ There is no table {args.table} (see play --list).", file=sys.stderr)
+            return 2
+        game = GAMES.get(table.game)
+        if game is None:
+            print(f"✗ Table {table.id} is a game this version does not have.", file=sys.stderr)
+            return 2
+        if table.status != "finished":
+            print(
+                f"✗ Table {table.id} ({game.title}) is {table.status}: a replay shows every "
+                "player's secrets, so it is written only once the game has ended.",
+                file=sys.stderr,
+            )
+            return 2
+        draw = terminal_drawer(game, [seat.name for seat in table.seats])
+        _, content = await table_replay(store, table, game, draw)
+        target = Path(args.out or file_name(table))
+        try:
+            target.write_bytes(content)
+        except OSError as err:
+            print(f"✗ Cannot write {target}: {err.strerror or err}.", file=sys.stderr)
+            return 1
+        size = len(content) / 1024 / 1024
+        print(f"Wrote the replay of table {table.id} ({game.title}) to {target} ({size:.1f} MB).")
+        return 0
+    finally:
+        await store.close()
