@@ -1,4 +1,5 @@
-"""Take-backs and stats: `/game undo`, `/game stats`, `/game leaderboard` (issue 12 §4, §6).
+"""Take-backs and stats: `/game undo`, `/game stats`, `/game leaderboard` (issue 12 §4, §6;
+ratings and co-operative streaks, read from `bot.ratings`: issue 35 §4).
 
 Kept out of `bot.tables` so the service's move path stays one file; `TableService` calls these
 from three thin methods at its end. A take-back returns the table to exactly the state before
@@ -30,7 +31,6 @@ log = logging.getLogger(__name__)
 GAME_OVER = "You cannot take a move back: the game is over."
 NO_MOVE = "You have no move to take back."
 RACED = "The table changed at the same moment; please try again."
-CHALLENGE = "A challenge table takes no moves back: every group plays it under the same rules."
 LEADERBOARD_SIZE = 10
 
 
@@ -41,8 +41,6 @@ async def undo(service: TableService, table_id: int, user_id: int) -> Played:
         table = await service.store.get_table(table_id)
         if table.status == "finished":
             raise TableError(GAME_OVER)
-        if table.challenge:
-            raise TableError(CHALLENGE)
         seat = service._seat(table, user_id)  # a lobby, a closed table, someone not seated
         entries = await service.store.actions(table_id)
         if not any(entry.seat == seat for entry in entries):
@@ -134,18 +132,6 @@ def stats_lines(tallies: Sequence[GameTally], titles: Mapping[str, str]) -> list
         f"**{titles.get(t.game, t.game)}** — {t.played} played: {t.won} won, {t.lost} lost, "
         f"{t.abandoned} abandoned"
         for t in sorted(tallies, key=lambda t: titles.get(t.game, t.game))
-    ]
-
-
-def leaderboard_lines(rows: Sequence[LeaderRow], *, mention: bool) -> list[str]:
-    """Ranked lines; `mention` writes `<@id>` (Discord shows the member's name, an embed never
-    pings) instead of the stored seat name (the terminal)."""
-    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-    return [
-        f"{medals.get(rank, f'{rank}.')} {f'<@{row.user_id}>' if mention else row.name} — "
-        f"{row.won} {'win' if row.won == 1 else 'wins'} in {row.played} "
-        f"{'game' if row.played == 1 else 'games'}"
-        for rank, row in enumerate(rows, start=1)
     ]
 
 
