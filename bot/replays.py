@@ -20,9 +20,10 @@ Pictures are drawn by a `Draw` callable handed in by the caller, because the ren
 Size and time: Discord takes attachments up to 10 MB, and the end message waits for the file.
 Lines of text repeat from one position to the next, so every distinct line is stored once and a
 text is a list of line numbers. A picture is drawn only when the public view changed, at most
-`MAX_PICTURES` of them (a long game keeps the end of each turn, evenly thinned), stored once per
-distinct view as lossless WebP (a third of the PNG); a position without a picture of its own
-shows the last one drawn, and says which move that was.
+as many as about `PICTURE_SECONDS` of drawing and `PICTURE_BYTES` allow, judged by the first one
+(a long game keeps the end of each turn, evenly thinned), stored once per distinct view as
+lossless WebP (a third of the PNG); a position without a picture of its own shows the last one
+drawn, and says which move that was.
 
 Building reads nothing shared with the running bot: it plays the log on a fresh game object and
 engine (games keep per-object caches), so it can run in a worker thread."""
@@ -37,6 +38,7 @@ import importlib
 import io
 import json
 import logging
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,7 +54,12 @@ log = logging.getLogger(__name__)
 Draw = Callable[[Any], bytes | None]  # the public observation → a PNG (None: no picture)
 
 LIMIT = 10 * 1024 * 1024  # Discord's attachment limit
-MAX_PICTURES = 48  # pictures drawn for one file: time to draw them, and the file's size
+# Pictures drawn for one file: as many as `PICTURE_SECONDS` of drawing and `PICTURE_BYTES` of file
+# allow, judged by the first picture (a Winter lake takes a tenth of a Cold Comfort town's time),
+# within [MIN_PICTURES, MAX_PICTURES]
+PICTURE_SECONDS = 4.0
+PICTURE_BYTES = 7 * 1024 * 1024
+MIN_PICTURES, MAX_PICTURES = 24, 400
 PUBLIC, EVERYTHING = "public", "all"
 VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
 
@@ -180,20 +187,22 @@ def _fresh(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
         return game
 
 
-def picture_positions(steps: Sequence[dict[str, Any]], keys: Sequence[bytes]) -> list[int]:
+def picture_positions(
+    steps: Sequence[dict[str, Any]], keys: Sequence[bytes], most: int
+) -> list[int]:
     """The positions whose picture is drawn: every one whose public view differs from the one
-    before, while there are at most `MAX_PICTURES`; else the set-up, the end of each turn and
-    the end, evenly thinned to `MAX_PICTURES` (the first and last always kept)."""
+    before, while there are at most `most`; else the set-up, the end of each turn and the end,
+    evenly thinned to `most` (the first and last always kept)."""
     changed = [i for i in range(len(steps)) if i == 0 or keys[i] != keys[i - 1]]
-    if len(changed) <= MAX_PICTURES:
+    if len(changed) <= most:
         return changed
     last = len(steps) - 1
     ends = [0] + [i for i in range(last) if steps[i + 1]["turn"] != steps[i]["turn"]] + [last]
     ends = sorted(set(ends))
-    if len(ends) <= MAX_PICTURES:
+    if len(ends) <= most:
         return ends
-    stride = (len(ends) - 1) / (MAX_PICTURES - 1)
-    return sorted({ends[round(k * stride)] for k in range(MAX_PICTURES)})
+    stride = (len(ends) - 1) / (most - 1)
+    return sorted({ends[round(k * stride)] for k in range(most)})
 
 
 def replay_data(
@@ -272,20 +281,33 @@ def replay_data(
     if draw is not None:
         keys = [_observation_key(o) for o in observations]
         drawn: dict[bytes, int | None] = {}
+
+        def picture(i: int) -> int | None:
+            if keys[i] not in drawn:
+                try:
+                    png = draw(observations[i])
+                except Exception:
+                    log.exception("replay picture of %s failed", game_key)
+                    png = None
+                drawn[keys[i]] = len(pictures) if png else None
+                if png:
+                    pictures.append(_encode(png))
+            return drawn[keys[i]]
+
+        # the first and last pictures are always shown; the faster of the two (the first draws
+        # a game's static layers) and the larger judge how many more there is room for
+        spent, size = [], 1
+        for i in (0, len(steps) - 1):
+            started = time.perf_counter()
+            index = picture(i)
+            spent.append(time.perf_counter() - started)
+            size = max(size, len(pictures[index]) if index is not None else 1)
+        most = min(int(PICTURE_SECONDS / max(min(spent), 1e-3)), PICTURE_BYTES // size)
+        chosen = set(picture_positions(steps, keys, max(MIN_PICTURES, min(MAX_PICTURES, most))))
         shown: tuple[int | None, int | None] = (None, None)
-        chosen = set(picture_positions(steps, keys))
         for i, step in enumerate(steps):
             if i in chosen:
-                if keys[i] not in drawn:
-                    try:
-                        png = draw(observations[i])
-                    except Exception:
-                        log.exception("replay picture of %s failed", game_key)
-                        png = None
-                    drawn[keys[i]] = len(pictures) if png else None
-                    if png:
-                        pictures.append(_encode(png))
-                shown = (drawn[keys[i]], i)
+                shown = (picture(i), i)
             step["pic"], step["picAt"] = shown
     outcome = game.outcome(state)
     summary = format_event(game.summary(outcome, names), names) if outcome is not None else ""
@@ -498,7 +520,8 @@ SCRIPT = r"""
     summary.hidden = !(at === last && data.summary);
     summary.innerHTML = at === last ? marked(data.summary) : "";
     const board = $("board");
-    board.innerHTML = textOf(step.text[view]).split("\n").map((line) =>
+    board.innerHTML = textOf(step.text[view]).split("\n").filter((line) => line.trim() !== "```")
+      .map((line) =>
       line.startsWith("— ") ? '<span class="head">' + esc(line) + "</span>" : marked(line)
     ).join("\n");
     const picture = $("picture");
