@@ -94,6 +94,12 @@ async def test_the_daily_challenge_deals_the_same_game_on_two_servers(bot_factor
     assert one.status == two.status == "active"
     assert one.challenge == two.challenge == "coldest_night-2026-11-29"
     assert one.seed == two.seed and one.state == two.state
+    await say("!game challenge", ana, here)  # every game's daily and weekly, in one embed
+    [shown] = [m for m in public(drain()) if m.embeds and m.embeds[0].title == "Challenges"]
+    fields = shown.embeds[0].fields
+    assert len(fields) == 2 * len(bot.service.games)
+    assert sum(len(f.name or "") + len(f.value or "") for f in fields) < 6000
+    assert any("coldest_night-2026-W48" in (f.name or "") for f in fields)
 
 
 async def test_a_challenge_table_refuses_undo_and_its_end_message_keeps_the_seed_until_the_close(
