@@ -142,6 +142,8 @@ class Played:
     # the mover's panel as it is now when it is not among `panels` (nothing private changed): the
     # click's answer redraws it
     mover_panel: PanelUpdate | None = None
+    # the end message's replay file (name, content), set by the presenter that builds it
+    replay: tuple[str, bytes] | None = None
 
     @property
     def finished(self) -> bool:

@@ -23,6 +23,7 @@ import discord
 from bot.delivery import BOARD, Shown, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings
+from cogs.replays import attachment, end_replay
 from cogs.ui.board import board_message, picture_digest, refused_thread, table_place
 from cogs.ui.ending import end_embed
 from cogs.ui.feed import (
@@ -56,6 +57,8 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
         log.warning("table %s has no reachable channel", table.id)
         return
     if played.board is not None:
+        if played.ending is not None and table.status == "finished":
+            played.replay = await end_replay(bot, table, channel)  # built in a worker thread
         async with bot.delivery.sending((table.id, BOARD)):  # a waiting retry is older: dropped
             await _show_board(bot, played, channel, kit)
     else:
@@ -212,10 +215,11 @@ async def show_board(
             table,
             board,
             pictures=bot.pictures,
-            with_picture=digest != shown.picture,
+            # an edit's attachments replace the message's: with a replay, the picture goes again
+            with_picture=digest != shown.picture or (over and played.replay is not None),
         )
         if over:
-            message = end_message(message, table, board, played.ending, kit)
+            message = end_message(message, table, board, played.ending, kit, played.replay)
         message["content"] = board_content(gathered) or None
         message["allowed_mentions"] = pings()
         try:
@@ -249,7 +253,7 @@ async def post_board(
         earlier = []
     message = await board_message(table, board, pictures=bot.pictures)
     if table.status != "active":
-        message = end_message(message, table, board, played.ending, kit)
+        message = end_message(message, table, board, played.ending, kit, played.replay)
     content = board_content(lines + extra)
     if content:
         message["content"] = content
@@ -278,9 +282,11 @@ def end_message(
     board: Board,
     ending: Ending | None,
     kit: Kit,
+    replay: tuple[str, bytes] | None = None,
 ) -> dict[str, Any]:
     """The one end message: the final board, then who won and why, each seat's objective and
-    the seed, with a Rematch button."""
+    the seed, with a Rematch button, and the game's replay file (`cogs.replays`) when it is
+    ready."""
     embeds = [message.pop("embed")]
     if ending is not None:
         embeds.append(end_embed(board, ending))
@@ -289,4 +295,7 @@ def end_message(
         kept = [line for line in text.splitlines() if not GAME_OVER.match(line)]
         embeds[0].description = "\n".join(kept) or None
     embeds[0].set_footer(text="Final board.")
-    return {**message, "embeds": embeds, "view": kit.end_view(table)}
+    ended = {**message, "embeds": embeds, "view": kit.end_view(table)}
+    if replay is not None:
+        ended["attachments"] = [*message.get("attachments", ()), attachment(replay)]
+    return ended
