@@ -21,7 +21,8 @@ Decisions where the issue is silent:
   "assisted".
 - The score is the game's own measure, higher is better (`score_of`): The Coldest Night the
   kindling cards burnt, The 10th Night the nights survived (then the rows' scores), Dead of
-  Winter the objectives met, competitive games the top score.
+  Winter the objectives met (then fewer rounds to a win, or more rounds held before a loss),
+  competitive games the top score.
 """
 
 from __future__ import annotations
@@ -239,11 +240,11 @@ def score_of(game: str, outcome: Outcome, public: Any, seats: int) -> tuple[bool
     if game == "dead_of_winter":
         main = bool(outcome.details.get("main_objective_complete"))
         met = sum(1 for r in outcome.results if r.met)
-        rounds = int(_get(public, "round", 0) or 0)
+        rounds = int(_get(public, "round_number", 0) or 0)
         words = "main objective complete" if main else "main objective missed"
         return (
             main,
-            met * 100.0 - rounds,
+            met * 100.0 + (100 - rounds if main else rounds),  # done sooner, or held longer
             (
                 f"{words}, {met} of {len(outcome.results)} personal objectives met, "
                 f"{_plural(rounds, 'round')}"

@@ -6,6 +6,7 @@ own server and a server's name only when that server allows it."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
@@ -303,3 +304,42 @@ async def test_the_terminal_table_takes_challenge_daily_in_its_options_and_refus
 
 async def no_input(timeout: float | None = None) -> str | None:
     return None
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        ("coldest_night", r"\d+ kindling cards? burnt in \d+ turns?"),
+        ("tenth_night", r"survived \d+ nights?, rows worth \d+"),
+        (
+            "dead_of_winter",
+            r"main objective (complete|missed), \d of \d personal objectives met, [1-9]\d* rounds?",
+        ),
+        ("winter", r"top score -?\d+"),
+    ],
+)
+async def test_each_game_scores_its_challenge_in_its_own_words_with_ai_seats_marked_assisted(
+    game: str, words: str
+) -> None:
+    store = MemoryStore()
+    await store.connect()
+    service = make(store, GAMES)
+    console = Console(service, read=no_input, write=lambda line: None, ansi=False)
+    table = await console.new_table(game, seats=2, humans=0, options={"challenge": "weekly"})
+    table = await console.play(table)
+    outcome = GAMES[game].outcome(service.state(table))
+    assert table.status == "finished" and outcome is not None
+    [entry] = await store.challenge_entries(f"{game}-2026-W48")
+    assert re.fullmatch(words, entry.score_text), entry.score_text
+    assert (
+        entry.assisted
+        and entry.players == 2
+        and entry.names == tuple(seat.name for seat in table.seats)
+    )
+    if game == "dead_of_winter":  # the group's result is the colony's main objective
+        assert entry.won == outcome.details["main_objective_complete"]
+    elif game == "winter":  # competitive: no group result, the top score ranks
+        assert not entry.won and entry.score == max((outcome.scores or {}).values())
+    else:  # co-operative: everyone wins or nobody does
+        assert entry.won == (len(outcome.winners) == 2)
+    await store.close()
