@@ -67,7 +67,7 @@ async def leaderboard(bot: SnowboundBot, ctx: commands.Context[Any], game: str) 
     shown = [board for board in lists if board.rows]
     if not shown:
         embed.description = "No finished games yet."
-    elif game and len(shown) == 1:
+    elif game and len(lists) == 1:
         embed.description = clip("\n".join(board_lines(shown[0], mention=True)), DESCRIPTION)
         embed.set_footer(text=NOTES[shown[0].kind])
     else:
@@ -83,8 +83,10 @@ async def leaderboard(bot: SnowboundBot, ctx: commands.Context[Any], game: str) 
 
 
 DESCRIPTION = 4000  # Discord allows 4,096 characters in an embed's description
-FIELD = 1000  # and 1,024 in a field's value; the overview's lists are short (5 players each)
-FIELDS = 8  # lists at most in the overview (5 games, Dead of Winter twice): well under 6,000
+# The overview: at most 8 lists (5 games, Dead of Winter twice) of 5 players (about 80 characters
+# a line), each clipped to 600 characters: with names and footer well under an embed's 6,000.
+FIELD = 600
+FIELDS = 8
 STATS_NOTE = (
     "A rating rises as you beat strong players and is provisional for 5 rated games; games "
     "with an AI or a substitute are unrated. Co-operative wins count for every player."
@@ -92,6 +94,6 @@ STATS_NOTE = (
 NOTES = {
     "rated": "Rating: a cautious estimate that rises as you beat strong players; provisional "
     "for the first 5 rated games. Games with an AI or a substitute are unrated.",
-    "co-op": "Co-operative wins count for every player; a run is wins in a row.",
+    "co-op": "Co-operative wins count for every player at the table.",
     "wins": "Wins at finished games.",
 }

@@ -17,17 +17,17 @@ from tests.e2e.conftest import drain, public, say, text_of
 from tests.e2e.test_hostile import dispatch, slash, string
 
 
-async def winter_game(bot: Any, seed: int = 1) -> tuple[Any, Any]:
-    """Ana and Bo play a whole Winter game; returns the two members."""
+async def winter_game(bot: Any, seed: int = 1, game: str = "winter") -> tuple[Any, Any]:
+    """Ana and Bo play a whole game (Winter unless told); returns the two members."""
     ana, bo = dpytest.get_config().members
-    await say("!game new winter", ana)
+    await say(f"!game new {game}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     service = bot.service
     [table] = [t for t in await service.tables_of(ana.id) if t.status == "active"]
     rng = random.Random(seed)
     while (table := await service.table(table.id)).status == "active":
-        engine = service.engines["winter"]
+        engine = service.engines[game]
         state = service.state(table)
         seat = min(engine.to_act(state))
         await service.act(
@@ -85,3 +85,22 @@ async def test_slash_leaderboard_of_a_co_operative_game_with_no_results_says_so(
     assert replies[0]["embeds"][0]["description"] == "No finished games yet."
     assert replies[0]["allowed_mentions"]["parse"] == []
     assert "Rating " in replies[1]["embeds"][0]["description"]
+
+
+async def test_the_leaderboard_of_every_game_names_each_list_and_keeps_within_embed_limits(
+    bot_factory: Any,
+) -> None:
+    bot = await bot_factory(new_seed=lambda: "ratings-e2e")
+    ana, bo = await winter_game(bot)
+    await winter_game(bot, game="coldest_night")
+    await say("!game leaderboard", bo)
+    message = public(drain())[-1]
+    [overview] = message.embeds
+    assert [field.name for field in overview.fields] == [
+        "The Coldest Night — co-operative wins",
+        "Winter — rating",
+    ]
+    coop = overview.fields[0].value or ""
+    assert f"<@{ana.id}>" in coop and "1 game · 0 in a row, best 0" in coop
+    assert len(overview) <= 6000 and not message.mentions
+    assert "Co-operative wins count for every player" in (overview.footer.text or "")
