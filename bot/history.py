@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 GAME_OVER = "You cannot take a move back: the game is over."
 NO_MOVE = "You have no move to take back."
 RACED = "The table changed at the same moment; please try again."
+CHALLENGE = "A challenge table takes no moves back: every group plays it under the same rules."
 LEADERBOARD_SIZE = 10
 
 
@@ -41,6 +42,8 @@ async def undo(service: TableService, table_id: int, user_id: int) -> Played:
         table = await service.store.get_table(table_id)
         if table.status == "finished":
             raise TableError(GAME_OVER)
+        if table.challenge:
+            raise TableError(CHALLENGE)
         seat = service._seat(table, user_id)  # a lobby, a closed table, someone not seated
         entries = await service.store.actions(table_id)
         if not any(entry.seat == seat for entry in entries):
