@@ -168,14 +168,17 @@ LEFT_THREAD = {
 }
 
 
-async def leave_thread(bot: discord.Client, table: TableRecord, why: str) -> TableRecord | None:
+async def leave_thread(
+    bot: discord.Client, table: TableRecord, why: str, *, board_follows: bool = True
+) -> TableRecord | None:
     """The table's thread was deleted, locked, or refuses the bot (`why`, a key of
     `LEFT_THREAD`): the game goes on in the channel the thread was opened from. Stored first
     (`TableService.leave_thread`: no thread, no board message), so commands, buttons and every
     process find the table in that channel from now on; then, only by the call that moved it,
     the players are told there once (pinged: the thread they followed is gone) and the lobby
-    message links there. The table as stored now, or None if this call did not move it (already
-    moved, or the game is over)."""
+    message links there. `board_follows`: the caller is about to post the board there (a move,
+    a command); else the notice says how to see it now. The table as stored now, or None if
+    this call did not move it (already moved, or the game is over)."""
     if table.thread_id is None:
         return None
     client = snowbound(bot)
@@ -189,6 +192,8 @@ async def leave_thread(bot: discord.Client, table: TableRecord, why: str) -> Tab
         return moved
     players = sorted({s.user_id for s in moved.seats if s.user_id is not None})
     text = LEFT_THREAD.get(why, LEFT_THREAD["refused"]).format(id=moved.id)
+    if not board_follows:
+        text += " The board comes down here with the next move; `/game status` shows it now."
     if players:
         text += "\n" + " ".join(f"<@{user}>" for user in players)
     try:
@@ -305,8 +310,8 @@ async def came_back(
     ]
     for table in threaded:
         _, why = await find_thread(bot, table)
-        if why is not None:
-            await leave_thread(bot, table, why)
+        if why is not None:  # the command may show no board (`/game hand`): the notice says how
+            await leave_thread(bot, table, why, board_follows=False)
             moved = await service.table(table.id)
             if moved.thread_id is None and moved.status == "active":
                 return moved, [t for t in threaded if t.id != table.id]

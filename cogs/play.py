@@ -4,7 +4,6 @@ table whose thread is deleted or locked, moved to its channel as soon as Discord
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -21,15 +20,13 @@ from cogs.common import (
     resolve_table,
     table_here,
 )
-from cogs.present import publish, show_board
+from cogs.present import publish
 from rules.choices import Node
 from rules.parsing import normalise
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
 
-
-log = logging.getLogger(__name__)
 
 MOVE_TEXT = 300  # the engine refuses longer typed moves; Discord enforces this on `/play`
 
@@ -44,8 +41,9 @@ class PlayCog(commands.Cog, name="Play"):
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        """A table's thread deleted: the game goes on in its channel at once (the board is
-        posted there), not only once a move finds the thread gone."""
+        """A table's thread deleted: the game goes on in its channel at once, its players told
+        there, not only once a move finds the thread gone. The board comes down there with the
+        next move (or `/game status`): a board posted from here could race a move's own."""
         await self.thread_closed(payload.thread_id, "deleted")
 
     @commands.Cog.listener()
@@ -60,16 +58,7 @@ class PlayCog(commands.Cog, name="Play"):
         table = await self.service.table_in(thread_id, indexed=True)
         if table is None or table.thread_id != thread_id or table.status != "active":
             return
-        moved = await leave_thread(self.bot, table, why)
-        if moved is None or moved.channel_id is None:
-            return  # moved already (by a move that found it first, or another process)
-        channel = self.bot.get_channel(moved.channel_id)
-        if channel is None:
-            return
-        try:
-            await show_board(self.bot, moved, channel, None, [], below=True)
-        except discord.HTTPException as err:
-            log.warning("board of table %s not shown in its channel (%s)", moved.id, err)
+        await leave_thread(self.bot, table, why, board_follows=False)
 
     @hybrid_command("play")
     @app_commands.describe(move="your move: pick from the list or type it")
@@ -77,6 +66,8 @@ class PlayCog(commands.Cog, name="Play"):
         self, ctx: commands.Context[Any], *, move: commands.Range[str, 1, MOVE_TEXT]
     ) -> None:
         """Make a move at this channel's table."""
+        # Discord delivered this move again: said so first, even when its table is over since
+        self.service.refuse_repeat(ctx.interaction.id if ctx.interaction else ctx.message.id)
         table = await resolve_table(ctx, lobby=False)
         if ctx.interaction is not None:
             await ctx.defer(ephemeral=True)

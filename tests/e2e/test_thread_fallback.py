@@ -197,25 +197,26 @@ def thread_event(thread: Any, parent: Any, *, locked: bool = False) -> dict[str,
     }
 
 
-async def test_the_gateways_thread_delete_moves_the_board_to_the_channel_at_once(
+async def test_the_gateways_thread_delete_moves_the_game_at_once_and_the_next_move_shows_it_there(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot, ana, _bo, parent, thread = await threaded_nim(bot_factory, monkeypatch)
-    old_board = (await bot.service.table(1)).board_message_id
     requests = Requests(monkeypatch)
     bot._connection.parse_thread_delete(thread_event(thread, parent))
     await dpytest.run_all_events()
     table = await bot.service.table(1)
-    assert table.thread_id is None and table.board_message_id not in (None, old_board)
-    sent = drain()
-    assert len(notices(sent, parent, DELETED)) == 1
-    assert (await parent.fetch_message(table.board_message_id)).embeds  # before any move
-    assert requests.to(thread.id) == []
+    assert table.thread_id is None and table.board_message_id is None
+    (notice,) = notices(drain(), parent, DELETED)
+    assert "`/game status` shows it now" in notice.content  # no board came with the notice
     bot._connection.parse_thread_delete(thread_event(thread, parent))  # delivered again
     await dpytest.run_all_events()
     assert not notices(drain(), parent, "thread of table #1")
     await say("!play take 3", ana, parent)
-    assert (await bot.service.table(1)).ply == 1
+    table = await bot.service.table(1)
+    assert table.ply == 1
+    assert (await parent.fetch_message(table.board_message_id)).embeds
+    assert requests.to(thread.id) == []
+    check_thread(parent, bot.user.id, table.board_message_id)
 
 
 async def test_a_thread_locked_by_a_moderator_moves_the_game_and_unlocking_it_changes_nothing(
@@ -225,15 +226,15 @@ async def test_a_thread_locked_by_a_moderator_moves_the_game_and_unlocking_it_ch
     requests = Requests(monkeypatch)
     bot._connection.parse_thread_update(thread_event(thread, parent, locked=True))
     await dpytest.run_all_events()
-    table = await bot.service.table(1)
-    assert table.thread_id is None
+    assert (await bot.service.table(1)).thread_id is None
     assert len(notices(drain(), parent, LOCKED)) == 1
-    board = table.board_message_id
     bot._connection.parse_thread_update(thread_event(thread, parent, locked=False))
     await dpytest.run_all_events()
-    after = await bot.service.table(1)
-    assert after.thread_id is None and after.board_message_id == board  # it stays here
+    assert (await bot.service.table(1)).thread_id is None  # it stays in the channel
     assert not drain()
+    await say("!game status", ana, parent)  # the board, before any move
+    table = await bot.service.table(1)
+    assert table.thread_id is None and (await parent.fetch_message(table.board_message_id)).embeds
     await say("!play take 2", ana, parent)
     assert (await bot.service.table(1)).ply == 1
     assert requests.to(thread.id) == []
