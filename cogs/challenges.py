@@ -52,7 +52,10 @@ async def server_name(bot: SnowboundBot, ctx: commands.Context[Any], choice: str
         raise TableError("This setting belongs to a server: use it in one of its channels.")
     if not can_manage(ctx.author):
         raise TableError("Only someone with Manage Server can change this setting.")
-    show = choice.strip().casefold() in ("show", "on", "yes")
+    word = choice.strip().casefold()
+    if word not in ("show", "hide"):
+        raise TableError("Say `show` (other servers see this server's name) or `hide`.")
+    show = word == "show"
     await challenges.show_server(bot.service.store, guild.id, guild.name if show else None)
     await private(
         ctx,

@@ -7,7 +7,7 @@ import io
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -404,14 +404,17 @@ class LobbyCog(commands.Cog, name="Games"):
         """Today's challenge: the same deal for every group, and how each group did."""
         await challenges.challenge(self.bot, ctx, game)
 
-
     @subcommand(game, "challenge-server")
     @app_commands.describe(name="show this server's name on challenge leaderboards, or hide it")
+    @app_commands.choices(
+        name=[app_commands.Choice(name=word, value=word) for word in ("show", "hide")]
+    )
     async def challenge_server(
-        self, ctx: commands.Context[Any], name: Literal["show", "hide"]
+        self, ctx: commands.Context[Any], name: commands.Range[str, 1, 4]
     ) -> None:
         """Whether other servers see this server's name beside its challenge results."""
         await challenges.server_name(self.bot, ctx, name)
+
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.
 `!game list` the games · `!game new <game> [key=value …]` open a lobby here
