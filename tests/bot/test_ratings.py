@@ -138,16 +138,18 @@ async def test_recompute_gives_the_same_ratings_and_streaks_as_the_live_updates(
     await play(rated, "cold_comfort", [ANA, BO, CY], seed=7)
     await play(rated, "coldest_night", [ANA, BO], seed=8)  # co-operative: a streak record
     await play(rated, "winter", [ANA], agents=1, seed=9)  # unrated
+    await play(rated, "dead_of_winter", [ANA, BO, CY], seed=1, options={"mode": "standard"})
     live = {
         (guild, key): await store.ratings(guild, key)
         for guild in (GUILD, 8)
-        for key in ("winter", "cold_comfort", ratings.coop_key("coldest_night"))
+        for key in ("winter", "cold_comfort", "dead_of_winter", ratings.coop_key("coldest_night"))
     }
+    assert [r.rated for r in live[(GUILD, "dead_of_winter")]] == [1, 1, 1]
     assert [r.rated for r in live[(GUILD, "winter")]] == [3, 4, 1]  # Ana, Bo, Cy
     lines: list[str] = []
     done = await ratings.recompute(store, GAMES, progress=lines.append, every=3)
-    assert (done.results, done.rated, done.coop, done.unrated) == (8, 6, 1, 1)
-    assert lines[0] == "8 finished games to read" and "6 of 8 games read" in lines
+    assert (done.results, done.rated, done.coop, done.unrated) == (9, 7, 1, 1)
+    assert lines[0] == "9 finished games to read" and "6 of 9 games read" in lines
     again = {key: await store.ratings(*key) for key in live}
     assert again == live
     # and still at most once per table: nothing ended is rated a second time
