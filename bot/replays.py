@@ -462,17 +462,27 @@ SCRIPT = r"""
   function esc(text) {
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   }
+  const ESCAPED = /\\([\\*_~`|#\-\[\]()<>])/g;  // Discord's Markdown escapes (in names)
+  function unescape(text) {
+    return text.replace(ESCAPED, "$1");
+  }
   function marked(text) {  // the light Markdown the bot writes: **bold**, __underline__, `code`
-    return esc(text)
+    const kept = [];
+    const held = text.replace(ESCAPED, (_, c) => {
+      kept.push(c);
+      return "\u0000" + (kept.length - 1) + "\u0000";
+    });
+    return esc(held)
       .replace(/\*\*(.+?)\*\*/g, "<b>$1</b>")
       .replace(/__(.+?)__/g, "<u>$1</u>")
-      .replace(/`([^`]+)`/g, "<code>$1</code>");
+      .replace(/`([^`]+)`/g, "<code>$1</code>")
+      .replace(/\u0000(\d+)\u0000/g, (_, n) => esc(kept[Number(n)]));
   }
   function textOf(id) {
     return data.texts[id].map((n) => data.lines[n]).join("\n");
   }
-  function plain(text) {
-    return text.replace(/\*\*|__|`/g, "");
+  function plain(text) {  // a line as text: its Markdown marks gone, escapes undone
+    return unescape(text.replace(/(?<!\\)(\*\*|__|`)/g, ""));
   }
   function eventsFor(step) {
     const key = data.views[view].key;
@@ -481,7 +491,7 @@ SCRIPT = r"""
       if (seen === null) {
         out.push([text, false]);
       } else if (key === "all") {
-        const who = seen.map((s) => data.names[s]);
+        const who = seen.map((s) => unescape(data.names[s]));
         const listed = who.length > 1
           ? who.slice(0, -1).join(", ") + " and " + who[who.length - 1]
           : who[0];
@@ -551,7 +561,8 @@ SCRIPT = r"""
   }
 
   $("title").textContent = data.title;
-  $("sub").textContent = data.game + " · " + data.names.join(", ") + " · " + last + " moves";
+  const names = data.names.map(unescape);
+  $("sub").textContent = data.game + " · " + names.join(", ") + " · " + last + " moves";
   $("seed").textContent = data.seed;
   document.title = data.title + " — replay";
   $("slider").max = String(last);
