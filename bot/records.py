@@ -99,6 +99,15 @@ class Ending:
     winners: tuple[str, ...] = ()  # the winners' names, in seat order
     seed_hidden_until: float | None = None  # a challenge still open: the seed is not shown
 
+    @property
+    def seed_words(self) -> str:
+        """The seed in a sentence, or, for a challenge still open, when it will be shown: the
+        words every presenter of an ending uses (the end message, a spectator's panel)."""
+        if self.seed_hidden_until is not None:
+            until = int(self.seed_hidden_until)
+            return f"The seed is revealed when the challenge closes <t:{until}:R>."
+        return f"Seed `{self.seed}`: every shuffle and roll of this game can be replayed."
+
 
 @dataclass(frozen=True)
 class Reminder:

@@ -19,11 +19,7 @@ def result_text(ending: Ending) -> str:
         parts.append(ending.why)
     if ending.objectives:
         parts.append("**Objectives**\n" + "\n".join(f"• {line}" for line in ending.objectives))
-    if ending.seed_hidden_until is not None:
-        until = int(ending.seed_hidden_until)
-        parts.append(f"The seed is revealed when the challenge closes <t:{until}:R>.")
-    else:
-        parts.append(f"Seed `{ending.seed}`: every shuffle and roll of this game can be replayed.")
+    parts.append(ending.seed_words)  # a challenge's only once it has closed
     return "\n\n".join(parts)
 
 
