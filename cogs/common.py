@@ -259,7 +259,9 @@ async def resolve_table(ctx: commands.Context[Any], *, lobby: bool | None = None
     if ctx.guild is not None:
         table = await table_here(ctx.bot, ctx.channel.id, lobby)
         if table is None or (lobby is False and table.status == "lobby"):
-            moved, threaded = await came_back(ctx.bot, ctx.channel.id)
+            # a slash command is answered before any request: its threads are checked after
+            answered = ctx.interaction is None or ctx.interaction.response.is_done()
+            moved, threaded = await came_back(ctx.bot, ctx.channel.id, answered=answered)
             table = moved or table
             if table is None:
                 raise TableError(nothing_here(threaded))
@@ -297,11 +299,16 @@ async def table_here(
 
 
 async def came_back(
-    bot: discord.Client, channel_id: int
+    bot: discord.Client, channel_id: int, *, answered: bool = True
 ) -> tuple[TableRecord | None, list[TableRecord]]:
     """A game opened from this channel whose thread was deleted or locked while nobody moved,
     found now and moved here (`leave_thread`), if there is one; and the games opened from here
-    that are still played in their threads."""
+    that are still played in their threads.
+
+    Finding out may cost requests (a fetch, the notice): an interaction not `answered` yet makes
+    none, since it is answered first. Its threads are checked after its answer instead (the
+    `table_thread_check` event, `PlayCog`): the command is refused with where the game is, and
+    a game whose thread is gone comes back here, with its notice, a moment later."""
     service = snowbound(bot).service
     threaded = [
         t
@@ -309,6 +316,11 @@ async def came_back(
         if t.thread_id is not None and t.thread_id != channel_id
     ]
     for table in threaded:
+        if not answered:
+            held = bot.get_channel(table.thread_id or 0)
+            if held is None or getattr(held, "locked", False):
+                bot.dispatch("table_thread_check", table)  # runs once this task yields
+            continue
         _, why = await find_thread(bot, table)
         if why is not None:  # the command may show no board (`/game hand`): the notice says how
             await leave_thread(bot, table, why, board_follows=False)
@@ -316,6 +328,13 @@ async def came_back(
             if moved.thread_id is None and moved.status == "active":
                 return moved, [t for t in threaded if t.id != table.id]
     return None, threaded
+
+
+async def check_thread(bot: discord.Client, table: TableRecord) -> None:
+    """The table leaves its thread for its channel if the thread is gone or locked."""
+    _, why = await find_thread(bot, table)
+    if why is not None:
+        await leave_thread(bot, table, why, board_follows=False)
 
 
 def nothing_here(threaded: list[TableRecord]) -> str:

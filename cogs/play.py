@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import SecretMoveError, seat_of
+from bot.tables import SecretMoveError, TableRecord, seat_of
 from cogs.common import (
+    check_thread,
     clip,
     handle_command_error,
     hybrid_command,
@@ -52,6 +53,13 @@ class PlayCog(commands.Cog, name="Play"):
         in the channel, where its players were sent."""
         if (payload.data.get("thread_metadata") or {}).get("locked"):
             await self.thread_closed(payload.thread_id, "locked")
+
+    @commands.Cog.listener()
+    async def on_table_thread_check(self, table: TableRecord) -> None:
+        """A slash command in a channel whose game stands in a thread discord.py does not hold
+        (`cogs.common.came_back`), after its answer: the thread is fetched, and if it is gone
+        or locked the game comes back to the channel."""
+        await check_thread(self.bot, table)
 
     async def thread_closed(self, thread_id: int, why: str) -> None:
         # the channel index first: most threads hold no table, and cost no store call

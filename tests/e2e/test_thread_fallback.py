@@ -18,10 +18,14 @@ import discord.ext.test as dpytest
 import discord.ext.test.backend as back
 import pytest
 from discord.ext.test.backend import FakeRequest
+from discord.webhook.async_ import async_context
 
 from cogs.present import publish
 from cogs.ui.board import table_place
 from tests.e2e.conftest import dms, drain, say
+from tests.e2e.test_answer_first import FirstAnswer, command, counting
+from tests.e2e.test_hostile import string
+from tests.e2e.test_interactions import dispatch
 from tests.e2e.thread import check_thread
 from tests.support.nim import NIM
 
@@ -301,3 +305,26 @@ async def test_a_game_back_from_its_deleted_thread_beside_a_new_lobby_takes_move
     await say("!game join", ana, parent)  # and a lobby command still reaches the lobby
     lobby = await bot.service.table(2)
     assert lobby.status == "lobby" and {s.user_id for s in lobby.seats} == {ana.id, bo.id}
+
+
+async def test_a_slash_play_answers_first_and_the_gone_thread_is_found_after_the_answer(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, ana, _bo, parent, thread = await threaded_nim(bot_factory, monkeypatch)
+    back.delete_channel(thread)  # gone while nobody moved, and no gateway event came
+    adapter = FirstAnswer()
+    token = async_context.set(adapter)
+    try:
+        with counting(adapter):
+            await dispatch(bot, adapter, command(ana, "play", string("move", "take 1")))
+        assert adapter.before_first == [], "the command was answered before any request"
+        (refusal,) = [r["payload"] for r in adapter.sent if r["path"].endswith("/callback")]
+        assert f"<#{thread.id}>" in refusal["data"]["content"]  # where the game was
+        await dpytest.run_all_events()  # after the answer: the thread is looked for
+        table = await bot.service.table(1)
+        assert table.thread_id is None and table.ply == 0
+        assert len(notices(drain(), parent, DELETED)) == 1
+        await dispatch(bot, adapter, command(ana, "play", string("move", "take 1")))
+    finally:
+        async_context.reset(token)
+    assert (await bot.service.table(1)).ply == 1  # played in the channel now
