@@ -144,7 +144,8 @@ def lobby_embed(
         footer = "Join, add AI players, and the host presses Start."
     elif table.status == "active":
         text = f"▶ **Playing now in {where_played(table)}.**\n\n{text}"
-        footer = "The game is on: follow it in the thread."
+        where = "the thread" if table.thread_id else "this channel"  # no thread, or it was left
+        footer = f"The game is on: follow it in {where}."
     elif table.status == "finished":
         if ending is not None:
             result = f"🏁 **{ending.headline}** {ending.why}".rstrip()

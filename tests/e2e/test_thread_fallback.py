@@ -128,6 +128,7 @@ async def test_a_deleted_thread_moves_the_game_to_its_channel_where_play_works_t
     assert board.embeds and "table #1" in (board.embeds[0].title or "")
     lobby = await parent.fetch_message(table.lobby_message_id)
     assert f"Playing now in <#{parent.id}>" in (lobby.embeds[0].description or "")
+    assert lobby.embeds[0].footer.text == "The game is on: follow it in this channel."
     await say("!play take 1", bo, parent)
     await say("!game status", ana, parent)
     table = await bot.service.table(1)
