@@ -193,6 +193,7 @@ def picture_positions(
     """The positions whose picture is drawn: every one whose public view differs from the one
     before, while there are at most `most`; else the set-up, the end of each turn and the end,
     evenly thinned to `most` (the first and last always kept)."""
+    most = max(most, 2)
     changed = [i for i in range(len(steps)) if i == 0 or keys[i] != keys[i - 1]]
     if len(changed) <= most:
         return changed
@@ -280,7 +281,8 @@ def replay_data(
     pictures: list[str] = []
     if draw is not None:
         keys = [_observation_key(o) for o in observations]
-        drawn: dict[bytes, int | None] = {}
+        drawn: dict[bytes, int | None] = {}  # a public view's key → its picture
+        stored: dict[str, int] = {}  # a picture → its number
 
         def picture(i: int) -> int | None:
             if keys[i] not in drawn:
@@ -289,9 +291,11 @@ def replay_data(
                 except Exception:
                     log.exception("replay picture of %s failed", game_key)
                     png = None
-                drawn[keys[i]] = len(pictures) if png else None
-                if png:
-                    pictures.append(_encode(png))
+                uri = _encode(png) if png else None
+                if uri is not None and uri not in stored:  # two views, one picture: kept once
+                    stored[uri] = len(pictures)
+                    pictures.append(uri)
+                drawn[keys[i]] = None if uri is None else stored[uri]
             return drawn[keys[i]]
 
         # the first and last pictures are always shown; the faster of the two (the first draws
@@ -302,13 +306,16 @@ def replay_data(
             index = picture(i)
             spent.append(time.perf_counter() - started)
             size = max(size, len(pictures[index]) if index is not None else 1)
-        most = min(int(PICTURE_SECONDS / max(min(spent), 1e-3)), PICTURE_BYTES // size)
-        chosen = set(picture_positions(steps, keys, max(MIN_PICTURES, min(MAX_PICTURES, most))))
+        in_time = int(PICTURE_SECONDS / max(min(spent), 1e-3))
+        most = min(max(MIN_PICTURES, min(MAX_PICTURES, in_time)), max(2, PICTURE_BYTES // size))
+        chosen = set(picture_positions(steps, keys, most))
         shown: tuple[int | None, int | None] = (None, None)
         for i, step in enumerate(steps):
             if i in chosen:
                 shown = (picture(i), i)
-            step["pic"], step["picAt"] = shown
+            step["pic"], at = shown
+            # a picture of the same public view is this position's own
+            step["picAt"] = i if at is not None and keys[at] == keys[i] else at
     outcome = game.outcome(state)
     summary = format_event(game.summary(outcome, names), names) if outcome is not None else ""
     return {
@@ -332,7 +339,8 @@ def replay_data(
 def replay_html(data: dict[str, Any]) -> str:
     """The self-contained file for `replay_data`'s data."""
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    payload = payload.replace("</", "<\\/")  # never closes the script element early
+    # no "<" at all in the script element: nothing in a name or a line can close it early
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return (
         TEMPLATE.replace("%TITLE%", html.escape(data["title"]))
         .replace("%STYLE%", STYLE)

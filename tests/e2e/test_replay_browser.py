@@ -33,7 +33,7 @@ from rules import GAMES
 from rules.core import format_event
 from rules.engine import Engine
 from storage import MemoryStore
-from storage.base import ActionRecord, TableRecord
+from storage.base import ActionRecord, Store, TableRecord
 
 HUMANS = (Player(101, "Ana"), Player(102, "Bo_Ice"))  # "_" is escaped as the bot keeps names
 GAMES_PLAYED = {  # key: (seats, seed)
@@ -90,11 +90,12 @@ class Finished:
     actions: list[ActionRecord]
 
 
-async def play_to_the_end(key: str) -> Finished:
-    """A seeded game of `key` through the service: two members (their moves chosen by the
-    heuristic agent, typed as their labels) and AI seats for the rest."""
+async def play_to_the_end(key: str, store: Store | None = None) -> Finished:
+    """A seeded game of `key` through the service (in `store`, else in memory): two members
+    (their moves chosen by the heuristic agent, typed as their labels) and AI seats for the
+    rest."""
     seats, seed = GAMES_PLAYED[key]
-    store = MemoryStore()
+    store = store or MemoryStore()
     await store.connect()
     now = [1_000.0]
     service = TableService(store, clock=lambda: now[0], new_seed=lambda: seed)
