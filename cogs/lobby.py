@@ -317,6 +317,7 @@ class LobbyCog(commands.Cog, name="Games"):
         played = await self.service.resign(table.id, ctx.author.id)
         await private(ctx, "You have resigned; an AI plays your seat.")
         await publish(self.bot, played)
+        await watching.resigned(self.bot, played.table, ctx.author)  # a spectator from now on
 
     @subcommand(game, "abandon")
     async def abandon(self, ctx: commands.Context[Any]) -> None:

@@ -58,6 +58,7 @@ from cogs.ui.panel import IDLE_FOOTER as IDLE_FOOTER  # the private panel (`cogs
 from cogs.ui.panel import dm_panel_message, open_step, panel_message
 from cogs.ui.steps import NOT_OFFERED as NOT_OFFERED
 from cogs.ui.steps import ChoiceButton, ChoiceSelect, StepButton
+from cogs.ui.watch import WatchButton as WatchButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -150,6 +151,8 @@ class LobbyView(discord.ui.View):
         if table.status == "lobby":
             for op in ("join", "leave", "ai", "start"):
                 self.add_item(LobbyButton(table.id, op))
+        if table.status in ("lobby", "active"):  # spectators (`cogs.ui.watch`)
+            self.add_item(WatchButton(table.id))
 
 
 class ConfirmAbandon(
@@ -232,6 +235,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     BoardButton,
     ConfirmAbandon,
     RematchButton,
+    WatchButton,
 )
 
 

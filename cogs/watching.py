@@ -1,20 +1,52 @@
-"""The bodies of `/game watch` and `/game unwatch`: spectators follow a table's public view."""
+"""The bodies of `/game watch` and `/game unwatch`: spectators follow a table's public view.
+
+What a spectator sees and how it is kept up to date is `bot.watchers` (the words) and
+`cogs.ui.watch` (the panel, the Watch button and the hook after each change)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
+import discord
 from discord.ext import commands
 
-from bot.tables import TableError
+from bot import watchers
+from bot.tables import TableRecord
+from cogs.common import private, resolve_table
+from cogs.ui.watch import deliver, start_watching, stop_watching
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
 
+log = logging.getLogger(__name__)
+
 
 async def watch(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
-    raise TableError("Watching a table is not available yet.")
+    """Follow this channel's table (a lobby or a running game) as a spectator."""
+    table = await resolve_table(ctx)
+    if ctx.interaction is not None:  # a DM and the thread follow: answer first
+        await ctx.defer(ephemeral=True)
+    text, panel = await start_watching(bot, table, ctx.author)
+    await private(ctx, text, **panel)
 
 
 async def unwatch(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
-    raise TableError("Watching a table is not available yet.")
+    """Stop following this channel's table."""
+    table = await resolve_table(ctx)
+    if ctx.interaction is not None:  # the DM panel is closed and the thread left: answer first
+        await ctx.defer(ephemeral=True)
+    await stop_watching(bot, table, ctx.author.id)
+    await private(ctx, f"You stopped watching table #{table.id}.")
+
+
+async def resigned(bot: SnowboundBot, table: TableRecord, user: discord.abc.User) -> None:
+    """After `/game resign`: the member becomes a spectator of the table they left, and gets the
+    public view from now on (what they saw while seated stays in their old panel)."""
+    record = await watchers.resigned(bot.service, table, user.id)
+    if record is None:
+        return
+    try:
+        await deliver(bot, record, await watchers.spectator_view(bot.service, table))
+    except discord.HTTPException as err:
+        log.warning("spectator panel of table %s for %s not sent (%s)", table.id, user.id, err)

@@ -21,6 +21,7 @@ from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
 from cogs.common import clip, find_thread, leave_thread, snowbound, table_channel
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
+from cogs.ui.watch import WatchButton
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ class BoardView(discord.ui.View):
     def __init__(self, table: TableRecord) -> None:
         super().__init__(timeout=None)
         self.add_item(BoardButton(table.id))
+        self.add_item(WatchButton(table.id))  # spectators (`cogs.ui.watch`)
 
 
 def board_view(table: TableRecord) -> discord.ui.View | None:

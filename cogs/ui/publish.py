@@ -36,6 +36,7 @@ from cogs.ui.feed import (
 )
 from cogs.ui.lobby import lobby_embed
 from cogs.ui.own import Kit, closed_panel, kit_of, panel_news
+from cogs.ui.watch import spectate
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -78,6 +79,7 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
             message = closed_panel(message, table)
         if not await bot.delivery.deliver(update, message, channel):
             await bot.service.panel_undelivered(update)
+    await spectate(bot, played)  # spectators' panels, the public view only (`cogs.ui.watch`)
 
 
 async def _show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) -> None:

@@ -246,7 +246,10 @@ async def s_watch(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 
 async def s_unwatch(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f, members=3), command(members()[2], "unwatch")
+    bot = await nim_game(f, members=3)
+    await say("!game watch", members()[2])  # watching first: stopping closes the DM panel
+    drain()
+    return bot, command(members()[2], "unwatch")
 
 
 async def s_replay(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -319,6 +322,10 @@ async def s_rematch(f: Factory) -> tuple[Any, dict[str, Any]]:
     return bot, button(members()[1], "sb:r:1")
 
 
+async def s_watch_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await nim_game(f, members=3), button(members()[2], "sb:w:1:watch")
+
+
 async def s_confirm_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, members=3)
     ana, bo, cy = members()
@@ -363,6 +370,7 @@ SCENARIOS: dict[str, Scenario] = {
     "ConfirmAbandon": s_confirm_abandon,
     "RematchButton": s_rematch,
     "ConfirmSub": s_confirm_sub,
+    "WatchButton": s_watch_button,
 }
 
 
