@@ -20,7 +20,7 @@ Pictures are drawn by a `Draw` callable handed in by the caller, because the ren
 Size and time: Discord takes attachments up to 10 MB, and the end message waits for the file.
 Lines of text repeat from one position to the next, so every distinct line is stored once and a
 text is a list of line numbers. A picture is drawn only when the public view changed, at most
-as many as about `PICTURE_SECONDS` of drawing and `PICTURE_BYTES` allow, judged by the first one
+as many as the rest of `BUILD_SECONDS` and `PICTURE_BYTES` allow, judged by the first and last
 (a long game keeps the end of each turn, evenly thinned), stored once per distinct view as
 lossless WebP (a third of the PNG); a position without a picture of its own shows the last one
 drawn, and says which move that was.
@@ -54,12 +54,13 @@ log = logging.getLogger(__name__)
 Draw = Callable[[Any], bytes | None]  # the public observation → a PNG (None: no picture)
 
 LIMIT = 10 * 1024 * 1024  # Discord's attachment limit
-# Pictures drawn for one file: as many as `PICTURE_SECONDS` of drawing and `PICTURE_BYTES` of file
-# allow, judged by the first picture (a Winter lake takes a tenth of a Cold Comfort town's time),
-# within [MIN_PICTURES, MAX_PICTURES]
-PICTURE_SECONDS = 4.0
+# Pictures drawn for one file: as many as the rest of `BUILD_SECONDS` (after the texts) and
+# `PICTURE_BYTES` of file allow, judged by the first and last pictures (a Winter lake takes a
+# fraction of a Cold Comfort town's time), within [MIN_PICTURES, MAX_PICTURES]; the byte budget
+# wins over the minimum
+BUILD_SECONDS = 4.0
 PICTURE_BYTES = 7 * 1024 * 1024
-MIN_PICTURES, MAX_PICTURES = 24, 400
+MIN_PICTURES, MAX_PICTURES = 12, 400
 PUBLIC, EVERYTHING = "public", "all"
 VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
 
@@ -217,6 +218,7 @@ def replay_data(
     draw: Draw | None = None,
 ) -> dict[str, Any]:
     """Everything the file shows, as JSON-ready data (see the module's docstring)."""
+    began = time.perf_counter()
     game = _fresh(base)
     game_key = base.key
     engine = Engine(game)
@@ -306,7 +308,8 @@ def replay_data(
             index = picture(i)
             spent.append(time.perf_counter() - started)
             size = max(size, len(pictures[index]) if index is not None else 1)
-        in_time = int(PICTURE_SECONDS / max(min(spent), 1e-3))
+        left = BUILD_SECONDS - (time.perf_counter() - began)
+        in_time = int(max(left, 0.0) / max(min(spent), 1e-3))
         most = min(max(MIN_PICTURES, min(MAX_PICTURES, in_time)), max(2, PICTURE_BYTES // size))
         chosen = set(picture_positions(steps, keys, most))
         shown: tuple[int | None, int | None] = (None, None)

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 # how long the end message waits for its replay file; a file not ready by then follows it, in a
 # message of its own below (a long game with pictures, on a busy machine)
-END_WAIT = 5.0
+END_WAIT = 8.0
 _LATE: set[asyncio.Task[None]] = set()  # files still being built after their end message went
 
 INTRO = (

@@ -133,7 +133,7 @@ def test_a_game_of_large_pictures_keeps_as_many_as_the_byte_budget_allows(
     be drawn otherwise, and more than the minimum count), the first and the last among them."""
     size = len(bot.replays._encode(noise_png(300)))
     monkeypatch.setattr(bot.replays, "PICTURE_BYTES", size * 5)
-    monkeypatch.setattr(bot.replays, "PICTURE_SECONDS", 1000.0)
+    monkeypatch.setattr(bot.replays, "BUILD_SECONDS", 1000.0)
     log = seeded_log("winter", 2, "budget")
     data = replay_data(
         GAMES["winter"],

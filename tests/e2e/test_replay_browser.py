@@ -295,7 +295,7 @@ async def test_a_replay_of_every_game_steps_through_every_move_and_view_in_a_rea
 ) -> None:
     # fewer pictures than a real end message draws, to keep the test short; each step still
     # shows one (the last drawn), which is what the test checks
-    monkeypatch.setattr(bot.replays, "PICTURE_SECONDS", 0.3)
+    monkeypatch.setattr(bot.replays, "BUILD_SECONDS", 0.3)
     monkeypatch.setattr(bot.replays, "MIN_PICTURES", 4)
     import cogs.games
 
