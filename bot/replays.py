@@ -417,8 +417,8 @@ TEMPLATE = """<!DOCTYPE html>
     <p id="move"></p>
     <ul id="events"></ul>
     <p id="summary" hidden></p>
-    <img id="picture" alt="" hidden>
     <p id="caption" hidden></p>
+    <img id="picture" alt="" hidden>
   </section>
   <section id="right">
     <div id="board"></div>
