@@ -609,6 +609,27 @@ SCRIPT = r"""
 """
 
 
+async def replayable(store: Store, table_id: int, guild_id: int | None) -> TableRecord:
+    """The finished table of this server that `/game replay` may post, or a `ReplayError` in one
+    polite sentence: an unknown table and another server's read the same (nothing says that a
+    table exists elsewhere), a running one says its replay comes at the end."""
+    from storage.base import TableNotFoundError
+
+    unknown = f"There is no finished table #{table_id} on this server to replay."
+    if guild_id is None:
+        raise ReplayError("Replays are posted in the server the game was played on: ask there.")
+    try:
+        table = await store.get_table(table_id)
+    except (TableNotFoundError, OverflowError):
+        raise ReplayError(unknown) from None
+    if table.guild_id != guild_id:
+        raise ReplayError(unknown)
+    if table.status != "finished":
+        still = "is still being played" if table.status in ("lobby", "active") else "never finished"
+        raise ReplayError(f"Table #{table_id} {still}: its replay comes when it ends.")
+    return table
+
+
 def terminal_drawer(game: Game[Any, Any, Any], names: Sequence[str]) -> Draw | None:
     """The board pictures for the terminal's `replay`: `bot/` never imports `cogs/`, so the
     renderers are loaded by module name, as `bot/app.py` loads the Discord extensions. None when

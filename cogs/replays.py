@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.records import seat_names
-from bot.replays import LIMIT, Draw, ReplayError, table_replay
+from bot.replays import LIMIT, Draw, ReplayError, replayable, table_replay
 from bot.tables import TableError, TableRecord
 from cogs.common import NO_PINGS
 from cogs.ui.pictures import has_picture, picture_of
@@ -94,20 +94,11 @@ async def replay(bot: SnowboundBot, ctx: commands.Context[Any], table_id: int) -
     """`/game replay <table>`: post a finished table's replay again, for any finished table of
     this server. The table is checked first (one read, answered privately when it cannot be
     replayed); then the command is deferred and the file built off the event loop."""
-    from storage.base import TableNotFoundError
-
-    unknown = f"There is no finished table #{table_id} on this server to replay."
-    if ctx.guild is None:
-        raise TableError("Replays are posted in the server the game was played on: ask there.")
+    guild_id = ctx.guild.id if ctx.guild is not None else None
     try:
-        table = await bot.service.table(table_id)
-    except (TableNotFoundError, OverflowError):
-        raise TableError(unknown) from None
-    if table.guild_id != ctx.guild.id:
-        raise TableError(unknown)
-    if table.status != "finished":
-        still = "is still being played" if table.status in ("lobby", "active") else "never finished"
-        raise TableError(f"Table #{table_id} {still}: its replay comes when it ends.")
+        table = await replayable(bot.service.store, table_id, guild_id)
+    except ReplayError as err:
+        raise TableError(str(err)) from None
     await ctx.defer()
     try:
         file = await replay_file(bot, table)
