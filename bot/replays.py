@@ -362,11 +362,18 @@ def build_table_replay(
     actions: Sequence[ActionRecord],
     game: Game[Any, Any, Any],
     draw: Draw | None = None,
+    *,
+    now: float | None = None,
 ) -> bytes:
     """The replay file of a started table, from its record and action log (call it in a worker
-    thread: it replays the whole game and draws its pictures)."""
+    thread: it replays the whole game and draws its pictures). A challenge table's seed is left
+    out while its challenge is open at `now` (`bot.challenges`), as the end message leaves it out:
+    it would replay the deal every group of that challenge plays."""
+    from bot.challenges import hidden_until
+
     if table.state is None:
         raise ReplayError(f"Table #{table.id} never started, so there is nothing to replay.")
+    until = hidden_until(table, time.time() if now is None else now)
     data = replay_data(
         game,
         names=[seat.name for seat in table.seats],
@@ -376,15 +383,24 @@ def build_table_replay(
         title=f"{game.title} — table #{table.id}",
         draw=draw,
     )
+    if until is not None:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(until))
+        data["seed"] = ""
+        data["seedNote"] = f"The seed is revealed when the challenge closes, {when}."
     return replay_html(data).encode("utf-8")
 
 
 async def table_replay(
-    store: Store, table: TableRecord, game: Game[Any, Any, Any], draw: Draw | None = None
+    store: Store,
+    table: TableRecord,
+    game: Game[Any, Any, Any],
+    draw: Draw | None = None,
+    *,
+    now: float | None = None,
 ) -> tuple[str, bytes]:
     """The file's name and bytes; the game is replayed and drawn in a worker thread."""
     actions = await store.actions(table.id)
-    content = await asyncio.to_thread(build_table_replay, table, actions, game, draw)
+    content = await asyncio.to_thread(build_table_replay, table, actions, game, draw, now=now)
     return file_name(table), content
 
 
@@ -425,7 +441,8 @@ TEMPLATE = """<!DOCTYPE html>
   </section>
 </main>
 <footer>Arrow keys step through the moves; Home and End jump to the set-up and the end.
-Seed <code id="seed"></code>. Everything in this file was made from the game's log.</footer>
+<span id="seedline">Seed <code id="seed"></code>.</span> Everything in this file was made
+from the game's log.</footer>
 <script id="data" type="application/json">%DATA%</script>
 <script>%SCRIPT%</script>
 </body>
@@ -574,7 +591,11 @@ SCRIPT = r"""
   $("title").textContent = data.title;
   const names = data.names.map(unescape);
   $("sub").textContent = data.game + " · " + names.join(", ") + " · " + last + " moves";
-  $("seed").textContent = data.seed;
+  if (data.seed) {
+    $("seed").textContent = data.seed;
+  } else {
+    $("seedline").textContent = data.seedNote || "";
+  }
   document.title = data.title + " — replay";
   $("slider").max = String(last);
   $("turn").max = String(turns);

@@ -51,7 +51,10 @@ def drawer(bot: SnowboundBot, table: TableRecord) -> Draw | None:
 async def replay_file(bot: SnowboundBot, table: TableRecord) -> tuple[str, bytes]:
     """The replay's file name and content (built in a worker thread)."""
     game = bot.service.game(table.game)
-    name, content = await table_replay(bot.service.store, table, game, drawer(bot, table))
+    draw = drawer(bot, table)
+    name, content = await table_replay(
+        bot.service.store, table, game, draw, now=bot.service.clock()
+    )
     if len(content) > LIMIT:  # kept under it by design: measured, never expected
         raise ReplayError("This game's replay is larger than Discord lets me attach.")
     return name, content

@@ -238,3 +238,33 @@ def test_the_terminal_writes_a_finished_tables_replay_and_refuses_others_in_one_
     assert "only once the game has ended" in capsys.readouterr().err
     assert main(["replay", "99", "--db", str(db)]) == 2
     assert "There is no table 99" in capsys.readouterr().err
+
+
+def test_a_challenge_tables_replay_leaves_its_seed_out_until_the_challenge_closes() -> None:
+    from bot.challenges import current
+    from bot.replays import build_table_replay
+    from storage.base import ActionRecord, SeatRecord, TableRecord
+
+    now = 1_800_000_000.0
+    chosen = current("coldest_night", "daily", now)
+    log = seeded_log("coldest_night", 2, "secret-deal")
+    table = TableRecord(
+        id=7,
+        game="coldest_night",
+        status="finished",
+        seats=(SeatRecord(name="Ana", user_id=1), SeatRecord(name="Bo", user_id=2)),
+        seed="secret-deal",
+        state={},
+        challenge=chosen.code,
+    )
+    actions = [
+        ActionRecord(table_id=7, ply=n, seat=seat, action=action, at=0.0)
+        for n, (seat, action) in enumerate(log, start=1)
+    ]
+    game = GAMES["coldest_night"]
+    open_file = build_table_replay(table, actions, game, now=now).decode()
+    data = embedded(open_file)
+    assert data["seed"] == "" and "secret-deal" not in open_file
+    assert "revealed when the challenge closes" in data["seedNote"]
+    closed = embedded(build_table_replay(table, actions, game, now=chosen.closes).decode())
+    assert closed["seed"] == "secret-deal"
