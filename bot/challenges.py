@@ -190,7 +190,10 @@ def seed_words(table: TableRecord, now: float) -> str:
     """The end-of-game words about the seed: the seed, or when it will be shown."""
     until = hidden_until(table, now)
     if until is not None:
-        return f"The seed is revealed when the challenge closes <t:{int(until)}:R>."
+        return (
+            "The seed and the replay (`/game replay`) come when the challenge closes "
+            f"<t:{int(until)}:R>."
+        )
     return f"Seed: `{table.seed}` (every shuffle and roll can be replayed from it)."
 
 

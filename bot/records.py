@@ -105,7 +105,10 @@ class Ending:
         words every presenter of an ending uses (the end message, a spectator's panel)."""
         if self.seed_hidden_until is not None:
             until = int(self.seed_hidden_until)
-            return f"The seed is revealed when the challenge closes <t:{until}:R>."
+            return (
+                "The seed and the replay (`/game replay`) come when the challenge closes "
+                f"<t:{until}:R>."
+            )
         return f"Seed `{self.seed}`: every shuffle and roll of this game can be replayed."
 
 

@@ -630,10 +630,13 @@ SCRIPT = r"""
 """
 
 
-async def replayable(store: Store, table_id: int, guild_id: int | None) -> TableRecord:
+async def replayable(
+    store: Store, table_id: int, guild_id: int | None, now: float | None = None
+) -> TableRecord:
     """The finished table of this server that `/game replay` may post, or a `ReplayError` in one
     polite sentence: an unknown table and another server's read the same (nothing says that a
-    table exists elsewhere), a running one says its replay comes at the end."""
+    table exists elsewhere), a running one says its replay comes at the end, and a challenge
+    table's waits for its challenge to close (`held_until`)."""
     from storage.base import TableNotFoundError
 
     unknown = f"There is no finished table #{table_id} on this server to replay."
@@ -648,7 +651,22 @@ async def replayable(store: Store, table_id: int, guild_id: int | None) -> Table
     if table.status != "finished":
         still = "is still being played" if table.status in ("lobby", "active") else "never finished"
         raise ReplayError(f"Table #{table_id} {still}: its replay comes when it ends.")
+    until = held_until(table, time.time() if now is None else now)
+    if until is not None:
+        raise ReplayError(
+            f"Table #{table_id} played a challenge that other groups may still be playing: its "
+            f"replay can be posted once the challenge closes <t:{int(until)}:R>."
+        )
     return table
+
+
+def held_until(table: TableRecord, now: float) -> float | None:
+    """When a challenge table's replay may be posted: the close of its challenge while that is
+    still to come (the replay shows the deal every group of the challenge plays); None when it
+    may be posted now."""
+    from bot.challenges import hidden_until
+
+    return hidden_until(table, now)
 
 
 def terminal_drawer(game: Game[Any, Any, Any], names: Sequence[str]) -> Draw | None:

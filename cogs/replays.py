@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.records import seat_names
-from bot.replays import LIMIT, Draw, ReplayError, replayable, table_replay
+from bot.replays import LIMIT, Draw, ReplayError, held_until, replayable, table_replay
 from bot.tables import TableError, TableRecord
 from cogs.common import NO_PINGS
 from cogs.ui.pictures import has_picture, picture_of
@@ -70,7 +70,10 @@ async def end_replay(
 ) -> tuple[str, bytes] | None:
     """The replay for a game's end message, if it is built within `END_WAIT`; else None, and it
     is posted on its own in `channel` once built. A replay that fails is logged, never in the
-    way of the end message."""
+    way of the end message. A challenge table's replay waits for its challenge to close (it shows
+    the deal other groups may still be playing): `/game replay` posts it then."""
+    if held_until(table, bot.service.clock()) is not None:
+        return None
     task = asyncio.ensure_future(replay_file(bot, table))
     try:
         return await asyncio.wait_for(asyncio.shield(task), END_WAIT)
@@ -99,7 +102,7 @@ async def replay(bot: SnowboundBot, ctx: commands.Context[Any], table_id: int) -
     replayed); then the command is deferred and the file built off the event loop."""
     guild_id = ctx.guild.id if ctx.guild is not None else None
     try:
-        table = await replayable(bot.service.store, table_id, guild_id)
+        table = await replayable(bot.service.store, table_id, guild_id, bot.service.clock())
     except ReplayError as err:
         raise TableError(str(err)) from None
     await ctx.defer()

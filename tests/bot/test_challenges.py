@@ -167,7 +167,7 @@ async def test_the_seed_of_a_finished_challenge_table_is_revealed_only_when_the_
     assert played.ending is not None and played.summary is not None
     assert played.ending.seed == "" and played.ending.seed_hidden_until == MIDNIGHT
     assert seed not in played.summary
-    assert f"revealed when the challenge closes <t:{int(MIDNIGHT)}:R>" in played.summary
+    assert f"come when the challenge closes <t:{int(MIDNIGHT)}:R>" in played.summary
     assert all(seed not in line for line in played.lines)
     clock.now = MIDNIGHT  # the challenge has closed: the seed may be shown
     ending = service.ending(played.table, played.outcome)
@@ -295,7 +295,9 @@ async def test_the_terminal_table_takes_challenge_daily_in_its_options_and_refus
     table = await console.play(table)
     shown = "\n".join(out)
     assert table.status == "finished"
-    assert "The seed is revealed when the challenge closes in 12 h." in shown
+    assert (
+        "The seed and the replay (`/game replay`) come when the challenge closes in 12 h." in shown
+    )
     assert table.seed not in shown
     [entry] = await store.challenge_entries("coldest_night-2026-11-29")
     assert entry.table_id == table.id and entry.guild_id is None and entry.assisted

@@ -118,8 +118,32 @@ async def test_a_challenge_table_refuses_undo_and_its_end_message_keeps_the_seed
     ended = [m for m in public(drain()) if "game over" in text_of(m)]
     assert len(ended) == 1
     shown = text_of(ended[0])
-    assert f"The seed is revealed when the challenge closes <t:{MIDNIGHT}:R>." in shown
+    assert (
+        f"The seed and the replay (`/game replay`) come when the challenge closes <t:{MIDNIGHT}:R>."
+        in shown
+    )
     assert table.seed not in shown
+    # the replay shows the deal other groups may still be playing: held until the close
+    assert not [a for m in ended for a in m.attachments if a.filename.endswith(".html")]
+    await say("!game replay 1", ana, here)
+    refused = "\n".join(text_of(m) for m in drain())
+    assert f"replay can be posted once the challenge closes <t:{MIDNIGHT}:R>" in refused
+
+
+async def test_a_challenge_tables_replay_is_posted_once_the_challenge_has_closed(
+    bot_factory: Any,
+) -> None:
+    now = [NOON]
+    bot = await bot_factory(clock=lambda: now[0], games={"nim": NIM})
+    ana, bo = dpytest.get_config().members
+    here = dpytest.get_config().channels[0]
+    await open_and_start("nim", ana, bo, here)
+    await play_nim_out(bot, 1, here, ana, bo)
+    drain()
+    now[0] = MIDNIGHT + 60.0
+    await say("!game replay 1", ana, here)
+    posted = [a for m in drain() for a in m.attachments if a.filename.endswith(".html")]
+    assert [a.filename for a in posted] == ["nim-1.html"]
 
 
 async def test_the_leaderboard_shows_names_only_on_their_own_server_and_server_names_when_allowed(
