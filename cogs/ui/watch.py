@@ -101,7 +101,8 @@ def spectator_message(view: SpectatorView, *, dm: bool = True) -> dict[str, Any]
     if view.over:
         footer = "The game is over." if view.status == "finished" else "This table was closed."
     else:
-        footer = " ".join(part for part in (board.turn, WATCHING) if part)
+        turn = "The game has not started yet." if view.status == "lobby" else board.turn
+        footer = " ".join(part for part in (turn, WATCHING) if part)
     embed.set_footer(text=clip(footer, 2048))
     buttons = None if view.over else SpectatorPanelView(view.table_id, "unwatch" if dm else "watch")
     return {"embed": embed, "view": buttons}
