@@ -212,6 +212,30 @@ class Agent(Protocol):
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
 
 
+class Suggestion(Frozen):
+    """What a search agent would play for a seat, for `/game suggest`: the move, one plain
+    sentence why (players as `{sN}`, never an identifier), and its estimated chance of winning
+    (0–1; None when the search cannot tell). Built from the seat's observation only."""
+
+    action: Any
+    reason: str
+    win_chance: float | None = None
+
+
+@runtime_checkable
+class Advisor(Protocol):
+    """An agent that can also explain its pick (the `expert` level): `suggest` answers like
+    `choose`, with the reason and the estimate."""
+
+    name: str
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any: ...
+
+    def suggest(
+        self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
+    ) -> Suggestion: ...
+
+
 def reads_observation(agent: Any) -> bool:
     """Whether `agent` looks at its observation: an agent that declares
     `reads_observation = False` (a random agent) is handed None, since building an observation is
@@ -476,6 +500,14 @@ class BaseGame(Generic[S, A, O]):
         `describe(observe(state, None))` does not show, in order, blank ones left out — when
         the game can list them without building both views. None (the default): the bot
         computes them from the two views."""
+        return None
+
+    def determinize(self, observation: O, seat: Seat, rng: random.Random) -> S | None:
+        """A whole state consistent with `observation` (what `seat` sees now), every part the
+        seat cannot see dealt at random from `rng` among what is still possible (the unseen
+        cards, other seats' hands and objectives): the worlds a search agent plays out. It must
+        read nothing but the observation, so two states the seat cannot tell apart give the same
+        worlds. None (the default): the game cannot, and has no search agent."""
         return None
 
     def working(self, state: S) -> Working[S, A]:
