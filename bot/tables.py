@@ -66,6 +66,7 @@ _OUT_OF_DATE = (
 # Discord delivered an interaction or a message again (a gateway resume, a double click): the
 # move it made is stored already, and is not played twice.
 _REPEATED = "That move is already played; your panel (or `/game hand`) shows the game as it is now."
+SOURCES_KEPT = 10_000  # the sources of this process's latest moves, to answer a repeat as one
 
 
 def _free(lock: asyncio.Lock) -> bool:
@@ -130,6 +131,7 @@ class TableService(TableViews, PaceService):
         # table id → (ply, version, parsed state)
         self._states: OrderedDict[int, tuple[int, int, Any]] = OrderedDict()
         self._records: OrderedDict[int, TableRecord] = OrderedDict()  # as this process last wrote
+        self._sources: OrderedDict[int, int] = OrderedDict()  # a move's source → its table
         # table id → its public view, and its seats' private-only texts (`bot.views`)
         self._publics: OrderedDict[int, PublicView] = OrderedDict()
         self._privates: OrderedDict[int, dict[Seat, PrivateText]] = OrderedDict()
@@ -433,6 +435,7 @@ class TableService(TableViews, PaceService):
         ballot, a hidden contribution) is then refused with `SecretMoveError` and not played.
         `source`: the id of the Discord interaction or message that made the move, stored with
         it: a second delivery of it is refused (`TableError`), never played twice."""
+        self.refuse_repeat(source)
         async with self.lock(table_id):
             cached = self._records.get(table_id)
             table = cached or await self.store.get_table(table_id)
@@ -451,6 +454,15 @@ class TableService(TableViews, PaceService):
             await self._commit(played, seat, move, checked=checked, state=state, source=source)
             await self._run_agents(played)
             return await self.report(played)
+
+    def refuse_repeat(self, source: int | None) -> None:
+        """Refuse a second delivery of a move this process stored lately, before anything else
+        is checked: by then the table has moved on (another seat's turn, the move no longer
+        legal, the game over), and the player would be told their move cannot be made when it
+        was made. The store's unique sources are what keep a move from being played twice; this
+        only lets the answer say so."""
+        if source is not None and source in self._sources:
+            raise TableError(_REPEATED)
 
     def _prepare(
         self, table: TableRecord, user_id: int, action: Any, ply: int | None, in_public: bool
@@ -520,6 +532,7 @@ class TableService(TableViews, PaceService):
         press drawn before the presser's own last move is out of date (their panel changed).
         `source`: the interaction's id, stored with the move (see `act`).
         """
+        self.refuse_repeat(source)
         async with self.lock(table_id):
             cached = self._records.get(table_id)
             table = cached or await self.store.get_table(table_id)
@@ -651,6 +664,10 @@ class TableService(TableViews, PaceService):
             played.table = fresh
             await self._commit(played, seat, action, retry=False, source=source)
             return
+        if source is not None:  # stored: a second delivery is answered as one (`refuse_repeat`)
+            self._sources[source] = table.id
+            while len(self._sources) > SOURCES_KEPT:
+                self._sources.popitem(last=False)
         self._keep(table, step.state)  # or forgotten, if this move ended the game
         played.table = table
         played.moves += 1
