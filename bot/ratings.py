@@ -1,4 +1,4 @@
-"""Ratings (issue 35 §4): OpenSkill ratings of competitive games, wins and streaks of co-operative
+"""Ratings: OpenSkill ratings of competitive games, wins and streaks of co-operative
 ones, per game and per server.
 
 **Rated games.** Winter (two players), Cold Comfort (two to six, ranked by the outcome: the winners
@@ -157,9 +157,9 @@ def rated_records(
 @dataclass(frozen=True)
 class CoopStanding:
     """A member's co-operative games of one game at one server: games counted, wins, the current
-    run of won games and the best. Stored as a `RatingRecord` under `coop_key(game)` (a
-    co-operative game has no rating): `rated` holds the games, `mu` the wins, `sigma` the best
-    run and `trend` the current run (one number)."""
+    run of won games and the best. Stored as a `RatingRecord` under `coop_key(game)` with no
+    rating (`mu`, `sigma` 0): `rated` counts the games, `wins`, `streak` and `best_streak` the
+    rest."""
 
     played: int = 0
     wins: int = 0
@@ -170,8 +170,7 @@ class CoopStanding:
     def of(cls, record: RatingRecord | None) -> CoopStanding:
         if record is None:
             return cls()
-        streak = int(record.trend[-1]) if record.trend else 0
-        return cls(record.rated, int(record.mu), streak, int(record.sigma))
+        return cls(record.rated, record.wins, record.streak, record.best_streak)
 
     def after(self, won: bool) -> CoopStanding:
         streak = self.streak + 1 if won else 0
@@ -183,10 +182,12 @@ class CoopStanding:
             game=coop_key(game),
             user_id=user_id,
             name=name,
-            mu=float(self.wins),
-            sigma=float(self.best),
+            mu=0.0,
+            sigma=0.0,
             rated=self.played,
-            trend=(float(self.streak),),
+            wins=self.wins,
+            streak=self.streak,
+            best_streak=self.best,
             updated_at=now,
         )
 

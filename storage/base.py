@@ -144,7 +144,8 @@ class WatcherRecord(BaseModel):
 
 class RatingRecord(BaseModel):
     """The OpenSkill rating of one member at one game at one server (`guild_id` 0 outside a
-    server: the terminal, DMs)."""
+    server: the terminal, DMs), or, for a co-operative game (no rating: `mu` and `sigma` 0), the
+    member's games, wins and runs of wins there."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -156,6 +157,9 @@ class RatingRecord(BaseModel):
     sigma: float
     rated: int = 0  # rated games played
     trend: tuple[float, ...] = ()  # the conservative estimate after each of the last rated games
+    wins: int = 0  # co-operative games: games won,
+    streak: int = 0  # the current run of won games,
+    best_streak: int = 0  # and the longest
     updated_at: float = 0.0
 
 

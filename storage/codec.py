@@ -362,6 +362,9 @@ RATING_COLUMNS: tuple[str, ...] = (
     "sigma",
     "rated",
     "trend",
+    "wins",
+    "streak",
+    "best_streak",
     "updated_at",
 )
 CHALLENGE_COLUMNS: tuple[str, ...] = (

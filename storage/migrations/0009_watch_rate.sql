@@ -29,6 +29,9 @@ CREATE TABLE ratings (
     sigma      REAL    NOT NULL,
     rated      INTEGER NOT NULL DEFAULT 0,
     trend      TEXT    NOT NULL DEFAULT '[]',
+    wins       INTEGER NOT NULL DEFAULT 0,
+    streak     INTEGER NOT NULL DEFAULT 0,
+    best_streak INTEGER NOT NULL DEFAULT 0,
     updated_at REAL    NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, game, user_id)
 );

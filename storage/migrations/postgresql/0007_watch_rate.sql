@@ -24,6 +24,9 @@ CREATE TABLE ratings (
     sigma      DOUBLE PRECISION NOT NULL,
     rated      INTEGER NOT NULL DEFAULT 0,
     trend      JSONB   NOT NULL DEFAULT '[]',
+    wins       INTEGER NOT NULL DEFAULT 0,
+    streak     INTEGER NOT NULL DEFAULT 0,
+    best_streak INTEGER NOT NULL DEFAULT 0,
     updated_at DOUBLE PRECISION NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, game, user_id)
 );
