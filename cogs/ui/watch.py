@@ -18,7 +18,7 @@ import discord
 
 from bot import watchers
 from bot.delivery import message_ref, passing
-from bot.tables import Played, TableRecord
+from bot.tables import Played, TableRecord, seat_of
 from bot.watchers import SpectatorView, WatcherRecord
 from cogs.common import clip, display_name, reply_error, snowbound, table_channel
 
@@ -174,8 +174,8 @@ async def spectate(bot: SnowboundBot, played: Played) -> None:
         return
     view = await watchers.spectator_view(bot.service, table, played.ending)
     for record in records:
-        if record.digest == view.digest:
-            continue
+        if record.digest == view.digest or seat_of(table, record.user_id) is not None:
+            continue  # unchanged, or they took a seat since (`/game sub`): their panel shows it
         if table.status == "active" and not record.digest.startswith("active"):
             await into_thread(bot, table, record.user_id, add=True)  # a watched lobby started
         try:
