@@ -12,8 +12,9 @@ import discord
 import discord.ext.test as dpytest
 
 from bot.tables import Played
-from bot.watchers import spectator_view
+from bot.watchers import WatcherRecord, spectator_view
 from cogs.present import LobbyView
+from cogs.ui import watch as watch_ui
 from cogs.ui.board import board_view
 from cogs.ui.watch import spectate, spectator_message
 from tests.e2e.conftest import dm_to, dms, drain, say, text_of
@@ -237,3 +238,59 @@ async def test_the_lobby_and_the_board_carry_a_watch_button_that_works_from_the_
     assert custom_ids(board_view(table)) == ["sb:b:1:hand", "sb:w:1:watch"]
     assert not [text_of(m) for m in sent if dm_to(m) == cy.id], "the lobby panel is edited in place"
     assert "Stones left" in text_of(await panel(bot, cy))
+
+
+def thread_of(channel: Any, thread_id: int) -> discord.Thread:
+    """A Discord thread under `channel`, as the gateway describes one (dpytest makes none)."""
+    data: Any = {
+        "id": str(thread_id),
+        "guild_id": str(channel.guild.id),
+        "parent_id": str(channel.id),
+        "owner_id": str(channel.guild.me.id),
+        "name": "Nim #1",
+        "type": 11,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": "2026-11-29T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+    return discord.Thread(guild=channel.guild, state=channel._state, data=data)
+
+
+async def test_a_spectator_is_added_to_the_tables_thread_and_taken_out_when_they_stop(
+    bot_factory: Any, monkeypatch: Any
+) -> None:
+    bot = await nim(bot_factory, members=4)
+    _, _, cy, di = members()
+    channel = dpytest.get_config().channels[0]
+    thread = thread_of(channel, 4242)
+    changes: list[tuple[str, int]] = []
+
+    async def add_user(self: Any, user: Any) -> None:
+        changes.append(("added", user.id))
+
+    async def remove_user(self: Any, user: Any) -> None:
+        changes.append(("removed", user.id))
+
+    monkeypatch.setattr(discord.Thread, "add_user", add_user)
+    monkeypatch.setattr(discord.Thread, "remove_user", remove_user)
+    monkeypatch.setattr(watch_ui, "table_channel", lambda bot, table: thread)
+    await say("!game watch", cy)
+    assert changes == [("added", cy.id)]
+    await say("!play take 1", members()[0])  # already in: nothing more
+    assert changes == [("added", cy.id)]
+    await say("!game unwatch", cy)
+    assert changes == [("added", cy.id), ("removed", cy.id)]
+    # a spectator of a lobby is added when the game starts (the table's first change)
+    table = await bot.service.table(1)
+    await bot.service.store.save_watcher(
+        WatcherRecord(table_id=1, user_id=di.id, name="Di", digest="lobby:seen")
+    )
+    await spectate(bot, Played(table=table))
+    assert changes[-1] == ("added", di.id)
