@@ -13,6 +13,7 @@ from rules.choices import Path
 from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.choices import choice_paths
+from rules.cold_comfort.determinize import determinize
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
 from rules.cold_comfort.rules_play import applied
@@ -76,6 +77,11 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
 
     def observe(self, state: ColdComfortState, seat: Seat | None) -> ColdComfortObservation:
         return observe(state, acting_seats(state))
+
+    def determinize(
+        self, observation: ColdComfortObservation, seat: Seat, rng: random.Random
+    ) -> ColdComfortState:
+        return determinize(observation, rng)
 
     def outcome(self, state: ColdComfortState) -> Outcome | None:
         return outcome_of(state)

@@ -16,6 +16,7 @@ from rules.winter import text
 from rules.winter.actions import ACTION_MODEL, Place, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
+from rules.winter.determinize import determinize
 from rules.winter.observation import WinterObservation, observe
 from rules.winter.rules_apply import resolve
 from rules.winter.rules_freeze import setup
@@ -68,6 +69,11 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
 
     def observe(self, state: WinterState, seat: Seat | None) -> WinterObservation:
         return observe(state)
+
+    def determinize(
+        self, observation: WinterObservation, seat: Seat, rng: random.Random
+    ) -> WinterState:
+        return determinize(observation, rng)
 
     def outcome(self, state: WinterState) -> Outcome | None:
         r = state.result
