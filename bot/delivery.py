@@ -1,7 +1,9 @@
 """Getting private views to players: one DM panel per player per table, edited in place.
 
 Closed DMs (Discord error 50007, or any Forbidden) never stop a table: the panel is marked closed,
-the player is told once in the table's channel to use `/game hand`, and play goes on.
+the player is told once in the table's channel to use `/game hand`, and play goes on. After a
+refusal no DM at all goes to that player (a panel, a private answer, a reminder) until they open a
+panel again (`reopen`): Discord counts every refused request against the bot.
 
 A panel Discord fails to take (a 5xx outage, a 429 discord.py gave up on) is sent again on its own,
 with back-off, until it is delivered, a newer panel of the seat replaces it, or the table is gone:
@@ -33,6 +35,7 @@ log = logging.getLogger(__name__)
 CANNOT_DM = 50007
 RETRY_FIRST = 2.0  # seconds before a failed panel is sent again; doubled each time it fails again
 RETRY_MOST = 300.0  # the longest wait between two tries
+REFUSED_KEPT = 10_000  # players whose DMs refused the bot, remembered (the oldest forgotten first)
 FALLBACK = "Sorry, that answer was too long for Discord; the table is unchanged."
 
 
@@ -186,6 +189,8 @@ class Delivery:
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        # users whose DMs refused the bot: nothing is sent to them until they open a panel
+        self._refused: OrderedDict[int, None] = OrderedDict()
         guard(client)
 
     def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
@@ -265,8 +270,12 @@ class Delivery:
     async def dm(
         self, user_id: int, *, fallback: bool = True, **message: Any
     ) -> discord.Message | None:
-        """Send a DM; None when the user cannot be reached privately. If Discord refuses the message
-        itself (HTTP 400), a short apology goes instead (`fallback`), or the error is raised."""
+        """Send a DM; None when the user cannot be reached privately (their DMs refused the bot,
+        now or before they last opened a panel: no request is made then). If Discord refuses the
+        message itself (HTTP 400), a short apology goes instead (`fallback`), or the error is
+        raised."""
+        if user_id in self._refused:
+            return None
         user = await self.user(user_id)
         if user is None:
             return None
@@ -275,9 +284,11 @@ class Delivery:
         try:
             return await user.send(**message)
         except discord.Forbidden:
+            self._closed(user_id)
             return None
         except discord.HTTPException as err:
             if err.code == CANNOT_DM:
+                self._closed(user_id)
                 return None
             if err.status != 400 or not fallback:
                 raise
@@ -287,6 +298,12 @@ class Delivery:
                 return await user.send(FALLBACK)
             except discord.HTTPException:
                 return None
+
+    def _closed(self, user_id: int) -> None:
+        self._refused[user_id] = None
+        self._refused.move_to_end(user_id)
+        while len(self._refused) > REFUSED_KEPT:
+            self._refused.popitem(last=False)
 
     async def deliver(
         self, update: PanelUpdate, message: dict[str, Any], table_channel: Any | None
@@ -301,6 +318,8 @@ class Delivery:
         """The player opened a panel (`/game hand`, the board's button): a DM refused before is
         tried again on the table's next change. Nothing is written if it was not refused."""
         stored = {p.seat: p for p in await self.service.store.panels(table_id)}.get(seat)
+        if stored is not None:
+            self._refused.pop(stored.user_id, None)
         if stored is not None and stored.dm_closed:
             await self.service.store.save_panel(
                 stored.model_copy(
