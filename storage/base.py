@@ -97,6 +97,9 @@ class TableRecord(BaseModel):
     ai_turn: bool = False
     # The seeded challenge this table plays (its code, e.g. "coldest_night-2026-11-29"), else None.
     challenge: str | None = None
+    # Whether players may ask the expert for a private suggestion (`/game suggest`): the host's
+    # `suggestions=on|off` at `/game new`; None leaves it to the game (on when co-operative).
+    suggestions: bool | None = None
 
 
 class ActionRecord(BaseModel):

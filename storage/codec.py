@@ -55,6 +55,7 @@ TABLE_COLUMNS: tuple[str, ...] = (
     "wake_at",
     "ai_turn",
     "challenge",
+    "suggestions",
 )
 ACTION_COLUMNS: tuple[str, ...] = ("table_id", "ply", "seat", "action", "at", "events")
 PANEL_COLUMNS: tuple[str, ...] = (
@@ -219,6 +220,7 @@ def table_row(table: TableRecord) -> dict[str, Any]:
         "wake_at": table.wake_at,
         "ai_turn": int(table.ai_turn),
         "challenge": table.challenge,
+        "suggestions": None if table.suggestions is None else int(table.suggestions),
     }
 
 
@@ -247,6 +249,7 @@ def table_from_row(row: Row) -> TableRecord:
         wake_at=row["wake_at"],
         ai_turn=bool(row["ai_turn"]),
         challenge=row["challenge"],
+        suggestions=None if row["suggestions"] is None else bool(row["suggestions"]),
     )
 
 

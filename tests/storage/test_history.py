@@ -234,7 +234,7 @@ async def test_the_migration_fills_the_seat_results_of_results_stored_before_it(
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [6, 7, 8, 9]
+        assert again.applied_migrations == [6, 7, 8, 9, 10]
         assert await again.player_stats(200) == [GameTally(game="winter", won=1)]
         assert await again.player_stats(100) == [GameTally(game="winter", lost=1)]
         assert table.id

@@ -105,7 +105,7 @@ async def test_the_migration_flags_each_running_table_whose_ai_seats_may_be_awai
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [7, 8, 9]
+        assert again.applied_migrations == [7, 8, 9, 10]
         assert [i for i, _ in await again.agent_turns()] == [with_ai.id]
         for table in (humans_only, ended, lobby):
             assert not (await again.get_table(table.id)).ai_turn

@@ -73,7 +73,7 @@ async def test_the_sqlite_migration_adds_the_sources_to_a_database_from_before_i
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [8, 9]
+        assert again.applied_migrations == [8, 9, 10]
         moved = await again.commit_action(
             created.model_copy(update={"ply": 1}), 1, an_action(created, 1), source=3
         )

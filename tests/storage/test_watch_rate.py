@@ -35,6 +35,8 @@ def before_watch_rate(db: sqlite3.Connection) -> None:
     for name in ("watchers", "ratings", "rated_tables", "challenge_entries"):
         db.execute(f"DROP TABLE IF EXISTS {name}")
     columns = [row[1] for row in db.execute("PRAGMA table_info(tables)")]
+    if "suggestions" in columns:  # migration 0010's
+        db.execute("ALTER TABLE tables DROP COLUMN suggestions")
     if "challenge" in columns:
         db.execute("ALTER TABLE tables DROP COLUMN challenge")
     db.execute("PRAGMA user_version = 8")
@@ -274,7 +276,7 @@ async def test_the_sqlite_migration_brings_a_database_from_before_it_up_to_date(
     again = SqliteStore(path)
     await again.connect()
     try:
-        assert again.applied_migrations == [9]
+        assert again.applied_migrations == [9, 10]
         await uses_everything_new(again, created.id)
     finally:
         await again.close()
@@ -331,13 +333,13 @@ async def test_the_postgresql_migration_brings_a_database_from_before_it_up_to_d
         created = await pg.create_table(a_table(status="finished"))
         await pg.pool.execute(
             "DROP TABLE watchers, ratings, rated_tables, challenge_entries; "
-            "ALTER TABLE tables DROP COLUMN challenge; "
-            "DELETE FROM schema_migrations WHERE version = 7"
+            "ALTER TABLE tables DROP COLUMN challenge, DROP COLUMN suggestions; "
+            "DELETE FROM schema_migrations WHERE version IN (7, 8)"
         )
         again = PostgresStore(pg.url, schema=pg.schema)
         await again.connect()
         try:
-            assert again.applied_migrations == [7]
+            assert again.applied_migrations == [7, 8]
             await uses_everything_new(again, created.id)
         finally:
             await again.close()
