@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from bot.tables import label_mark
 from cogs.present import publish
+from cogs.ui import board as board_ui
 from cogs.ui import pictures
 from rules import GAMES
 from rules.cards import card, deck_ids
@@ -111,9 +112,9 @@ def mentions(text: str, value: str) -> bool:
 
 
 def readable(message: discord.Message) -> str:
-    """Everything a reader sees of a message: text, embeds, buttons, and pictures' alt text."""
+    """Everything a reader sees of a message: text, embeds and buttons (a picture's alt text is
+    read where the bot attaches it)."""
     parts = [text_of(message)]
-    parts += [a.description or "" for a in message.attachments]
     for row in getattr(message, "components", None) or []:
         for item in getattr(row, "children", [row]):
             parts += [str(getattr(item, "label", "") or ""), str(getattr(item, "placeholder", ""))]
@@ -226,6 +227,13 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
 ) -> None:
     seats, options, seed, dms_open = GAMES_PLAYED[key]
     monkeypatch.setattr(pictures, "_draw", lambda *args: PNG)
+    alt_texts: list[str] = []  # dpytest keeps no alt text: it is read where the bot attaches it
+
+    def attach(png: bytes, alt: str, *args: Any) -> discord.File:
+        alt_texts.append(alt)
+        return pictures.picture_file(png, alt, *args)
+
+    monkeypatch.setattr(board_ui, "picture_file", attach)
     bot = await bot_factory(members=seats + 1, new_seed=lambda: seed)
     service = bot.service
     game = GAMES[key]
@@ -250,11 +258,14 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
     engine = service.engine(table)
     agents = [game.agents["heuristic"]() for _ in range(seats)]
     shown: list[tuple[str, str]] = []
-    moves = 0
+    moves = alts = 0
     while table.status == "active" and moves < MOST_MOVES:
         state = service.state(table)
         sent = drain()
         shown += [("the channel", readable(m)) for m in sent if m.guild is not None]
+        shown += [("a picture's alt text", alt) for alt in alt_texts]
+        alts += len(alt_texts)
+        alt_texts.clear()
         shown += [("a DM", readable(m)) for m in sent if dm_to(m) == spectator.id]
         if dms_open:
             shown.append(("the spectator panel", await spectator_panel(bot, spectator)))
@@ -275,6 +286,7 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
         knowledge.learn(service.state(table), await stored_lines(bot, table, before))
         moves += 1
     assert table.status == "finished", f"{key} did not finish in {MOST_MOVES} moves"
+    assert alts or not game.picture, "the board pictures' alt text was read"
     drain()
     # the spectator followed to the end: their panel shows the result, which reveals everything
     if dms_open:
