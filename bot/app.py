@@ -182,6 +182,7 @@ def build_bot(settings: Settings, store: Store) -> SnowboundBot:
     service = TableService(
         store,
         default_agent=settings.default_agent,
+        ai_move_seconds=settings.ai_move_seconds,
         max_tables_per_channel=settings.max_tables_per_channel,
         table_cache_size=settings.table_cache_size,
         channel_index_seconds=settings.channel_index_seconds,

@@ -33,7 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--seats", type=int, help="number of seats (default 3, within the game's range)"
     )
     play.add_argument("--humans", type=int, default=1, help="human seats, hotseat (default 1)")
-    play.add_argument("--agent", default="heuristic", help="AI level for the other seats")
+    play.add_argument(
+        "--agent",
+        default="heuristic",
+        help="AI level for the other seats: random, heuristic, expert",
+    )
     play.add_argument("--seed", help="seed for a repeatable game")
     play.add_argument("--db", help="SQLite file (default: SNOWBOUND_DATABASE_URL)")
     play.add_argument("--resume", type=int, metavar="ID", help="continue a saved table")
@@ -45,7 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seats", type=int)
     sim.add_argument(
-        "--agent", default="heuristic", help="agent for every seat (or a,b,c per seat)"
+        "--agent",
+        default="heuristic",
+        help="random, heuristic or expert for every seat (or a,b,c per seat)",
     )
     sim.add_argument("--seed", default="sim")
     sim.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE")
@@ -193,7 +199,11 @@ async def play(args: argparse.Namespace | None, settings: Settings) -> int:
         if args is not None and args.list:
             await list_tables(store)
             return 0
-        service = TableService(store, default_agent=settings.default_agent)
+        service = TableService(
+            store,
+            default_agent=settings.default_agent,
+            ai_move_seconds=settings.ai_move_seconds,
+        )
         reader = StdinReader()
         console = Console(
             service,

@@ -57,11 +57,13 @@ def resolve_database_url(url: str, base: Path | None = None) -> str:
 
 
 def agent_levels() -> list[str]:
-    """The AI levels every game has: what SNOWBOUND_DEFAULT_AGENT may name."""
+    """What SNOWBOUND_DEFAULT_AGENT may name, weakest first: the levels `random`, `heuristic` and
+    `expert`, and any other some game has. A game without the level named plays the strongest
+    level it has below it (`bot.ai.level_for`: `expert` is `heuristic` where no expert exists)."""
+    from bot.ai import LEVELS, known_levels, rank
     from rules import GAMES
 
-    common = set.intersection(*(set(game.agents) for game in GAMES.values()))
-    return sorted(common)
+    return sorted({*LEVELS, *known_levels(GAMES)}, key=lambda level: (rank(level), level))
 
 
 class Settings(BaseSettings):
@@ -79,6 +81,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, description="sync slash commands to this guild")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR")
     default_agent: str = Field(default="heuristic", description="AI level for Add AI and resigns")
+    ai_move_seconds: float = Field(
+        default=1.0, gt=0, le=60, description="how long a searching AI (expert) thinks a move"
+    )
     max_tables_per_channel: int = Field(default=1, ge=1, description="open tables in one channel")
     use_threads: bool = Field(default=True, description="open a thread per table when possible")
     table_cache_size: int = Field(
@@ -153,8 +158,8 @@ class Settings(BaseSettings):
         level = value.strip().casefold()
         if level not in levels:
             raise ValueError(
-                f"there is no AI level {value.strip()!r}: use {' or '.join(levels)} "
-                "(the levels every game has)"
+                f"there is no AI level {value.strip()!r}: use {', '.join(levels[:-1])} or "
+                f"{levels[-1]} (a game without the level plays the strongest level it has below it)"
             )
         return level
 

@@ -34,7 +34,11 @@ AI_NAMES = (
 )
 """AI seats' names, winter words a table hands out in this order, each once."""
 
-LEVEL_WORDS = {"random": "plays at random", "heuristic": "plays to win"}
+LEVEL_WORDS = {
+    "random": "plays at random",
+    "heuristic": "plays to win",
+    "expert": "thinks each move through",
+}
 """An AI level in words, for the lobby (the only place that shows it)."""
 
 

@@ -9,6 +9,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot import ai
 from bot.pace import (
     ZOMBIE_AFTER,
     UserSettings,
@@ -36,6 +37,7 @@ class PaceService:
     games: dict[str, Game[Any, Any, Any]]
     clock: Callable[[], float]
     default_agent: str
+    ai: ai.AiRunner
 
     if TYPE_CHECKING:
         from asyncio import Lock
@@ -209,9 +211,8 @@ class PaceService:
         legal = engine.legal(state, seat)
         if not legal:
             return
-        level = self.default_agent if self.default_agent in game.agents else "random"
-        rng = engine.agent_rng(table.seed, table.ply + 1, seat)
-        choice = game.agents[level]().choose(game.observe(state, seat), legal, rng)
+        level = ai.table_level(game, table, self.default_agent)
+        choice = await self.ai.choose(game, engine, table, seat, state, legal, level)
         played.lines.append(f"⏰ played for {record.name} by the AI (the deadline passed).")
         played.timed_out = seat
         try:

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot import challenges, history, ratings
+from bot import ai, challenges, history, ratings
 from bot.names import ai_name, typed_refs
 from bot.pace import parse_pace
 from bot.pace_service import PaceService
@@ -105,6 +105,7 @@ class TableService(TableViews, PaceService):
         resume_every: float = 30.0,
         table_cache_size: int = 2_000,
         channel_index_seconds: float = 10.0,
+        ai_move_seconds: float = 1.0,
     ) -> None:
         self.store = store
         self.games = dict(games if games is not None else GAMES)
@@ -114,6 +115,7 @@ class TableService(TableViews, PaceService):
         self.default_agent = default_agent
         self.max_tables_per_channel = max_tables_per_channel
         self.max_ai_plies = max_ai_plies
+        self.ai = ai.AiRunner(ai_move_seconds)  # searching AI levels think off the event loop
         self._channel_locks: dict[int, asyncio.Lock] = {}
         self.resume_every = resume_every
         self._resumed_at: float | None = None  # when `tick` last ran `resume_agents`
@@ -222,6 +224,10 @@ class TableService(TableViews, PaceService):
             options = dict(options)
             pace = str(options.pop("pace"))
         seconds = parse_pace(pace)
+        suggestions: bool | None = None
+        if options and "suggestions" in options:  # a table setting, like `pace`
+            options = dict(options)
+            suggestions = ai.parse_setting(options.pop("suggestions"))
         played: tuple[challenges.Challenge, str] | None = None
         if options and "challenge" in options:
             options = dict(options)
@@ -235,11 +241,15 @@ class TableService(TableViews, PaceService):
         chosen = self.engines[game.key].options(options)
         code, seed = (played[0].code, played[1]) if played else (None, "")
         if channel_id is None:
-            return await self._create(game, host, guild_id, None, chosen, seconds, code, seed)
+            return await self._create(
+                game, host, guild_id, None, chosen, seconds, code, seed, suggestions
+            )
         # The lock orders two `/game new` in this process; the store's in-transaction count
         # (`channel_limit`) stops a second process's lobby too.
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            return await self._create(game, host, guild_id, channel_id, chosen, seconds, code, seed)
+            return await self._create(
+                game, host, guild_id, channel_id, chosen, seconds, code, seed, suggestions
+            )
 
     async def _create(
         self,
@@ -251,6 +261,7 @@ class TableService(TableViews, PaceService):
         pace: int | None = None,
         challenge: str | None = None,
         seed: str = "",
+        suggestions: bool | None = None,
     ) -> TableRecord:
         busy = TableError(
             "A table is already open in this channel: join it, or finish it first (`/game status`)."
@@ -274,6 +285,7 @@ class TableService(TableViews, PaceService):
             pace=pace,
             challenge=challenge,
             seed=seed,
+            suggestions=suggestions,
         )
         try:
             created = await self.store.create_table(
@@ -338,7 +350,7 @@ class TableService(TableViews, PaceService):
             game = self.games[table.game]
             if seat_of(table, by_user) is None:
                 raise TableError("Only players seated at this table can add an AI player.")
-            level = (level or self.default_agent).strip().casefold()
+            level = (level or "").strip().casefold() or ai.level_for(game, self.default_agent)
             if level not in game.agents:
                 known = ", ".join(f"`{k}`" for k in sorted(game.agents))
                 raise TableError(f"There is no AI level “{level}”. Levels: {known}.")
@@ -813,6 +825,7 @@ class TableService(TableViews, PaceService):
         table = played.table
         game = self.games[table.game]
         engine = self.engines[table.game]
+        told: set[int] = set()  # "thinking…" is shown once a stretch of AI turns (`bot.ai`)
         for _ in range(self.max_ai_plies):
             table = played.table
             if table.status != "active" or not any(s.agent for s in table.seats):
@@ -823,9 +836,8 @@ class TableService(TableViews, PaceService):
                 return
             seat = agents[0]
             legal = engine.legal(state, seat)
-            agent = game.agents[table.seats[seat].agent or "random"]()
-            rng = engine.agent_rng(table.seed, table.ply + 1, seat)
-            choice = agent.choose(game.observe(state, seat), legal, rng)
+            level = ai.level_for(game, table.seats[seat].agent or "random")
+            choice = await self.ai.choose(game, engine, table, seat, state, legal, level, told=told)
             try:
                 await self._commit(played, seat, choice, checked=choice in legal, state=state)
             except TableError:
@@ -850,7 +862,7 @@ class TableService(TableViews, PaceService):
             old = seats[seat]
             seats[seat] = SeatRecord(
                 name=f"{old.name}{AI_SUFFIX}",
-                agent=self.default_agent,
+                agent=ai.table_level(self.games[table.game], table, self.default_agent),
                 user_id=None,
                 resigned=True,
                 resigned_by=user_id,
@@ -893,8 +905,10 @@ class TableService(TableViews, PaceService):
         """The board in words (`TableViews._board`), with what a presenter needs beside it: the
         game's key and whether it draws a picture, and a paced table's deadlines."""
         game = self.games[table.game]
+        board = super()._board(table, state, waiting, names)
         return dataclasses.replace(
-            super()._board(table, state, waiting, names),
+            board,
+            turn=ai.thinking_turn(self, table) or board.turn,
             game=table.game,
             picture=game.picture,
             pace=self.pace_text(table),
@@ -1031,6 +1045,7 @@ class TableService(TableViews, PaceService):
             old.channel_id,
             self.engines[game.key].options(old.options),
             old.pace,
+            suggestions=old.suggestions,
         )
         return await self._save(table, seats=tuple(seats))
 
