@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 
 from rules.choices import Path, build, check
 from rules.coldest_night import choices, reads, text
+from rules.coldest_night import expert as expert_mod
 from rules.coldest_night import observation as obs_mod
 from rules.coldest_night import rules_tokens as tokens
 from rules.coldest_night.actions import (
@@ -42,6 +43,7 @@ from rules.core import (
     Step,
     Working,
 )
+from rules.search import expert
 
 
 class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
@@ -53,7 +55,11 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     options_model: type[Options] = ColdestNightOptions
     state_model: type[ColdestNightState] = ColdestNightState
     action_model: TypeAdapter[Action] = ACTION_ADAPTER
-    agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    agents: Mapping[str, Callable[[], Agent]]
+
+    def __init__(self) -> None:
+        # the search agent needs the game object, which agents may not import (DESIGN §3)
+        self.agents = {**AGENTS, "expert": expert(self, expert_mod.TUNING)}
 
     # --- set-up and turn order -------------------------------------------------------------------
     def setup(self, seats: int, options: Any, rng: random.Random) -> ColdestNightState:
@@ -168,6 +174,13 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
 
     def working(self, state: ColdestNightState) -> Working[ColdestNightState, Action]:
         return TableInPlay(self, state)
+
+    def determinize(
+        self, observation: obs_mod.PublicObservation, seat: Seat, rng: random.Random
+    ) -> ColdestNightState | None:
+        if not isinstance(observation, obs_mod.PrivateObservation):
+            return None
+        return expert_mod.determinize(observation, seat, rng)
 
 
 def _awaiting(t: Table) -> frozenset[Seat]:
