@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
-from cogs import challenges, history, replays, watching
+from cogs import challenges, history, replays, suggest, watching
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -22,6 +22,7 @@ from cogs.common import (
     clip,
     display_name,
     handle_command_error,
+    hybrid_command,
     hybrid_group,
     private,
     resolve_table,
@@ -79,6 +80,7 @@ class LobbyCog(commands.Cog, name="Games"):
         presenter's kit (what clicks draw panels with, `cogs.ui.own.Kit`) is handed over here."""
         self.bot.kit = KIT
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        suggest.install(self.bot)  # an expert AI's "thinking…" shows in the table's place
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
@@ -134,7 +136,9 @@ class LobbyCog(commands.Cog, name="Games"):
     @subcommand(game, "new")
     @app_commands.describe(
         game="which game",
-        options="variant options, as key=value pairs; pace=live|daily|weekly|<hours>h",
+        options=(
+            "variant options, key=value pairs; pace=live|daily|weekly|<hours>h; suggestions=on|off"
+        ),
     )
     async def new(
         self,
@@ -185,7 +189,7 @@ class LobbyCog(commands.Cog, name="Games"):
         await self.lobby_changed(ctx, table, f"{display_name(ctx.author)} left.")
 
     @subcommand(game, "ai")
-    @app_commands.describe(level="AI level: heuristic (default) or random")
+    @app_commands.describe(level="AI level: heuristic (default), random or expert")
     async def ai(
         self, ctx: commands.Context[Any], level: commands.Range[str, 0, GAME_NAME] = ""
     ) -> None:
@@ -391,6 +395,18 @@ class LobbyCog(commands.Cog, name="Games"):
         """Stop following this channel's table."""
         await watching.unwatch(self.bot, ctx)
 
+    # `/suggest`, not `/game suggest`: Discord allows a group 25 subcommands and /game has them.
+    # In chat both `!suggest` and `!game suggest` work.
+    @hybrid_command("suggest")
+    async def suggest(self, ctx: commands.Context[Any]) -> None:
+        """The expert's pick for your move: its reason and chance of winning (only you see it)."""
+        await suggest.suggest(self.bot, ctx)
+
+    @subcommand(game, "suggest", with_app_command=False)
+    async def game_suggest(self, ctx: commands.Context[Any]) -> None:
+        """The expert's pick for your move: its reason and chance of winning (only you see it)."""
+        await suggest.suggest(self.bot, ctx)
+
     @subcommand(game, "replay")
     @app_commands.describe(table="the number of a finished table of this server")
     async def replay(self, ctx: commands.Context[Any], table: commands.Range[int, 1]) -> None:
@@ -419,9 +435,10 @@ class LobbyCog(commands.Cog, name="Games"):
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.
 `!game list` the games · `!game new <game> [key=value …]` open a lobby here
-`!game join` / `!game leave` / `!game ai [heuristic|random]` seats · `!game start` (host)
+`!game join` / `!game leave` / `!game ai [heuristic|random|expert]` seats · `!game start` (host)
 `!play <move>` make a move (the slash command lists your moves as you type)
 `!game hand` your hand and moves, privately · `!game hint` your spots on the board picture
+`!suggest` the expert's pick for your move, privately (`suggestions=on|off` at `!game new`)
 `!game status` the board again · `!game log [n]` recent events · `!game rules [game]`
 `!game resign` an AI takes your seat · `!game abandon` end the table (host)
 Over days: `pace=daily` at `!game new` · `!me` your time zone, quiet hours, reminders, away

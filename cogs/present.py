@@ -34,6 +34,7 @@ from cogs.common import (
     reply_error,
     snowbound,
 )
+from cogs.suggest import SuggestButton
 from cogs.ui import board, pictures
 from cogs.ui import board as ui_board
 from cogs.ui import publish as ui_publish
@@ -236,6 +237,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ConfirmAbandon,
     RematchButton,
     WatchButton,
+    SuggestButton,
 )
 
 

@@ -23,6 +23,7 @@ import discord
 
 from bot.records import PanelUpdate, seat_names
 from bot.tables import TableRecord, TableService
+from cogs import suggest
 from cogs.common import clip
 from cogs.games import PICTURES
 from cogs.ui.steps import Address, Step, claim, newest, reach, release, step_view
@@ -81,6 +82,7 @@ def draw_panel(
 ) -> tuple[dict[str, Any], Step]:
     """The panel's message at the step `address` (the top when it is gone), and the step."""
     if table.status == "active":
+        extra = (*extra, *suggest.panel_items(service, table))  # "Suggest a move", if offered
         step = step_view(table.id, update.ply, update.tree, address, update.choices, extra=extra)
     else:  # a finished table offers nothing: no tree to build
         view = discord.ui.View(timeout=None)

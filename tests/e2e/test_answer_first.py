@@ -34,6 +34,7 @@ from cogs.ui.steps import trail_mark
 from tests.e2e.conftest import drain, say
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, select
+from tests.support.advisor import expert_nim
 from tests.support.nim import NIM
 
 NOT_REQUESTS = ("get_channel",)  # dpytest reports this cache look-up too
@@ -259,6 +260,28 @@ async def s_replay(f: Factory) -> tuple[Any, dict[str, Any]]:
     return bot, command(members()[0], "replay", {"name": "table", "type": 4, "value": 1})
 
 
+async def suggesting_game(f: Factory) -> Any:
+    """A running Nim table with an expert to ask and suggestions on, Ana to move."""
+    bot = await f(games={"nim": expert_nim()}, new_seed=lambda: "seed")
+    ana, bo, *_ = members()
+    await say("!game new nim stones=9 suggestions=on", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return bot
+
+
+async def s_suggest(f: Factory) -> tuple[Any, dict[str, Any]]:
+    bot = await suggesting_game(f)
+    data = command(members()[0], "suggest")
+    data["data"] = {"id": "4", "name": "suggest", "type": 1, "options": []}  # top level
+    return bot, data
+
+
+async def s_suggest_button(f: Factory) -> tuple[Any, dict[str, Any]]:
+    return await suggesting_game(f), button(members()[0], "sb:g:1")
+
+
 async def s_challenge(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await nim_game(f), command(members()[0], "challenge")
 
@@ -358,6 +381,7 @@ SCENARIOS: dict[str, Scenario] = {
     "/game watch": s_watch,
     "/game unwatch": s_unwatch,
     "/game replay": s_replay,
+    "/suggest": s_suggest,
     "/game challenge": s_challenge,
     "/game challenge-server": s_challenge_server,
     "/play": s_play,
@@ -371,6 +395,7 @@ SCENARIOS: dict[str, Scenario] = {
     "RematchButton": s_rematch,
     "ConfirmSub": s_confirm_sub,
     "WatchButton": s_watch_button,
+    "SuggestButton": s_suggest_button,
 }
 
 
@@ -419,6 +444,8 @@ QUIET = {
     "/game replay",  # its file is its answer (a follow-up of the deferral)
     "/game challenge",
     "/game challenge-server",
+    "/suggest",  # the suggestion is its answer (a follow-up of the deferral)
+    "SuggestButton",
     "/me",
     "BoardButton",
     "StepButton",
