@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import ai
 from bot.names import ai_name
 from bot.records import PanelUpdate
 from bot.tables import Played, Player, TableError, TableService, label_mark, user_error
@@ -62,6 +63,7 @@ HELP = """Commands:
   board           show the board and your view again
   hand            show your private view again
   log             recent events
+  suggest         the expert's pick for your move, with its reason and chance of winning
   undo            take back the last move, if a human seat here made it, nobody moved since,
                   and it drew nothing and showed nothing hidden
   rules           the rules summary
@@ -226,6 +228,7 @@ _TERMINAL_WORDS = (
     (re.compile(r"`/play` lists what you can do"), "`moves` lists what you can do"),
     (re.compile(r"`/game hand`"), "`hand`"),
     (re.compile(r"`/game rules`"), "`rules`"),
+    (re.compile(r"`suggestions=on` at `/game new`"), "`-o suggestions=on` when starting `play`"),
 )
 
 
@@ -516,6 +519,9 @@ class Console:
             return False
         if word == "undo":
             return await self.undo(table)
+        if word == "suggest":
+            await self.suggest(table, seat)
+            return False
         actor = table.seats[seat].user_id or 0
         hotseat = text.startswith("@")
         if hotseat:
@@ -541,6 +547,18 @@ class Console:
             message = terminal_words(message)
             self.write(f"✗ {message}")
             return is_stale(message)
+
+    async def suggest(self, table: TableRecord, seat: int) -> None:
+        """`suggest`: the expert's pick for the seat to act (`bot.ai.suggest`, from that seat's
+        own view), or why there is none, in one line."""
+        actor = table.seats[seat].user_id or 0
+        try:
+            advice = await ai.suggest(self.service, table, actor)
+        except TableError as err:
+            self.write(f"✗ {terminal_words(str(err))}")
+            return
+        lines = advice.text.replace("**", "").splitlines()[:-1]  # not "only you see this"
+        self.write("\n".join([*lines, f"Type `{advice.label}` to play it, or choose your own."]))
 
     async def numbered(
         self, table: TableRecord, seat: int, actor: int, number: int, ply: int

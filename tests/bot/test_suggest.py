@@ -1,0 +1,138 @@
+"""Private suggestions in the service and the terminal (issue 33 §2): the expert's pick from the
+caller's own observation, the table setting and its defaults, and every refusal in one sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import ai
+from bot.console import Console
+from bot.records import TableError
+from bot.tables import Player, TableService
+from storage import SqliteStore
+from storage.base import TableRecord
+from tests.support.advisor import Gate, expert_nim
+from tests.support.nim import NIM, NimPrivate
+
+ANA, BO = Player(11, "Ana"), Player(22, "Bo")
+
+
+def a_service(store: SqliteStore, gate: Gate | None = None, *, expert: bool = True) -> TableService:
+    seeds = iter(f"seed{n}" for n in range(1000))
+    game = expert_nim(gate) if expert else NIM
+    return TableService(store, {"nim": game}, new_seed=lambda: next(seeds), clock=lambda: 1000.0)
+
+
+async def started(service: TableService, **options: object) -> TableRecord:
+    table = await service.open("nim", ANA, channel_id=5, options={"stones": 9, **options})
+    await service.join(table.id, BO)
+    return (await service.start(table.id, ANA.user_id)).table
+
+
+async def test_a_suggestion_is_the_experts_pick_from_the_callers_own_view_only(
+    store: SqliteStore,
+) -> None:
+    gate = Gate()
+    gate.release.set()
+    service = a_service(store, gate)
+    table = await started(service, suggestions="on")
+    advice = await ai.suggest(service, table, ANA.user_id)
+    assert (advice.label, advice.win_chance) == ("Take 1", 0.9)
+    assert advice.text == (
+        "Suggested move: **Take 1**\n"
+        "Why: It leaves 8 stones, a multiple of four, for the next player\n"
+        "Estimated chance of winning: about 90 %.\n"
+        "Only you see this suggestion; the choice is yours."
+    )
+    [seen] = gate.seen  # the expert was handed Ana's observation, and only hers
+    assert isinstance(seen, NimPrivate) and seen.seat == 0
+    assert seen == service.games["nim"].observe(service.state(table), 0)
+    assert gate.threads[0].startswith("snowbound-ai")  # thought off the event loop
+    assert (await service.table(table.id)).ply == table.ply  # asking plays nothing
+
+
+async def test_suggestions_follow_the_host_setting_and_default_to_off_in_a_competitive_game(
+    store: SqliteStore,
+) -> None:
+    service = a_service(store)
+    table = await started(service)
+    assert table.suggestions is None
+    with pytest.raises(TableError, match=r"^This table was opened with suggestions off"):
+        await ai.suggest(service, table, ANA.user_id)
+    other = await service.open("nim", BO, channel_id=6, options={"suggestions": "off"})
+    assert other.suggestions is False and "suggestions" not in other.options
+    with pytest.raises(TableError, match="`suggestions` takes on or off"):
+        await service.open("nim", BO, channel_id=7, options={"suggestions": "maybe"})
+
+
+def test_co_operative_games_give_suggestions_by_default_and_competitive_ones_do_not() -> None:
+    def table(game: str, **fields: object) -> TableRecord:
+        return TableRecord(game=game, **fields)  # type: ignore[arg-type]
+
+    assert ai.suggestions_on(table("coldest_night"))
+    assert ai.suggestions_on(table("tenth_night"))
+    assert ai.suggestions_on(table("dead_of_winter", options={"mode": "coop"}))
+    assert not ai.suggestions_on(table("dead_of_winter"))
+    assert not ai.suggestions_on(table("winter"))
+    assert not ai.suggestions_on(table("cold_comfort"))
+    assert ai.suggestions_on(table("winter", suggestions=True))
+    assert not ai.suggestions_on(table("coldest_night", suggestions=False))
+    assert not ai.suggestions_on(table("coldest_night", suggestions=True, challenge="cn-1"))
+
+
+async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> None:
+    service = a_service(store)
+    table = await started(service, suggestions="on")
+    refusals = {
+        "not to move": ai.refusal(service, table, BO.user_id),
+        "not seated": ai.refusal(service, table, 99),
+        "lobby": ai.refusal(service, table.model_copy(update={"status": "lobby"}), ANA.user_id),
+        "over": ai.refusal(service, table.model_copy(update={"status": "finished"}), ANA.user_id),
+        "challenge": ai.refusal(service, table.model_copy(update={"challenge": "x"}), ANA.user_id),
+    }
+    assert refusals == {
+        "not to move": "There is nothing for you to do now: the game is waiting for Ana.",
+        "not seated": "Only a player of this table can ask for a suggestion.",
+        "lobby": "The game has not started yet: suggestions come once it is running.",
+        "over": "This game is over: there is no move left to suggest.",
+        "challenge": "This is a challenge table: every group plays it without suggestions.",
+    }
+    plain = a_service(store, expert=False)
+    other = await plain.open("nim", BO, channel_id=8, options={"suggestions": True})
+    other = (await plain.start(other.id, BO.user_id)).table
+    assert ai.refusal(plain, other, BO.user_id) == (
+        "Nim has no expert player yet, so there is nobody to ask for a suggestion."
+    )
+
+
+async def test_a_rematch_keeps_the_tables_suggestion_setting(store: SqliteStore) -> None:
+    service = a_service(store)
+    table = await service.open("nim", ANA, channel_id=5, options={"stones": 1, "suggestions": True})
+    await service.join(table.id, BO)
+    await service.start(table.id, ANA.user_id)
+    await service.act(table.id, ANA.user_id, "1")
+    again = await service.rematch(table.id, BO.user_id)
+    assert again.suggestions is True
+
+
+async def test_suggest_at_the_terminal_prints_the_pick_and_how_to_play_it(
+    store: SqliteStore,
+) -> None:
+    service = a_service(store)
+    out: list[str] = []
+    console = Console(service, read=lambda timeout=None: None, write=out.append, ansi=False)  # type: ignore[arg-type,return-value]
+    table = await started(service, suggestions=True)
+    assert await console.command(table, 0, "suggest") is False
+    assert out[-1] == (
+        "Suggested move: Take 1\n"
+        "Why: It leaves 8 stones, a multiple of four, for the next player\n"
+        "Estimated chance of winning: about 90 %.\n"
+        "Type `Take 1` to play it, or choose your own."
+    )
+    off = await service.open("nim", BO, channel_id=6)
+    off = (await service.start(off.id, BO.user_id)).table
+    await console.command(off, 0, "suggest")
+    assert out[-1] == (
+        "✗ This table was opened with suggestions off (the host can choose "
+        "`-o suggestions=on` when starting `play`)."
+    )
