@@ -115,12 +115,16 @@ async def test_a_rematch_keeps_the_tables_suggestion_setting(store: SqliteStore)
     assert again.suggestions is True
 
 
+async def no_input(timeout: float | None = None) -> str | None:
+    return None
+
+
 async def test_suggest_at_the_terminal_prints_the_pick_and_how_to_play_it(
     store: SqliteStore,
 ) -> None:
     service = a_service(store)
     out: list[str] = []
-    console = Console(service, read=lambda timeout=None: None, write=out.append, ansi=False)  # type: ignore[arg-type,return-value]
+    console = Console(service, read=no_input, write=out.append, ansi=False)
     table = await started(service, suggestions=True)
     assert await console.command(table, 0, "suggest") is False
     assert out[-1] == (
