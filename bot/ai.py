@@ -207,11 +207,14 @@ def suggestions_on(table: TableRecord) -> bool:
     return cooperative(table)
 
 
-def setting_words(table: TableRecord) -> str:
-    """The table's suggestion setting in a sentence, for the lobby."""
-    if table.challenge:
-        return "Suggestions: off (a challenge is played without them)."
-    return "Suggestions: on." if suggestions_on(table) else "Suggestions: off."
+def setting_words(game: Game[Any, Any, Any], table: TableRecord) -> str:
+    """The table's suggestion setting in a sentence, for the lobby; nothing for a game with no
+    expert to ask, or a challenge (its own line says how it is played)."""
+    if ADVISOR_LEVEL not in game.agents or table.challenge:
+        return ""
+    if suggestions_on(table):
+        return "Suggestions: on (`/suggest`: the expert's pick for your move, only you see it)."
+    return "Suggestions: off."
 
 
 def parse_setting(value: object) -> bool:

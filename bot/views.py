@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import challenges
+from bot import ai, challenges
 from bot.names import level_words, options_text
 from bot.pace import describe_pace
 from bot.records import (
@@ -265,6 +265,9 @@ class TableViews:
         challenge = challenges.lobby_line(table)  # a seeded challenge (`bot.challenges`)
         if challenge:
             lines.append(challenge)
+        suggestions = ai.setting_words(game, table)  # private suggestions (`bot.ai`)
+        if suggestions:
+            lines.append(suggestions)
         return "\n".join(lines)
 
     def turn_line(self, table: TableRecord) -> str:

@@ -140,3 +140,18 @@ async def test_suggest_at_the_terminal_prints_the_pick_and_how_to_play_it(
         "✗ This table was opened with suggestions off (the host can choose "
         "`-o suggestions=on` when starting `play`)."
     )
+
+
+async def test_the_lobby_says_whether_the_table_gives_suggestions_when_the_game_has_an_expert(
+    store: SqliteStore,
+) -> None:
+    service = a_service(store)
+    on = await service.open("nim", ANA, channel_id=5, options={"suggestions": True})
+    assert service.lobby_text(on).splitlines()[-1] == (
+        "Suggestions: on (`/suggest`: the expert's pick for your move, only you see it)."
+    )
+    off = await service.open("nim", BO, channel_id=6)
+    assert service.lobby_text(off).splitlines()[-1] == "Suggestions: off."
+    plain = a_service(store, expert=False)
+    quiet = await plain.open("nim", BO, channel_id=7, options={"suggestions": True})
+    assert "Suggestions" not in plain.lobby_text(quiet)  # no expert to ask: nothing to say
