@@ -31,6 +31,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -104,10 +105,15 @@ def thinks(level: str) -> bool:
 
 
 def make_agent(game: Game[Any, Any, Any], level: str, seconds: float | None) -> Any:
-    """A fresh agent of `level` for `game`, given the time budget if it takes one."""
+    """A fresh agent of `level` for `game`, given the time budget if it takes one: an agent
+    with a `seconds` attribute gets the budget, and one with a `clock` attribute (the search
+    reads no clock of its own, `rules.search.SearchAgent`) gets `time.monotonic` to keep it.
+    Without them it spends its fixed number of iterations."""
     agent = game.agents[level]()
     if seconds is not None and hasattr(agent, "seconds"):
         agent.seconds = seconds
+        if hasattr(agent, "clock") and agent.clock is None:
+            agent.clock = time.monotonic
     return agent
 
 

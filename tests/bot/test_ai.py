@@ -163,3 +163,13 @@ def test_every_real_game_offers_random_and_heuristic_so_every_default_resolves()
     for game in GAMES.values():
         for level in ai.LEVELS:
             assert ai.level_for(game, level) in game.agents
+
+
+def test_the_move_budget_reaches_a_search_agent_with_a_clock_to_keep_it() -> None:
+    from rules.search import SearchAgent
+
+    game = GAMES["coldest_night"]
+    agent = ai.make_agent(game, "expert", 0.25)
+    assert isinstance(agent, SearchAgent)
+    assert agent.seconds == 0.25 and agent.clock is not None
+    assert ai.make_agent(game, "expert", None).clock is None  # iterations only: deterministic
