@@ -65,10 +65,10 @@ class Run:
 
 RUNS = (
     Run("coldest_night", members=2, ai=1, closed_dm=True),
-    Run("winter", members=1, ai=1, options="max_thaw_turns=20", outage=(0, 1)),
+    Run("winter", members=1, ai=1, options="max_thaw_turns=6", outage=(0, 1)),
     Run("cold_comfort", members=1, ai=1, options="turn_limit=12", thread="deleted"),
     Run("tenth_night", members=2, ai=1, thread="locked"),
-    Run("dead_of_winter", members=1, ai=1, options="mode=coop"),
+    Run("dead_of_winter", members=1, ai=1, options="mode=coop objective=M09"),
 )
 MODES = ("board", "dm", "slash", "typed")
 
