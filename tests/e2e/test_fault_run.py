@@ -394,6 +394,9 @@ async def play(game: Game) -> None:
         await move(game, waiting[0], MODES[made % len(MODES)], rng, double=made % 3 == 1)
         made += 1
         assert made < 500, "the game does not end"
+        if made % 4 == 0 and not wire.down:
+            await game.bot.delivery.settled()
+            await check_live_panels(game)
         table = await game.table()
     await back(game)
 
