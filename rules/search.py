@@ -126,7 +126,14 @@ class Tuning:
     note: Note | None = None
     explain: Explain = plain_reason
     max_candidates: int = 12
+    margin: float = 0.0
+    """How much better (in mean value) another move must do than the heuristic's pick to be
+    played instead: the pick is never dropped by the halving, and noise alone does not move
+    the expert off it."""
     max_plies: int = 3_000
+    rollout: Callable[[], Agent] | None = None
+    """The rollout agents (and the move searched first), one per seat; None: the game's
+    `rollout` level (`heuristic`). A game may give a faster agent that plays the same moves."""
 
 
 def _seat_of(observation: Any) -> Seat:
@@ -155,9 +162,9 @@ class SearchAgent:
         self.iterations = iterations if iterations is not None else DEFAULT_ITERATIONS
         self.seconds = seconds
         self.clock = clock
-        self.rollout_level = rollout
         self.seat_of = seat_of
-        self._base: Agent = game.agents[rollout]()
+        self._make: Callable[[], Agent] = self.tuning.rollout or game.agents[rollout]
+        self._base: Agent = self._make()
 
     # --- the agent ----------------------------------------------------------------------------
     def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
@@ -225,12 +232,18 @@ class SearchAgent:
                 break
             if r < rounds - 1 and len(alive) > 1:
                 ranked = sorted(alive, key=lambda c: (-c.mean, c.index))
-                alive = ranked[: max(1, math.ceil(len(alive) / 2))]
+                keep = ranked[: max(1, math.ceil(len(alive) / 2))]
+                if cands[0] not in keep:  # the heuristic's pick stays: the final yardstick
+                    keep.append(cands[0])
+                alive = sorted(keep, key=lambda c: c.index)
         most = max(c.rollouts for c in alive)
         best = min(
             (c for c in alive if c.rollouts == most or not out_of_time),
             key=lambda c: (-c.mean, c.index),
         )
+        base = cands[0]
+        if best is not base and best.mean - base.mean < self.tuning.margin:
+            best = base
         return Searched(best.action, best, cands, spent, searched=True)
 
     def _candidates(self, observation: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
@@ -262,7 +275,7 @@ class SearchAgent:
             s = min(awaited)
             agent = agents.get(s)
             if agent is None:
-                agent = agents[s] = game.agents[self.rollout_level]()
+                agent = agents[s] = self._make()
             legal = work.legal(s)
             ply += 1
             rng.at(f"{seed}/agent{s}", ply)

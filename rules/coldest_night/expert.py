@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import random
+from collections.abc import Hashable, Sequence
 from typing import Any
 
+from rules.coldest_night.agents import HeuristicAgent
 from rules.coldest_night.determinize import determinize
 from rules.coldest_night.rules_turn import DWINDLES
 from rules.core import Outcome, Seat, Working
@@ -76,4 +78,32 @@ def explain(o: Any, s: Searched) -> str:
     return f"The best of the moves tried: {odds}."
 
 
-TUNING = Tuning(value=value, note=note, explain=explain, max_candidates=16)
+class RolloutHeuristic(HeuristicAgent):
+    """The heuristic, move for move, with what it asks of an observation again and again (its
+    hand's ids, its frostbite) read once a decision: rollouts spend most of their time in it."""
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        o = observation
+        self._ids = {c.id for c in o.hand}
+        self._frost = {f.name for f in o.players[o.seat].frostbite}
+        return super().choose(observation, legal_actions, rng)
+
+    def _hand_ids(self, o: Any) -> set[str]:  # type: ignore[override]
+        return self._ids
+
+    def _can_play(
+        self, o: Any, c: Any, pit: list[tuple[str, int]], boost: int, n_played: int
+    ) -> bool:
+        if len(pit) >= 4 or c.ash > sum(h for _, h in pit) + boost:
+            return False
+        frost = self._frost
+        if not frost:
+            return True
+        if "Violent Shivering" in frost and c.heat % 2 == 0:
+            return False
+        return not ("Stiff Fingers" in frost and n_played >= 1)
+
+
+TUNING = Tuning(
+    value=value, note=note, explain=explain, max_candidates=16, rollout=RolloutHeuristic
+)

@@ -31,7 +31,9 @@ from rules.core import (
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
 from rules.playout import MoveRng
+from rules.search import expert
 from rules.tenth_night import choices, text
+from rules.tenth_night import expert as expert_mod
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
 from rules.tenth_night.observation import (
@@ -84,7 +86,12 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
-        self.agents = {"random": TenthNightRandomAgent, "heuristic": HeuristicAgent}
+        self.agents = {
+            "random": TenthNightRandomAgent,
+            "heuristic": HeuristicAgent,
+            # the search agent needs the game object, which agents may not import (DESIGN §3)
+            "expert": expert(self, expert_mod.TUNING),
+        }
         self._legal: OrderedDict[tuple[int, int], tuple[TenthNightState, list[Action]]] = (
             OrderedDict()
         )
@@ -299,6 +306,13 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
 
     def working(self, state: TenthNightState) -> Working[TenthNightState, Action]:
         return TableInPlay(self, state)
+
+    def determinize(
+        self, observation: TenthNightObservation, seat: Seat, rng: random.Random
+    ) -> TenthNightState | None:
+        if not isinstance(observation, TenthNightPrivateObservation):
+            return None
+        return expert_mod.determinize(observation, seat, rng)
 
 
 class TableInPlay(Working[TenthNightState, Action]):

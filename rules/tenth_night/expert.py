@@ -1,0 +1,107 @@
+"""The 10th Night's settings for the `expert` search agent (`rules.search`).
+
+- Candidates: at night every defence; by day the heuristic's move, `ready` (stop improving the
+  row now), the heals, trios and divine protection, and answers to offers — not the hundreds of
+  exchange proposals, and no swap or arrangement but the heuristic's own (each of its swaps and
+  arrangements makes the row better by its measure, so a day cannot go round in circles).
+- Another move is played instead of the heuristic's only when its rollouts beat it by 0.05.
+- A lost rollout is worth a little for each night it survived (up to 0.3).
+- The reason says what the move is for and how the rollouts went.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from rules.core import ByKind, Outcome, Seat, Working
+from rules.search import Searched, Tuning, percent, plain_reason
+from rules.tenth_night.determinize import determinize
+
+__all__ = ["TUNING", "determinize"]
+
+SEARCHED_KINDS = (
+    "heal_replace",
+    "heal_heart",
+    "trio",
+    "divine_protection",
+    "accept_exchange",
+    "decline_exchange",
+    "ready",
+    "end_record",
+    "defend",
+)
+
+
+def candidates(o: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
+    if isinstance(legal, ByKind):  # a playout's day moves: list only the kinds searched
+        present = set(legal.kinds())
+        return [a for kind in SEARCHED_KINDS if kind in present for a in legal.of_kind(kind)]
+    return [a for a in legal if a.type in SEARCHED_KINDS]
+
+
+def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
+    if outcome is None:
+        return 0.0
+    if seat in outcome.winners:
+        return 1.0
+    return 0.3 * (outcome.group_score or 0) / 10
+
+
+def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
+    """After tonight (or at the end): how many people the seat still has."""
+    t = getattr(work, "table", None)
+    if t is None:
+        return None
+    if t.result is not None:
+        return ("over", t.result.reason)
+    if t.round > o.round:
+        return ("dawn", len(t.players[seat].row))
+    return None
+
+
+_WHAT = {
+    "swap": "Puts a card that is harder to harm into your row",
+    "heal_replace": "Heals your injured person before the night",
+    "heal_heart": "Heals your injured person before the night",
+    "trio": "Adds a person to your row",
+    "divine_protection": "Takes divine protection for your last person",
+    "accept_exchange": "Takes the exchange",
+    "decline_exchange": "Turns the exchange down",
+    "ready": "Your row is ready for the night",
+    "end_record": "Ends the record run now",
+    "reorder": "Arranges your row so the people attacks reach most are the hardest to harm",
+}
+
+
+def _what(action: Any) -> str:
+    if action.type == "defend":
+        if action.mode == "nullify":
+            return "Your Joker stops the attack"
+        if action.mode == "pass":
+            return "Keeps your cards for a worse attack"
+        return "Spends these cards to hold the attack off"
+    return _WHAT.get(action.type, "The best of the moves tried")
+
+
+def explain(o: Any, s: Searched) -> str:
+    c = s.chosen
+    if c is None or not s.searched:
+        return plain_reason(o, s)
+    lead = _what(c.action)
+    n = c.note
+    if isinstance(n, tuple) and n[0] == "dawn" and o.phase == "night":
+        people = n[1]
+        lead += f", and you usually still have {people} {'person' if people == 1 else 'people'}"
+        lead += " at dawn"
+    alt = s.runner_up
+    odds = f"everyone survived the 10th night in {percent(c.win_rate)} of {c.rollouts} games"
+    odds += " played out from here with the unseen cards dealt at random"
+    if alt is not None:
+        odds += f" ({percent(alt.win_rate)} after the next best move)"
+    return f"{lead}: {odds}."
+
+
+TUNING = Tuning(
+    candidates=candidates, value=value, note=note, explain=explain, max_candidates=10, margin=0.05
+)
