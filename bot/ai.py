@@ -32,6 +32,7 @@ import concurrent.futures
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,9 @@ ADVISOR_LEVEL = "expert"
 
 COOPERATIVE_GAMES = frozenset({"coldest_night", "tenth_night"})
 """Games the whole table wins or loses together; Dead of Winter is one in its `coop` mode."""
+
+ADVICE_KEPT = 1_000
+"""Suggestions kept to answer a repeated request at the same point at once."""
 
 ThinkingHook = Callable[[TableRecord, Seat], Awaitable[None]]
 
@@ -129,6 +133,10 @@ class AiRunner:
         self._pool: concurrent.futures.ThreadPoolExecutor | None = None
         self.thinking: dict[int, Seat] = {}  # table id → the AI seat choosing there now
         self.on_thinking: ThinkingHook | None = None  # the presenter's "thinking…"
+        # suggestions: the last ones made, by (table, seat, ply, version), so asking again at
+        # the same point costs nothing; and the (table, seat) pairs whose request is running
+        self.advice: OrderedDict[tuple[int, Seat, int, int], Advice] = OrderedDict()
+        self.asking: set[tuple[int, Seat]] = set()
 
     def pool(self) -> concurrent.futures.ThreadPoolExecutor:
         if self._pool is None:
@@ -291,12 +299,34 @@ def refusal(service: TableService, table: TableRecord, user_id: int) -> str | No
 async def suggest(service: TableService, table: TableRecord, user_id: int) -> Advice:
     """The expert's pick for the user's seat, from that seat's observation and legal moves only
     (a refusal is a `TableError` in one sentence). It thinks in a worker thread, with the
-    server's move budget; its rng is the table's, so asking twice at one point gives one answer."""
+    server's move budget. Asking again at the same point gives the answer kept from the first
+    time; a player's second request while the first is being worked out is refused, so a
+    player cannot keep the worker threads busy."""
     why = refusal(service, table, user_id)
     if why is not None:
         raise TableError(why)
     seat = seat_of(table, user_id)
     assert seat is not None  # `refusal` checked it
+    runner = service.ai
+    key = (table.id, seat, table.ply, table.version)
+    kept = runner.advice.get(key)
+    if kept is not None:
+        return kept
+    if (table.id, seat) in runner.asking:
+        raise TableError("Your suggestion is still being worked out: it comes in a moment.")
+    runner.asking.add((table.id, seat))
+    try:
+        advice = await _advise(service, table, seat)
+    finally:
+        runner.asking.discard((table.id, seat))
+    runner.advice[key] = advice
+    while len(runner.advice) > ADVICE_KEPT:
+        runner.advice.popitem(last=False)
+    return advice
+
+
+async def _advise(service: TableService, table: TableRecord, seat: Seat) -> Advice:
+    """Ask the game's expert for the seat's move (`suggest`)."""
     game = service.games[table.game]
     engine = service.engine(table)
     state = service.state(table)

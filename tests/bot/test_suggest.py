@@ -3,6 +3,8 @@ caller's own observation, the table setting and its defaults, and every refusal 
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import ai
@@ -155,3 +157,23 @@ async def test_the_lobby_says_whether_the_table_gives_suggestions_when_the_game_
     plain = a_service(store, expert=False)
     quiet = await plain.open("nim", BO, channel_id=7, options={"suggestions": True})
     assert "Suggestions" not in plain.lobby_text(quiet)  # no expert to ask: nothing to say
+
+
+async def test_asking_again_at_the_same_point_is_answered_from_the_first_suggestion(
+    store: SqliteStore,
+) -> None:
+    gate = Gate()
+    service = a_service(store, gate)
+    table = await started(service, suggestions=True)
+    first = asyncio.create_task(ai.suggest(service, table, ANA.user_id))
+    await asyncio.to_thread(gate.started.wait)  # the first request is being worked out
+    with pytest.raises(TableError, match=r"^Your suggestion is still being worked out"):
+        await ai.suggest(service, table, ANA.user_id)
+    gate.release.set()
+    advice = await first
+    assert await ai.suggest(service, table, ANA.user_id) is advice
+    assert len(gate.seen) == 1  # the expert was asked once
+    moved = (await service.act(table.id, ANA.user_id, "2")).table
+    await service.act(moved.id, BO.user_id, "1")
+    again = await ai.suggest(service, await service.table(table.id), ANA.user_id)
+    assert again is not advice and len(gate.seen) == 2  # a new point: asked again
