@@ -258,7 +258,7 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
     engine = service.engine(table)
     agents = [game.agents["heuristic"]() for _ in range(seats)]
     shown: list[tuple[str, str]] = []
-    moves = alts = 0
+    moves = alts = secret_moves = 0
     while table.status == "active" and moves < MOST_MOVES:
         state = service.state(table)
         sent = drain()
@@ -278,6 +278,7 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
         legal = game.legal_actions(state, seat)
         rng = engine.agent_rng(table.seed, table.ply + 1, seat)
         action = agents[seat].choose(game.observe(state, seat), legal, rng)
+        secret_moves += game.is_secret(state, action)
         played = await service.act(table.id, players[seat].id, game.label(state, action))
         await publish(bot, played)
         before = table.ply
@@ -287,6 +288,8 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
         moves += 1
     assert table.status == "finished", f"{key} did not finish in {MOST_MOVES} moves"
     assert alts or not game.picture, "the board pictures' alt text was read"
+    if key == "dead_of_winter":  # face-down contributions and ballots were cast while watched
+        assert secret_moves, "the seeded game held no secret move"
     drain()
     # the spectator followed to the end: their panel shows the result, which reveals everything
     if dms_open:
