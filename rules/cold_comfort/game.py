@@ -14,6 +14,7 @@ from rules.cold_comfort.actions import Action, action_model
 from rules.cold_comfort.agents import AGENTS
 from rules.cold_comfort.choices import choice_paths
 from rules.cold_comfort.determinize import determinize
+from rules.cold_comfort.expert import ColdComfortExpert
 from rules.cold_comfort.observation import ColdComfortObservation, observe
 from rules.cold_comfort.rules_legal import acting_seats, legal_actions, legal_view, why_illegal
 from rules.cold_comfort.rules_play import applied
@@ -49,8 +50,12 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     options_model = ColdComfortOptions
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    agents: Mapping[str, Callable[[], Agent]]
     max_choice_depth = 4  # a tile: its turn, a part of the town, the spot (`choices.py`)
+
+    def __init__(self) -> None:
+        # the search agent needs the game object, which agents may not import (DESIGN §3)
+        self.agents = {**AGENTS, "expert": lambda: ColdComfortExpert(self)}
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[ColdComfortState]:
         opts = options if isinstance(options, ColdComfortOptions) else ColdComfortOptions()

@@ -17,6 +17,7 @@ from rules.winter.actions import ACTION_MODEL, Place, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
 from rules.winter.determinize import determinize
+from rules.winter.expert import WinterExpert
 from rules.winter.observation import WinterObservation, observe
 from rules.winter.rules_apply import resolve
 from rules.winter.rules_freeze import setup
@@ -41,7 +42,7 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     options_model: type[Options] = WinterOptions
     state_model = WinterState
     action_model = ACTION_MODEL
-    agents: Mapping[str, Callable[[], Agent]] = AGENTS
+    agents: Mapping[str, Callable[[], Agent]] = {**AGENTS, "expert": WinterExpert}
     max_choice_depth = 4  # a card: its turn, a part of the lake, the spot (`choices.py`)
 
     def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> Step[WinterState]:

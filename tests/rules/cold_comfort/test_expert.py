@@ -9,12 +9,14 @@ give the same worlds.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.agents import HotelierAgent
 from rules.cold_comfort.determinize import unseen_tiles
+from rules.cold_comfort.expert import ColdComfortExpert
 from rules.cold_comfort.state import ColdComfortState
 from rules.engine import Engine
 from rules.playout import next_actor
@@ -85,3 +87,48 @@ def test_cc_30_a_world_reads_only_the_observation_not_the_real_deck_order() -> N
             assert one is not None
             decks_seen.add(one.deck)
     assert len(decks_seen) > 20
+
+
+def test_cc_30_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> None:
+    assert isinstance(GAME.agents["expert"](), ColdComfortExpert)
+    expert = ColdComfortExpert(GAME, iterations=4)
+    compared = 0
+    for ply, state in enumerate(seeded_states(5, 3)):
+        if ENGINE.outcome(state) is not None or ply % 7 or len(state.deck) < 2:
+            continue
+        seat = min(GAME.to_act(state))
+        legal = list(GAME.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
+        one = expert.choose(GAME.observe(state, seat), legal, random.Random(ply))
+        two = expert.choose(GAME.observe(swapped, seat), legal, random.Random(ply))
+        assert one == two
+        assert one in legal
+        compared += 1
+        if compared >= 12:
+            break
+    assert compared >= 12
+
+
+def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() -> None:
+    expert = ColdComfortExpert(GAME, iterations=4)
+    kinds: set[str] = set()
+    for ply, state in enumerate(seeded_states(6, 4)):
+        if ENGINE.outcome(state) is not None or ply % 5:
+            continue
+        seat = min(GAME.to_act(state))
+        legal = list(GAME.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        obs = GAME.observe(state, seat)
+        s = expert.suggest(obs, legal, random.Random(ply))
+        assert s.action in legal
+        assert s.action == expert.choose(obs, legal, random.Random(ply))
+        assert s.win_chance is not None and 0.0 <= s.win_chance <= 1.0
+        assert s.reason.endswith(".") and s.reason[0].isupper()
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+        kinds.add(type(s.action).__name__)
+        if len(kinds) >= 3 and ply > 100:
+            break
+    assert len(kinds) >= 3

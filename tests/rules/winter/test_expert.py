@@ -8,6 +8,7 @@ states that differ only in their deck order give the same worlds.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 from rules.engine import Engine
@@ -15,6 +16,7 @@ from rules.playout import next_actor
 from rules.winter import GAME
 from rules.winter.agents import HeuristicAgent
 from rules.winter.determinize import unseen_cards
+from rules.winter.expert import WinterExpert
 from rules.winter.state import WinterState
 
 ENGINE = Engine(GAME)
@@ -75,3 +77,90 @@ def test_wi_23_a_world_reads_only_the_observation_not_the_real_deck_order() -> N
             decks_seen.add(one.deck)
     # the deal really is random: many different deck orders came out
     assert len(decks_seen) > 20
+
+
+def thawing_states(seeds: range) -> Iterator[WinterState]:
+    for seed in seeds:
+        for state in seeded_states(seed):
+            if state.phase in ("thawing", "lake_choice", "move_counters"):
+                yield state
+
+
+def test_wi_23_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> None:
+    assert isinstance(GAME.agents["expert"](), WinterExpert)
+    expert = WinterExpert(nodes=120)
+    compared = 0
+    for seed in range(3):
+        for ply, state in enumerate(seeded_states(seed)):
+            if ENGINE.outcome(state) is not None or ply % 3:
+                continue
+            seat = min(GAME.to_act(state))
+            legal = list(GAME.legal_actions(state, seat))
+            if len(legal) < 2:
+                continue
+            swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
+            one = expert.choose(GAME.observe(state, seat), legal, random.Random(ply))
+            two = expert.choose(GAME.observe(swapped, seat), legal, random.Random(ply))
+            assert one == two
+            assert one in legal
+            compared += 1
+    assert compared > 20
+
+
+def test_wi_21_the_expert_takes_a_winning_move_and_never_hands_the_opponent_one() -> None:
+    """In the Thawing the expert searches the whole position: whenever a move wins at once it
+    plays a winning move, and it never plays a move that lets the opponent win at once when
+    another move does not."""
+    from rules.winter.rules_apply import resolve
+
+    expert = WinterExpert(nodes=150)
+    checked = 0
+    for state in thawing_states(range(5)):
+        seat = state.active
+        legal = list(GAME.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        after = {a: resolve(state, seat, a).state for a in legal}
+
+        def wins_now(s: WinterState, who: int) -> bool:
+            return s.result is not None and who in s.result.winners and len(s.result.winners) == 1
+
+        def loses_next(s: WinterState, me: int) -> bool:
+            if s.result is not None:
+                return not wins_now(s, me)
+            if s.active == me:
+                return False
+            return any(
+                wins_now(resolve(s, s.active, b).state, s.active)
+                for b in GAME.legal_actions(s, s.active)
+            )
+
+        pick = expert.choose(GAME.observe(state, seat), legal, random.Random(0))
+        if any(wins_now(s, seat) for s in after.values()):
+            assert wins_now(after[pick], seat)
+        elif not all(loses_next(s, seat) for s in after.values()):
+            assert not loses_next(after[pick], seat)
+        checked += 1
+    assert checked > 15
+
+
+def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() -> None:
+    expert = WinterExpert(nodes=120)
+    said = 0
+    for state in thawing_states(range(8)):
+        if said >= 12:
+            break
+        seat = state.active
+        legal = list(GAME.legal_actions(state, seat))
+        if len(legal) < 2:
+            continue
+        obs = GAME.observe(state, seat)
+        s = expert.suggest(obs, legal, random.Random(1))
+        assert s.action in legal
+        assert s.action == expert.choose(obs, legal, random.Random(1))
+        assert s.win_chance is not None and 0.0 <= s.win_chance <= 1.0
+        assert s.reason.endswith(".") and s.reason[0].isupper()
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+        assert re.sub(r"\{s[01]\}", "", s.reason).count("{") == 0
+        said += 1
+    assert said >= 12
