@@ -133,7 +133,7 @@ async def spectator_view(
     result: tuple[str, ...] = ()
     if ending is not None:
         result = (f"{ending.headline} {ending.why}".strip(), *ending.objectives)
-        result += (f"Seed: `{ending.seed}`.",)
+        result += (ending.seed_words,)
     shown = digest(board.title, board.text, board.turn, *recent, *result)
     return SpectatorView(
         table_id=table.id,
