@@ -397,6 +397,7 @@ async def play(game: Game) -> None:
         if made % 4 == 0 and not wire.down:
             await game.bot.delivery.settled()
             await check_live_panels(game)
+            await check_live_board(game)
         table = await game.table()
     await back(game)
 
@@ -453,6 +454,19 @@ async def check_live_panels(game: Game) -> None:
         assert panels == [panel.message_id], f"seat {seat}: live panels {panels}"
         shown = wire.shown[panels[0]].embeds[0].get("description") or ""
         assert fresh.text in shown, f"seat {seat}'s panel does not show its hand now"
+
+
+async def check_live_board(game: Game) -> None:
+    """The table's live board equals a fresh render of the stored table (its embed and buttons;
+    the feed lines above it are history), and it is the only full board where the table plays."""
+    table = await game.table()
+    if table.status != "active":
+        return
+    fresh = await board_message(table, game.service.board(table), with_picture=False)
+    assert shown_of(game, table.board_message_id) == payload_of(fresh)
+    place = table.thread_id or table.channel_id
+    boards = [i for i, s in game.wire.in_channel(place) if is_board(s)]
+    assert boards == [table.board_message_id], "one live board"
 
 
 async def check_log(game: Game, db: Path) -> None:
