@@ -444,6 +444,8 @@ HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/
 Over days: `pace=daily` at `!game new` · `!me` your time zone, quiet hours, reminders, away
 `!game rejoin` take back a timed-out seat · `!game sub [seat]` take over a free seat
 `!game undo` take back your last move · `!game stats [member]` · `!game leaderboard [game]`
+`!game watch` / `!game unwatch` follow a table you do not play at · `!game replay <table>` a replay
+`!game challenge [game]` today's seeded challenges (`challenge=daily` at `!game new`)
 Your hand and moves also arrive by DM, with buttons; you are mentioned when it is your move."""
 
 
