@@ -232,7 +232,9 @@ class LobbyCog(commands.Cog, name="Games"):
         table = await resolve_table(ctx, lobby=False)
         seat = seat_of(table, ctx.author.id)
         if seat is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(
+                "You are not playing at this table: `/game watch` follows it, privately."
+            )
         update = private_update(self.service, table, seat)
         await private(ctx, **panel_message(self.service, table, update))
         await self.bot.delivery.reopen(table.id, seat)  # a refused DM is tried again from now
