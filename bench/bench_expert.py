@@ -1,0 +1,146 @@
+"""The expert (search) level against the heuristic, on the same deals (issue 33 §1).
+
+Co-operative games: every seat expert vs every seat heuristic, the same seeds for both levels, so
+both play exactly the same deals. Each row gives both win rates with 95 % Wilson intervals, and
+how many deals only one level won (the paired difference).
+
+    python -m bench.bench_expert --games 500                     # every row, 500 deals each
+    python -m bench.bench_expert --game coldest_night --seats 1,2 --games 50 --iterations 48
+
+`make bench` runs `rows()`: a couple of deals a row, a smoke test of the numbers rather than a
+measurement. The search is deterministic for a seed (a fixed number of rollouts a decision, no
+clock), so anyone re-running a row gets the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import GAMES
+from rules.playout import play_out
+from rules.search import SearchAgent
+
+ROWS: dict[str, tuple[int, ...]] = {"coldest_night": (1, 2, 3, 4), "tenth_night": (1, 2)}
+SMOKE_GAMES = 2
+SMOKE_ITERATIONS = 16
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
+
+
+@dataclass
+class Row:
+    game: str
+    seats: int
+    games: int
+    iterations: int
+    heuristic: int = 0
+    expert: int = 0
+    only_expert: int = 0
+    only_heuristic: int = 0
+    expert_moves: int = 0
+    expert_seconds: float = 0.0
+
+    def line(self) -> str:
+        def rate(wins: int) -> str:
+            lo, hi = wilson(wins, self.games)
+            return f"{100 * wins / self.games:5.1f} % [{100 * lo:4.1f}–{100 * hi:4.1f}]"
+
+        per_move = self.expert_seconds / max(1, self.expert_moves)
+        return (
+            f"| {self.game} | {self.seats} | {self.games} | {rate(self.heuristic)} "
+            f"| {rate(self.expert)} | {self.only_expert} / {self.only_heuristic} "
+            f"| {self.iterations} | {per_move:.2f} s |"
+        )
+
+
+HEADER = (
+    "| game | seats | deals | heuristic win % [95 % CI] | expert win % [95 % CI] "
+    "| deals only the expert / only the heuristic won | rollouts a decision "
+    "| expert CPU a move |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def run_row(
+    key: str, seats: int, games: int, iterations: int, first_seed: int = 0, echo: bool = False
+) -> Row:
+    game = GAMES[key]
+    row = Row(key, seats, games, iterations)
+    for n in range(first_seed, first_seed + games):
+        seed = f"expert-bench/{n}"
+        base = play_out(game, seats, seed, [game.agents["heuristic"]() for _ in range(seats)])
+        experts = [game.agents["expert"]() for _ in range(seats)]
+        for agent in experts:
+            assert isinstance(agent, SearchAgent)
+            agent.iterations = iterations
+        started = time.process_time()
+        searched = play_out(game, seats, seed, experts)
+        row.expert_seconds += time.process_time() - started
+        row.expert_moves += sum(1 for _ in searched.log)
+        won_base = base.outcome is not None and bool(base.outcome.winners)
+        won_expert = searched.outcome is not None and bool(searched.outcome.winners)
+        row.heuristic += won_base
+        row.expert += won_expert
+        row.only_expert += won_expert and not won_base
+        row.only_heuristic += won_base and not won_expert
+        if echo:
+            print(
+                f"  {key} {seats} seats deal {n}: heuristic {'won' if won_base else 'lost'}, "
+                f"expert {'won' if won_expert else 'lost'}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return row
+
+
+def rows() -> list[tuple[str, float, str]]:
+    """`make bench`: a smoke run, a couple of deals a row."""
+    out: list[tuple[str, float, str]] = []
+    for key, counts in ROWS.items():
+        for seats in counts:
+            r = run_row(key, seats, SMOKE_GAMES, SMOKE_ITERATIONS)
+            out.append((f"{key} {seats} seats: expert wins ({r.games} deals)", r.expert, "games"))
+            out.append(
+                (f"{key} {seats} seats: heuristic wins ({r.games} deals)", r.heuristic, "games")
+            )
+            per_move = r.expert_seconds / max(1, r.expert_moves)
+            out.append((f"{key} {seats} seats: expert time a move", per_move, "s"))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=SMOKE_GAMES, help="deals a row")
+    parser.add_argument("--iterations", type=int, default=48, help="rollouts a decision")
+    parser.add_argument("--game", choices=sorted(ROWS), action="append", help="(repeatable)")
+    parser.add_argument("--seats", help="seat counts, e.g. 1,2 (default: every row's)")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--verbose", action="store_true", help="each deal's result on stderr")
+    args = parser.parse_args(argv)
+    print(HEADER, flush=True)
+    for key in args.game or sorted(ROWS):
+        counts = ROWS[key]
+        if args.seats:
+            counts = tuple(int(x) for x in args.seats.split(",") if int(x) in counts)
+        for seats in counts:
+            r = run_row(key, seats, args.games, args.iterations, args.first_seed, args.verbose)
+            print(r.line(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
