@@ -173,3 +173,25 @@ def test_the_move_budget_reaches_a_search_agent_with_a_clock_to_keep_it() -> Non
     assert isinstance(agent, SearchAgent)
     assert agent.seconds == 0.25 and agent.clock is not None
     assert ai.make_agent(game, "expert", None).clock is None  # iterations only: deterministic
+
+
+async def test_a_timed_out_seat_is_played_by_the_tables_chosen_level_off_the_loop(
+    store: SqliteStore,
+) -> None:
+    from bot.pace import DAY
+
+    gate = Gate()
+    gate.release.set()
+    now = [1_000_000.0]
+    service = TableService(
+        store, {"nim": expert_nim(gate)}, clock=lambda: now[0], new_seed=lambda: "pace"
+    )
+    table = await service.open("nim", ANA, options={"pace": "daily", "stones": 99})
+    await service.join(table.id, BO)
+    await service.add_agent(table.id, ANA.user_id, "expert")  # the level the players chose
+    started = await service.start(table.id, ANA.user_id)
+    now[0] += DAY
+    await service.tick()  # Ana's deadline passed: the expert plays her move, in a worker
+    table = await service.table(started.table.id)
+    assert table.ply >= 1 and gate.threads and gate.threads[0].startswith("snowbound-ai")
+    assert gate.seen[0].seat == 0  # from Ana's own view
