@@ -353,6 +353,12 @@ class Console:
         self.flat = False  # the last list was `moves all`: a number means a move of that list
         self.address: tuple[int, ...] = ()  # the step of the choice tree shown (`step_lines`)
         self._update: tuple[int, int, PanelUpdate] | None = None  # (version, seat, panel)
+        if service.ai.on_thinking is None:  # an expert AI's turn says so while it thinks
+            service.ai.on_thinking = self.thinking
+
+    async def thinking(self, table: TableRecord, seat: int) -> None:
+        """An expert AI seat has begun to think (`bot.ai`): said once per stretch of AI turns."""
+        self.write(f"{table.seats[seat].name} is thinking…")
 
     def write(self, text: str) -> None:
         self._write(render_markdown(text, ansi=self.ansi, now=self.service.clock()))

@@ -177,3 +177,15 @@ async def test_asking_again_at_the_same_point_is_answered_from_the_first_suggest
     await service.act(moved.id, BO.user_id, "1")
     again = await ai.suggest(service, await service.table(table.id), ANA.user_id)
     assert again is not advice and len(gate.seen) == 2  # a new point: asked again
+
+
+async def test_the_terminal_says_when_an_expert_ai_begins_to_think(store: SqliteStore) -> None:
+    service = a_service(store)
+    out: list[str] = []
+    console = Console(service, read=no_input, write=out.append, ansi=False)
+    table = await service.open("nim", ANA, options={"stones": 9})
+    await service.add_agent(table.id, ANA.user_id, "expert")
+    table = (await service.start(table.id, ANA.user_id)).table
+    played = await console.command(table, 0, "take 1")
+    assert out == ["Frost 🤖 is thinking…"]
+    assert not isinstance(played, bool) and played.table.ply == 2
