@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import logging
 import time
 from collections import OrderedDict
@@ -352,15 +351,3 @@ async def _advise(service: TableService, table: TableRecord, seat: Seat) -> Advi
         win_chance=picked.win_chance,
         action=picked.action,
     )
-
-
-async def suggest_at(service: TableService, table_id: int, user_id: int) -> Advice:
-    """`suggest` for a table by id, as stored now."""
-    table = await service.store.get_table(table_id)
-    return await suggest(service, table, user_id)
-
-
-def close(service: TableService) -> None:
-    """Stop the service's AI worker threads (at shut-down)."""
-    with contextlib.suppress(Exception):
-        service.ai.close()
