@@ -18,7 +18,7 @@ told once per stretch of AI turns (Discord shows the bot typing in the table's p
 stored while an AI thinks: a process killed then leaves the row flagged `ai_turn` (written with the
 move before), and `resume_agents` makes the AI's move again after the restart.
 
-Suggestions (`/game suggest`, the panel's "Suggest a move", the terminal's `suggest`): the game's
+Suggestions (`/suggest`, the panel's "Suggest a move", the terminal's `suggest`): the game's
 `expert` (an `Advisor`) is asked from the caller's own observation and legal moves only, in the
 same worker threads, and its pick, reason and estimated chance of winning are said in one private
 answer. A table's `suggestions` setting (`suggestions=on|off` at `/game new`; unset: on in

@@ -1,8 +1,9 @@
-"""`/game suggest` and the private panel's "Suggest a move" button: the expert's pick for the
-caller, privately, with its reason and estimated chance of winning (`bot.ai.suggest`: from the
-caller's own observation only). Both answer first (the expert thinks about a second, in a worker
-thread), then send the suggestion where only the caller reads it: an ephemeral follow-up, or a DM
-for a chat command. The Coldest Night's talking rule is about the channel: nothing is said there.
+"""`/suggest` (`!suggest`, `!game suggest`) and the private panel's "Suggest a move" button:
+the expert's pick for the caller, privately, with its reason and estimated chance of winning
+(`bot.ai.suggest`: from the caller's own observation only). Both answer first (the expert
+thinks about a second, in a worker thread), then send the suggestion where only the caller reads
+it: an ephemeral follow-up, or a DM for a chat command. The Coldest Night's talking rule is about
+the channel: nothing is said there.
 
 Also the Discord side of "thinking…" (`install`): while an expert AI thinks, the bot shows as
 typing in the table's thread (one request per stretch of AI turns)."""
@@ -29,7 +30,7 @@ BUTTON_LABEL = "Suggest a move"
 
 
 async def suggest(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
-    """The body of `/game suggest`: answered first, then the suggestion privately."""
+    """The body of `/suggest`: answered first, then the suggestion privately."""
     table = await resolve_table(ctx, lobby=False)
     why = ai.refusal(bot.service, table, ctx.author.id)
     if why is not None:
