@@ -29,9 +29,9 @@ from rules.cold_comfort.state import SCORING_ROUNDS_TOTAL, ColdComfortState
 from rules.core import Game, Outcome, Seat, Suggestion, Working
 from rules.search import SearchAgent, Searched, Tuning
 
-HORIZON = 40
+HORIZON = 28
 """Moves a rollout plays before it is scored (a capped rollout is scored, not lost)."""
-ITERATIONS = 48
+ITERATIONS = 16
 """Rollouts a decision (deterministic; about 0.3 s on one core)."""
 MAX_CANDIDATES = 6
 

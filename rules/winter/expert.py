@@ -21,11 +21,24 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.core import Suggestion
-from rules.winter.actions import Keep, Move, PutCounter, Remove, Take, WinterAction
+from rules.winter.actions import (
+    SECTION_OF,
+    ChooseColour,
+    Draw,
+    Keep,
+    Move,
+    Place,
+    PutCounter,
+    Remove,
+    Take,
+    WinterAction,
+)
 from rules.winter.agents import HeuristicAgent
 from rules.winter.determinize import determinize
 from rules.winter.observation import WinterObservation
 from rules.winter.rules_apply import resolve
+from rules.winter.rules_cards import sections_of
+from rules.winter.rules_geometry import NEAR, new_squares
 from rules.winter.rules_lake import Lake
 from rules.winter.rules_legal import legal_actions
 from rules.winter.state import WinterState
@@ -33,8 +46,10 @@ from rules.winter.state import WinterState
 WIN = 10_000.0
 DRAW = -500.0  # a drawn game (the turn limit): worse than any position still playing
 FORCED = WIN / 2  # a value beyond this is a won or lost game (less the moves it takes)
-DEFAULT_NODES = 1_500
-"""Positions expanded a Thawing decision: about 0.5 s on one core."""
+NODES_PER_SECOND = 600
+"""Positions the Thawing search expands a second of its budget (about 1.1 ms each on one core,
+the last depth's unfinished work included): `seconds`, when the bot sets it, scales this."""
+DEFAULT_NODES = NODES_PER_SECOND
 
 
 class Adviser(Protocol):
@@ -168,7 +183,15 @@ class WinterExpert:
     def __init__(self, freezing: Adviser | None = None, nodes: int = DEFAULT_NODES) -> None:
         self.freezing = freezing
         self.nodes = nodes
+        self.seconds: float | None = None  # the bot's per-move budget (`bot.ai.make_agent`)
         self.heuristic = HeuristicAgent()
+
+    def budget(self) -> int:
+        """Positions to expand: `nodes`, or `seconds` of them when the bot gave a budget (a
+        count, never a clock: the same position gets the same move)."""
+        if self.seconds is None:
+            return self.nodes
+        return max(50, int(NODES_PER_SECOND * self.seconds))
 
     def choose(
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
@@ -184,7 +207,7 @@ class WinterExpert:
 
     def _thaw(self, obs: WinterObservation, legal: Sequence[Any], rng: random.Random) -> Line:
         state = determinize(obs, rng)
-        return ThawSearch(self.nodes).best(state, state.active, list(legal))
+        return ThawSearch(self.budget()).best(state, state.active, list(legal))
 
     def suggest(
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
@@ -202,7 +225,47 @@ class WinterExpert:
         if self.freezing is not None:
             return self.freezing.suggest(observation, legal_actions, rng)
         pick = self.heuristic.choose(observation, legal_actions, rng)
-        return Suggestion(action=pick, reason="It is the usual move here.")
+        return Suggestion(action=pick, reason=freezing_reason(obs, pick))
+
+
+def freezing_reason(obs: WinterObservation, action: WinterAction) -> str:
+    """One plain sentence for a Freezing move (the deck is still hidden: no chance is given)."""
+    seat = obs.to_act[0] if obs.to_act else 0
+    other = f"{{s{1 - seat}}}"
+    state = determinize(obs, random.Random(0))  # only the public position is read
+    mine, theirs = state.colours[seat], state.colours[1 - seat]
+    if isinstance(action, ChooseColour):
+        lake = Lake(state.cards, state.counters)
+        grid = lake.grid()
+        squares = [s for _, s in lake.open_squares(grid)]
+        name = "light blue" if action.colour == "light" else "dark blue"
+        count = squares.count(SECTION_OF[action.colour])
+        if not count:
+            return f"{name.capitalize()} covers more of the lake so far."
+        return (
+            f"{name.capitalize()} has more to claim on the lake so far "
+            f"({count} open square{'s' if count != 1 else ''})."
+        )
+    if isinstance(action, Draw):
+        return "No square of your colour is open to claim, so draw and place a card."
+    if isinstance(action, PutCounter):
+        anchors = {(c.row, c.col) for c in state.cards}
+        locks = sum((action.row + dr, action.col + dc) in anchors for dr, dc in NEAR)
+        return (
+            f"Claiming this square locks {locks} cards, which then can neither be moved "
+            "nor removed in the Thawing."
+        )
+    if isinstance(action, Place) and state.drawn_card is not None and mine and theirs:
+        grid = Lake(state.cards, state.counters).grid()
+        face = sections_of(state.drawn_card, action.orientation)
+        spot = (action.row, action.col)
+        made = len(new_squares(grid, spot, face, SECTION_OF[mine]))
+        given = len(new_squares(grid, spot, face, SECTION_OF[theirs]))
+        return (
+            f"Here the card opens {made} square{'s' if made != 1 else ''} of your colour and "
+            f"{given} of {other}'s."
+        )
+    return "It is the move that opens the most squares of your colour."
 
 
 def chance_of(value: float) -> float:

@@ -164,3 +164,23 @@ def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() 
         assert re.sub(r"\{s[01]\}", "", s.reason).count("{") == 0
         said += 1
     assert said >= 12
+
+
+def test_the_expert_explains_a_freezing_move_in_plain_words_without_a_chance() -> None:
+    expert = WinterExpert(nodes=120)
+    kinds: set[str] = set()
+    for seed in range(2):
+        for state in seeded_states(seed):
+            if state.stage != "freezing":
+                continue
+            seat = state.active
+            legal = list(GAME.legal_actions(state, seat))
+            if len(legal) < 2:
+                continue
+            s = expert.suggest(GAME.observe(state, seat), legal, random.Random(2))
+            assert s.action in legal
+            assert s.win_chance is None  # the deck is hidden: the expert gives no estimate
+            assert s.reason.endswith(".") and s.reason[0].isupper()
+            assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+            kinds.add(s.action.type)
+    assert {"choose_colour", "place", "counter"} <= kinds
