@@ -10,7 +10,8 @@ game's heuristic agents on the `working()` fast path), and keeps the move whose 
   candidate is tried on the same sampled worlds, the better half is kept, and the next round
   gives the survivors more rollouts — so most of the budget goes to the moves that matter. With
   `seconds` and a `clock` (the caller's `time.monotonic`: `rules/` reads no clock of its own) the
-  search also stops at the deadline, and sizes its rounds from how long its first rollouts took.
+  search runs on the clock instead: it sizes its rounds from how long its first world's rollouts
+  took, and stops at the deadline whatever happens.
   Without a clock it is deterministic: the same observation, legal list and rng give the same
   move, which the tests and the benchmarks rely on.
 - No-progress rule: a rollout still going after `max_plies` moves, or stuck with nobody to act,
@@ -38,6 +39,8 @@ from rules.playout import MoveRng
 
 DEFAULT_ITERATIONS = 96
 """Rollouts a decision when no other budget is given: about 0.2–0.5 s on one core."""
+TIME_CAP = 100_000
+"""Rollouts a decision at most when the search runs on a clock (`seconds`)."""
 
 
 @dataclass
@@ -191,6 +194,7 @@ class SearchAgent:
     ) -> Searched:
         if len(legal_actions) == 1:
             return Searched(legal_actions[0], None, [], 0, searched=False)
+        start = self.clock() if self.clock is not None and self.seconds else None
         seat = self.seat_of(observation)
         pick = self._base.choose(observation, legal_actions, rng)
         world = self.game.determinize(observation, seat, rng)
@@ -200,8 +204,8 @@ class SearchAgent:
         cands = [Candidate(action=a, index=i) for i, a in enumerate(moves)]
         if len(cands) == 1:
             return Searched(pick, cands[0], cands, 0, searched=False)
-        start = self.clock() if self.clock is not None and self.seconds else None
-        budget = max(self.iterations, len(cands))
+        # with a clock the deadline sizes the rounds (after the first world), not `iterations`
+        budget = max(self.iterations if start is None else TIME_CAP, len(cands))
         rounds = max(1, math.ceil(math.log2(len(cands))))
         alive = list(cands)
         spent = 0
