@@ -54,6 +54,7 @@ class Candidate:
     value: float = 0.0
     notes: Counter[Hashable] = field(default_factory=Counter)
     capped: int = 0  # rollouts stopped by the no-progress rule
+    results: list[float] = field(default_factory=list)  # each rollout's value, world by world
 
     @property
     def mean(self) -> float:
@@ -134,6 +135,10 @@ class Tuning:
     played instead: the pick is never dropped by the halving, and noise alone does not move
     the expert off it."""
     max_plies: int = 3_000
+    settle: int = 0
+    """When every candidate has scored exactly alike in each of this many first worlds, the
+    move does not matter here (a game already won or lost whatever is played): stop, and play
+    the heuristic's pick. 0: never."""
     rollout: Callable[[], Agent] | None = None
     """The rollout agents (and the move searched first), one per seat; None: the game's
     `rollout` level (`heuristic`). A game may give a faster agent that plays the same moves."""
@@ -209,7 +214,7 @@ class SearchAgent:
         rounds = max(1, math.ceil(math.log2(len(cands))))
         alive = list(cands)
         spent = 0
-        out_of_time = False
+        out_of_time = settled = False
         first = True
         for r in range(rounds):
             done = 0
@@ -222,6 +227,9 @@ class SearchAgent:
                     self._rollout(world, seat, c, seed, observation)
                     spent += 1
                 done += 1
+                if r == 0 and done == self.tuning.settle and _alike(alive):
+                    settled = True
+                    break
                 if start is not None:
                     assert self.clock is not None and self.seconds is not None
                     used = self.clock() - start
@@ -232,7 +240,7 @@ class SearchAgent:
                         out_of_time = True
                         break
                 first = False
-            if out_of_time:
+            if out_of_time or settled:
                 break
             if r < rounds - 1 and len(alive) > 1:
                 ranked = sorted(alive, key=lambda c: (-c.mean, c.index))
@@ -246,7 +254,7 @@ class SearchAgent:
             key=lambda c: (-c.mean, c.index),
         )
         base = cands[0]
-        if best is not base and best.mean - base.mean < self.tuning.margin:
+        if settled or (best is not base and best.mean - base.mean < self.tuning.margin):
             best = base
         return Searched(best.action, best, cands, spent, searched=True)
 
@@ -292,9 +300,16 @@ class SearchAgent:
         cand.capped += capped
         if outcome is not None and seat in outcome.winners:
             cand.wins += 1
-        cand.value += tuning.value(outcome, work, seat)
+        worth = tuning.value(outcome, work, seat)
+        cand.value += worth
+        cand.results.append(worth)
         if noted is not None:
             cand.notes[noted] += 1
+
+
+def _alike(cands: Sequence[Candidate]) -> bool:
+    first = cands[0].results
+    return all(c.results == first for c in cands[1:])
 
 
 def expert(game: Game[Any, Any, Any], tuning: Tuning | None = None) -> Callable[[], SearchAgent]:

@@ -3,6 +3,8 @@
 - Every legal move is a candidate (a turn offers at most a dozen or so).
 - A lost rollout is worth a little for each piece of kindling it burned (up to 0.3): among moves
   that all lose in the rollouts, the one that kept the fire going longest is better.
+- A decision where every move scored exactly alike in the first four worlds (a game already won or
+  lost whatever is played) is left to the heuristic: it saves the rest of the budget.
 - The reason names the fire the move leaves for the next player: "Leaves the fire at heat 7 with
   3 cards when {s1} takes over", and what the rollouts showed.
 """
@@ -105,5 +107,5 @@ class RolloutHeuristic(HeuristicAgent):
 
 
 TUNING = Tuning(
-    value=value, note=note, explain=explain, max_candidates=16, rollout=RolloutHeuristic
+    value=value, note=note, explain=explain, max_candidates=16, settle=4, rollout=RolloutHeuristic
 )

@@ -304,3 +304,15 @@ def test_a_forced_move_is_played_without_a_search_or_a_draw_from_the_generator()
     only = [Move(type="step")]
     assert agent.choose({"seat": 0, "left": 1, "over": False}, only, rng) == only[0]
     assert rng.getstate() == before
+
+
+def test_a_decision_where_every_move_scores_alike_stops_early_with_the_heuristics_move() -> None:
+    game = Countdown()
+    state = Counter1(left=2)  # a step does not finish either: every rollout is cut off
+    obs, legal = game.observe(state, 0), game.legal_actions(state, 0)
+    settling = SearchAgent(game, tuning=Tuning(max_plies=5, settle=4), iterations=40)
+    result = settling.search(obs, legal, random.Random(0))
+    assert result.rollouts == 2 * 4
+    assert result.action.type == "stay"  # the heuristic's pick
+    patient = SearchAgent(game, tuning=Tuning(max_plies=5), iterations=40)
+    assert patient.search(obs, legal, random.Random(0)).rollouts == 40
