@@ -84,7 +84,11 @@ class Searched:
 
     @property
     def runner_up(self) -> Candidate | None:
-        others = [c for c in self.candidates if c is not self.chosen and c.rollouts]
+        """The best other move searched as long as the chosen one (a finalist), if any."""
+        if self.chosen is None:
+            return None
+        n = self.chosen.rollouts
+        others = [c for c in self.candidates if c is not self.chosen and c.rollouts == n and n]
         return max(others, key=lambda c: (c.mean, -c.index)) if others else None
 
 

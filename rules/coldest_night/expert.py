@@ -72,9 +72,9 @@ def explain(o: Any, s: Searched) -> str:
     n = c.note
     if isinstance(n, tuple) and n[0] == "fire":
         _, heat, cards, nxt = n
-        who = "your next turn" if nxt == o.seat else f"{{s{nxt}}} takes over"
+        who = "for your next turn" if nxt == o.seat else f"when {{s{nxt}}} takes over"
         lead = f"Leaves the fire at heat {heat} with {cards} card{'s' if cards != 1 else ''}"
-        return f"{lead} when {who}; {odds}."
+        return f"{lead} {who}; {odds}."
     if isinstance(n, tuple) and n[0] == "over" and n[1] == "morning":
         return f"Burns the last of the kindling: morning comes. {odds[0].upper()}{odds[1:]}."
     return f"The best of the moves tried: {odds}."
