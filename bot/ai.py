@@ -136,6 +136,21 @@ class AiRunner:
         # the same point costs nothing; and the (table, seat) pairs whose request is running
         self.advice: OrderedDict[tuple[int, Seat, int, int], Advice] = OrderedDict()
         self.asking: set[tuple[int, Seat]] = set()
+        self._notices: set[asyncio.Task[None]] = set()  # "thinking…" notices being sent
+
+    def _notify(self, hook: ThinkingHook, table: TableRecord, seat: Seat) -> None:
+        """Tell the presenter an AI began to think, without waiting for it: a slow or refused
+        request (Discord's typing notice) never delays the AI's move or holds the table's lock."""
+
+        async def notice() -> None:
+            try:
+                await hook(table, seat)
+            except Exception:  # a presenter's hiccup never stops the game
+                log.exception("table %s: the thinking notice failed", table.id)
+
+        task = asyncio.get_running_loop().create_task(notice())
+        self._notices.add(task)  # kept until done: the loop holds only weak references
+        task.add_done_callback(self._notices.discard)
 
     def pool(self) -> concurrent.futures.ThreadPoolExecutor:
         if self._pool is None:
@@ -182,10 +197,7 @@ class AiRunner:
             if self.on_thinking is not None and (told is None or table.id not in told):
                 if told is not None:
                     told.add(table.id)
-                try:
-                    await self.on_thinking(table, seat)
-                except Exception:  # a presenter's hiccup never stops the game
-                    log.exception("table %s: the thinking notice failed", table.id)
+                self._notify(self.on_thinking, table, seat)
             return await self.run(lambda: agent.choose(observation, legal, rng))
         finally:
             if self.thinking.get(table.id) == seat:
