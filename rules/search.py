@@ -139,6 +139,10 @@ class Tuning:
     played instead: the pick is never dropped by the halving, and noise alone does not move
     the expert off it."""
     max_plies: int = 3_000
+    confidence: float = 0.0
+    """How sure the search must be before it leaves the heuristic's pick: the paired
+    difference (world by world, the same worlds for both) between the best move and the pick,
+    in standard errors. 0: no test, the best mean wins (with `margin`)."""
     settle: int = 0
     """When every candidate has scored exactly alike in each of this many first worlds, the
     move does not matter here (a game already won or lost whatever is played): stop, and play
@@ -258,7 +262,11 @@ class SearchAgent:
             key=lambda c: (-c.mean, c.index),
         )
         base = cands[0]
-        if settled or (best is not base and best.mean - base.mean < self.tuning.margin):
+        if best is not base and (
+            settled
+            or best.mean - base.mean < self.tuning.margin
+            or _sure(best, base) < self.tuning.confidence
+        ):
             best = base
         return Searched(best.action, best, cands, spent, searched=True)
 
@@ -309,6 +317,22 @@ class SearchAgent:
         cand.results.append(worth)
         if noted is not None:
             cand.notes[noted] += 1
+
+
+def _sure(best: Candidate, base: Candidate) -> float:
+    """The paired difference of `best` over `base` on the worlds both were played in, in
+    standard errors (infinite when every world agrees it is better)."""
+    diffs = [a - b for a, b in zip(best.results, base.results, strict=False)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0
+    mean = sum(diffs) / n
+    if n == 1:
+        return math.inf if mean > 0 else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0.0:
+        return math.inf if mean > 0 else 0.0
+    return mean / math.sqrt(var / n)
 
 
 def _alike(cands: Sequence[Candidate]) -> bool:

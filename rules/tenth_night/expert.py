@@ -4,7 +4,11 @@
   row now), the heals, trios and divine protection, and answers to offers — not the hundreds of
   exchange proposals, and no swap or arrangement but the heuristic's own (each of its swaps and
   arrangements makes the row better by its measure, so a day cannot go round in circles).
-- Another move is played instead of the heuristic's only when its rollouts beat it by 0.05.
+- Defences that differ only in the suit of equal modifiers are one candidate (a ♥ is told apart:
+  it can heal).
+- Another move is played instead of the heuristic's only when its rollouts beat it by 0.05 and
+  the paired difference, world by world, is 1.5 standard errors or more: a night is so much
+  chance that without it the expert would leave good moves on noise.
 - A lost rollout is worth a little for each night it survived (up to 0.3).
 - The reason says what the move is for and how the rollouts went.
 """
@@ -14,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any
 
+from rules.cards import card
 from rules.core import ByKind, Outcome, Seat, Working
 from rules.search import Searched, Tuning, percent, plain_reason
 from rules.tenth_night.determinize import determinize
+from rules.tenth_night.state import MODIFIER_VALUE
 
 __all__ = ["TUNING", "determinize"]
 
@@ -36,8 +42,24 @@ SEARCHED_KINDS = (
 def candidates(o: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
     if isinstance(legal, ByKind):  # a playout's day moves: list only the kinds searched
         present = set(legal.kinds())
-        return [a for kind in SEARCHED_KINDS if kind in present for a in legal.of_kind(kind)]
-    return [a for a in legal if a.type in SEARCHED_KINDS]
+        found = [a for kind in SEARCHED_KINDS if kind in present for a in legal.of_kind(kind)]
+    else:
+        found = [a for a in legal if a.type in SEARCHED_KINDS]
+    seen: set[Hashable] = {_defence_kind(pick)} if pick.type == "defend" else set()
+    out = []
+    for a in found:
+        if a.type == "defend":  # J♠ or J♣: the same defence; a ♥ is worth keeping to heal
+            kind = _defence_kind(a)
+            if kind in seen:
+                continue
+            seen.add(kind)
+        out.append(a)
+    return out
+
+
+def _defence_kind(a: Any) -> Hashable:
+    values = tuple(sorted(MODIFIER_VALUE.get(card(c).rank, 0) for c in a.card_ids))
+    return (a.mode, values, sum(card(c).suit == "H" for c in a.card_ids))
 
 
 def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
@@ -103,5 +125,11 @@ def explain(o: Any, s: Searched) -> str:
 
 
 TUNING = Tuning(
-    candidates=candidates, value=value, note=note, explain=explain, max_candidates=10, margin=0.05
+    candidates=candidates,
+    value=value,
+    note=note,
+    explain=explain,
+    max_candidates=10,
+    margin=0.05,
+    confidence=1.5,
 )
