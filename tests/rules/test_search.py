@@ -316,3 +316,34 @@ def test_a_decision_where_every_move_scores_alike_stops_early_with_the_heuristic
     assert result.action.type == "stay"  # the heuristic's pick
     patient = SearchAgent(game, tuning=Tuning(max_plies=5), iterations=40)
     assert patient.search(obs, legal, random.Random(0)).rollouts == 40
+
+
+class Coin(Countdown):
+    """One choice between two moves that each win on a fair coin of their own (a step tosses
+    the move's rng once more first, so the two moves' coins differ in the same world)."""
+
+    def apply(
+        self, state: Counter1, seat: Seat, action: Move, rng: random.Random
+    ) -> Step[Counter1]:
+        if action.type == "step":
+            rng.randrange(2)
+        return Step(Counter1(left=rng.randrange(2), over=True), ())
+
+    def outcome(self, state: Counter1) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(winners=frozenset({0}) if state.left else frozenset(), reason="coin")
+
+
+def test_noise_alone_does_not_move_the_expert_off_the_heuristics_pick_given_a_confidence() -> None:
+    game = Coin()
+    state = Counter1(left=1)
+    obs, legal = game.observe(state, 0), game.legal_actions(state, 0)
+
+    def moved(confidence: float) -> int:
+        agent = SearchAgent(game, tuning=Tuning(confidence=confidence), iterations=24)
+        picks = [agent.choose(obs, legal, random.Random(f"coin/{n}")) for n in range(12)]
+        return sum(p.type != "stay" for p in picks)  # the heuristic stays
+
+    assert moved(0.0) > 0  # the two moves are equal: a plain best mean follows the noise
+    assert moved(3.0) == 0
