@@ -272,12 +272,15 @@ class SearchAgent:
 
     def _candidates(self, observation: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
         hook = self.tuning.candidates
-        found = list(hook(observation, legal, pick) if hook is not None else legal)
+        found = hook(observation, legal, pick) if hook is not None else legal
+        most = max(1, self.tuning.max_candidates)
         moves = [pick]
         for a in found:
-            if a not in moves:
+            if len(moves) >= most:
+                break
+            if a != pick and a not in moves:
                 moves.append(a)
-        return moves[: max(1, self.tuning.max_candidates)]
+        return moves
 
     def _rollout(self, world: Any, seat: Seat, cand: Candidate, seed: int, obs: Any) -> None:
         """Play `cand` in `world`, then the game on with the rollout agents; record the result."""
