@@ -148,6 +148,9 @@ class Tuning:
     move does not matter here (a game already won or lost whatever is played): stop, and play
     the heuristic's pick. 0: never."""
     rollout: Callable[[], Agent] | None = None
+    observe: Callable[[Working[Any, Any], Seat], Any] | None = None
+    """A rollout agent's view of the working copy; None: `work.observe(seat)`. A game may build
+    a cheaper one that holds everything its rollout agent reads."""
     """The rollout agents (and the move searched first), one per seat; None: the game's
     `rollout` level (`heuristic`). A game may give a faster agent that plays the same moves."""
 
@@ -290,6 +293,7 @@ class SearchAgent:
         note = tuning.note
         noted = note(work, seat, obs) if note is not None else None
         agents: dict[Seat, Agent] = {}
+        look = tuning.observe or _observe
         rng = MoveRng()
         ply = 1
         outcome = work.outcome()
@@ -306,7 +310,7 @@ class SearchAgent:
             legal = work.legal(s)
             ply += 1
             rng.at(f"{seed}/agent{s}", ply)
-            view = work.observe(s) if getattr(agent, "reads_observation", True) else None
+            view = look(work, s) if getattr(agent, "reads_observation", True) else None
             work.apply(s, agent.choose(view, legal, rng), seed, ply)
             outcome = work.outcome()
             if note is not None and noted is None:
@@ -320,6 +324,10 @@ class SearchAgent:
         cand.results.append(worth)
         if noted is not None:
             cand.notes[noted] += 1
+
+
+def _observe(work: Working[Any, Any], seat: Seat) -> Any:
+    return work.observe(seat)
 
 
 def _sure(best: Candidate, base: Candidate) -> float:

@@ -15,14 +15,26 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rules.cards import card
 from rules.core import ByKind, Outcome, Seat, Working
 from rules.search import Searched, Tuning, percent, plain_reason
+from rules.tenth_night.actions import Reorder
+from rules.tenth_night.agents import HeuristicAgent, _best_order, _heart_cost, person_risk
 from rules.tenth_night.determinize import determinize
-from rules.tenth_night.state import MODIFIER_VALUE
+from rules.tenth_night.observation import (
+    TenthNightPrivateObservation,
+    card_view,
+    defence_options,
+    offer_view,
+    person_view,
+    public_fields,
+)
+from rules.tenth_night.state import MODIFIER_VALUE, Person
 
 __all__ = ["TUNING", "determinize"]
 
@@ -124,7 +136,80 @@ def explain(o: Any, s: Searched) -> str:
     return f"{lead}: {odds}."
 
 
+@lru_cache(maxsize=8_192)
+def _order_of(row: tuple[tuple[str, bool], ...]) -> tuple[str, ...]:
+    return _best_order([person_view(Person(id=i, injured=hurt)) for i, hurt in row])
+
+
+class RolloutHeuristic(HeuristicAgent):
+    """The heuristic, move for move, made for rollouts: it asks a day's moves for the kinds it
+    plays only (never listing the hundreds of exchange proposals), and remembers the best
+    arrangement of each row it has met. `tests/rules/test_search.py` checks it plays the
+    heuristic's games."""
+
+    def choose(self, observation: Any, legal_actions: Sequence[Any], rng: random.Random) -> Any:
+        if observation.phase == "night":
+            return self._defend(observation, legal_actions)
+        return self._day_by_kind(observation, legal_actions)
+
+    def _day_by_kind(self, obs: Any, legal: Sequence[Any]) -> Any:
+        if isinstance(legal, ByKind):
+            present = set(legal.kinds())
+
+            def of(kind: str) -> Sequence[Any]:
+                return legal.of_kind(kind) if kind in present else ()
+
+        else:
+            by_type: dict[str, list[Any]] = {}
+            for a in legal:
+                by_type.setdefault(a.type, []).append(a)
+
+            def of(kind: str) -> Sequence[Any]:
+                return by_type.get(kind, ())
+
+        for kind in ("decline_exchange", "withdraw_exchange", "heal_replace"):
+            if found := of(kind):
+                return found[0]
+        if found := of("heal_heart"):
+            return min(found, key=lambda a: _heart_cost(a.hand_card_id))
+        if found := of("trio"):
+            return max(found, key=lambda a: -person_risk(a.keep_id))
+        if found := of("divine_protection"):
+            return found[0]
+        swap = self._swap(obs, list(of("swap")))
+        if swap is not None:
+            return swap
+        me = obs.players[obs.seat]
+        if me.people > 1:
+            current = tuple(p.id for p in me.row)
+            order = _order_of(tuple((p.id, p.injured) for p in me.row))
+            if order != current:  # every other arrangement of the row is a legal move
+                return Reorder(order=order)
+        for kind in ("ready", "accept_exchange"):
+            if found := of(kind):
+                return found[0]
+        return legal[0]
+
+
+def observe(work: Working[Any, Any], seat: Seat) -> Any:
+    """A rollout's view for the heuristic: the seat's observation without its legal list (the
+    heuristic is handed the moves, and never reads them from its view)."""
+    game: Any = work.game
+    state = work.freeze()
+    fields = public_fields(state, sorted(game._spec_to_act(state)), sorted(game.awaiting(state)))
+    return TenthNightPrivateObservation.model_construct(
+        **fields,
+        seat=seat,
+        hand=[card_view(c) for c in state.players[seat].hand],
+        my_offers=[offer_view(o, seat) for o in state.offers if seat in (o.from_seat, o.to_seat)],
+        defence_options=defence_options(state, seat),
+        legal_actions=[],
+    )
+
+
 TUNING = Tuning(
+    rollout=RolloutHeuristic,
+    observe=observe,
     candidates=candidates,
     value=value,
     note=note,

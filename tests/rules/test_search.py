@@ -24,7 +24,7 @@ from rules.coldest_night import GAME as COLDEST
 from rules.coldest_night.state import ColdestNightState
 from rules.core import Advisor, BaseGame, Frozen, Options, Outcome, Seat, Step
 from rules.engine import Engine
-from rules.playout import next_actor
+from rules.playout import next_actor, play_out
 from rules.search import SearchAgent, Tuning
 from rules.tenth_night import GAME as TENTH
 from rules.tenth_night.state import TenthNightState
@@ -347,3 +347,30 @@ def test_noise_alone_does_not_move_the_expert_off_the_heuristics_pick_given_a_co
 
     assert moved(0.0) > 0  # the two moves are equal: a plain best mean follows the noise
     assert moved(3.0) == 0
+
+
+@pytest.mark.parametrize("key", ["coldest_night", "tenth_night"])
+def test_the_rollout_heuristic_plays_the_heuristics_games_move_for_move(key: str) -> None:
+    game = GAMES[key]
+    expert = game.agents["expert"]()
+    assert isinstance(expert, SearchAgent)
+    fast = expert.tuning.rollout
+    assert fast is not None
+    for seats in range(1, 5):
+        for seed in range(4):
+            plain = play_out(game, seats, seed, [game.agents["heuristic"]() for _ in range(seats)])
+            quick = play_out(game, seats, seed, [fast() for _ in range(seats)])
+            assert quick.log == plain.log, f"{key} {seats} seats seed {seed}"
+
+
+def test_tn_a_rollouts_view_is_the_seats_observation_without_its_legal_list() -> None:
+    expert = TENTH.agents["expert"]()
+    assert isinstance(expert, SearchAgent)
+    look = expert.tuning.observe
+    assert look is not None
+    for seats in (1, 3):
+        for state in seeded_states(TENTH, seats, 2):
+            work = TENTH.working(state)
+            for seat in range(seats):
+                full = TENTH.observe(state, seat).model_copy(update={"legal_actions": []})
+                assert look(work, seat) == full
