@@ -148,11 +148,11 @@ class Tuning:
     move does not matter here (a game already won or lost whatever is played): stop, and play
     the heuristic's pick. 0: never."""
     rollout: Callable[[], Agent] | None = None
+    """The rollout agents (and the move searched first), one per seat; None: the game's
+    `rollout` level (`heuristic`). A game may give a faster agent that plays the same moves."""
     observe: Callable[[Working[Any, Any], Seat], Any] | None = None
     """A rollout agent's view of the working copy; None: `work.observe(seat)`. A game may build
     a cheaper one that holds everything its rollout agent reads."""
-    """The rollout agents (and the move searched first), one per seat; None: the game's
-    `rollout` level (`heuristic`). A game may give a faster agent that plays the same moves."""
 
 
 def _seat_of(observation: Any) -> Seat:
