@@ -13,12 +13,16 @@ Decisions where the spec is silent (also listed in the report):
   or `turned`, and an optional tile id (`grow C05 at (3,0) r180`).
 - Typed commands whose every field is given but which are illegal are refused in `parse` with the
   reason from `why_illegal`, instead of returning an action the engine would refuse anyway.
+- The `expert` level (`expert`, issue 33) is the shared determinized search (`rules.search`) with
+  rollouts cut after a round of turns and scored by each seat's final score so far; `determinize`
+  deals the unseen tiles into the City Deck from an observation (dice to come are not in the
+  state: each roll draws from its move's rng).
 
 Layout (the same module names in every game package): `actions`, `state`, `rules_tiles`,
 `rules_board`, `rules_dice`, `rules_legal`, `rules_play` (set-up, management, fire),
 `rules_round` (scoring round, next turn), `rules_scoring`, `observation`, `text`, `agents`,
-`data/`, and `game` (the only module importing all the others). Renderers import only the names
-below.
+`determinize`, `expert`, `data/`, and `game` (the only module importing all the others).
+Renderers import only the names below.
 """
 
 from rules.cold_comfort.actions import Action

@@ -22,10 +22,14 @@ Decisions where the spec is silent:
 - The picture's hints mark placement spots and move destinations (green dots on the anchor
   cell), claimable squares (yellow frames) and removable cards (red crosses) for the seat to act;
   the observation lists them (`hint_marks()`) so the renderer reads no rules module.
+- The `expert` level (`expert`, issue 33) searches the Thawing with alpha-beta, as it hides
+  nothing, and plays the Freezing with the heuristic's placements and claims; `determinize` deals
+  the unseen cards into the deck from an observation (the only secret, WI-23).
 
 Layout (the same module names in every game package): `actions`, `state`, `rules_cards`,
 `rules_geometry`, `rules_lake` (the mutable working copy of the lake), `rules_legal`,
-`rules_freeze`, `rules_thaw`, `rules_apply`, `observation`, `text`, `agents`, `data/`, and
+`rules_freeze`, `rules_thaw`, `rules_apply`, `observation`, `text`, `agents`, `determinize`,
+`expert`, `data/`, and
 `game` (the only module importing all the others). Renderers import only the names below.
 """
 
