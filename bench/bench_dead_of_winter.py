@@ -127,11 +127,20 @@ class Tally:
         self.betrayer_met = 0
         self.loyal = 0
         self.loyal_met = 0
+        self.nobody = 0  # standard games that ended with no winner at all
+        self.betrayer_exiled = 0  # betrayers the table exiled
+        self.loyal_exiled = 0  # loyal seats the table exiled
+        self.rounds = 0
         self.plies = 0
 
-    def add(self, outcome: Any, plies: int) -> None:
+    def add(self, outcome: Any, plies: int, state: Any = None) -> None:
         self.games += 1
         self.plies += plies
+        self.nobody += not outcome.winners
+        exiled: set[int] = set()
+        if state is not None:
+            self.rounds += state.round_number
+            exiled = {g.group for g in state.groups if g.exiled}
         done = bool(outcome.details["main_objective_complete"])
         main = str(outcome.details["main_objective"])
         self.colony += done
@@ -142,9 +151,12 @@ class Tally:
             if r.kind == "betrayal":
                 self.betrayer_dealt += 1
                 self.betrayer_met += r.met
+                self.betrayer_exiled += r.group in exiled
             elif r.kind == "secret":
                 self.loyal += 1
                 self.loyal_met += r.met
+            elif r.kind == "exiled":  # a loyal seat exiled: judged on its exiled objective
+                self.loyal_exiled += 1
 
     def detail(self) -> str:
         """Loss reasons and the colony's rate per main objective, for tuning."""
@@ -163,7 +175,7 @@ def play_batch(
     for n in range(games):
         players = [GAME.agents[name]() for name in agents]
         result = play_out(GAME, seats, f"{setting}/{n}", players, options=options)
-        tally.add(result.outcome, result.plies)
+        tally.add(result.outcome, result.plies, result.state)
     return tally
 
 
@@ -171,8 +183,53 @@ def _pct(part: int, whole: int) -> float:
     return 100.0 * part / whole if whole else float("nan")
 
 
+def wilson(part: int, whole: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion, in per cent."""
+    if not whole:
+        return float("nan"), float("nan")
+    p = part / whole
+    d = 1 + z * z / whole
+    mid = (p + z * z / (2 * whole)) / d
+    half = z * ((p * (1 - p) / whole + z * z / (4 * whole * whole)) ** 0.5) / d
+    return 100.0 * (mid - half), 100.0 * (mid + half)
+
+
+def _ci(part: int, whole: int) -> str:
+    low, high = wilson(part, whole)
+    return f"{part}/{whole}, 95 % {low:.1f}–{high:.1f}"
+
+
+def secret_rows(name: str, t: Tally) -> list[tuple[str, float, str]]:
+    """A standard game's secret-objective figures, each with its count and 95 % interval."""
+    return [
+        (
+            f"{name}: loyal seats met theirs ({_ci(t.loyal_met, t.loyal)})",
+            _pct(t.loyal_met, t.loyal),
+            "%",
+        ),
+        (
+            f"{name}: betrayer met its goal ({_ci(t.betrayer_met, t.betrayer_dealt)})",
+            _pct(t.betrayer_met, t.betrayer_dealt),
+            "%",
+        ),
+        (
+            f"{name}: betrayer exiled ({_ci(t.betrayer_exiled, t.betrayer_dealt)})",
+            _pct(t.betrayer_exiled, t.betrayer_dealt),
+            "%",
+        ),
+        (f"{name}: games nobody won ({_ci(t.nobody, t.games)})", _pct(t.nobody, t.games), "%"),
+        (f"{name}: colony objective done ({_ci(t.colony, t.games)})", _pct(t.colony, t.games), "%"),
+        (f"{name}: loyal seats exiled (per game)", t.loyal_exiled / max(1, t.games), ""),
+        (f"{name}: rounds played (mean)", t.rounds / max(1, t.games), ""),
+    ]
+
+
 def balance(
-    games: int, only: set[str], verbose: bool = False, seats_of: Sequence[int] = (2, 3, 4, 5)
+    games: int,
+    only: set[str],
+    verbose: bool = False,
+    seats_of: Sequence[int] = (2, 3, 4, 5),
+    standard_seats: Sequence[int] = (3, 4, 5),
 ) -> list[tuple[str, float, str]]:
     """The balance figures, `games` seeded games per setting."""
     out: list[tuple[str, float, str]] = []
@@ -185,7 +242,13 @@ def balance(
         for seats in seats_of:
             t = play_batch(f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop")
             note(f"coop {seats}", t)
-            out.append((f"dow co-op colony wins, {seats} heuristic", _pct(t.colony, t.games), "%"))
+            out.append(
+                (
+                    f"dow co-op colony wins, {seats} heuristic ({_ci(t.colony, t.games)})",
+                    _pct(t.colony, t.games),
+                    "%",
+                )
+            )
     if "longnight" in only:  # issue 13: the same co-op games with every Long Night module on
         for seats in seats_of:
             t = play_batch(
@@ -200,18 +263,19 @@ def balance(
                 )
             )
     if "betrayer" in only:
-        for seats in (3, 4, 5):
+        for seats in standard_seats:
             t = play_batch(
                 f"betrayer{seats}", seats, ["heuristic"] * seats, games, secret_deal="betrayer"
             )
             note(f"betrayer {seats}", t)
             name = f"dow standard betrayer, {seats} heuristic"
             out.append((f"{name}: games with a betrayer", _pct(t.betrayer_dealt, t.games), "%"))
-            out.append(
-                (f"{name}: betrayer met its goal", _pct(t.betrayer_met, t.betrayer_dealt), "%")
-            )
-            out.append((f"{name}: colony objective done", _pct(t.colony, t.games), "%"))
-            out.append((f"{name}: loyal seats met theirs", _pct(t.loyal_met, t.loyal), "%"))
+            out += secret_rows(name, t)
+    if "standard" in only:  # issue 33: the normal deal, a betrayer in P of 2P + 1 games
+        for seats in standard_seats:
+            t = play_batch(f"standard{seats}", seats, ["heuristic"] * seats, games)
+            note(f"standard {seats}", t)
+            out += secret_rows(f"dow standard, {seats} heuristic", t)
     if "mixed" in only:
         for mix in (
             "random,random,random,random",
@@ -228,7 +292,7 @@ def balance(
 
 
 async def rows() -> list[tuple[str, float, str]]:
-    balance_rows = balance(BALANCE_GAMES, {"coop", "longnight", "betrayer", "mixed"})
+    balance_rows = balance(BALANCE_GAMES, {"coop", "longnight", "betrayer", "standard", "mixed"})
     random_games, random_plies = _rate("random", 4, 30)
     heuristic_games, heuristic_plies = _rate("heuristic", 4, 30)
     dow: list[float] = []
@@ -300,7 +364,10 @@ async def rows() -> list[tuple[str, float, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Dead of Winter balance figures")
     parser.add_argument("--games", type=int, default=1000, help="games per setting")
-    parser.add_argument("--only", default="coop,longnight,betrayer,mixed", help="settings to play")
+    parser.add_argument(
+        "--only", default="coop,longnight,betrayer,standard,mixed", help="settings to play"
+    )
+    parser.add_argument("--standard-seats", default="3,4,5", help="standard seat counts to play")
     parser.add_argument("--seats", default="2,3,4,5", help="co-op seat counts to play")
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -309,8 +376,9 @@ def main(argv: list[str] | None = None) -> int:
         set(args.only.split(",")),
         verbose=True,
         seats_of=[int(n) for n in args.seats.split(",")],
+        standard_seats=[int(n) for n in args.standard_seats.split(",")],
     ):
-        print(f"{what:<64} {value:6.1f} {unit}", flush=True)
+        print(f"{what:<90} {value:6.1f} {unit}", flush=True)
     print(f"({args.games} games per setting, {time.perf_counter() - started:.0f} s)")
     return 0
 

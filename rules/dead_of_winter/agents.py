@@ -12,12 +12,16 @@ the game or the state. `HeuristicAgent` scores every legal action and plays the 
 - it plays the objective: colony attacks for M02's kills, attacks where a `zombies … <=` clause
   is unmet, and for M09 it holds the Hospital (survivors go and stay, kill the zombies there and
   barricade every space, 14.27);
-- it keeps cards its own secret objective counts (a hoarder, as people are);
-- as a betrayer it plays the same moves with a few twists: it keeps the cards its betrayal goal
-  counts, adds a wrong card to the crisis now and then (and a right one at other times, so its
-  count looks normal), feeds the colony less and lets waste pile up; it votes and calls exiles by
-  the same public rule as everyone else (a seat that has added no card to a crisis by round 3), so
-  its ballots give nothing away.
+- it plays for its own objective (issue 33, `agents_aim`): it holds back the main objective's last
+  step while its own goal is one short and morale can take another round, keeps the last cards
+  its goal counts once the end is near, and works toward its clauses (kills, equipment,
+  Outsiders, unhurt survivors, where they stand); it always adds a card to a crisis before the
+  table would call it suspicious;
+- as a betrayer it plays round 1 as a loyal seat would (matching crisis cards, meals, cleaning),
+  then turns: one wrong card into each crisis (never a matching one, so its count looks like
+  everyone's), fewer meals, no cleaning, no stash, and never the main objective's last step; it
+  votes and calls exiles by the same public rule as everyone else (a seat that has added no card
+  to a crisis by round 3), so its ballots give nothing away.
 
 Measured over 1,000 seeded games per setting (`python -m bench.bench_dead_of_winter --games
 1000`; the table and the content changes that go with it are in `docs/games/dead_of_winter.md`,
@@ -45,6 +49,7 @@ from typing import Any
 
 from rules.agents import RandomAgent
 from rules.core import Agent
+from rules.dead_of_winter.agents_aim import Aim, loc_of, main_gaps
 from rules.dead_of_winter.agents_ln import LongNightScoring
 
 # Public deck compositions (content §3): what each numbered location mostly holds.
@@ -66,6 +71,12 @@ DECK_COUNTS: dict[str, dict[str, int]] = {
     "hospital": {"Food": 4, "Fuel": 4, "Medicine": 6, "Tool": 3},
     "gas": {"Food": 3, "Fuel": 6, "Medicine": 3, "Weapon": 5},
 }
+
+
+# What giving up a card the seat's own goal still counts costs a move, by kind: light enough that
+# the colony's meal or a crisis it is short for still comes first (hoarding harder halved the
+# colony's completed objectives in measured standard games, and with them every loyal win).
+KEEP_PENALTY = {"play": 8.0, "contribute": 8.0, "commit": 8.0, "discard": 8.0}
 
 
 class HeuristicAgent:
@@ -93,15 +104,21 @@ class _Context(LongNightScoring):
             next((g for g in self.groups if g.group == o.active_group), None) or self.groups[0]
         )
         objectives = [ob for obs in (o.objective or {}).values() for ob in obs]
-        self.betrayer = any(ob.kind == "betrayal" for ob in objectives) and not any(
+        # A betrayer (a betrayal objective and no secret one) plays round 1 as a loyal seat
+        # would and turns against the colony from round 2 (`betrayer`); `disloyal` is the card.
+        self.disloyal = any(ob.kind == "betrayal" for ob in objectives) and not any(
             ob.kind == "secret" for ob in objectives
         )
+        self.betrayer = self.disloyal and o.round_number > 1
         self.goal_symbols = {
             sym
             for ob in objectives
             for sym in ("Food", "Fuel", "Medicine", "Tool", "Weapon", "Book")
-            if sym in ob.goal and (ob.kind != "betrayal" or self.betrayer)
+            if sym in ob.goal and (ob.kind != "betrayal" or self.disloyal)
         }
+        # The seat's own objective (issue 33): hold back the main objective's last step until
+        # it holds, and work toward its clauses (`agents_aim`). None in co-op.
+        self.aim = Aim(o, self.group) if objectives else None
         self.hand = [c for cards in (o.hand or {}).values() for c in cards]
         self.hand_by_id = {c.id: c for c in self.hand}
         self.surv = {s.id: s for s in o.survivors}
@@ -139,7 +156,157 @@ class _Context(LongNightScoring):
     # --- scoring ------------------------------------------------------------------------------
     def score(self, a: Any, rng: random.Random) -> float:
         fn: Callable[[Any, random.Random], float] | None = getattr(self, f"s_{a.type}", None)
-        return fn(a, rng) if fn is not None else 0.0
+        base = fn(a, rng) if fn is not None else 0.0
+        return base if self.aim is None else base + self.aim_score(a)
+
+    # --- the seat's own objective (issue 33) ----------------------------------------------
+    def aim_score(self, a: Any) -> float:
+        """What the seat's own objective adds to a move's score (`agents_aim`)."""
+        aim = self.aim
+        assert aim is not None
+        v = 0.0
+        deltas = self.main_deltas(a)
+        if deltas:
+            before, after = main_gaps(self.o, {}), main_gaps(self.o, deltas)
+            if aim.hold and after < before and after == 0:
+                v -= 12.0  # the last step of the main objective: not before its own goal holds
+            elif aim.hold and before == 0 and after > 0:
+                v += 5.0  # it would complete anyway: undo it (eat a food token off the supply)
+            elif aim.met and aim.wants_main and after < before:
+                v += 2.0  # its own goal holds: finish while it does
+        t = a.type
+        card = self.hand_by_id.get(getattr(a, "card", None) or "")
+        if t in KEEP_PENALTY and aim.keeps(card):
+            v -= KEEP_PENALTY[t]
+        else:
+            paid = {"give": card, "choose": self.hand_by_id.get(getattr(a, "value", ""))}.get(t)
+            if t in ("move", "place"):
+                paid = self.hand_by_id.get(a.fuel_card or "")
+            if aim.keeps(paid):  # handing over, paying with or burning a card it needs
+                v -= 3.0
+        if t == "equip" and card is not None:
+            if aim.keeps(card, equipping=True):
+                v -= 4.0
+            if any(c.arg in (None, card.symbol) for c in aim.short("equipped")):
+                v += 3.0
+        elif t == "keep":
+            looked = self.o.search.looked if self.o.search else []
+            found = next((c for c in looked if c.id == a.card), None)
+            v += aim.wants_card(found) if found is not None else 0.0
+        elif t == "play" and card is not None:
+            if card.symbol == "Outsider" and aim.short_outsider():
+                v += 4.0
+            if card.effect.startswith("heal") and a.target in self.surv:
+                v += aim.careful(self.surv[a.target])
+        elif t == "contribute" and card is not None:
+            matches = self.crisis is not None and card.symbol == self.crisis.prevent
+            if matches and aim.short("contributed"):
+                v += 3.0
+            if self.group.contributed == 0 and not self.o.my_contributions and not self.betrayer:
+                # The table exiles a seat that has added nothing to a crisis (and two loyal
+                # exiles end the game): a hoarder still adds one card it can spare.
+                v += 6.0 if matches else 3.0 if self.o.round_number > 1 else 0.0
+        elif t == "clean" and any(c.op == "<=" for c in aim.has("waste")):
+            v += 3.0
+        elif t == "attack" and not a.bandit:
+            s = self.surv.get(a.survivor)
+            if aim.short("kills"):
+                v += 2.5
+            if s is not None and not self.safe(s, "attack_safe"):
+                v -= aim.careful(s)
+        elif t == "move":
+            v += self.aim_move(a)
+        return v
+
+    def aim_move(self, a: Any) -> float:
+        aim = self.aim
+        assert aim is not None
+        s = self.surv.get(a.survivor)
+        if s is None:
+            return 0.0
+        v = 0.0
+        if not a.fuel_card and not self.safe(s, "move_safe"):
+            v -= 0.6 * aim.careful(s)
+        away = aim.short("away")
+        if away and s.location == "colony" and a.to != "colony":
+            v += 2.0
+        if aim.has("away") and not away and a.to == "colony" and s.location != "colony":
+            v -= 3.0  # the last ones away stay away
+        for c in aim.has("at"):
+            target = loc_of(c.arg)
+            if a.to == target and not aim.holds(c):
+                v += 2.5
+            elif s.location == target and aim.measure(c) <= aim.need(c):
+                v -= 3.0
+        return v
+
+    def safe(self, s: Any, word: str) -> bool:
+        return word in s.ability or any(word in c.effect for c in s.equipped)
+
+    def main_deltas(self, a: Any) -> dict[str, int]:
+        """How a move changes the counts of the main objective's clauses, by progress label
+        (a location clause by its number: `zombies 5`, `barricades colony`)."""
+        t = a.type
+        if self.group.exiled:  # DW-10, DW-48: an exiled group feeds, stashes and counts nothing
+            return {}
+        out: dict[str, int] = {}
+
+        def add(label: str, n: int) -> None:
+            out[label] = out.get(label, 0) + n
+
+        def at(kind: str, key: str, n: int) -> None:
+            loc = self.loc.get(key)
+            add(f"{kind} {key}", n)
+            if loc is not None and loc.number is not None:
+                add(f"{kind} {loc.number}", n)
+
+        card = self.hand_by_id.get(getattr(a, "card", None) or "")
+        if t == "commit" and card is not None:
+            add(f"stash {card.symbol}", 1)
+        elif t == "spend_food":
+            add("food", -1)
+        elif t == "attack" and not a.bandit:
+            s = self.surv.get(a.survivor)
+            n = 2 if s is not None and self.safe(s, "attack_kills") else 1
+            add("colony_kills", n)
+            if s is not None:
+                at("zombies", s.location, -n)
+        elif t == "barricade":
+            s = self.surv.get(a.survivor)
+            if s is not None:
+                at("barricades", s.location, 1)
+        elif t == "move":
+            s = self.surv.get(a.survivor)
+            if s is not None:
+                at("survivors_at", s.location, -1)
+                at("survivors_at", a.to, 1)
+                if a.to == "colony":
+                    add("colony_survivors", 1)
+                elif s.location == "colony":
+                    add("colony_survivors", -1)
+        elif t in ("play", "ability", "item"):
+            effect = card.effect if card is not None and t == "play" else ""
+            if t == "ability" and a.survivor in self.surv:
+                effect = self.surv[a.survivor].ability
+            where = self.where(getattr(a, "survivor", None))
+            for part in effect.partition(": ")[2 if ": " in effect else 0].split("; "):
+                words = part.split()
+                if not words:
+                    continue
+                n = int(words[-1]) if words[-1].isdigit() else 1
+                if words[0] == "gain_food":
+                    add("food", n)
+                elif words[0] == "add_survivor":
+                    add("colony_survivors", n)
+                elif words[0] == "add_helpless":
+                    add("helpless_at_colony", n)
+                elif words[0] == "barricade" and len(words) > 1:
+                    at("barricades", where if words[1] == "here" else words[1], n)
+                elif words[0] == "kill_zombies":
+                    n = int(words[2]) if len(words) > 2 and words[2].isdigit() else 1
+                    add("colony_kills", n)
+                    at("zombies", where, -n)
+        return {k: v for k, v in out.items() if v}
 
     def card_value(self, cid: str) -> float:
         """How much this seat wants to keep a card in hand."""
@@ -172,9 +339,11 @@ class _Context(LongNightScoring):
         c = self.hand_by_id[a.card]
         matches = self.crisis is not None and c.symbol == self.crisis.prevent
         if self.betrayer:
-            if not matches and rng.random() < 0.5:
-                return 4.0
-            return 3.0 if matches and rng.random() < 0.3 else -1.0
+            # One wrong card into each crisis, so its count looks like everyone's (the public
+            # rule the table exiles by is a seat that adds nothing); never a matching one.
+            if matches or self.o.my_contributions:
+                return -1.0
+            return 4.0 - 0.5 * self.card_value(a.card)
         if matches and self.crisis_need > 0:
             return 8.0 - (2.0 if c.symbol in self.goal_symbols else 0.0)
         if matches and self.crisis_bonus > 0 and c.symbol not in self.goal_symbols:
@@ -213,7 +382,7 @@ class _Context(LongNightScoring):
         return str(self.surv[sid].location)
 
     def s_commit(self, a: Any, rng: random.Random) -> float:
-        if self.betrayer:
+        if self.disloyal:  # not committing looks like nothing at all
             return -1.0
         c = self.hand_by_id[a.card]
         need = any(p.have < p.need for p in self.o.main_objective.progress if c.symbol in p.label)
