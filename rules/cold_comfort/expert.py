@@ -130,7 +130,8 @@ def explain(observation: Any, s: Searched) -> str:
     if alt is not None and alt.rollouts and c.mean > alt.mean + 0.005:
         return (
             f"{what}: in {c.rollouts} games played on from here it left you better placed "
-            f"than anything else tried ({round(100 * c.mean)} % against {round(100 * alt.mean)} %)."
+            f"than anything else tried (an estimated {round(100 * c.mean)} % chance of winning, "
+            f"against {round(100 * alt.mean)} %)."
         )
     return f"{what}: in {c.rollouts} games played on from here nothing else did better."
 

@@ -261,10 +261,14 @@ def freezing_reason(obs: WinterObservation, action: WinterAction) -> str:
         spot = (action.row, action.col)
         made = len(new_squares(grid, spot, face, SECTION_OF[mine]))
         given = len(new_squares(grid, spot, face, SECTION_OF[theirs]))
+        if not made and not given:
+            return "Here the card opens no square for either of you."
         return (
             f"Here the card opens {made} square{'s' if made != 1 else ''} of your colour and "
             f"{given} of {other}'s."
         )
+    if isinstance(action, Place) and not mine:
+        return "Colours are not chosen yet, so no spot favours you over the other player."
     return "It is the move that opens the most squares of your colour."
 
 
