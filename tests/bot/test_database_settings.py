@@ -170,7 +170,7 @@ def test_an_unknown_default_ai_level_stops_start_up_in_one_line(
         cli.main([])
     line = one_line(str(stop.value.code))
     assert line.startswith("Snowbound cannot start: SNOWBOUND_DEFAULT_AGENT: ")
-    assert "'genius'" in line and "heuristic or random" in line
+    assert "'genius'" in line and "random, heuristic or expert" in line
 
 
 def test_a_default_ai_level_every_game_has_is_taken_in_any_case(
