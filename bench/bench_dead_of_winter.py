@@ -128,6 +128,7 @@ class Tally:
         self.loyal = 0
         self.loyal_met = 0
         self.nobody = 0  # standard games that ended with no winner at all
+        self.done_nobody = 0  # … of them, games whose main objective was complete
         self.betrayer_exiled = 0  # betrayers the table exiled
         self.loyal_exiled = 0  # loyal seats the table exiled
         self.rounds = 0
@@ -137,6 +138,8 @@ class Tally:
         self.games += 1
         self.plies += plies
         self.nobody += not outcome.winners
+        # the complaint of issue 33: the table's objective done and still nobody won
+        self.done_nobody += not outcome.winners and bool(outcome.details["main_objective_complete"])
         exiled: set[int] = set()
         if state is not None:
             self.rounds += state.round_number
@@ -218,6 +221,11 @@ def secret_rows(name: str, t: Tally) -> list[tuple[str, float, str]]:
             "%",
         ),
         (f"{name}: games nobody won ({_ci(t.nobody, t.games)})", _pct(t.nobody, t.games), "%"),
+        (
+            f"{name}: colony objective done, nobody won ({_ci(t.done_nobody, t.games)})",
+            _pct(t.done_nobody, t.games),
+            "%",
+        ),
         (f"{name}: colony objective done ({_ci(t.colony, t.games)})", _pct(t.colony, t.games), "%"),
         (f"{name}: loyal seats exiled (per game)", t.loyal_exiled / max(1, t.games), ""),
         (f"{name}: rounds played (mean)", t.rounds / max(1, t.games), ""),

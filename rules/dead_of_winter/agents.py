@@ -30,12 +30,15 @@ Measured over 1,000 seeded games per setting (`python -m bench.bench_dead_of_win
 - co-op, 3 heuristic seats: colony wins: 35.5 % (lost by morale 56.6 %, by the round track 7.9 %)
 - co-op, 4 heuristic seats: colony wins: 40.6 % (lost by morale 54.9 %, by the round track 4.5 %)
 - co-op, 5 heuristic seats: colony wins: 43.9 % (lost by morale 49.6 %, by the round track 6.5 %)
-- standard, secret_deal=betrayer, 3 heuristic seats: games with a betrayer / betrayer met its goal
-  / colony objective done / loyal seats met theirs: 77.9 % / 5.9 % / 23.5 % / 6.4 %
-- standard, secret_deal=betrayer, 4 heuristic seats: games with a betrayer / betrayer met its goal
-  / colony objective done / loyal seats met theirs: 79.7 % / 8.5 % / 26.8 % / 6.8 %
-- standard, secret_deal=betrayer, 5 heuristic seats: games with a betrayer / betrayer met its goal
-  / colony objective done / loyal seats met theirs: 81.3 % / 7.1 % / 29.0 % / 7.9 %
+- standard game, 200 seeded games per setting (`--games 200 --only standard,betrayer`), before →
+  after the agent played for its own objective (issue 33; the bench prints each with its 95 %
+  interval): loyal seats met their secret objective 6.4 / 10.4 / 11.1 % → 10.0 /
+  13.6 / 13.6 % at 3 / 4 / 5 seats (normal deal), 5.0 / 5.4 / 7.3 % → 8.5 / 8.2 / 10.7 %
+  (`secret_deal=betrayer`); the betrayer met its goal 5.8 / 11.1 / 5.5 % → 32.6 / 33.3 / 31.9 %
+  (normal) and 2.5 / 9.2 / 6.4 % → 36.4 / 34.4 / 28.7 % (betrayer deal), exiled in 0–3 % of
+  them; a completed colony objective with nobody winning fell from 50 of 108 games to 18 of 96
+  (3–5 seats, 100 games each). Co-op play is unchanged (no objectives: the same games, move
+  for move).
 - co-op, 4 seats: all random / 1 heuristic + 3 random / 3 heuristic + 1 random / all heuristic:
   0.0 % / 0.1 % / 8.2 % / 40.6 %
 """
