@@ -2,7 +2,7 @@
 betrayer dealt, from `!game new dead_of_winter` to the end.
 
 The members play the heuristic agent's choice for their seat (with the rng the bot gives its own
-AI seats), so the seeded game (`dow-e2e-8`, picked among seeds for it) has crisis reveals,
+AI seats), so the seeded game (`dow-e2e-44`, picked among seeds for it) has crisis reveals,
 an exile vote and twist cards firing. Open moves are typed in the channel with `!play <label>`;
 secret ones (crisis contributions, ballots) go the private way `/play` goes (`in_public=False`),
 and one typed in the channel is refused. No public message ever carries a value that is secret
@@ -29,7 +29,7 @@ from tests.e2e.thread import (
     text,
 )
 
-SEED = "dow-e2e-8"  # chosen so a crisis, an exile vote and a twist all come up
+SEED = "dow-e2e-44"  # chosen so a crisis, an exile vote and a twist all come up
 
 
 def _leaks(messages: list[Any], secret: set[str]) -> list[tuple[str, str]]:

@@ -55,34 +55,49 @@ def heuristic_game(
 # the report's game ----------------------------------------------------------------------------
 
 BETRAYER = {"secret_deal": "betrayer"}
+SEED = "undo-16"  # four seats playing the heuristic's moves vote on a twist, and say yes
 
 
-def report_game(last: int) -> dict[int, Move]:
-    """The report's game (seed undo-2, four seats each playing the heuristic's move) to `last`."""
-    moves = heuristic_game("dead_of_winter", 4, BETRAYER, "undo-2")
+def twist_vote(seed: str = SEED) -> list[Move]:
+    """The ballots of the first twist vote of a seeded game (four seats, a betrayer dealt, each
+    playing the heuristic's move), up to the one after which the vote is revealed."""
+    ballots: list[Move] = []
+    for move in heuristic_game("dead_of_winter", 4, BETRAYER, seed):
+        before, action, step = move[1], move[3], move[4]
+        if action.type != "vote" or before.tasks[0].data.get("subject") != "twist":
+            continue
+        ballots.append(move)
+        if any(e.text.startswith("Vote revealed:") for e in step.events):
+            return ballots
+    raise AssertionError(f"no twist vote was revealed in the seeded game {seed}")
+
+
+def report_game(last: int, seed: str = SEED) -> dict[int, Move]:
+    """The report's game to ply `last`."""
+    moves = heuristic_game("dead_of_winter", 4, BETRAYER, seed)
     return {m[0]: m for m in takewhile(lambda m: m[0] <= last, moves)}
 
 
-def test_dw_the_last_ballot_that_reveals_a_twist_vote_is_final_seed_undo_2() -> None:
+def test_dw_the_last_ballot_that_reveals_a_twist_vote_is_final_seed_undo_16() -> None:
     # §6.15: ballots are secret until the last one is cast, then all are revealed with the result
     engine = Engine(GAMES["dead_of_winter"])
-    ply, before, seat, action, step = report_game(127)[127]
+    ply, before, seat, action, step = twist_vote()[-1]
     texts = [e.text for e in step.events]
-    assert action.type == "vote" and seat == 2  # the third player
     assert any(t.startswith("Vote revealed:") and t.endswith("Result: yes.") for t in texts)
     assert step.state.last_vote is not None and step.state.last_vote.subject == "twist"
-    why = engine.final(before, seat, action, step, seed="undo-2", ply=ply, seats=4)
+    assert len(step.state.last_vote.votes) >= 3  # the ballots cast before were hidden till now
+    why = engine.final(before, seat, action, step, seed=SEED, ply=ply, seats=4)
     assert why == MADE_PUBLIC
 
 
 def test_dw_a_ballot_that_is_not_the_last_reveals_nothing_and_may_be_taken_back() -> None:
     engine = Engine(GAMES["dead_of_winter"])
-    moves = report_game(127)
-    for ply in (125, 126):
-        _, before, seat, action, step = moves[ply]
+    earlier = twist_vote()[:-1]
+    assert len(earlier) >= 2
+    for ply, before, seat, action, step in earlier:
         assert action.type == "vote"
         assert [e.text for e in step.events] == [f"{{s{seat}}} has voted."]
-        assert engine.final(before, seat, action, step, seed="undo-2", ply=ply, seats=4) is None
+        assert engine.final(before, seat, action, step, seed=SEED, ply=ply, seats=4) is None
 
 
 # every game -----------------------------------------------------------------------------------
@@ -102,9 +117,10 @@ SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [
     ("dead_of_winter", 3, LONG, "fin-1"),
     ("dead_of_winter", 4, {**LONG, **BETRAYER}, "fin-2"),
 ]
-# One move in STRIDE, one secret move (a ballot, a hidden contribution) in STRIDE, and the first
-# RESOLVING secret moves of each kind that set off more than their own line (the last ballot of a
-# vote, the last contribution) are checked: every kind of move is met, in a few seconds a game.
+# One move in STRIDE, one secret move (a ballot, a hidden contribution) in STRIDE (if undo refuses
+# it, the next of its kind that undo would take back), and the first RESOLVING secret moves of each
+# kind that set off more than their own line (the last ballot of a vote, the last contribution) are
+# checked: every kind of move is met, in a few seconds a game.
 RESOLVING = 3
 STRIDE = {
     "dead_of_winter": 16,
@@ -201,24 +217,29 @@ def test_a_move_undo_accepts_revealed_nothing_and_taking_it_back_restores_every_
     log: list[tuple[Seat, Any]] = []
     checked = secret = 0
     resolving: dict[str, int] = {}
+    due = {True: False, False: False}  # a secret / an open move is due: the next that undo takes
     stride = STRIDE.get(key, 1)
     for move in heuristic_game(key, seats, options, seed, random_seat=seats - 1):
         ply, before, seat, action, step = move
         log.append((seat, engine.dump_action(action)))
-        if game.is_secret(before, action):
+        hidden = game.is_secret(before, action)
+        if hidden:
             secret += 1
-            sampled = secret % stride == 1 % stride
+            due[hidden] = due[hidden] or secret % stride == 1 % stride
+            sampled = due[hidden]
             if len(step.events) > 1:
                 kind = str(getattr(action, "type", ""))
                 resolving[kind] = resolving.get(kind, 0) + 1
                 sampled = sampled or resolving[kind] <= RESOLVING
         else:
-            sampled = ply % stride == 0
+            due[hidden] = due[hidden] or ply % stride == 0
+            sampled = due[hidden]
         if not sampled or step.final is not None or game.outcome(step.state) is not None:
             continue
         if engine.final(before, seat, action, step, seed=seed, ply=ply, seats=seats) is not None:
             continue
         checked += 1
+        due[hidden] = False
         undone = engine.replay(seats, options, seed, log[:-1])  # what `/game undo` writes
         assert undone == before
         for viewer in [None, *range(seats)]:
@@ -231,8 +252,12 @@ def test_the_check_finds_a_revealed_vote_when_the_ballots_are_not_declared() -> 
     # the report's last ballot, with the view check alone: the other ballots were out of the
     # mover's sight, and the revealed vote shows them
     game = GAMES["dead_of_winter"]
-    found = revealed(game, report_game(127)[127], "undo-2", 4)
-    assert any(line.startswith("seat 2 sees ('tasks', 0, 'data', 'ballots'") for line in found)
+    last = twist_vote()[-1]
+    found = revealed(game, last, SEED, 4)
+    seat = last[2]
+    assert any(
+        line.startswith(f"seat {seat} sees ('tasks', 0, 'data', 'ballots'") for line in found
+    )
     # a barricade reveals nothing: the check is not always alarmed
-    quiet = next(m for m in report_game(127).values() if m[3].type == "barricade")
-    assert revealed(game, quiet, "undo-2", 4) == []
+    quiet = next(m for m in report_game(last[0]).values() if m[3].type == "barricade")
+    assert revealed(game, quiet, SEED, 4) == []
