@@ -301,9 +301,10 @@ def refusal(service: TableService, table: TableRecord, user_id: int) -> str | No
     if agent is None:
         return f"{game.title} has no expert player yet, so there is nobody to ask for a suggestion."
     state = service.state(table)
-    if seat not in service.engine(table).to_act(state):
-        waiting = ", ".join(table.seats[s].name for s in service.waiting_for(table, state))
-        return f"There is nothing for you to do now: the game is waiting for {waiting}."
+    awaited = service.waiting_for(table, state)
+    if seat not in awaited:  # a move out of turn (a Coldest Night token) is never suggested
+        waiting = ", ".join(table.seats[s].name for s in awaited)
+        return f"Suggestions are for your turn: the game is waiting for {waiting}."
     return None
 
 

@@ -93,7 +93,7 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
         "challenge": ai.refusal(service, table.model_copy(update={"challenge": "x"}), ANA.user_id),
     }
     assert refusals == {
-        "not to move": "There is nothing for you to do now: the game is waiting for Ana.",
+        "not to move": "Suggestions are for your turn: the game is waiting for Ana.",
         "not seated": "Only a player of this table can ask for a suggestion.",
         "lobby": "The game has not started yet: suggestions come once it is running.",
         "over": "This game is over: there is no move left to suggest.",
@@ -189,3 +189,33 @@ async def test_the_terminal_says_when_an_expert_ai_begins_to_think(store: Sqlite
     played = await console.command(table, 0, "take 1")
     assert out == ["Frost 🤖 is thinking…"]
     assert not isinstance(played, bool) and played.table.ply == 2
+
+
+async def test_cn_a_seat_holding_only_a_token_play_out_of_turn_is_not_offered_a_suggestion(
+    store: SqliteStore,
+) -> None:
+    """The Coldest Night lets a seat use a token out of turn (it is in `to_act`, not awaited): a
+    suggestion there would always be "use a token", so only the awaited seat is advised."""
+    from rules import GAMES
+
+    service = TableService(store, GAMES, new_seed=lambda: "cn-suggest")
+    table = await service.open("coldest_night", ANA)
+    table = await service.join(table.id, BO)
+    table = (await service.start(table.id, ANA.user_id)).table
+    game, engine = GAMES["coldest_night"], service.engine(table)
+    agent = game.agents["heuristic"]()
+    for _ in range(400):  # play on until some seat may act without being awaited
+        state = service.state(table)
+        awaited = service.waiting_for(table, state)
+        early = sorted(set(engine.to_act(state)) - set(awaited))
+        if early or table.status != "active":
+            break
+        seat = awaited[0]
+        rng = engine.agent_rng(table.seed, table.ply + 1, seat)
+        choice = agent.choose(game.observe(state, seat), engine.legal(state, seat), rng)
+        played = await service.act(table.id, table.seats[seat].user_id, choice)
+        table = played.table
+    assert early, "no seat could use a token out of turn in this game"
+    waiting = ", ".join(table.seats[s].name for s in awaited)
+    why = ai.refusal(service, table, table.seats[early[0]].user_id)
+    assert why == f"Suggestions are for your turn: the game is waiting for {waiting}."
