@@ -1,0 +1,110 @@
+"""The expert level against the heuristic in the competitive games, head to head.
+
+- Winter: one expert against one heuristic, the expert's seat alternating (seed n: the expert
+  sits at seat n % 2), seeds "h<n>".
+- Cold Comfort: one expert and three heuristics at a 4-player table, the expert's seat rotating
+  (seed n: seat n % 4), seeds "c<n>". A shared win counts as a win.
+
+Both experts are deterministic for a seed (Winter: a fixed count of positions a Thawing move;
+Cold Comfort: a fixed count of rollouts a decision), so a row re-run gives the same games.
+`make bench` plays 2 games a game (`rows`); the figures in docs/performance.md come from
+
+    python -m bench.bench_expert_versus --game winter --games 100 --first-seed 100 --nodes 300
+    python -m bench.bench_expert_versus --game cold_comfort --games 40 --iterations 16
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from bench.bench_expert import wilson
+from rules import GAMES
+from rules.playout import play_out
+
+TABLES = {"winter": (2, "h"), "cold_comfort": (4, "c")}
+
+
+def expert_for(key: str, nodes: int, iterations: int) -> Any:
+    agent = GAMES[key].agents["expert"]()
+    if hasattr(agent, "iterations"):
+        agent.iterations = iterations
+    if hasattr(agent, "nodes"):
+        agent.nodes = nodes
+    return agent
+
+
+def play(
+    key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool = False
+) -> tuple[int, int, float]:
+    """The expert's wins and the draws over `games` seeded games, and CPU seconds a game."""
+    game = GAMES[key]
+    seats, prefix = TABLES[key]
+    wins = draws = 0
+    started = time.process_time()
+    for n in range(first_seed, first_seed + games):
+        me = n % seats
+        agents = [game.agents["heuristic"]() for _ in range(seats)]
+        agents[me] = expert_for(key, nodes, iterations)
+        out = play_out(game, seats, f"{prefix}{n}", agents).outcome
+        assert out is not None
+        won = me in out.winners
+        wins += won
+        draws += not out.winners
+        if echo:
+            print(
+                f"  {key} seed {prefix}{n}: expert at seat {me + 1} "
+                f"{'won' if won else 'did not win'}",
+                file=sys.stderr,
+                flush=True,
+            )
+    return wins, draws, (time.process_time() - started) / games
+
+
+def run(key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool) -> str:
+    """One row of the table in docs/performance.md."""
+    game = GAMES[key]
+    seats = TABLES[key][0]
+    wins, draws, cpu = play(key, games, first_seed, nodes, iterations, echo)
+    lo, hi = wilson(wins, games)
+    table = "1 expert vs 1 heuristic" if seats == 2 else "1 expert + 3 heuristic"
+    return (
+        f"| {game.title} | {table} | {games} | {100 * wins / games:.1f} % "
+        f"[{100 * lo:.1f}–{100 * hi:.1f}] | {draws} | {cpu:.1f} s |"
+    )
+
+
+def rows() -> list[tuple[str, float, str]]:
+    """`make bench`: 2 games a game at the default budgets (a smoke figure; see the docstring)."""
+    out = []
+    for key in sorted(TABLES):
+        wins, _draws, cpu = play(key, 2, 0, 600, 16)
+        out.append((f"{key} expert vs heuristic, games won of 2", float(wins), "games"))
+        out.append((f"{key} expert vs heuristic, CPU a game", cpu, "s"))
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(TABLES), action="append")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--nodes", type=int, default=600, help="Winter: positions a move")
+    parser.add_argument("--iterations", type=int, default=16, help="Cold Comfort: rollouts")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    print("| game | table | games | expert wins [95 % CI] | draws | CPU a game |")
+    print("|---|---|---|---|---|---|")
+    for key in args.game or sorted(TABLES):
+        print(
+            run(key, args.games, args.first_seed, args.nodes, args.iterations, args.verbose),
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
