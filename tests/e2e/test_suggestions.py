@@ -103,7 +103,7 @@ async def test_a_player_not_to_move_is_told_whom_the_game_waits_for(
     drain()
     await dispatch(bot, responses, suggest_command(bo))
     [(text, flags)] = answers(responses)
-    assert flags & 64 and text.startswith("There is nothing for you to do now")
+    assert flags & 64 and text.startswith("Suggestions are for your turn: the game is waiting for")
 
 
 async def test_game_suggest_in_chat_answers_by_dm_and_says_nothing_in_the_channel(
