@@ -8,6 +8,7 @@ so an observation does not compute them unless a picture asks).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from rules.core import Frozen
@@ -16,7 +17,9 @@ from rules.winter.rules_cards import CARD_TYPE, UP, Orientation, Section, sectio
 from rules.winter.rules_geometry import Cell, cell_label, frame, groups, legal_spots
 from rules.winter.rules_lake import Lake
 from rules.winter.rules_legal import legal_actions
-from rules.winter.state import Phase, PlacedCard, PlacedCounter, Stage, WinterState
+from rules.winter.state import Phase, PlacedCard, PlacedCounter, Result, Stage, WinterState
+
+CARD_COUNT = 18  # ice cards in the game
 
 
 class CardFace(Frozen):
@@ -212,22 +215,29 @@ def observe(state: WinterState) -> WinterObservation:
     )
 
 
-def state_from(obs: WinterObservation) -> WinterState:
-    """The position behind an observation; the unknown deck is filled with unseen ids.
+def state_from(
+    obs: WinterObservation, deck: Sequence[int] | None = None, *, with_log: bool = False
+) -> WinterState:
+    """The position behind an observation, its deck `deck` (default: the unseen ids in order).
 
     Everything but the deck order is public (WI-23), so this is the position itself up to the deck:
-    agents look ahead from it and `hint_marks` lists the legal actions of it.
+    agents look ahead from it, `hint_marks` lists the legal actions of it, and `determinize`
+    deals its deck at random (`with_log` keeps the observation's log lines, so the world's own
+    observation is the one given; a look-ahead needs none).
     """
-    seen = {c.card_id for c in obs.cards}
-    for card in (obs.drawn_card, obs.lifted_card):
-        if card is not None:
-            seen.add(card.card_id)
-    unseen = [i for i in range(18) if i not in seen][: obs.deck_count]
+    if deck is None:
+        deck = unseen_cards(obs)[: obs.deck_count]
+    result = None
+    if obs.outcome is not None:
+        o = obs.outcome
+        result = Result(
+            winners=tuple(o.winners), reason=o.reason, scores=(o.scores[0], o.scores[1])
+        )
     return WinterState(
         first_player=obs.first_player,
         active=obs.to_act[0] if obs.to_act else 0,
         phase=obs.phase,
-        deck=tuple(unseen),
+        deck=tuple(deck),
         cards=tuple(
             PlacedCard(card_id=c.card_id, row=c.row, col=c.col, orientation=c.orientation)
             for c in obs.cards
@@ -243,7 +253,19 @@ def state_from(obs: WinterObservation) -> WinterState:
         counter_options=tuple((q.row, q.col) for q in obs.counter_options),
         thaw_turns=obs.thaw_turns,
         max_thaw_turns=obs.max_thaw_turns,
+        result=result,
+        log=tuple(obs.log) if with_log else (),
     )
+
+
+def unseen_cards(obs: WinterObservation) -> list[int]:
+    """The card ids the observation does not show, in id order: the deck's cards (in the
+    Freezing) or the discarded ones (in the Thawing), which a seat cannot tell apart."""
+    seen = {c.card_id for c in obs.cards}
+    for card in (obs.drawn_card, obs.lifted_card):
+        if card is not None:
+            seen.add(card.card_id)
+    return [i for i in range(CARD_COUNT) if i not in seen]
 
 
 def hint_marks(obs: WinterObservation) -> list[HintMark]:
