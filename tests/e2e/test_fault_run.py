@@ -41,6 +41,7 @@ from cogs.ui.publish import end_message
 from rules.choices import find
 from rules.core import format_event, reads_observation
 from tests.e2e.steps import _move, _step
+from tests.e2e.test_interactions import payload as interaction_payload
 from tests.support.faults import Answers, Asked, Attempt, Wire, live
 
 POLITE = ("already played", "out of date", "not your turn", "is waiting for", "No moves for you")
@@ -131,26 +132,7 @@ def interaction(
 ) -> dict[str, Any]:
     """The gateway payload of one interaction (fresh id and token)."""
     channel = game.place()
-    ident = snowflake()
-    payload: dict[str, Any] = {
-        "id": str(ident),
-        "application_id": "4242",
-        "type": kind,
-        "token": f"token-{ident}",
-        "version": 1,
-        "channel_id": str(channel.id),
-        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
-        "guild_id": str(channel.guild.id),
-        "member": {**facts.dict_from_member(member), "permissions": str(1 << 5)},
-        "data": data,
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "app_permissions": "0",
-        "entitlements": [],
-        "authorizing_integration_owners": {},
-        "context": 0,
-        "attachment_size_limit": 8 << 20,
-    }
+    payload = interaction_payload(member, kind, data, channel=channel, ident=snowflake())
     if message_id is not None:
         message = facts.make_message_dict(channel, channel.guild.me, content="")
         message["id"] = str(message_id)

@@ -52,13 +52,22 @@ def responses() -> Any:
     async_context.reset(token)
 
 
-def payload(member: discord.Member, kind: int, data: dict[str, Any]) -> dict[str, Any]:
-    channel = dpytest.get_config().channels[0]
+def payload(
+    member: discord.Member,
+    kind: int,
+    data: dict[str, Any],
+    *,
+    channel: Any = None,
+    ident: int | None = None,
+) -> dict[str, Any]:
+    """The gateway payload of one interaction, in `channel` (the test's first by default); an
+    `ident` gives it that id and a token of its own."""
+    channel = channel if channel is not None else dpytest.get_config().channels[0]
     return {
-        "id": str(next(IDS)),
+        "id": str(next(IDS) if ident is None else ident),
         "application_id": "4242",
         "type": kind,
-        "token": "interaction-token",
+        "token": "interaction-token" if ident is None else f"token-{ident}",
         "version": 1,
         "channel_id": str(channel.id),
         "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
