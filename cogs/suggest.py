@@ -19,7 +19,14 @@ from discord.ext import commands
 
 from bot import ai
 from bot.tables import TableError, TableRecord
-from cogs.common import answer_privately, private, resolve_table, snowbound, table_channel
+from cogs.common import (
+    answer_privately,
+    private,
+    reply_error,
+    resolve_table,
+    snowbound,
+    table_channel,
+)
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -67,7 +74,11 @@ class SuggestButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         service = snowbound(interaction.client).service
         try:
-            table = await service.store.get_table(self.table_id)
+            table = await service.table(self.table_id)
+        except Exception as err:  # no such table (a forged or old button): one sentence
+            await reply_error(interaction, err)
+            return
+        try:
             why = ai.refusal(service, table, interaction.user.id)
             if why is not None:
                 raise TableError(why)
