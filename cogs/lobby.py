@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord, seat_of
-from cogs import challenges, history, replays, suggest, watching
+from cogs import challenges, replays, suggest, takebacks_stats, watching
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -366,17 +366,17 @@ class LobbyCog(commands.Cog, name="Games"):
             else NO_PINGS,
         )
 
-    # take-backs and stats: bodies in `cogs.history` --------------------------------------------
+    # take-backs and stats: bodies in `cogs.takebacks_stats` ------------------------------------
     @subcommand(game, "undo")
     async def undo(self, ctx: commands.Context[Any]) -> None:
         """Take back your last move, if nobody moved since and it showed nothing hidden."""
-        await history.undo(self.bot, ctx)
+        await takebacks_stats.undo(self.bot, ctx)
 
     @subcommand(game, "stats")
     @app_commands.describe(member="whose games (default: yours)")
     async def stats(self, ctx: commands.Context[Any], member: discord.User | None = None) -> None:
         """Games played, won, lost and abandoned, per game, at this server."""
-        await history.stats(self.bot, ctx, member)
+        await takebacks_stats.stats(self.bot, ctx, member)
 
     @subcommand(game, "leaderboard")
     @app_commands.describe(game="one game (default: all games)")
@@ -384,7 +384,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
     ) -> None:
         """This server's top 10 players by wins."""
-        await history.leaderboard(self.bot, ctx, game)
+        await takebacks_stats.leaderboard(self.bot, ctx, game)
 
     # watching, replays and challenges: bodies in `cogs.watching`, `cogs.replays`, `cogs.challenges`
     @subcommand(game, "watch")
