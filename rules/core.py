@@ -64,9 +64,12 @@ class Options(Frozen):
 
     `test_hooks` names the options that fix a set-up for tests (a deck order…): tables on Discord
     refuse them, so nobody can stack a deck; the terminal table and tests may set them.
+    `variants` lists the option sets worth playing besides the default one (each variant and
+    module): the conformance suite, the choice-path test and the words scanner play each.
     """
 
     test_hooks: ClassVar[frozenset[str]] = frozenset()
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ()
 
 
 def rng_for(seed: str | int, ply: int) -> random.Random:
