@@ -34,11 +34,6 @@ KNOWN_RENDERER_DEBTS: set[tuple[str, str]] = set()
 KNOWN_CYCLES: list[list[str]] = [
     ["bot.ai", "bot.challenges", "bot.history", "bot.pace_service", "bot.tables", "bot.views"],
     ["bot.app", "bot.chat"],
-    [
-        "rules.coldest_night.reads",
-        "rules.coldest_night.rules_tokens",
-        "rules.coldest_night.rules_turn",
-    ],
 ]
 # module-level functions of `random` that use the hidden global generator
 GLOBAL_RANDOM = {
@@ -304,7 +299,6 @@ KNOWN_LONG: set[str] = {
     "rules/cold_comfort/choices.py",
     "rules/cold_comfort/rules_legal.py",
     "rules/coldest_night/observation.py",
-    "rules/coldest_night/rules_turn.py",
     "rules/coldest_night/text.py",
     "rules/core.py",
     "rules/dead_of_winter/agents.py",

@@ -1,23 +1,20 @@
 """Rule values read straight from a table's fields (CN-5, CN-6, the scavenger), so the working
 copy and the frozen state answer them alike.
 
-`rules_turn.Table` takes these as its methods; labels, typed moves, the public view and whom a
+`rules_pit.PitTable` takes these as its methods; labels, typed moves, the public view and whom a
 token window waits for ask them of the frozen `ColdestNightState` itself, which has the same
 fields, instead of thawing a working copy for each question.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
-
 from rules.coldest_night.data import CARDS, FROST
 from rules.coldest_night.state import ColdestNightState
+from rules.draft import Draft
 
-if TYPE_CHECKING:
-    from rules.coldest_night.rules_turn import Table
-
-Seen = Union["Table", ColdestNightState]
-"""A working copy or the frozen state: both hold the fields read here."""
+Seen = Draft[ColdestNightState] | ColdestNightState
+"""A working copy (`rules_pit.PitTable`, a draft of the state) or the frozen state: both hold the
+fields read here."""
 
 HEAT: dict[str, int] = {card_id: card.heat for card_id, card in CARDS.items()}
 FROST_KIND: dict[str, str] = {f: card.kind for f, card in FROST.items()}
