@@ -6,7 +6,7 @@ geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -20,6 +20,11 @@ SEAT_COLOURS: tuple[str, ...] = ("#E69F00", "#0072B2", "#009E73", "#D55E00", "#C
 
 
 class ColdComfortOptions(Options):
+    variants: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"block_strength": "dice"},
+        {"turn_limit": 40},
+    )
+
     block_strength: Literal["pips", "dice"] = "pips"
     turn_limit: int = Field(300, ge=0)
 

@@ -10,7 +10,7 @@ ballots, deck order); only `observation.py` decides what each seat may see.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -35,6 +35,16 @@ MODULES: tuple[str, ...] = (
 class DeadOfWinterOptions(Options):
     """Table options (§8.0), the Long Night modules (§9) included: each module is one bool, and
     the `long_night` preset sets every module the table did not set itself."""
+
+    variants: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"mode": "coop"},
+        {"mode": "standard", "hardcore": True},
+        {"mode": "standard", "secret_deal": "betrayer"},
+        {"mode": "standard", "secret_deal": "no_betrayer"},
+        {"mode": "standard", "player_elimination": True},
+        {"mode": "prisoners_dilemma"},
+        {"long_night": True},
+    )
 
     mode: Literal["standard", "coop", "prisoners_dilemma"] | None = None
     objective: str = "random"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field, PositiveInt, field_validator
 
@@ -23,6 +23,11 @@ class TenthNightOptions(Options):
     """Table options (§7). The number of players is the lobby's seat count, not an option here."""
 
     test_hooks: ClassVar[frozenset[str]] = frozenset({"deck_order"})
+    variants: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"record_mode": True},
+        {"attack_schedule": "harsh"},
+        {"day_seconds": 60, "defence_seconds": 30},
+    )
 
     record_mode: bool = False
     attack_schedule: Schedule = "standard"

@@ -6,7 +6,7 @@ k−1). Actions live in `actions.py`, the observation in `observation.py`.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import Field
 
@@ -23,6 +23,8 @@ COUNTERS = 9
 
 
 class WinterOptions(Options):
+    variants: ClassVar[tuple[dict[str, Any], ...]] = ({"max_thaw_turns": 50},)
+
     max_thaw_turns: int = Field(200, ge=0)
 
 

@@ -27,25 +27,14 @@ from rules import GAMES
 from rules.choices import Node
 from rules.errors import RuleError
 from storage import MemoryStore
-from tests.rules.cold_comfort import test_contract as cold_comfort
-from tests.rules.coldest_night import test_contract as coldest_night
-from tests.rules.dead_of_winter import test_contract as dead_of_winter
-from tests.rules.tenth_night import test_contract as tenth_night
-from tests.rules.winter import test_contract as winter
+from tests.rules.contract import option_sets
 
 HUMANS = (Player(101, "Ana"), Player(102, "Bo"))
 SEEDS = (1, 2)
 MAX_HUMAN_MOVES = 1_500  # a bound on a game that never ends: the test then fails
 
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
-    suite.game.key: tuple(suite.option_sets)
-    for suite in (
-        cold_comfort.TestColdComfortContract,
-        coldest_night.TestColdestNightContract,
-        dead_of_winter.TestDeadOfWinterContract,
-        tenth_night.TestTenthNightContract,
-        winter.TestWinterContract,
-    )
+    key: option_sets(game) for key, game in GAMES.items()
 }
 
 # What an engine writes and a player should never read.

@@ -1,8 +1,11 @@
-"""The contract every game honours (DESIGN §7), as a suite each game runs with its own settings.
+"""The contract every game honours, as a suite run for every registered game with no per-game file.
 
-A game's `tests/rules/<game>/test_contract.py` subclasses `ContractSuite`, names the game and the
-option sets it declares (every variant and module combination), and pytest runs every check below
-for it. Leak checks are by value: a seat's `secrets` and the game's `hidden` values must never be
+`tests/rules/test_contract.py` makes one `ContractSuite` per game in `rules.GAMES` (`suite_for`),
+over the default options and every variant the game's options model lists (`Options.variants`);
+a game registered at run time gets the same checks from `suite_for(game)` (`check_contract` runs
+them all). Like OpenSpiel's random-simulation test: seeded random games to the end, the log
+replays, states round-trip through JSON, turn checks, labels parse back to their moves, every view
+describes, and leak checks by value: a seat's `secrets` and the game's `hidden` values are never
 seen by anyone else — in observations, events, or the board text.
 """
 
@@ -38,8 +41,32 @@ def _words(text: str) -> set[str]:
     return set(text.replace(",", " ").replace(".", " ").split()) | {text}
 
 
+def option_sets(game: Game[Any, Any, Any]) -> tuple[dict[str, Any], ...]:
+    """The default options and every variant the game declares (`Options.variants`)."""
+    return ({}, *(dict(v) for v in game.options_model.variants))
+
+
+def suite_for(game: Game[Any, Any, Any]) -> type[ContractSuite]:
+    """The contract suite of `game`, as a class pytest collects (`Test<Title>Contract`)."""
+    name = "Test" + "".join(w.capitalize() for w in game.key.split("_")) + "Contract"
+    return type(name, (ContractSuite,), {"game": game, "option_sets": option_sets(game)})
+
+
+def check_contract(game: Game[Any, Any, Any]) -> list[str]:
+    """Run every check of the contract on `game` outside pytest's collection (a game registered
+    at run time); returns the names of the checks run. A failed check raises."""
+    suite = suite_for(game)()
+    ran = []
+    for name in sorted(vars(ContractSuite)):
+        if name.startswith("test_"):
+            getattr(suite, name)()
+            ran.append(name)
+    return ran
+
+
 class ContractSuite:
-    """Subclass with `game` set (and optionally the rest); pytest collects the subclass."""
+    """Subclass with `game` set (and optionally the rest), or `suite_for(game)`; pytest collects
+    the subclass."""
 
     game: ClassVar[Game[Any, Any, Any]]
     option_sets: ClassVar[Sequence[Mapping[str, Any]]] = ({},)
