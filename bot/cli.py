@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "backup":
         return asyncio.run(backup(args, settings))
     if args.command == "replay":
-        from bot.replays import write_replay
+        from bot.replay_access import write_replay
 
         return asyncio.run(write_replay(args, database_url(args, settings), database_setting(args)))
     if args.command == "ratings":

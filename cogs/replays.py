@@ -15,7 +15,8 @@ import discord
 from discord.ext import commands
 
 from bot.records import seat_names
-from bot.replays import LIMIT, Draw, ReplayError, held_until, replayable, table_replay
+from bot.replay_access import held_until, replayable
+from bot.replays import LIMIT, Draw, ReplayError, table_replay
 from bot.tables import TableError, TableRecord
 from cogs.common import NO_PINGS
 from cogs.ui.pictures import has_picture, picture_of
