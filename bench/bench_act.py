@@ -50,6 +50,7 @@ caches hold per running table at 10,000 tables.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import random
 import sqlite3
@@ -57,10 +58,12 @@ import statistics
 import tempfile
 import time
 import tracemalloc
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench import Row, progress, sized
 from bot.collector import IdleCollector
 from bot.records import Played
 from bot.tables import Player, TableService
@@ -201,12 +204,15 @@ async def measure(
     collector: IdleCollector | None,
     *,
     pause: float = 0.0,
+    samples: int | None = None,
 ) -> Samples:
     """Interleaved samples: `act`, then the bare commit, then the bare commit inline; also the
     time `act` spent in its report (timed inside the same call), and the store calls it made.
     With a `pause`, the event loop idles that long (untimed) before each `act` and each bare
     commit. With the bot's `collector`, it runs any collection due (untimed) before each of
-    them, as its timer would in the loop's idle moment; without it Python collects as it does."""
+    them, as its timer would in the loop's idle moment; without it Python collects as it does.
+    `samples` pairs (`SAMPLES` unless given)."""
+    wanted = SAMPLES if samples is None else samples
     got = Samples()
     acts, bares, reports = got.acts, got.bares, got.reports
     store = service.store
@@ -225,7 +231,7 @@ async def measure(
     try:
         idle = collector.step if collector is not None else lambda: None
         with Collections() as collections:
-            while len(acts) < SAMPLES:
+            while len(acts) < wanted:
                 at = rng.randrange(len(ids))
                 table = await service.table(ids[at])
                 if table.status != "active":  # played to the end: a new game takes its place
@@ -413,10 +419,12 @@ def collector_rows(figures: list[Figures], where: str) -> list[tuple[str, float,
     ]
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    out: list[tuple[str, float, str]] = []
+async def rows() -> AsyncIterator[Row]:
+    sizes, repeats = sized(SIZES, (1, GOAL_SIZE)), sized(REPEATS, 1)
+    samples = sized(SAMPLES, 100)
     with tempfile.TemporaryDirectory() as tmp:
-        for size in SIZES:
+        for size in sizes:
+            progress(f"{size:,} tables: opening them")
             collector = IdleCollector()
             collector.install()  # as the bot at start-up, before any table is loaded
             path = Path(tmp) / f"act{size}.db"
@@ -435,43 +443,37 @@ async def rows() -> list[tuple[str, float, str]]:
             own: list[Figures] = []  # the steady state with Python's own collection
             calls: list[int] = []
             handed: list[int] = []
+
+            sample = functools.partial(measure, service, bare, ids, samples=samples)
+
             try:
-                for repeat in range(REPEATS if goal else 0):
-                    got = await measure(
-                        service,
-                        bare,
-                        ids,
-                        random.Random(f"{size}/paused/{repeat}"),
-                        collector,
-                        pause=PAUSE,
+                progress(f"{size:,} tables: measuring")
+                for repeat in range(repeats if goal else 0):
+                    got = await sample(
+                        random.Random(f"{size}/paused/{repeat}"), collector, pause=PAUSE
                     )
                     paused.append(Figures.of(got))
-                for repeat in range(REPEATS):
-                    got = await measure(
-                        service, bare, ids, random.Random(f"{size}/{repeat}"), collector
-                    )
+                for repeat in range(repeats):
+                    got = await sample(random.Random(f"{size}/{repeat}"), collector)
                     usual.append(Figures.of(got))
                     calls.extend(got.calls)
                     handed.extend(got.handed)
                 if goal:
+                    progress(f"{size:,} tables: the steady state")
                     await move_every_table(service, ids)
-                    for repeat in range(REPEATS):
-                        got = await measure(
-                            service, bare, ids, random.Random(f"{size}/steady/{repeat}"), collector
-                        )
+                    for repeat in range(repeats):
+                        got = await sample(random.Random(f"{size}/steady/{repeat}"), collector)
                         steady.append(Figures.of(got))
                     collector.close()
-                    for repeat in range(REPEATS):
-                        got = await measure(
-                            service, bare, ids, random.Random(f"{size}/own/{repeat}"), None
-                        )
+                    for repeat in range(repeats):
+                        got = await sample(random.Random(f"{size}/own/{repeat}"), None)
                         own.append(Figures.of(got))
             finally:
                 collector.close()
                 bare.close()
                 await store.close()
             at = f"{size:,} tables"
-            out += goal_rows(usual, at)
+            out = goal_rows(usual, at)
             out += [
                 (
                     f"act / bare commit run on the loop's thread p50, {at}",
@@ -497,7 +499,8 @@ async def rows() -> list[tuple[str, float, str]]:
                 (f"store calls per act, {at}", max(calls), "calls"),
                 (f"of which handed to the store's thread, {at}", max(handed), "calls"),
             ]
-            if size == SIZES[-1]:
+            for row in out:
+                yield row
+            if size == sizes[-1]:
                 per_table = await cache_bytes_per_table(path, ids)
-                out.append((f"cache memory per running table, {at}", per_table, "B"))
-    return out
+                yield (f"cache memory per running table, {at}", per_table, "B")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
+from bench import Row, sized
 from cogs.games.cold_comfort import picture
 from rules.cold_comfort import GAME
 from rules.cold_comfort.rules_board import board_of, legal_placements
@@ -32,19 +34,16 @@ def _rate(agents: list[str], games: int) -> tuple[float, float]:
     return games / took, plies / took
 
 
-def rows() -> list[tuple[str, float, str]]:
+def rows() -> Iterator[Row]:
     obs = GAME.observe(_fifteen_tiles(), None)
     picture(obs)  # warm the font cache
-    runs = 20
+    runs, games = sized(20, 5), sized(20, 5)
     started = time.perf_counter()
     for _ in range(runs):
         picture(obs)
-    render = (time.perf_counter() - started) * 1000 / runs
-    random_games, random_plies = _rate(["random"] * 4, 20)
-    mixed_games, _ = _rate(["heuristic", "random", "random", "random"], 20)
-    return [
-        ("cold_comfort picture, 15 tiles", render, "ms"),
-        ("cold_comfort playouts, 4 random", random_games, "games/s"),
-        ("cold_comfort plies, 4 random", random_plies, "plies/s"),
-        ("cold_comfort playouts, heuristic + 3 random", mixed_games, "games/s"),
-    ]
+    yield ("cold_comfort picture, 15 tiles", (time.perf_counter() - started) * 1000 / runs, "ms")
+    random_games, random_plies = _rate(["random"] * 4, games)
+    yield ("cold_comfort playouts, 4 random", random_games, "games/s")
+    yield ("cold_comfort plies, 4 random", random_plies, "plies/s")
+    mixed_games, _ = _rate(["heuristic", "random", "random", "random"], games)
+    yield ("cold_comfort playouts, heuristic + 3 random", mixed_games, "games/s")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
+from bench import Row, sized
 from rules.coldest_night import GAME
 from rules.playout import play_out
 
@@ -11,15 +13,14 @@ GAMES = 200
 SEATS = 4
 
 
-def _rate(kind: str, games: int = GAMES) -> float:
+def _rate(kind: str, games: int) -> float:
     started = time.perf_counter()
     for seed in range(games):
         play_out(GAME, SEATS, f"bench/{seed}", [GAME.agents[kind]() for _ in range(SEATS)])
     return games / (time.perf_counter() - started)
 
 
-def rows() -> list[tuple[str, float, str]]:
-    return [
-        ("coldest_night random playouts", _rate("random"), "games/s"),
-        ("coldest_night heuristic playouts", _rate("heuristic"), "games/s"),
-    ]
+def rows() -> Iterator[Row]:
+    games = sized(GAMES, 20)
+    yield ("coldest_night random playouts", _rate("random", games), "games/s")
+    yield ("coldest_night heuristic playouts", _rate("heuristic", games), "games/s")

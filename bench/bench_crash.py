@@ -20,9 +20,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench import Row, progress, sized
 
 KILLS = 100
 
@@ -179,20 +182,22 @@ def run(kills: int, *, seed: int = 15, folder: Path | None = None) -> CrashRepor
             child.wait()
             report.kills += 1
             asyncio.run(_check(database, acks, report))
+            if report.kills % 10 == 0:
+                progress(
+                    f"{report.kills} of {kills} kills, {report.acknowledged} moves acknowledged"
+                )
     return report
 
 
-def rows() -> list[tuple[str, float, str]]:
-    report = run(KILLS)
-    return [
-        ("crash: SIGKILLs while playing (SQLite)", report.kills, "kills"),
-        ("crash: moves acknowledged", report.acknowledged, "moves"),
-        ("crash: acknowledged moves lost (goal 0)", report.lost, "moves"),
-        ("crash: logs not replaying / results missing", report.unreplayable, "tables"),
-        ("crash: AI turns interrupted, then resumed", report.interrupted_ai_turns, "tables"),
-        ("crash: tables stuck after start-up (goal 0)", report.stuck, "tables"),
-        ("crash: games played", len(report.games), "games"),
-    ]
+def rows() -> Iterator[Row]:
+    report = run(sized(KILLS, 5))
+    yield ("crash: SIGKILLs while playing (SQLite)", report.kills, "kills")
+    yield ("crash: moves acknowledged", report.acknowledged, "moves")
+    yield ("crash: acknowledged moves lost (goal 0)", report.lost, "moves")
+    yield ("crash: logs not replaying / results missing", report.unreplayable, "tables")
+    yield ("crash: AI turns interrupted, then resumed", report.interrupted_ai_turns, "tables")
+    yield ("crash: tables stuck after start-up (goal 0)", report.stuck, "tables")
+    yield ("crash: games played", len(report.games), "games")
 
 
 def main(argv: list[str]) -> int:

@@ -27,12 +27,13 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from bench import Row, progress, sized
 from bench.bench_service import percentile
 from bot.tables import Player, TableService
 from rules import GAMES
@@ -238,9 +239,8 @@ def balance(
     verbose: bool = False,
     seats_of: Sequence[int] = (2, 3, 4, 5),
     standard_seats: Sequence[int] = (3, 4, 5),
-) -> list[tuple[str, float, str]]:
-    """The balance figures, `games` seeded games per setting."""
-    out: list[tuple[str, float, str]] = []
+) -> Iterator[Row]:
+    """The balance figures, `games` seeded games per setting, each as soon as it is measured."""
 
     def note(name: str, tally: Tally) -> None:
         if verbose:
@@ -250,12 +250,10 @@ def balance(
         for seats in seats_of:
             t = play_batch(f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop")
             note(f"coop {seats}", t)
-            out.append(
-                (
-                    f"dow co-op colony wins, {seats} heuristic ({_ci(t.colony, t.games)})",
-                    _pct(t.colony, t.games),
-                    "%",
-                )
+            yield (
+                f"dow co-op colony wins, {seats} heuristic ({_ci(t.colony, t.games)})",
+                _pct(t.colony, t.games),
+                "%",
             )
     if "longnight" in only:  # issue 13: the same co-op games with every Long Night module on
         for seats in seats_of:
@@ -263,12 +261,10 @@ def balance(
                 f"coop{seats}", seats, ["heuristic"] * seats, games, mode="coop", long_night=True
             )
             note(f"long night {seats}", t)
-            out.append(
-                (
-                    f"dow co-op colony wins, long_night, {seats} heuristic",
-                    _pct(t.colony, t.games),
-                    "%",
-                )
+            yield (
+                f"dow co-op colony wins, long_night, {seats} heuristic",
+                _pct(t.colony, t.games),
+                "%",
             )
     if "betrayer" in only:
         for seats in standard_seats:
@@ -277,13 +273,13 @@ def balance(
             )
             note(f"betrayer {seats}", t)
             name = f"dow standard betrayer, {seats} heuristic"
-            out.append((f"{name}: games with a betrayer", _pct(t.betrayer_dealt, t.games), "%"))
-            out += secret_rows(name, t)
+            yield (f"{name}: games with a betrayer", _pct(t.betrayer_dealt, t.games), "%")
+            yield from secret_rows(name, t)
     if "standard" in only:  # issue 33: the normal deal, a betrayer in P of 2P + 1 games
         for seats in standard_seats:
             t = play_batch(f"standard{seats}", seats, ["heuristic"] * seats, games)
             note(f"standard {seats}", t)
-            out += secret_rows(f"dow standard, {seats} heuristic", t)
+            yield from secret_rows(f"dow standard, {seats} heuristic", t)
     if "mixed" in only:
         for mix in (
             "random,random,random,random",
@@ -295,14 +291,17 @@ def balance(
             note(f"mixed {mix}", t)
             h = names.count("heuristic")
             label = f"dow co-op colony wins, {h} heuristic + {4 - h} random"
-            out.append((label, _pct(t.colony, t.games), "%"))
-    return out
+            yield (label, _pct(t.colony, t.games), "%")
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    balance_rows = balance(BALANCE_GAMES, {"coop", "longnight", "betrayer", "standard", "mixed"})
-    random_games, random_plies = _rate("random", 4, 30)
-    heuristic_games, heuristic_plies = _rate("heuristic", 4, 30)
+async def rows() -> AsyncIterator[Row]:
+    games, acts = sized(30, 4), sized(ACTS, 50)
+    random_games, random_plies = _rate("random", 4, games)
+    yield ("dead_of_winter playouts, 4 random", random_games, "games/s")
+    yield ("dead_of_winter plies, 4 random", random_plies, "plies/s")
+    heuristic_games, heuristic_plies = _rate("heuristic", 4, games)
+    yield ("dead_of_winter playouts, 4 heuristic", heuristic_games, "games/s")
+    yield ("dead_of_winter plies, 4 heuristic", heuristic_plies, "plies/s")
     dow: list[float] = []
     cn: list[float] = []
     bare: list[float] = []
@@ -321,7 +320,7 @@ async def rows() -> list[tuple[str, float, str]]:
             await db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
             await db.execute("INSERT INTO t VALUES (1, 0, '{}')")
             size = 0
-            for version in range(ACTS):
+            for version in range(acts):
                 user, typed = await late.next_move()
                 started = time.perf_counter()
                 await service.act(late.table_id, user, typed)
@@ -353,20 +352,18 @@ async def rows() -> list[tuple[str, float, str]]:
                 bare.append(time.perf_counter() - started)
         await store.close()
     d50, c50, b50 = (statistics.median(x) * 1e3 for x in (dow, cn, bare))
-    return [
-        ("dead_of_winter playouts, 4 random", random_games, "games/s"),
-        ("dead_of_winter plies, 4 random", random_plies, "plies/s"),
-        ("dead_of_winter playouts, 4 heuristic", heuristic_games, "games/s"),
-        ("dead_of_winter plies, 4 heuristic", heuristic_plies, "plies/s"),
-        (f"dead_of_winter act p50, 5 seats, round >= {LATE_ROUND}", d50, "ms"),
-        ("dead_of_winter act p99, same table", percentile(dow, 0.99) * 1e3, "ms"),
-        ("coldest_night act p50, 3 seats, same run", c50, "ms"),
-        (f"bare aiosqlite commit p50 ({size / 1000:.1f} KB dead_of_winter state)", b50, "ms"),
-        ("dead_of_winter act / bare commit", d50 / b50, "x"),
-        ("coldest_night act / bare commit", c50 / b50, "x"),
-        ("dead_of_winter late tables used (one per game that ended)", late.opened, "tables"),
-        *balance_rows,
-    ]
+    yield (f"dead_of_winter act p50, 5 seats, round >= {LATE_ROUND}", d50, "ms")
+    yield ("dead_of_winter act p99, same table", percentile(dow, 0.99) * 1e3, "ms")
+    yield ("coldest_night act p50, 3 seats, same run", c50, "ms")
+    yield (f"bare aiosqlite commit p50 ({size / 1000:.1f} KB dead_of_winter state)", b50, "ms")
+    yield ("dead_of_winter act / bare commit", d50 / b50, "x")
+    yield ("coldest_night act / bare commit", c50 / b50, "x")
+    yield ("dead_of_winter late tables used (one per game that ended)", late.opened, "tables")
+    progress(f"balance: {sized(BALANCE_GAMES, 2)} seeded games per setting")
+    for row in balance(
+        sized(BALANCE_GAMES, 2), {"coop", "longnight", "betrayer", "standard", "mixed"}
+    ):
+        yield row
 
 
 def main(argv: list[str] | None = None) -> int:

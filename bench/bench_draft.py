@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Iterator
 
+from bench import Row, sized
 from rules.coldest_night import GAME
 from rules.draft import validating
 from rules.playout import play_out
@@ -17,9 +19,9 @@ REPEATS = 5
 SEATS = 4
 
 
-def _rate() -> float:
+def _rate(games: int) -> float:
     started = time.perf_counter()
-    for seed in range(GAMES):
+    for seed in range(games):
         play_out(
             GAME,
             SEATS,
@@ -27,18 +29,17 @@ def _rate() -> float:
             [GAME.agents["random"]() for _ in range(SEATS)],
             fast=False,
         )
-    return GAMES / (time.perf_counter() - started)
+    return games / (time.perf_counter() - started)
 
 
-def rows() -> list[tuple[str, float, str]]:
+def rows() -> Iterator[Row]:
+    games, repeats = sized(GAMES, 10), sized(REPEATS, 3)
     fast, checked = [], []
-    for _ in range(REPEATS):
-        fast.append(_rate())
+    for _ in range(repeats):
+        fast.append(_rate(games))
         with validating():
-            checked.append(_rate())
+            checked.append(_rate(games))
     rate, base = statistics.median(fast), statistics.median(checked)
-    return [
-        ("coldest_night random playouts (draft freeze)", rate, "games/s"),
-        ("coldest_night random playouts (validated freeze)", base, "games/s"),
-        ("draft freeze speed-up on playouts", rate / base, "x"),
-    ]
+    yield ("coldest_night random playouts (draft freeze)", rate, "games/s")
+    yield ("coldest_night random playouts (validated freeze)", base, "games/s")
+    yield ("draft freeze speed-up on playouts", rate / base, "x")

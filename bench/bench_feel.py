@@ -29,7 +29,7 @@ import random
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +39,7 @@ import discord.ext.test as dpytest
 from discord.ext.test import callbacks
 from discord.webhook.async_ import async_context
 
+from bench import Row
 from bench.bench_requests import (
     NOT_REQUESTS,
     Responses,
@@ -390,43 +391,38 @@ def like_discord(patch: Any, tmp: Path) -> None:
     conftest.keep_files_on_edit.__wrapped__(patch, tmp)
 
 
-async def measure(setups: tuple[Setup, ...] = SETUPS) -> list[Feel]:
+async def measure(setups: tuple[Setup, ...] = SETUPS) -> AsyncIterator[Feel]:
+    """Each setup's game, measured, as soon as it is played."""
     import pytest
 
-    results = []
     with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp)  # dpytest writes attached files to the working directory
         like_discord(patch, Path(tmp))
         for number, setup in enumerate(setups):
             folder = Path(tmp) / str(number)  # a database of its own
             folder.mkdir()
-            results.append(await play(setup, folder))
-    return results
+            yield await play(setup, folder)
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    out: list[tuple[str, float, str]] = []
-    for f in await measure():
+async def rows() -> AsyncIterator[Row]:
+    async for f in measure():
         most = max(f.clicks, default=0)
-        out += [
-            (
-                f"feel {f.name}: most choices on one panel step",
-                f.widest,
-                f"(paged panels {f.paged})",
-            ),
-            (
-                f"feel {f.name}: most clicks from the panel to a move",
-                most,
-                f"({f.clicked} clicked)",
-            ),
-            (f"feel {f.name}: full boards standing at the end", f.boards, ""),
-            (f"feel {f.name}: channel characters per move", f.chars / max(1, f.plies), "chars"),
-            (f"feel {f.name}: 'seat N' lines read", len(f.seat_lines), "lines"),
-            (f"feel {f.name}: engine identifiers read", len(f.engine_lines), "lines"),
-            (
-                f"feel {f.name}: channel requests per move",
-                f.channel_requests / max(1, f.moves),
-                f"({f.moves} member moves, {f.plies} plies, finished {f.finished})",
-            ),
-        ]
-    return out
+        yield (
+            f"feel {f.name}: most choices on one panel step",
+            f.widest,
+            f"(paged panels {f.paged})",
+        )
+        yield (
+            f"feel {f.name}: most clicks from the panel to a move",
+            most,
+            f"({f.clicked} clicked)",
+        )
+        yield (f"feel {f.name}: full boards standing at the end", f.boards, "")
+        yield (f"feel {f.name}: channel characters per move", f.chars / max(1, f.plies), "chars")
+        yield (f"feel {f.name}: 'seat N' lines read", len(f.seat_lines), "lines")
+        yield (f"feel {f.name}: engine identifiers read", len(f.engine_lines), "lines")
+        yield (
+            f"feel {f.name}: channel requests per move",
+            f.channel_requests / max(1, f.moves),
+            f"({f.moves} member moves, {f.plies} plies, finished {f.finished})",
+        )

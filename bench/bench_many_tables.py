@@ -41,6 +41,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from bench import Row, sized
+
 SIZES = (1_000, 10_000, 100_000)
 RUNNING = 0.30  # share of the stored tables still being played
 SAMPLES = 4  # real states made per game
@@ -216,7 +218,8 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def measure(path: Path, count: int) -> list[tuple[str, float, str]]:
+async def measure(path: Path, count: int, emit: Callable[[Row], None] | None = None) -> list[Row]:
+    """The figures at `count` tables, each also passed to `emit` as soon as it is measured."""
     from bot.collector import IdleCollector
     from bot.tables import TableService
     from storage import SqliteStore
@@ -231,7 +234,8 @@ async def measure(path: Path, count: int) -> list[tuple[str, float, str]]:
 
     def note(what: str, value: float, unit: str) -> None:
         rows.append((f"{what} ({count:,} tables)", value, unit))
-        print(f"  {rows[-1][0]}: {value:,.4g} {unit}", file=sys.stderr, flush=True)
+        if emit is not None:
+            emit(rows[-1])
 
     try:
         before = _rss_mb()
@@ -291,36 +295,40 @@ async def measure(path: Path, count: int) -> list[tuple[str, float, str]]:
 # -- the bench ------------------------------------------------------------------------------------
 
 
-def rows(sizes: tuple[int, ...] = SIZES) -> list[tuple[str, float, str]]:
+def rows(sizes: tuple[int, ...] | None = None) -> Iterator[Row]:
+    """Each size's figures as soon as its process has measured them."""
     samples = asyncio.run(_samples())
     games = sorted({row["game"] for row in samples})
     print(f"  {len(samples)} sample states of {', '.join(games)}", file=sys.stderr, flush=True)
-    out: list[tuple[str, float, str]] = []
     with tempfile.TemporaryDirectory(prefix="snowbound-many-") as folder:
-        for count in sizes:
+        for count in sizes or sized(SIZES, SIZES[:2]):
             path = Path(folder) / f"{count}.db"
             started = time.perf_counter()
             build(path, count, samples)
             built = time.perf_counter() - started
-            out.append((f"build ({count:,} tables)", built, "s"))
-            print(f"  build ({count:,} tables): {built:.2f} s", file=sys.stderr, flush=True)
-            done = subprocess.run(
+            yield (f"build ({count:,} tables)", built, "s")
+            # a fresh process, which writes each figure as a line of JSON as soon as it has it
+            with subprocess.Popen(
                 [sys.executable, "-m", "bench.bench_many_tables", "measure", str(path), str(count)],
-                check=True,
                 stdout=subprocess.PIPE,
                 text=True,
-            )
-            out.extend(tuple(row) for row in json.loads(done.stdout))  # type: ignore[misc]
+            ) as child:
+                assert child.stdout is not None
+                for line in child.stdout:
+                    what, value, unit = json.loads(line)
+                    yield (what, value, unit)
+            if child.returncode:
+                raise subprocess.CalledProcessError(child.returncode, child.args)
             path.unlink()
-    return out
 
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["measure"]:
-        measured = asyncio.run(measure(Path(argv[1]), int(argv[2])))
-        print(json.dumps(measured))
+        asyncio.run(
+            measure(Path(argv[1]), int(argv[2]), lambda row: print(json.dumps(row), flush=True))
+        )
         return 0
-    sizes = tuple(int(a.replace(",", "").replace("_", "")) for a in argv) or SIZES
+    sizes = tuple(int(a.replace(",", "").replace("_", "")) for a in argv) or None
     for what, value, unit in rows(sizes):
         print(f"{what:<60} {value:>12,.3f} {unit}")
     return 0

@@ -37,6 +37,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from bench import Row, sized
+
 REPEATS = 5
 WARM_UP = 2  # games on other seeds before the timed ones
 # game → (seats, games per run): enough games for a run of a second or so on the fast path
@@ -107,26 +109,21 @@ def _rate(key: str, path: str, repeat: int, root: Path = ROOT) -> float:
     return float(json.loads(done.stdout))
 
 
-def rows() -> list[tuple[str, float, str]]:
-    out: list[tuple[str, float, str]] = []
+def rows() -> Iterator[Row]:
+    repeats = sized(REPEATS, 1)
     with _before() as old:
         for key, (seats, _) in PLAN.items():
             rates: dict[str, list[float]] = {"before": [], "plain": [], "fast": []}
-            for repeat in range(REPEATS):
+            for repeat in range(repeats):
                 if old is not None:
                     rates["before"].append(_rate(key, "before", repeat, old))
                 rates["plain"].append(_rate(key, "plain", repeat))
                 rates["fast"].append(_rate(key, "fast", repeat))
             rate, base = statistics.median(rates["fast"]), statistics.median(rates["plain"])
-            out += [
-                (f"{key} random playouts, {seats} seats, fast path", rate, "games/s"),
-                (f"{key} random playouts, {seats} seats, plain path", base, "games/s"),
-                (f"{key} playout speed-up (fast / plain)", rate / base, "x"),
-            ]
+            yield (f"{key} random playouts, {seats} seats, fast path", rate, "games/s")
+            yield (f"{key} random playouts, {seats} seats, plain path", base, "games/s")
+            yield (f"{key} playout speed-up (fast / plain)", rate / base, "x")
             if old is not None:
                 then = statistics.median(rates["before"])
-                out += [
-                    (f"{key} random playouts, {seats} seats, before issue 11", then, "games/s"),
-                    (f"{key} playout speed-up (fast / before issue 11)", rate / then, "x"),
-                ]
-    return out
+                yield (f"{key} random playouts, {seats} seats, before issue 11", then, "games/s")
+                yield (f"{key} playout speed-up (fast / before issue 11)", rate / then, "x")

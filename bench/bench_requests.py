@@ -18,7 +18,7 @@ import itertools
 import random
 import tempfile
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ import discord.ext.test.factories as facts
 from discord.ext.test import callbacks
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
+from bench import Row
 from bot.app import SingleShardBot
 from bot.config import Settings
 from bot.records import label_mark
@@ -258,20 +259,17 @@ async def play_game(
         await service.store.close()
 
 
-async def measure_all(setups: tuple[Setup, ...] = SETUPS) -> list[Measured]:
-    results = []
+async def measure_all(setups: tuple[Setup, ...] = SETUPS) -> AsyncIterator[Measured]:
+    """Each setup's game, measured, as soon as it is played."""
     with tempfile.TemporaryDirectory() as tmp:
         for setup in setups:
-            results.append(await play_game(setup, Path(tmp)))
-    return results
+            yield await play_game(setup, Path(tmp))
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    out: list[tuple[str, float, str]] = []
-    for m in await measure_all():
+async def rows() -> AsyncIterator[Row]:
+    async for m in measure_all():
         seats = f"{m.human_moves} human moves / {m.plies} plies"
-        out.append((f"discord requests per human move, {m.game}", m.per_move, f"req ({seats})"))
+        yield (f"discord requests per human move, {m.game}", m.per_move, f"req ({seats})")
         for kind, n in sorted(m.kinds.items()):
-            out.append((f"  {m.game}: {kind}", n / max(1, m.human_moves), "per human move"))
-        out.append((f"  {m.game}: interaction responses (free)", m.responses / m.human_moves, ""))
-    return out
+            yield (f"  {m.game}: {kind}", n / max(1, m.human_moves), "per human move")
+        yield (f"  {m.game}: interaction responses (free)", m.responses / m.human_moves, "")

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import Row, progress, sized
 from bot.tables import Player, TableError, TableService
 from rules import GAMES
 from rules.engine import Engine
@@ -328,14 +329,15 @@ BENCH_MOVES = 1_200  # per run, split over the processes
 REPEATS = 3
 
 
-async def rows() -> list[tuple[str, float, str]]:
+async def rows() -> AsyncIterator[Row]:
     url = os.environ.get("SNOWBOUND_TEST_POSTGRES_URL", "").strip()
     kinds = ["sqlite", "postgresql"] if url else ["sqlite"]
+    repeats, moves, tables = sized(REPEATS, 1), sized(BENCH_MOVES, 400), sized(BENCH_TABLES, 60)
     rates: dict[tuple[str, int], list[float]] = {}
     lat: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         # interleaved: every repeat runs every configuration once, in the same order
-        for repeat in range(REPEATS):
+        for repeat in range(repeats):
             for kind in kinds:
                 for processes in (1, 2, 4):
                     if kind == "sqlite":
@@ -345,9 +347,9 @@ async def rows() -> list[tuple[str, float, str]]:
                     try:
                         run = await load_test(
                             target,
-                            tables=BENCH_TABLES,
+                            tables=tables,
                             processes=processes,
-                            moves=BENCH_MOVES // processes,
+                            moves=moves // processes,
                             seed=repeat + 1,
                         )
                     finally:
@@ -358,24 +360,22 @@ async def rows() -> list[tuple[str, float, str]]:
                     rates.setdefault((kind, processes), []).append(run.moves_per_second)
                     if processes == 1:
                         lat.setdefault(kind, []).extend(run.latencies)
-    out: list[tuple[str, float, str]] = []
+                    progress(
+                        f"repeat {repeat + 1} of {repeats}, {kind}, {processes} process(es): "
+                        f"{run.moves_per_second:,.0f} moves/s"
+                    )
     base = statistics.median(rates[("sqlite", 1)])
     for kind in kinds:
         for processes in (1, 2, 4):
             rate = statistics.median(rates[(kind, processes)])
-            out.append((f"scale {kind}: {processes} process(es), moves/s", rate, "moves/s"))
-            out.append(
-                (f"scale {kind}: {processes} process(es) vs sqlite x1", rate / base, "ratio")
-            )
-        out.append((f"scale {kind}: act p50 (1 process)", percentile(lat[kind], 0.5) * 1e3, "ms"))
-        out.append((f"scale {kind}: act p99 (1 process)", percentile(lat[kind], 0.99) * 1e3, "ms"))
+            yield (f"scale {kind}: {processes} process(es), moves/s", rate, "moves/s")
+            yield (f"scale {kind}: {processes} process(es) vs sqlite x1", rate / base, "ratio")
+        yield (f"scale {kind}: act p50 (1 process)", percentile(lat[kind], 0.5) * 1e3, "ms")
+        yield (f"scale {kind}: act p99 (1 process)", percentile(lat[kind], 0.99) * 1e3, "ms")
     if url:
-        out.append(
-            ("scale postgresql: statements sent per act", await statements_per_move(url), "count")
-        )
+        yield ("scale postgresql: statements sent per act", await statements_per_move(url), "count")
     else:
-        out.append(("scale postgresql: skipped, SNOWBOUND_TEST_POSTGRES_URL unset", 0, "-"))
-    return out
+        yield ("scale postgresql: skipped, SNOWBOUND_TEST_POSTGRES_URL unset", 0, "-")
 
 
 def main(argv: list[str]) -> int:

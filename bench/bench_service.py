@@ -12,10 +12,12 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiosqlite
 
+from bench import Row, sized
 from bot.tables import Player, TableService
 from storage import SqliteStore
 
@@ -40,9 +42,11 @@ async def open_tables(service: TableService, count: int) -> list[int]:
     return ids
 
 
-async def act_latencies(service: TableService, ids: list[int], rng: random.Random) -> list[float]:
+async def act_latencies(
+    service: TableService, ids: list[int], rng: random.Random, acts: int
+) -> list[float]:
     samples = []
-    for _ in range(ACTS):
+    for _ in range(acts):
         table = await service.table(rng.choice(ids))
         if table.status != "active":
             continue
@@ -56,7 +60,7 @@ async def act_latencies(service: TableService, ids: list[int], rng: random.Rando
     return samples
 
 
-async def bare_latencies(path: Path, state_json: str) -> list[float]:
+async def bare_latencies(path: Path, state_json: str, acts: int) -> list[float]:
     samples = []
     async with aiosqlite.connect(path, isolation_level=None) as db:
         await db.execute("PRAGMA journal_mode = WAL")
@@ -64,7 +68,7 @@ async def bare_latencies(path: Path, state_json: str) -> list[float]:
         await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)")
         await db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
         await db.execute("INSERT INTO t VALUES (1, 0, '{}')")
-        for version in range(ACTS):
+        for version in range(acts):
             started = time.perf_counter()
             await db.execute("BEGIN IMMEDIATE")
             await db.execute(
@@ -77,24 +81,21 @@ async def bare_latencies(path: Path, state_json: str) -> list[float]:
     return samples
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    out: list[tuple[str, float, str]] = []
+async def rows() -> AsyncIterator[Row]:
+    acts = sized(ACTS, 100)
     with tempfile.TemporaryDirectory() as tmp:
-        for size in SIZES:
+        for size in sized(SIZES, SIZES[:2]):
             store = SqliteStore(str(Path(tmp) / f"service{size}.db"))
             await store.connect()
             service = TableService(store)
             ids = await open_tables(service, size)
-            samples = await act_latencies(service, ids, random.Random(size))
+            samples = await act_latencies(service, ids, random.Random(size), acts)
             state_json = json.dumps((await store.get_table(ids[0])).state)
             await store.close()
-            bare = await bare_latencies(Path(tmp) / f"bare{size}.db", state_json)
+            bare = await bare_latencies(Path(tmp) / f"bare{size}.db", state_json, acts)
             p50, p99 = percentile(samples, 0.5) * 1e3, percentile(samples, 0.99) * 1e3
             b50 = statistics.median(bare) * 1e3
-            out += [
-                (f"service act p50, {size} active tables", p50, "ms"),
-                (f"service act p99, {size} active tables", p99, "ms"),
-                (f"bare aiosqlite commit p50 ({len(state_json) / 1000:.1f} KB state)", b50, "ms"),
-                (f"act / bare commit ratio, {size} tables", p50 / b50, "x"),
-            ]
-    return out
+            yield (f"service act p50, {size} active tables", p50, "ms")
+            yield (f"service act p99, {size} active tables", p99, "ms")
+            yield (f"bare aiosqlite commit p50 ({len(state_json) / 1000:.1f} KB state)", b50, "ms")
+            yield (f"act / bare commit ratio, {size} tables", p50 / b50, "x")

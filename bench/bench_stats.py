@@ -18,12 +18,14 @@ import statistics
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench import Row, sized
 from storage import SqliteStore
-from storage.history import SQLITE_SEAT_RESULTS
+from storage.seat_results import SQLITE_SEAT_RESULTS
 
 GAMES = ("coldest_night", "tenth_night", "winter", "cold_comfort", "dead_of_winter")
 GUILDS = (1001, 1002, 1003, 1004, 1005)
@@ -105,7 +107,7 @@ def _baseline(path: Path, user_id: int) -> Counter[str]:
     return wins
 
 
-async def measure(results: int = 10_000) -> dict[str, float]:
+async def measure(results: int = 10_000, repeats: int = REPEATS) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "stats.db"
         store = SqliteStore(path)
@@ -115,7 +117,7 @@ async def measure(results: int = 10_000) -> dict[str, float]:
             fill(path, results)
             await store.connect()
             stats_t, board_t, game_board_t, base_t = [], [], [], []
-            for n in range(REPEATS):
+            for n in range(repeats):
                 user = USERS[n % len(USERS)]
                 started = time.perf_counter()
                 await store.player_stats(user, guild_id=GUILDS[0])
@@ -140,16 +142,16 @@ async def measure(results: int = 10_000) -> dict[str, float]:
     }
 
 
-async def rows() -> list[tuple[str, float, str]]:
-    m = await measure()
-    return [
-        ("/game stats on 10,000 results (median)", m["stats_ms"], "ms"),
-        ("/game leaderboard on 10,000 results (median)", m["leaderboard_ms"], "ms"),
-        ("/game leaderboard <game> on 10,000 results (median)", m["game_leaderboard_ms"], "ms"),
-        ("stats: reading every outcome / indexed query", m["baseline_ms"] / m["stats_ms"], "×"),
-        (
-            "leaderboard: reading every outcome / indexed query",
-            m["baseline_ms"] / m["leaderboard_ms"],
-            "×",
-        ),
-    ]
+def rows() -> Iterator[Row]:
+    results = sized(10_000, 2_000)
+    m = asyncio.run(measure(results, sized(REPEATS, 3)))
+    on = f"on {results:,} results (median)"
+    yield (f"/game stats {on}", m["stats_ms"], "ms")
+    yield (f"/game leaderboard {on}", m["leaderboard_ms"], "ms")
+    yield (f"/game leaderboard <game> {on}", m["game_leaderboard_ms"], "ms")
+    yield ("stats: reading every outcome / indexed query", m["baseline_ms"] / m["stats_ms"], "×")
+    yield (
+        "leaderboard: reading every outcome / indexed query",
+        m["baseline_ms"] / m["leaderboard_ms"],
+        "×",
+    )

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
+from bench import Row, sized
 from rules.playout import play_out
 from rules.tenth_night import GAME
 
 GAMES_PER_ROW = 10
 
 
-def _rate(agent: str, seats: int) -> float:
+def _rate(agent: str, seats: int, games: int) -> float:
     started = time.perf_counter()
-    for seed in range(GAMES_PER_ROW):
+    for seed in range(games):
         play_out(GAME, seats, f"bench{seed}", [GAME.agents[agent]() for _ in range(seats)])
-    return GAMES_PER_ROW / (time.perf_counter() - started)
+    return games / (time.perf_counter() - started)
 
 
-def rows() -> list[tuple[str, float, str]]:
-    out = []
+def rows() -> Iterator[Row]:
+    games = sized(GAMES_PER_ROW, 3)
     for agent in ("random", "heuristic"):
         for seats in (2, 4):
-            out.append(
-                (f"tenth_night {agent} playouts, {seats} seats", _rate(agent, seats), "games/s")
-            )
-    return out
+            rate = _rate(agent, seats, games)
+            yield (f"tenth_night {agent} playouts, {seats} seats", rate, "games/s")

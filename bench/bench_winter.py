@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
+from bench import Row, sized
 from cogs.games.winter import picture
 from rules.engine import Engine
 from rules.playout import next_actor, play_out
@@ -45,25 +47,22 @@ def _per_second(agents: tuple[str, str], games: int) -> tuple[float, float]:
     return games / took, plies / games
 
 
-def rows() -> list[tuple[str, float, str]]:
+def rows() -> Iterator[Row]:
     obs = GAME.observe(_full_lake(), None)
     picture(obs, hints=True)  # warm the font cache
-    runs = 20
+    runs = sized(20, 5)
     started = time.perf_counter()
     for _ in range(runs):
         picture(obs)
-    plain = (time.perf_counter() - started) * 1000 / runs
+    yield ("winter picture, full 18-card lake", (time.perf_counter() - started) * 1000 / runs, "ms")
     started = time.perf_counter()
     for _ in range(runs):
         picture(obs, hints=True)
     hinted = (time.perf_counter() - started) * 1000 / runs
-    random_rate, random_len = _per_second(("random", "random"), 50)
-    heur_rate, heur_len = _per_second(("heuristic", "heuristic"), 10)
-    return [
-        ("winter picture, full 18-card lake", plain, "ms"),
-        ("winter picture, full lake with hints", hinted, "ms"),
-        ("winter playouts random vs random", random_rate, "games/s"),
-        ("winter random game length", random_len, "plies"),
-        ("winter playouts heuristic vs heuristic", heur_rate, "games/s"),
-        ("winter heuristic game length", heur_len, "plies"),
-    ]
+    yield ("winter picture, full lake with hints", hinted, "ms")
+    random_rate, random_len = _per_second(("random", "random"), sized(50, 10))
+    yield ("winter playouts random vs random", random_rate, "games/s")
+    yield ("winter random game length", random_len, "plies")
+    heur_rate, heur_len = _per_second(("heuristic", "heuristic"), sized(10, 3))
+    yield ("winter playouts heuristic vs heuristic", heur_rate, "games/s")
+    yield ("winter heuristic game length", heur_len, "plies")
