@@ -21,25 +21,16 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip, split_regions
-from rules.cold_comfort.actions import (
-    Action,
-    Build,
-    Change,
-    End,
-    Fire,
-    Grow,
-    Host,
-    Land,
-    Mine,
-    Spread,
-)
+from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import DIRECTIONS, Board, board_of, fmt
 from rules.cold_comfort.rules_play import build_cost, change_cost, fire_targets
 from rules.cold_comfort.rules_tiles import placed_squares, public_count
 from rules.cold_comfort.state import ColdComfortState
 
 Square = tuple[int, int]
-A = TypeVar("A", Build, Change, Host, Fire, Mine, Spread, Grow, Land)
+A = TypeVar(
+    "A", act.Build, act.Change, act.Host, act.Fire, act.Mine, act.Spread, act.Grow, act.Land
+)
 
 # The eight parts of the town a region step names, clockwise from the north, by the angle of a
 # spot seen from the town's centre (y grows to the north).
@@ -107,7 +98,7 @@ def _detail(text: str) -> str:
     return clip(text, MAX_DETAIL)
 
 
-def _of(legal: Sequence[Action], kind: type[A]) -> tuple[list[A], list[int]]:
+def _of(legal: Sequence[act.Action], kind: type[A]) -> tuple[list[A], list[int]]:
     actions: list[A] = []
     indexes: list[int] = []
     for i, action in enumerate(legal):
@@ -117,7 +108,9 @@ def _of(legal: Sequence[Action], kind: type[A]) -> tuple[list[A], list[int]]:
     return actions, indexes
 
 
-def choice_paths(state: ColdComfortState, seat: int, legal: Sequence[Action]) -> list[Path | None]:
+def choice_paths(
+    state: ColdComfortState, seat: int, legal: Sequence[act.Action]
+) -> list[Path | None]:
     """One path per legal move, in the list's order (None: left to typing)."""
     paths: list[Path | None] = [None] * len(legal)
     if not legal:
@@ -125,18 +118,18 @@ def choice_paths(state: ColdComfortState, seat: int, legal: Sequence[Action]) ->
     board = board_of(state.tiles)
     centre = _centre(board)
     for i, action in enumerate(legal):
-        if isinstance(action, End):
+        if isinstance(action, act.End):
             paths[i] = (Choice("End turn", detail=_end_words(state), style="quiet"),)
-    grows = _of(legal, Grow)
+    grows = _of(legal, act.Grow)
     if grows[0]:
         _grow_paths(state, board, *grows, paths)
-    _build_paths(state, centre, *_of(legal, Build), paths)
-    _change_paths(state, centre, *_of(legal, Change), paths)
-    _host_paths(state, centre, *_of(legal, Host), paths)
-    _fire_paths(state, seat, centre, *_of(legal, Fire), paths)
-    _mine_paths(state, centre, *_of(legal, Mine), paths)
-    _spread_paths(state, seat, centre, *_of(legal, Spread), paths)
-    _land_paths(state, seat, centre, *_of(legal, Land), paths)
+    _build_paths(state, centre, *_of(legal, act.Build), paths)
+    _change_paths(state, centre, *_of(legal, act.Change), paths)
+    _host_paths(state, centre, *_of(legal, act.Host), paths)
+    _fire_paths(state, seat, centre, *_of(legal, act.Fire), paths)
+    _mine_paths(state, centre, *_of(legal, act.Mine), paths)
+    _spread_paths(state, seat, centre, *_of(legal, act.Spread), paths)
+    _land_paths(state, seat, centre, *_of(legal, act.Land), paths)
     return paths
 
 
@@ -164,7 +157,7 @@ def _owner(seat: int, owner: int) -> str:
 def _grow_paths(
     state: ColdComfortState,
     board: Board,
-    actions: list[Grow],
+    actions: list[act.Grow],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -172,7 +165,7 @@ def _grow_paths(
     assert tile is not None
     centre = _centre(board)
     hood_value = dict(enumerate(board.values))
-    by_turn: dict[int, list[tuple[int, Grow]]] = {}
+    by_turn: dict[int, list[tuple[int, act.Grow]]] = {}
     for index, action in zip(indexes, actions, strict=True):
         by_turn.setdefault(action.rotation, []).append((index, action))
     for rotation, members in by_turn.items():
@@ -254,7 +247,7 @@ def _rows(tile: str, rotation: int) -> str:
 def _build_paths(
     state: ColdComfortState,
     centre: tuple[float, float],
-    actions: list[Build],
+    actions: list[act.Build],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -267,7 +260,7 @@ def _build_paths(
         ),
     )
     supply = state.supply[state.active_seat]
-    by_value: dict[int, list[tuple[int, Build]]] = {}
+    by_value: dict[int, list[tuple[int, act.Build]]] = {}
     for index, action in zip(indexes, actions, strict=True):
         by_value.setdefault(action.value, []).append((index, action))
     for value, members in sorted(by_value.items()):
@@ -296,7 +289,7 @@ def _gold(state: ColdComfortState) -> int:
 def _change_paths(
     state: ColdComfortState,
     centre: tuple[float, float],
-    actions: list[Change],
+    actions: list[act.Change],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -326,7 +319,7 @@ def _change_paths(
 def _host_paths(
     state: ColdComfortState,
     centre: tuple[float, float],
-    actions: list[Host],
+    actions: list[act.Host],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -334,7 +327,7 @@ def _host_paths(
         return
     head = Choice("Host a guest", detail="Move a camper into your empty hotel of its value")
     hotels = spot_steps([(a.x, a.y) for a in actions], centre)
-    by_hotel: dict[Square, list[tuple[int, Host]]] = {}
+    by_hotel: dict[Square, list[tuple[int, act.Host]]] = {}
     for index, action in zip(indexes, actions, strict=True):
         by_hotel.setdefault((action.x, action.y), []).append((index, action))
     for square, members in by_hotel.items():
@@ -361,7 +354,7 @@ def _fire_paths(
     state: ColdComfortState,
     seat: int,
     centre: tuple[float, float],
-    actions: list[Fire],
+    actions: list[act.Fire],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -395,7 +388,7 @@ def _fire_paths(
 def _mine_paths(
     state: ColdComfortState,
     centre: tuple[float, float],
-    actions: list[Mine],
+    actions: list[act.Mine],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -422,7 +415,7 @@ def _spread_paths(
     state: ColdComfortState,
     seat: int,
     centre: tuple[float, float],
-    actions: list[Spread],
+    actions: list[act.Spread],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:
@@ -445,7 +438,7 @@ def _land_paths(
     state: ColdComfortState,
     seat: int,
     centre: tuple[float, float],
-    actions: list[Land],
+    actions: list[act.Land],
     indexes: list[int],
     paths: list[Path | None],
 ) -> None:

@@ -6,18 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import TypeVar, overload
 
-from rules.cold_comfort.actions import (
-    Action,
-    Build,
-    Change,
-    End,
-    Fire,
-    Grow,
-    Host,
-    Land,
-    Mine,
-    Spread,
-)
+from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import (
     Board,
     Placements,
@@ -30,7 +19,7 @@ from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Die, Hotel, Square
 from rules.core import MadeOnRead, builder
 
-A = TypeVar("A", bound=Action)
+A = TypeVar("A", bound=act.Action)
 
 
 def _shared(kind: type[A], *names: str) -> Callable[..., A]:
@@ -48,15 +37,15 @@ def _shared(kind: type[A], *names: str) -> Callable[..., A]:
     return made
 
 
-_spread = _shared(Spread, "x", "y")
-_land = _shared(Land, "x", "y")
-_grow = _shared(Grow, "x", "y", "rotation")
-_build = _shared(Build, "value", "x", "y")
-_change = _shared(Change, "x", "y", "to")
-_host = _shared(Host, "x", "y", "from_x", "from_y")
-_fire = _shared(Fire, "x", "y")
-_mine = _shared(Mine, "x", "y")
-_END = End()
+_spread = _shared(act.Spread, "x", "y")
+_land = _shared(act.Land, "x", "y")
+_grow = _shared(act.Grow, "x", "y", "rotation")
+_build = _shared(act.Build, "value", "x", "y")
+_change = _shared(act.Change, "x", "y", "to")
+_host = _shared(act.Host, "x", "y", "from_x", "from_y")
+_fire = _shared(act.Fire, "x", "y")
+_mine = _shared(act.Mine, "x", "y")
+_END = act.End()
 
 
 _ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(6))  # by seat
@@ -77,7 +66,7 @@ def acting_seats(state: ColdComfortState) -> frozenset[int]:
     return _NOBODY
 
 
-def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
+def legal_actions(state: ColdComfortState, seat: int) -> list[act.Action]:
     if seat not in acting_seats(state):
         return []
     if state.phase == "fire_spread" and state.fire_pending is not None:
@@ -91,7 +80,7 @@ def legal_actions(state: ColdComfortState, seat: int) -> list[Action]:
     return _manage_actions(state, seat)
 
 
-def legal_view(state: ColdComfortState, seat: int) -> Sequence[Action]:
+def legal_view(state: ColdComfortState, seat: int) -> Sequence[act.Action]:
     """`legal_actions` for a playout: the same actions in the same order, but a drawn tile's
     placements are a `Placements` view whose actions are made only when read, and a management
     turn's actions a `ManageView` that counts them and makes only the one read."""
@@ -135,9 +124,9 @@ def _manage_inputs(state: ColdComfortState, seat: int) -> _Inputs:
     return board, hotels, dice, state.gold[seat], state.supply[seat], campers, own_empty
 
 
-def _manage_actions(state: ColdComfortState, seat: int) -> list[Action]:
+def _manage_actions(state: ColdComfortState, seat: int) -> list[act.Action]:
     board, hotels, dice, gold, supply, campers, own_empty = _manage_inputs(state, seat)
-    out: list[Action] = []
+    out: list[act.Action] = []
     if not state.build_used:
         empty_lot, camper_lot = build_cost(1, False), build_cost(1, True)  # a 1's, × the value
         for printed, lots in board.lots_of_value.items():  # by (value, x, y), the builds' order
@@ -180,7 +169,7 @@ def _changes_to(old: int, gold: int, supply: tuple[int, ...]) -> tuple[int, ...]
     )
 
 
-class ManageView(Sequence[Action]):
+class ManageView(Sequence[act.Action]):
     """`_manage_actions` read on demand: the same actions in the same order (builds by value and
     square, changes, hosts, fires, mines, end), but only counted per group (builds per printed
     value, from the hotels and campers on lots of each value rather than lot by lot) until one is
@@ -264,14 +253,14 @@ class ManageView(Sequence[Action]):
     def __len__(self) -> int:
         return self.length
 
-    def __iter__(self) -> Iterator[Action]:
+    def __iter__(self) -> Iterator[act.Action]:
         return iter(_manage_actions(self.state, self.seat))
 
     @overload
-    def __getitem__(self, index: int) -> Action: ...
+    def __getitem__(self, index: int) -> act.Action: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+    def __getitem__(self, index: slice) -> list[act.Action]: ...
+    def __getitem__(self, index: int | slice) -> act.Action | list[act.Action]:
         if isinstance(index, slice):
             return _manage_actions(self.state, self.seat)[index]
         if index < 0:
@@ -317,21 +306,21 @@ class ManageView(Sequence[Action]):
         return _END
 
 
-def why_illegal(state: ColdComfortState, seat: int, action: Action) -> str | None:
+def why_illegal(state: ColdComfortState, seat: int, action: act.Action) -> str | None:
     """The reason `action` is refused, or None if it is legal (or no better reason is known)."""
     if state.phase == "over":
         return "The game is over."
     if seat not in acting_seats(state):
         return "It is not your turn."
-    if isinstance(action, Spread):
+    if isinstance(action, act.Spread):
         if state.fire_pending is None:
             return "There is no fire to pass on right now."
         return _not_offered(action.x, action.y, state.fire_pending.options, "pass the fire to")
-    if isinstance(action, Land):
+    if isinstance(action, act.Land):
         if state.landing_pending is None:
             return "No die is waiting to land right now."
         return _not_offered(action.x, action.y, state.landing_pending.options, "land the die on")
-    if isinstance(action, Grow):
+    if isinstance(action, act.Grow):
         if state.phase != "grow" or state.drawn_tile is None:
             return "There is no tile to place right now: tiles are placed in a scoring round."
         return placement_problem(
@@ -343,15 +332,15 @@ def why_illegal(state: ColdComfortState, seat: int, action: Action) -> str | Non
             "fire_spread": "A fire is spreading: choose where it goes first (`spread`).",
             "land_tie": "A die is waiting to land: choose its square first (`land`).",
         }.get(state.phase, "That move is not allowed right now.")
-    if isinstance(action, Build):
+    if isinstance(action, act.Build):
         return _why_build(state, seat, action)
-    if isinstance(action, Change):
+    if isinstance(action, act.Change):
         return _why_change(state, seat, action)
-    if isinstance(action, Host):
+    if isinstance(action, act.Host):
         return _why_host(state, seat, action)
-    if isinstance(action, Fire):
+    if isinstance(action, act.Fire):
         return _why_fire(state, seat, (action.x, action.y))
-    if isinstance(action, Mine):
+    if isinstance(action, act.Mine):
         if state.acted:
             return (
                 "Mining must be your turn's only action, and you have already acted this turn "
@@ -359,7 +348,7 @@ def why_illegal(state: ColdComfortState, seat: int, action: Action) -> str | Non
             )
         if state.die_at((action.x, action.y)) is None or state.hotel_at((action.x, action.y)):
             return f"There is no camper at {fmt((action.x, action.y))} to mine."
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         return None
     return None
 
@@ -379,7 +368,7 @@ def _square_problem(state: ColdComfortState, square: Square) -> str | None:
     return None
 
 
-def _why_build(state: ColdComfortState, seat: int, a: Build) -> str | None:
+def _why_build(state: ColdComfortState, seat: int, a: act.Build) -> str | None:
     square = (a.x, a.y)
     if state.build_used:
         return "You have already built, upgraded or downgraded this turn: only one per turn."
@@ -417,7 +406,7 @@ def _own_empty_hotel(state: ColdComfortState, seat: int, square: Square, rule: s
     return None
 
 
-def _why_change(state: ColdComfortState, seat: int, a: Change) -> str | None:
+def _why_change(state: ColdComfortState, seat: int, a: act.Change) -> str | None:
     square = (a.x, a.y)
     if state.build_used:
         return "You have already built, upgraded or downgraded this turn: only one per turn."
@@ -439,7 +428,7 @@ def _why_change(state: ColdComfortState, seat: int, a: Change) -> str | None:
     return None
 
 
-def _why_host(state: ColdComfortState, seat: int, a: Host) -> str | None:
+def _why_host(state: ColdComfortState, seat: int, a: act.Host) -> str | None:
     square = (a.x, a.y)
     problem = _own_empty_hotel(state, seat, square, "a hotel holds one guest at a time")
     if problem:

@@ -10,18 +10,7 @@ from __future__ import annotations
 
 import random
 
-from rules.cold_comfort.actions import (
-    Action,
-    Build,
-    Change,
-    End,
-    Fire,
-    Grow,
-    Host,
-    Land,
-    Mine,
-    Spread,
-)
+from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import board_of, fmt
 from rules.cold_comfort.rules_dice import bump, dice_for, fill, sorted_dice, supply_after
 from rules.cold_comfort.rules_round import dice_words, end_management, grow, land
@@ -91,7 +80,7 @@ def setup(seats: int, options: ColdComfortOptions, rng: random.Random) -> ColdCo
 
 
 def apply(
-    state: ColdComfortState, seat: int, action: Action, rng: random.Random
+    state: ColdComfortState, seat: int, action: act.Action, rng: random.Random
 ) -> tuple[ColdComfortState, list[str]]:
     log: list[str] = []  # the state's `log` is replaced at the end: no rule reads it
     state = applied(state, seat, action, rng, log)
@@ -99,24 +88,24 @@ def apply(
 
 
 def applied(
-    state: ColdComfortState, seat: int, action: Action, rng: random.Random, log: Log
+    state: ColdComfortState, seat: int, action: act.Action, rng: random.Random, log: Log
 ) -> ColdComfortState:
     """`apply` but for the state's `log`, which keeps the last move's lines: this move's are
     appended to `log`, or not written at all when `log` is None (a playout's working copy, which
     replays its last move with a log when it is frozen)."""
-    if isinstance(action, Build):
+    if isinstance(action, act.Build):
         state = _build(state, seat, action, log)
-    elif isinstance(action, Change):
+    elif isinstance(action, act.Change):
         state = _change(state, seat, action, log)
-    elif isinstance(action, Host):
+    elif isinstance(action, act.Host):
         state = _host(state, seat, action, log)
-    elif isinstance(action, Fire):
+    elif isinstance(action, act.Fire):
         state = _burn(state, (action.x, action.y), log)
         state = evolve(state, {"fire_used": True, "acted": True})
         state = _continue_fire(state, (action.x, action.y), seat, log)
-    elif isinstance(action, Spread):
+    elif isinstance(action, act.Spread):
         state = _enter(evolve(state, {"fire_pending": None}), (action.x, action.y), log)
-    elif isinstance(action, Mine):
+    elif isinstance(action, act.Mine):
         roll = rng.randint(1, 6)
         square = (action.x, action.y)
         if log is not None:
@@ -135,13 +124,13 @@ def applied(
             },
         )
         state = end_management(state, log)
-    elif isinstance(action, End):
+    elif isinstance(action, act.End):
         if log is not None:
             log.append(f"{seat_ref(seat)} ends the turn.")
         state = end_management(state, log)
-    elif isinstance(action, Grow):
+    elif isinstance(action, act.Grow):
         state = grow(state, action, rng, log)
-    elif isinstance(action, Land):
+    elif isinstance(action, act.Land):
         state = land(state, action, log)
     return state
 
@@ -156,7 +145,7 @@ def change_cost(old: int, new: int) -> int:
     return 2 * (new - old) if new > old else 0
 
 
-def _build(state: ColdComfortState, seat: int, a: Build, log: Log) -> ColdComfortState:
+def _build(state: ColdComfortState, seat: int, a: act.Build, log: Log) -> ColdComfortState:
     square = (a.x, a.y)
     camper = state.die_at(square) is not None
     cost = build_cost(a.value, camper)
@@ -181,7 +170,7 @@ def _build(state: ColdComfortState, seat: int, a: Build, log: Log) -> ColdComfor
     )
 
 
-def _change(state: ColdComfortState, seat: int, a: Change, log: Log) -> ColdComfortState:
+def _change(state: ColdComfortState, seat: int, a: act.Change, log: Log) -> ColdComfortState:
     square = (a.x, a.y)
     hotel = state.hotel_at(square)
     assert hotel is not None
@@ -207,7 +196,7 @@ def _change(state: ColdComfortState, seat: int, a: Change, log: Log) -> ColdComf
     )
 
 
-def _host(state: ColdComfortState, seat: int, a: Host, log: Log) -> ColdComfortState:
+def _host(state: ColdComfortState, seat: int, a: act.Host, log: Log) -> ColdComfortState:
     source = (a.from_x, a.from_y)
     camper = state.die_at(source)
     assert camper is not None

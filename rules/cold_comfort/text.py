@@ -5,18 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from rules.cold_comfort.actions import (
-    Action,
-    Build,
-    Change,
-    End,
-    Fire,
-    Grow,
-    Host,
-    Land,
-    Mine,
-    Spread,
-)
+from rules.cold_comfort import actions as act
 from rules.cold_comfort.observation import ColdComfortObservation
 from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import legal_actions, why_illegal
@@ -27,36 +16,36 @@ from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
 
-def label(state: ColdComfortState, action: Action) -> str:
-    if isinstance(action, Build):
+def label(state: ColdComfortState, action: act.Action) -> str:
+    if isinstance(action, act.Build):
         camper = state.die_at((action.x, action.y)) is not None
         cost = build_cost(action.value, camper)
         return f"Build a {action.value} at {fmt((action.x, action.y))} for ${cost}"
-    if isinstance(action, Change):
+    if isinstance(action, act.Change):
         hotel = state.hotel_at((action.x, action.y))
         old = hotel.value if hotel else 0
         where = fmt((action.x, action.y))
         if action.to > old:
             return f"Upgrade {where} from {old} to {action.to} for ${change_cost(old, action.to)}"
         return f"Downgrade {where} to {action.to}"
-    if isinstance(action, Host):
+    if isinstance(action, act.Host):
         die = state.die_at((action.from_x, action.from_y))
         value = die.value if die else "?"
         return (
             f"Host the {value} from {fmt((action.from_x, action.from_y))} "
             f"in {fmt((action.x, action.y))}"
         )
-    if isinstance(action, Fire):
+    if isinstance(action, act.Fire):
         hotel = state.hotel_at((action.x, action.y))
         value = hotel.value if hotel else "?"
         return f"Set fire to your {value} at {fmt((action.x, action.y))}"
-    if isinstance(action, Mine):
+    if isinstance(action, act.Mine):
         return f"Mine the camper at {fmt((action.x, action.y))}"
-    if isinstance(action, End):
+    if isinstance(action, act.End):
         return "End turn"
-    if isinstance(action, Spread):
+    if isinstance(action, act.Spread):
         return f"Pass the fire to {fmt((action.x, action.y))}"
-    if isinstance(action, Grow):
+    if isinstance(action, act.Grow):
         return f"Place {state.drawn_tile} at {fmt((action.x, action.y))}, turned {action.rotation}°"
     value = state.landing_pending.value if state.landing_pending else "?"
     return f"Land the {value} on {fmt((action.x, action.y))}"
@@ -77,8 +66,8 @@ def _squash(text: str) -> str:
 
 
 def parse(
-    state: ColdComfortState, seat: int, text: str, legal_now: Sequence[Action] | None = None
-) -> Action:
+    state: ColdComfortState, seat: int, text: str, legal_now: Sequence[act.Action] | None = None
+) -> act.Action:
     legal = legal_actions(state, seat) if legal_now is None else list(legal_now)
     wanted = _squash(text)
     for action in legal:
@@ -92,8 +81,8 @@ def parse(
 
 
 def _parse_command(
-    state: ColdComfortState, seat: int, legal: Sequence[Action], command: str, rest: str
-) -> Action:
+    state: ColdComfortState, seat: int, legal: Sequence[act.Action], command: str, rest: str
+) -> act.Action:
     source: tuple[int, int] | None = None
     if command == "host" and "from" in rest:
         before, after = rest.split("from", 1)
@@ -114,53 +103,53 @@ def _parse_command(
     if len(coords) > 1 or len(numbers) > 1:
         raise ParseError(f"I could not read “{command} {rest.strip()}”. {_HELP[command]}")
 
-    full: Action | None = None
-    kind: type[Action]
+    full: act.Action | None = None
+    kind: type[act.Action]
     fields: dict[str, int] = {}
     if at is not None:
         fields = {"x": at[0], "y": at[1]}
     if command == "build":
-        kind = Build
+        kind = act.Build
         if number is not None:
             fields["value"] = number
         if at is not None and number is not None:
-            full = Build(value=number, x=at[0], y=at[1])
+            full = act.Build(value=number, x=at[0], y=at[1])
     elif command in ("upgrade", "downgrade"):
-        kind = Change
+        kind = act.Change
         if number is not None:
             fields["to"] = number
         if at is not None and number is not None:
-            full = Change(x=at[0], y=at[1], to=number)
+            full = act.Change(x=at[0], y=at[1], to=number)
     elif command == "host":
-        kind = Host
+        kind = act.Host
         if source is not None:
             fields.update(from_x=source[0], from_y=source[1])
         if at is not None and source is not None:
-            full = Host(x=at[0], y=at[1], from_x=source[0], from_y=source[1])
+            full = act.Host(x=at[0], y=at[1], from_x=source[0], from_y=source[1])
     elif command == "grow":
-        kind = Grow
+        kind = act.Grow
         if rotation is not None:
             fields["rotation"] = rotation
         if at is not None and rotation is not None:
-            full = Grow(x=at[0], y=at[1], rotation=rotation)
+            full = act.Grow(x=at[0], y=at[1], rotation=rotation)
     else:
-        kinds: dict[str, type[Action]] = {
-            "fire": Fire,
-            "mine": Mine,
-            "end": End,
-            "spread": Spread,
-            "land": Land,
+        kinds: dict[str, type[act.Action]] = {
+            "fire": act.Fire,
+            "mine": act.Mine,
+            "end": act.End,
+            "spread": act.Spread,
+            "land": act.Land,
         }
         kind = kinds[command]
         if at is not None:
             full = kind.model_validate({"type": command, **fields})
         elif command == "end":
-            full = End()
+            full = act.End()
 
-    def fits(a: Action) -> bool:
+    def fits(a: act.Action) -> bool:
         if not isinstance(a, kind) or any(getattr(a, k) != v for k, v in fields.items()):
             return False
-        if isinstance(a, Change):
+        if isinstance(a, act.Change):
             hotel = state.hotel_at((a.x, a.y))
             old = hotel.value if hotel else 0
             return (a.to > old) == (command == "upgrade")
@@ -169,7 +158,7 @@ def _parse_command(
     matches = [a for a in legal if fits(a)]
     if len(matches) == 1:
         return matches[0]
-    if isinstance(full, Change) and not matches:
+    if isinstance(full, act.Change) and not matches:
         hotel = state.hotel_at((full.x, full.y))
         if hotel is not None and (full.to > hotel.value) != (command == "upgrade"):
             other = "downgrade" if command == "upgrade" else "upgrade"

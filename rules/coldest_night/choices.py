@@ -19,20 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.choices import MAX_DETAIL, MAX_LABEL, Choice, Path, clip
+from rules.coldest_night import actions as act
 from rules.coldest_night import reads
-from rules.coldest_night.actions import (
-    Action,
-    CheckForFrostbite,
-    CheckFrostbite,
-    ChilblainsDiscard,
-    Done,
-    Give,
-    MemoryReturn,
-    Play,
-    Scavenge,
-    TargetRemove,
-    UseToken,
-)
 from rules.coldest_night.data import CARDS, FROST, TOKENS, CardData
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.coldest_night.state import ColdestNightState
@@ -176,7 +164,7 @@ def _check_for_frostbite(t: ColdestNightState) -> Choice:
     return _c("Check for frostbite", f"The pit has {n} cards: no frostbite card", "quiet")
 
 
-def _token_path(t: ColdestNightState, seat: int, a: UseToken) -> Path:
+def _token_path(t: ColdestNightState, seat: int, a: act.UseToken) -> Path:
     token = TOKENS[a.token]
     head = _c(f"Use {token.name}", _TOKEN_WORDS.get(a.token, token.effect))
     heat = reads.heat_total(t)
@@ -238,13 +226,13 @@ def _hand_words(t: ColdestNightState, target: int, me: int) -> str:
     return f"{holder} {n} card{'' if n == 1 else 's'} now"
 
 
-def paths(state: ColdestNightState, seat: int, legal: Sequence[Action]) -> list[Path | None]:
+def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> list[Path | None]:
     """One path per legal move, in the list's order (`BaseGame.choice_paths`)."""
     t = state
     found: list[Path | None] = []
     play_head: Choice | None = None
     for a in legal:
-        if isinstance(a, Play):
+        if isinstance(a, act.Play):
             if play_head is None:
                 heat = reads.heat_total(t)
                 play_head = _c(
@@ -254,7 +242,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[Action]) -> list[
             name = CARDS[a.card_id].name
             label = f"{name} (from the display)" if a.source == "display" else name
             found.append((play_head, _c(label, _play_detail(t, seat, a.card_id))))
-        elif isinstance(a, Give):
+        elif isinstance(a, act.Give):
             keep = a.to_seat == seat
             found.append(
                 (
@@ -265,17 +253,17 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[Action]) -> list[
                     ),
                 )
             )
-        elif isinstance(a, UseToken):
+        elif isinstance(a, act.UseToken):
             found.append(_token_path(t, seat, a))
-        elif isinstance(a, Done):
+        elif isinstance(a, act.Done):
             found.append((_done_choice(t),))
-        elif isinstance(a, Scavenge):
+        elif isinstance(a, act.Scavenge):
             found.append((_scavenge_choice(t, seat),))
-        elif isinstance(a, CheckFrostbite):
+        elif isinstance(a, act.CheckFrostbite):
             found.append((_check_removal(t),))
-        elif isinstance(a, CheckForFrostbite):
+        elif isinstance(a, act.CheckForFrostbite):
             found.append((_check_for_frostbite(t),))
-        elif isinstance(a, MemoryReturn):
+        elif isinstance(a, act.MemoryReturn):
             card = CARDS[a.card_id]
             found.append(
                 (
@@ -286,7 +274,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[Action]) -> list[
                     ),
                 )
             )
-        elif isinstance(a, TargetRemove):
+        elif isinstance(a, act.TargetRemove):
             names = _pit_names(t)
             h = reads.effective_heat(t, a.card_id)
             found.append(
@@ -299,7 +287,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[Action]) -> list[
                     ),
                 )
             )
-        elif isinstance(a, ChilblainsDiscard):
+        elif isinstance(a, act.ChilblainsDiscard):
             found.append(
                 (
                     _c(

@@ -12,20 +12,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from rules.coldest_night import actions as act
 from rules.coldest_night import reads
-from rules.coldest_night.actions import (
-    Action,
-    CheckForFrostbite,
-    CheckFrostbite,
-    ChilblainsDiscard,
-    Done,
-    Give,
-    MemoryReturn,
-    Play,
-    Scavenge,
-    TargetRemove,
-    UseToken,
-)
 from rules.coldest_night.data import CARDS, FROST, TOKENS
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
@@ -68,54 +56,54 @@ def _frost_name(t: Seen, frost_id: str) -> str:
     return f"{f.name} ({where})"
 
 
-def label(t: Seen, a: Action) -> str:
+def label(t: Seen, a: act.Action) -> str:
     """The move's label (§11), by its kind (one look-up: a typed move reads the label of every
     legal move, and a chain of `isinstance` tests cost as much as most labels)."""
     return _LABELS.get(type(a), _token_label)(t, a)
 
 
-def _check_frostbite_label(t: Seen, a: CheckFrostbite) -> str:
+def _check_frostbite_label(t: Seen, a: act.CheckFrostbite) -> str:
     return f"Check frostbite removal (heat {reads.heat_total(t)})"
 
 
-def _play_label_of(t: Seen, a: Play) -> str:
+def _play_label_of(t: Seen, a: act.Play) -> str:
     made = _PLAY_LABELS.get((a.card_id, a.source))
     return made if made is not None else _play_label(a.card_id, a.source)
 
 
-def _done_label(t: Seen, a: Done) -> str:
+def _done_label(t: Seen, a: act.Done) -> str:
     return "Stop feeding the fire"
 
 
-def _scavenge_label(t: Seen, a: Scavenge) -> str:
+def _scavenge_label(t: Seen, a: act.Scavenge) -> str:
     if reads.holds(t, a.seat, "memory_loss"):
         return "Scavenge (draw 4, return 1)"
     return "Scavenge (draw 3)"
 
 
-def _memory_return_label(t: Seen, a: MemoryReturn) -> str:
+def _memory_return_label(t: Seen, a: act.MemoryReturn) -> str:
     ash = CARDS[a.card_id].ash if a.card_id in CARDS else "?"
     return f"Put {_name(a.card_id)} (ash {ash}) back on top"
 
 
-def _give_label_of(t: Seen, a: Give) -> str:
+def _give_label_of(t: Seen, a: act.Give) -> str:
     scavenger = reads.scavenger(t)
     keep = a.to_seat == (scavenger if scavenger is not None else a.seat)
     made = _GIVE_LABELS.get((a.card_id, None if keep else a.to_seat))
     return made if made is not None else _give_label(a.card_id, None if keep else a.to_seat)
 
 
-def _target_remove_label(t: Seen, a: TargetRemove) -> str:
+def _target_remove_label(t: Seen, a: act.TargetRemove) -> str:
     heat = reads.effective_heat(t, a.card_id) if a.card_id in CARDS else "?"
     return f"Remove {_pit_name(t, a.card_id)} (heat {heat}) from the pit"
 
 
-def _check_for_frostbite_label(t: Seen, a: CheckForFrostbite) -> str:
+def _check_for_frostbite_label(t: Seen, a: act.CheckForFrostbite) -> str:
     n = len(t.pit)
     return f"Check for frostbite (pit has {n} card{'' if n == 1 else 's'})"
 
 
-def _chilblains_label(t: Seen, a: ChilblainsDiscard) -> str:
+def _chilblains_label(t: Seen, a: act.ChilblainsDiscard) -> str:
     return f"Discard {_name(a.card_id)} (Chilblains)"
 
 
@@ -147,7 +135,7 @@ with every legal move's label (the same string each time, so its normalised form
 hash already made)."""
 
 
-def _token_label(t: Seen, a: UseToken) -> str:
+def _token_label(t: Seen, a: act.UseToken) -> str:
     name = TOKENS[a.token].name
     tok = a.token
     if tok == "alcohol":
@@ -171,16 +159,16 @@ def _token_label(t: Seen, a: UseToken) -> str:
 
 
 _LABELS: dict[type, Callable[[Seen, Any], str]] = {
-    CheckFrostbite: _check_frostbite_label,
-    Play: _play_label_of,
-    Done: _done_label,
-    Scavenge: _scavenge_label,
-    MemoryReturn: _memory_return_label,
-    Give: _give_label_of,
-    TargetRemove: _target_remove_label,
-    CheckForFrostbite: _check_for_frostbite_label,
-    ChilblainsDiscard: _chilblains_label,
-    UseToken: _token_label,
+    act.CheckFrostbite: _check_frostbite_label,
+    act.Play: _play_label_of,
+    act.Done: _done_label,
+    act.Scavenge: _scavenge_label,
+    act.MemoryReturn: _memory_return_label,
+    act.Give: _give_label_of,
+    act.TargetRemove: _target_remove_label,
+    act.CheckForFrostbite: _check_for_frostbite_label,
+    act.ChilblainsDiscard: _chilblains_label,
+    act.UseToken: _token_label,
 }
 """Each action kind's label maker (`label`)."""
 
@@ -217,7 +205,7 @@ def _names_match(wanted: str, name: str) -> bool:
     )
 
 
-def _by_card(actions: Sequence[Action], wanted: str) -> list[Action]:
+def _by_card(actions: Sequence[act.Action], wanted: str) -> list[act.Action]:
     """Actions whose card matches the typed name; an exact name beats a partial one."""
     found = []
     for a in actions:
@@ -228,7 +216,7 @@ def _by_card(actions: Sequence[Action], wanted: str) -> list[Action]:
     return exact or found
 
 
-def _one(found: Sequence[Action], t: Seen, typed: str) -> Action | None:
+def _one(found: Sequence[act.Action], t: Seen, typed: str) -> act.Action | None:
     if not found:
         return None
     labels = {label(t, a) for a in found}
@@ -246,8 +234,8 @@ _TOKEN_LEADS: tuple[tuple[str, tuple[str, str]], ...] = tuple(
 """Each token and the words that name it in a typed move: its name, and a short form."""
 
 
-def _token_form(t: Seen, actions: Sequence[Action], words: str) -> list[Action]:
-    uses = [a for a in actions if isinstance(a, UseToken)]
+def _token_form(t: Seen, actions: Sequence[act.Action], words: str) -> list[act.Action]:
+    uses = [a for a in actions if isinstance(a, act.UseToken)]
     if not uses:  # most of a game: no token to use, so no token form can match one
         return []
     words = words.removeprefix("use ").strip()
@@ -256,12 +244,12 @@ def _token_form(t: Seen, actions: Sequence[Action], words: str) -> list[Action]:
             if words == lead or words.startswith(lead + " "):
                 rest = words[len(lead) :].strip()
                 rest = re.sub(r"^(?:on|for|to|:)\s+", "", rest)
-                mine = [a for a in uses if isinstance(a, UseToken) and a.token == tok]
+                mine = [a for a in uses if isinstance(a, act.UseToken) and a.token == tok]
                 return _token_args(t, mine, rest)
     return []
 
 
-def _token_args(t: Seen, mine: list[UseToken], rest: str) -> list[Action]:
+def _token_args(t: Seen, mine: list[act.UseToken], rest: str) -> list[act.Action]:
     if not rest:
         return list(mine) if len({label(t, a) for a in mine}) == 1 else []
     if rest in ("heat", "+1", "+1 heat", "fuel"):
@@ -274,7 +262,7 @@ def _token_args(t: Seen, mine: list[UseToken], rest: str) -> list[Action]:
     if give:
         seat = int(give.group(2)) - 1
         return _by_card([a for a in mine if a.to_seat == seat], give.group(1))
-    found: list[Action] = []
+    found: list[act.Action] = []
     for a in mine:
         named = _name(a.card_id) if a.card_id is not None else None
         if a.frostbite_id is not None:
@@ -284,7 +272,7 @@ def _token_args(t: Seen, mine: list[UseToken], rest: str) -> list[Action]:
     return found
 
 
-def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
+def parse(t: Seen, actions: Sequence[act.Action], typed: str) -> act.Action:
     """A label, a unique part of one, or short forms such as `play rug`, `give teddy to 2`,
     `keep teddy`, `done`, `scavenge`, `use kerosene`, `axe heat`, `cellar key 2`."""
     wanted = normalise(typed)
@@ -295,15 +283,15 @@ def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
         return exact
     if wanted in _DONE:
         for a in actions:
-            if isinstance(a, Done):
+            if isinstance(a, act.Done):
                 return a
     if wanted in _CHECK:
         for a in actions:
-            if isinstance(a, CheckFrostbite | CheckForFrostbite):
+            if isinstance(a, act.CheckFrostbite | act.CheckForFrostbite):
                 return a
     if wanted == "scavenge":  # the unique label it begins (`match_label` finds it after the rest)
         for a in actions:
-            if isinstance(a, Scavenge):
+            if isinstance(a, act.Scavenge):
                 return a
     token = _one(_token_form(t, actions, wanted), t, typed)
     if token is not None:
@@ -319,25 +307,25 @@ def parse(t: Seen, actions: Sequence[Action], typed: str) -> Action:
     return match_label(actions, lambda a: label(t, a), typed)
 
 
-def _form(t: Seen, actions: Sequence[Action], kind: str, m: re.Match[str]) -> list[Action]:
+def _form(t: Seen, actions: Sequence[act.Action], kind: str, m: re.Match[str]) -> list[act.Action]:
     what = m.group(1)
     if kind == "give":
         seat = int(m.group(2)) - 1
-        gives = [a for a in actions if isinstance(a, Give) and a.to_seat == seat]
+        gives = [a for a in actions if isinstance(a, act.Give) and a.to_seat == seat]
         return _by_card(gives, what)
     if kind == "keep":
         scav = reads.scavenger(t)
-        return _by_card([a for a in actions if isinstance(a, Give) and a.to_seat == scav], what)
+        return _by_card([a for a in actions if isinstance(a, act.Give) and a.to_seat == scav], what)
     kinds: dict[str, type] = {
-        "return": MemoryReturn,
-        "remove": TargetRemove,
-        "discard": ChilblainsDiscard,
-        "play": Play,
-        "play_display": Play,
+        "return": act.MemoryReturn,
+        "remove": act.TargetRemove,
+        "discard": act.ChilblainsDiscard,
+        "play": act.Play,
+        "play_display": act.Play,
     }
     pool = [a for a in actions if isinstance(a, kinds[kind])]
     if kind == "play_display":
-        pool = [a for a in pool if isinstance(a, Play) and a.source == "display"]
+        pool = [a for a in pool if isinstance(a, act.Play) and a.source == "display"]
     if kind == "remove" and what.startswith("fire dwindles"):
         return [a for a in pool if _normal(label(t, a)).startswith("remove " + what)]
     return _by_card(pool, what)
@@ -346,26 +334,26 @@ def _form(t: Seen, actions: Sequence[Action], kind: str, m: re.Match[str]) -> li
 # --- refusals ------------------------------------------------------------------------------------
 
 
-def why_illegal(t: Table, seat: int, a: Action) -> str:
+def why_illegal(t: Table, seat: int, a: act.Action) -> str:
     """A message for the person who tried `a`, naming the rule that forbids it."""
     if t.phase == "game_over":
         return "This game is over; no more moves can be made."
     if a.seat != seat:
         return f"That move is recorded for seat {a.seat + 1}, not for you (seat {seat + 1})."
-    if isinstance(a, UseToken):
+    if isinstance(a, act.UseToken):
         return _why_token(t, seat, a)
     if seat != t.awaited():
         return "The game is not waiting for your decision; you can only use tokens now."
     phase_of = {
-        CheckFrostbite: "frostbite_removal",
-        Play: "main",
-        Done: "main",
-        Scavenge: "main",
-        MemoryReturn: "memory_choice",
-        Give: "distribute",
-        TargetRemove: "target_choice",
-        CheckForFrostbite: "frostbite_check",
-        ChilblainsDiscard: "chilblains",
+        act.CheckFrostbite: "frostbite_removal",
+        act.Play: "main",
+        act.Done: "main",
+        act.Scavenge: "main",
+        act.MemoryReturn: "memory_choice",
+        act.Give: "distribute",
+        act.TargetRemove: "target_choice",
+        act.CheckForFrostbite: "frostbite_check",
+        act.ChilblainsDiscard: "chilblains",
     }
     need = phase_of[type(a)]
     if t.phase != need:
@@ -373,24 +361,24 @@ def why_illegal(t: Table, seat: int, a: Action) -> str:
             f"That move belongs to the {need.replace('_', ' ')} step; the game is now at "
             f"the {t.phase.replace('_', ' ')} step."
         )
-    if isinstance(a, Play):
+    if isinstance(a, act.Play):
         return t.play_problem(a.card_id, a.source) or "That card cannot be played now."
-    if isinstance(a, Done):
+    if isinstance(a, act.Done):
         return "You have not fed the fire yet: play a card or scavenge."
-    if isinstance(a, Scavenge):
+    if isinstance(a, act.Scavenge):
         return "You already fed the fire this turn: play another card or stop feeding."
-    if isinstance(a, MemoryReturn):
+    if isinstance(a, act.MemoryReturn):
         return f"{_name(a.card_id)} is not one of the tied cards you may put back."
-    if isinstance(a, Give):
+    if isinstance(a, act.Give):
         return _why_give(t, a)
-    if isinstance(a, TargetRemove):
+    if isinstance(a, act.TargetRemove):
         return f"{_name(a.card_id)} is not in the pit."
-    if isinstance(a, ChilblainsDiscard):
+    if isinstance(a, act.ChilblainsDiscard):
         return f"{_name(a.card_id)} is not in your hand."
     return "That move is not allowed right now."
 
 
-def _why_give(t: Table, a: Give) -> str:
+def _why_give(t: Table, a: act.Give) -> str:
     if t.pool is None or a.card_id not in t.pool:
         return f"{_name(a.card_id)} is not in your scavenge pool."
     if not 0 <= a.to_seat < t.num_players:
@@ -410,7 +398,7 @@ def _why_receive(t: Table, seat: int, own: bool = False, draw: bool = False) -> 
     return None
 
 
-def _why_token(t: Table, seat: int, a: UseToken) -> str:
+def _why_token(t: Table, seat: int, a: act.UseToken) -> str:
     name = TOKENS[a.token].name
     state = t.tokens[a.token]
     if state != "available":

@@ -18,24 +18,13 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip, split_regions
-from rules.winter.actions import (
-    SECTION_OF,
-    ChooseColour,
-    Draw,
-    Keep,
-    Move,
-    Place,
-    PutCounter,
-    Remove,
-    Take,
-    WinterAction,
-)
+from rules.winter import actions as act
 from rules.winter.rules_cards import Orientation, sections_of
 from rules.winter.rules_geometry import Cell, cell_label, groups, locks, new_squares, survivors
 from rules.winter.rules_lake import Lake, origin
 from rules.winter.state import WinterState
 
-A = TypeVar("A", Place, PutCounter, Move, Remove, Take)
+A = TypeVar("A", act.Place, act.PutCounter, act.Move, act.Remove, act.Take)
 TURN_WORDS: dict[Orientation, str] = {"up": "Up", "down": "Turned down"}
 COLOUR_WORD = {"L": "light", "D": "dark"}
 
@@ -62,42 +51,44 @@ def regions(cells: Sequence[Cell], centre: tuple[float, float]) -> dict[Cell, st
     return split_regions(SECTORS, named)
 
 
-def choice_paths(state: WinterState, seat: int, legal: Sequence[WinterAction]) -> list[Path | None]:
+def choice_paths(
+    state: WinterState, seat: int, legal: Sequence[act.WinterAction]
+) -> list[Path | None]:
     """One path per legal move, in the list's order."""
     if not legal:
         return []
     at = _namer(state)
     paths: list[Path | None] = [None] * len(legal)
     for i, action in enumerate(legal):
-        if isinstance(action, ChooseColour):
+        if isinstance(action, act.ChooseColour):
             other = "dark" if action.colour == "light" else "light"
             detail = f"{{s{1 - seat}}} plays {other} blue; you go on with a Freezing turn"
             paths[i] = (Choice(f"Play {action.colour} blue", detail=detail),)
-        elif isinstance(action, Draw):
+        elif isinstance(action, act.Draw):
             detail = f"Draw the top card ({len(state.deck)} left) and place it at once"
             paths[i] = (Choice("Draw a card", detail=detail),)
-        elif isinstance(action, Keep):
+        elif isinstance(action, act.Keep):
             paths[i] = (_keep(state, action, at),)
     lake = Lake(state.cards, state.counters)
-    places = _of(legal, Place)
+    places = _of(legal, act.Place)
     if places[0]:
         _place_paths(state, *places, paths, lake, at)
-    counters = _of(legal, PutCounter)
+    counters = _of(legal, act.PutCounter)
     if counters[0]:
         _counter_paths(state, seat, *counters, paths, lake, at)
-    moves = _of(legal, Move)
+    moves = _of(legal, act.Move)
     if moves[0]:
         _move_paths(state, seat, *moves, paths, lake, at)
-    removes = _of(legal, Remove)
+    removes = _of(legal, act.Remove)
     if removes[0]:
         _remove_paths(state, *removes, paths, lake, at)
-    takes = _of(legal, Take)
+    takes = _of(legal, act.Take)
     if takes[0]:
         _take_paths(state, seat, *takes, paths, at)
     return paths
 
 
-def _of(legal: Sequence[WinterAction], kind: type[A]) -> tuple[list[A], list[int]]:
+def _of(legal: Sequence[act.WinterAction], kind: type[A]) -> tuple[list[A], list[int]]:
     """The moves of one kind and their indexes in the legal list."""
     actions: list[A] = []
     indexes: list[int] = []
@@ -139,7 +130,7 @@ def _squares_words(
 
 def _place_paths(
     state: WinterState,
-    actions: Sequence[Place],
+    actions: Sequence[act.Place],
     indexes: list[int],
     paths: list[Path | None],
     lake: Lake,
@@ -149,10 +140,10 @@ def _place_paths(
     assert card is not None
     grid = lake.grid()
     colour = state.colours[state.active]
-    mine = SECTION_OF[colour] if colour else None
+    mine = act.SECTION_OF[colour] if colour else None
     cards = sorted(lake.cards)
     centre = _centre(cards)
-    by_turn: dict[Orientation, list[tuple[int, Place]]] = {}
+    by_turn: dict[Orientation, list[tuple[int, act.Place]]] = {}
     for index, action in zip(indexes, actions, strict=True):
         by_turn.setdefault(action.orientation, []).append((index, action))
     for turn, members in by_turn.items():
@@ -197,7 +188,7 @@ def _in_contact(a: Cell, b: Cell) -> bool:
 def _counter_paths(
     state: WinterState,
     seat: int,
-    actions: Sequence[PutCounter],
+    actions: Sequence[act.PutCounter],
     indexes: list[int],
     paths: list[Path | None],
     lake: Lake,
@@ -242,7 +233,7 @@ def _spot_steps(
 def _move_paths(
     state: WinterState,
     seat: int,
-    actions: Sequence[Move],
+    actions: Sequence[act.Move],
     indexes: list[int],
     paths: list[Path | None],
     lake: Lake,
@@ -250,7 +241,7 @@ def _move_paths(
 ) -> None:
     colour = state.colours[seat]
     assert colour is not None
-    want = SECTION_OF[colour]
+    want = act.SECTION_OF[colour]
     head = Choice(
         "Move a card",
         detail=_detail(
@@ -258,7 +249,7 @@ def _move_paths(
             f"({state.supply[seat]} counters in supply)"
         ),
     )
-    by_card: dict[Cell, list[tuple[int, Move]]] = {}
+    by_card: dict[Cell, list[tuple[int, act.Move]]] = {}
     for index, action in zip(indexes, actions, strict=True):
         by_card.setdefault((action.from_row, action.from_col), []).append((index, action))
     for card_cell, members in by_card.items():
@@ -322,7 +313,7 @@ def _counters_words(lake: Lake, kept: frozenset[Cell]) -> str:
 
 def _remove_paths(
     state: WinterState,
-    actions: Sequence[Remove],
+    actions: Sequence[act.Remove],
     indexes: list[int],
     paths: list[Path | None],
     lake: Lake,
@@ -349,7 +340,7 @@ def _remove_paths(
 def _take_paths(
     state: WinterState,
     seat: int,
-    actions: Sequence[Take],
+    actions: Sequence[act.Take],
     indexes: list[int],
     paths: list[Path | None],
     at: Callable[[Cell], str],
@@ -374,7 +365,7 @@ def _take_paths(
         )
 
 
-def _keep(state: WinterState, action: Keep, at: Callable[[Cell], str]) -> Choice:
+def _keep(state: WinterState, action: act.Keep, at: Callable[[Cell], str]) -> Choice:
     lake = Lake(state.cards, state.counters)
     cell = (action.row, action.col)
     group = lake.group_of(cell)

@@ -21,18 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.core import Suggestion
-from rules.winter.actions import (
-    SECTION_OF,
-    ChooseColour,
-    Draw,
-    Keep,
-    Move,
-    Place,
-    PutCounter,
-    Remove,
-    Take,
-    WinterAction,
-)
+from rules.winter import actions as act
 from rules.winter.agents import HeuristicAgent
 from rules.winter.determinize import determinize
 from rules.winter.observation import WinterObservation
@@ -89,7 +78,7 @@ def evaluate(state: WinterState, me: int) -> float:
 class Line:
     """What the Thawing search found: the move, its value, how deep it looked."""
 
-    action: WinterAction
+    action: act.WinterAction
     value: float
     depth: int
     nodes: int
@@ -109,7 +98,7 @@ class ThawSearch:
         self.limit = 0
         self.me = 0
 
-    def best(self, state: WinterState, me: int, legal: Sequence[WinterAction]) -> Line:
+    def best(self, state: WinterState, me: int, legal: Sequence[act.WinterAction]) -> Line:
         self.me = me
         self.nodes = 0
         children = [(a, resolve(state, me, a).state) for a in legal]
@@ -195,7 +184,7 @@ class WinterExpert:
 
     def choose(
         self, observation: Any, legal_actions: Sequence[Any], rng: random.Random
-    ) -> WinterAction:
+    ) -> act.WinterAction:
         if len(legal_actions) == 1:
             return legal_actions[0]  # type: ignore[no-any-return]
         obs: WinterObservation = observation
@@ -228,46 +217,46 @@ class WinterExpert:
         return Suggestion(action=pick, reason=freezing_reason(obs, pick))
 
 
-def freezing_reason(obs: WinterObservation, action: WinterAction) -> str:
+def freezing_reason(obs: WinterObservation, action: act.WinterAction) -> str:
     """One plain sentence for a Freezing move (the deck is still hidden: no chance is given)."""
     seat = obs.to_act[0] if obs.to_act else 0
     other = f"{{s{1 - seat}}}"
     state = determinize(obs, random.Random(0))  # only the public position is read
     mine, theirs = state.colours[seat], state.colours[1 - seat]
-    if isinstance(action, ChooseColour):
+    if isinstance(action, act.ChooseColour):
         lake = Lake(state.cards, state.counters)
         grid = lake.grid()
         squares = [s for _, s in lake.open_squares(grid)]
         name = "light blue" if action.colour == "light" else "dark blue"
-        count = squares.count(SECTION_OF[action.colour])
+        count = squares.count(act.SECTION_OF[action.colour])
         if not count:
             return f"{name.capitalize()} covers more of the lake so far."
         return (
             f"{name.capitalize()} has more to claim on the lake so far "
             f"({count} open square{'s' if count != 1 else ''})."
         )
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return "No square of your colour is open to claim, so draw and place a card."
-    if isinstance(action, PutCounter):
+    if isinstance(action, act.PutCounter):
         anchors = {(c.row, c.col) for c in state.cards}
         locks = sum((action.row + dr, action.col + dc) in anchors for dr, dc in NEAR)
         return (
             f"Claiming this square locks {locks} cards, which then can neither be moved "
             "nor removed in the Thawing."
         )
-    if isinstance(action, Place) and state.drawn_card is not None and mine and theirs:
+    if isinstance(action, act.Place) and state.drawn_card is not None and mine and theirs:
         grid = Lake(state.cards, state.counters).grid()
         face = sections_of(state.drawn_card, action.orientation)
         spot = (action.row, action.col)
-        made = len(new_squares(grid, spot, face, SECTION_OF[mine]))
-        given = len(new_squares(grid, spot, face, SECTION_OF[theirs]))
+        made = len(new_squares(grid, spot, face, act.SECTION_OF[mine]))
+        given = len(new_squares(grid, spot, face, act.SECTION_OF[theirs]))
         if not made and not given:
             return "Here the card opens no square for either of you."
         return (
             f"Here the card opens {made} square{'s' if made != 1 else ''} of your colour and "
             f"{given} of {other}'s."
         )
-    if isinstance(action, Place) and not mine:
+    if isinstance(action, act.Place) and not mine:
         return "Colours are not chosen yet, so no spot favours you over the other player."
     return "It is the move that opens the most squares of your colour."
 
@@ -294,15 +283,15 @@ def thaw_reason(obs: WinterObservation, line: Line) -> str:
         return f"It wins by force: whatever {other} does, they run out of counters {when}."
     if line.value <= -FORCED:
         return f"Every move loses against best play; this one holds out longest against {other}."
-    if isinstance(a, Remove):
+    if isinstance(a, act.Remove):
         what = "Removing this card"
-    elif isinstance(a, Move):
+    elif isinstance(a, act.Move):
         what = "Moving this card claims a new square and"
-    elif isinstance(a, Take):
+    elif isinstance(a, act.Take):
         what = "Taking this counter back"
-    elif isinstance(a, Keep):
+    elif isinstance(a, act.Keep):
         what = "Keeping this group"
-    elif isinstance(a, PutCounter):
+    elif isinstance(a, act.PutCounter):
         what = "A counter here"
     else:
         what = "This move"

@@ -6,36 +6,27 @@ Agents use `resolve` to look one ply ahead with the real rules, without the game
 from __future__ import annotations
 
 from rules.core import Seat, Step
-from rules.winter.actions import (
-    ChooseColour,
-    Draw,
-    Move,
-    Place,
-    PutCounter,
-    Remove,
-    Take,
-    WinterAction,
-)
+from rules.winter import actions as act
 from rules.winter.rules_freeze import choose_colour, counter, draw, place
 from rules.winter.rules_thaw import keep, move, remove, take
 from rules.winter.state import WinterState
 
 
-def resolve(state: WinterState, seat: Seat, action: WinterAction) -> Step[WinterState]:
+def resolve(state: WinterState, seat: Seat, action: act.WinterAction) -> Step[WinterState]:
     """Apply an action already known to be legal."""
     lines: list[str] = []
-    if isinstance(action, ChooseColour):
+    if isinstance(action, act.ChooseColour):
         return choose_colour(state, seat, action, lines)
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return draw(state, seat, action, lines)
-    if isinstance(action, Place):
+    if isinstance(action, act.Place):
         return place(state, seat, action, lines)
-    if isinstance(action, PutCounter):
+    if isinstance(action, act.PutCounter):
         return counter(state, seat, action, lines)
-    if isinstance(action, Take):
+    if isinstance(action, act.Take):
         return take(state, seat, action, lines)
-    if isinstance(action, Remove):
+    if isinstance(action, act.Remove):
         return remove(state, seat, action, lines)
-    if isinstance(action, Move):
+    if isinstance(action, act.Move):
         return move(state, seat, action, lines)
     return keep(state, seat, action, lines)

@@ -11,19 +11,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import overload
 
-from rules.winter.actions import (
-    COLOUR_OF,
-    SECTION_OF,
-    ChooseColour,
-    Draw,
-    Keep,
-    Move,
-    Place,
-    PutCounter,
-    Remove,
-    Take,
-    WinterAction,
-)
+from rules.winter import actions as act
 from rules.winter.rules_cards import Orientation, Section, sections_of
 from rules.winter.rules_geometry import (
     Cell,
@@ -44,18 +32,18 @@ def to_act(state: WinterState) -> frozenset[int]:
 
 
 @lru_cache(maxsize=4096)
-def _place(row: int, col: int, orientation: Orientation) -> Place:
+def _place(row: int, col: int, orientation: Orientation) -> act.Place:
     """Actions are frozen records: the same placement serves every legal list that offers it."""
-    return Place(row=row, col=col, orientation=orientation)
+    return act.Place(row=row, col=col, orientation=orientation)
 
 
 @lru_cache(maxsize=4096)
-def _places_at(spot: Cell) -> tuple[Place, Place]:
+def _places_at(spot: Cell) -> tuple[act.Place, act.Place]:
     """The two `place` actions of a spot, in the order of `ORIENTATIONS`."""
     return (_place(spot[0], spot[1], ORIENTATIONS[0]), _place(spot[0], spot[1], ORIENTATIONS[1]))
 
 
-class Placements(Sequence[Place]):
+class Placements(Sequence[act.Place]):
     """`placements(spots)` without listing them: the i-th `place` is read from the spots when
     asked (a playout's random agent reads one of the dozens a drawn card may take)."""
 
@@ -66,10 +54,10 @@ class Placements(Sequence[Place]):
         return 2 * len(self.spots)
 
     @overload
-    def __getitem__(self, index: int) -> Place: ...
+    def __getitem__(self, index: int) -> act.Place: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[Place]: ...
-    def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
+    def __getitem__(self, index: slice) -> Sequence[act.Place]: ...
+    def __getitem__(self, index: int | slice) -> act.Place | Sequence[act.Place]:
         if isinstance(index, slice):
             return placements(self.spots)[index]
         if index < 0:
@@ -79,16 +67,16 @@ class Placements(Sequence[Place]):
         return _places_at(self.spots[index >> 1])[index & 1]
 
 
-def placements(spots: Iterable[Cell]) -> list[Place]:
+def placements(spots: Iterable[Cell]) -> list[act.Place]:
     """The `place` actions of these legal spots, by spot then orientation."""
-    out: list[Place] = []
+    out: list[act.Place] = []
     for spot in spots:
         out += _places_at(spot)
     return out
 
 
 @lru_cache(maxsize=1024)
-def _placements(anchors: frozenset[Cell]) -> tuple[Place, ...]:
+def _placements(anchors: frozenset[Cell]) -> tuple[act.Place, ...]:
     """Every `place` next to a lake with these anchors: the freezing stage offers the same
     lake's placements to the legal list and the agents again and again."""
     return tuple(placements(legal_spots(anchors)))
@@ -102,29 +90,29 @@ def _squares(cards: tuple[PlacedCard, ...]) -> tuple[tuple[Cell, Section], ...]:
 
 
 @lru_cache(maxsize=4096)
-def _put(row: int, col: int) -> PutCounter:
-    return PutCounter(row=row, col=col)
+def _put(row: int, col: int) -> act.PutCounter:
+    return act.PutCounter(row=row, col=col)
 
 
 @lru_cache(maxsize=4096)
-def _remove(row: int, col: int) -> Remove:
-    return Remove(row=row, col=col)
+def _remove(row: int, col: int) -> act.Remove:
+    return act.Remove(row=row, col=col)
 
 
 @lru_cache(maxsize=4096)
-def _take(row: int, col: int) -> Take:
-    return Take(row=row, col=col)
+def _take(row: int, col: int) -> act.Take:
+    return act.Take(row=row, col=col)
 
 
-_DRAW = Draw()
+_DRAW = act.Draw()
 
 
-def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
+def legal_actions(state: WinterState, seat: int) -> list[act.WinterAction]:
     if state.phase == "over" or seat != state.active:
         return []
     phase = state.phase
     if phase == "choose_colour":
-        return [ChooseColour(colour="light"), ChooseColour(colour="dark")]
+        return [act.ChooseColour(colour="light"), act.ChooseColour(colour="dark")]
     if phase == "place_drawn":
         return list(_placements(frozenset((c.row, c.col) for c in state.cards)))
     colour = state.colours[seat]
@@ -133,11 +121,11 @@ def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
         return freezing_actions(state, seat, _squares(state.cards))
     lake = Lake(state.cards, state.counters)
     if phase == "move_counters":
-        return [PutCounter(row=r, col=c) for r, c in state.counter_options]
+        return [act.PutCounter(row=r, col=c) for r, c in state.counter_options]
     if phase == "lake_choice":
-        return [Keep(row=r, col=c) for r, c in state.lake_options]
+        return [act.Keep(row=r, col=c) for r, c in state.lake_options]
     # thawing
-    thaw: list[WinterAction] = list(lake.moves(colour, state.supply[seat]))
+    thaw: list[act.WinterAction] = list(lake.moves(colour, state.supply[seat]))
     locked = lake.locked()
     thaw.extend(_remove(r, c) for r, c in sorted(lake.cards) if (r, c) not in locked)
     thaw.extend(_take(r, c) for (r, c), k in sorted(lake.counters.items()) if k == colour)
@@ -146,14 +134,14 @@ def legal_actions(state: WinterState, seat: int) -> list[WinterAction]:
 
 def freezing_actions(
     state: WinterState, seat: int, squares: Iterable[tuple[Cell, Section]]
-) -> list[WinterAction]:
+) -> list[act.WinterAction]:
     """A Freezing turn's choices: draw, or put a counter on an open square of the seat's colour
     (`squares`: every square of the lake, by top-left cell)."""
     colour = state.colours[seat]
     assert colour is not None
-    out: list[WinterAction] = [_DRAW]
+    out: list[act.WinterAction] = [_DRAW]
     if state.supply[seat] >= 1:
-        want = SECTION_OF[colour]
+        want = act.SECTION_OF[colour]
         taken = {(k.row, k.col) for k in state.counters}
         for (r, c), s in squares:
             if s == want and (r, c) not in taken:
@@ -205,7 +193,7 @@ def _spot_problem(state: WinterState, anchors: set[Cell] | frozenset[Cell], spot
     return ""
 
 
-def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | None:
+def why_illegal(state: WinterState, seat: int, action: act.WinterAction) -> str | None:
     if state.phase == "over":
         return "This game is over; no more moves can be made."
     if seat != state.active:
@@ -214,11 +202,11 @@ def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | No
         return f"You cannot {DOING[action.type]} now: {PHASE_HINT[state.phase]}."
     lake = Lake(state.cards, state.counters)
     colour = state.colours[seat]
-    if isinstance(action, Place):
+    if isinstance(action, act.Place):
         return _spot_problem(state, lake.anchors(), (action.row, action.col)) or None
-    if isinstance(action, PutCounter):
+    if isinstance(action, act.PutCounter):
         return _counter_problem(state, seat, lake, action)
-    if isinstance(action, Take):
+    if isinstance(action, act.Take):
         sq = (action.row, action.col)
         owner = lake.counters.get(sq)
         if owner is None:
@@ -229,10 +217,10 @@ def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | No
                 f"player. You can only take back your own ({colour}) counters."
             )
         return None
-    if isinstance(action, Remove | Move):
+    if isinstance(action, act.Remove | act.Move):
         spot = (
             (action.row, action.col)
-            if isinstance(action, Remove)
+            if isinstance(action, act.Remove)
             else (action.from_row, action.from_col)
         )
         at = cell_text(state, spot)
@@ -248,16 +236,18 @@ def why_illegal(state: WinterState, seat: int, action: WinterAction) -> str | No
                 f"The card at {at} is locked by the counter on {', '.join(holders)}: "
                 f"a card under a counter can be neither moved nor removed."
             )
-        if isinstance(action, Move):
+        if isinstance(action, act.Move):
             return _move_problem(state, seat, lake, action)
         return None
-    if isinstance(action, Keep):
+    if isinstance(action, act.Keep):
         offered = " or ".join(f"`keep {cell_text(state, r)}`" for r in state.lake_options)
         return f"Choose one of the offered groups: {offered}."
     return None
 
 
-def _counter_problem(state: WinterState, seat: int, lake: Lake, action: PutCounter) -> str | None:
+def _counter_problem(
+    state: WinterState, seat: int, lake: Lake, action: act.PutCounter
+) -> str | None:
     sq = (action.row, action.col)
     at = cell_text(state, sq)
     colour = state.colours[seat]
@@ -280,12 +270,12 @@ def _counter_problem(state: WinterState, seat: int, lake: Lake, action: PutCount
             f"{at} is not a square: the four sections from {at} to the one diagonally below "
             f"right must all be covered and of one colour."
         )
-    if found != SECTION_OF[colour]:
-        return f"{at} is a {COLOUR_OF[found]} square; you play {colour}."
+    if found != act.SECTION_OF[colour]:
+        return f"{at} is a {act.COLOUR_OF[found]} square; you play {colour}."
     return None
 
 
-def _move_problem(state: WinterState, seat: int, lake: Lake, action: Move) -> str | None:
+def _move_problem(state: WinterState, seat: int, lake: Lake, action: act.Move) -> str | None:
     colour = state.colours[seat]
     assert colour is not None
     origin_ = (action.from_row, action.from_col)
@@ -301,7 +291,7 @@ def _move_problem(state: WinterState, seat: int, lake: Lake, action: Move) -> st
     if not fits:
         keep = candidates[0] if candidates else frozenset()
         return _spot_problem(state, keep, dest) or "The card cannot go there."
-    if not any(lake.passes(g, dest, face, SECTION_OF[colour]) for g in fits):
+    if not any(lake.passes(g, dest, face, act.SECTION_OF[colour]) for g in fits):
         return (
             f"Moving {cell_text(state, origin_)} to {cell_text(state, dest)} "
             f"({action.orientation}) makes no new {colour} square; a move must claim at "

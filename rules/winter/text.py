@@ -9,18 +9,7 @@ from collections.abc import Callable, Sequence
 from rules.core import Outcome, seat_ref
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
-from rules.winter.actions import (
-    SECTION_OF,
-    ChooseColour,
-    Draw,
-    Keep,
-    Move,
-    Place,
-    PutCounter,
-    Remove,
-    Take,
-    WinterAction,
-)
+from rules.winter import actions as act
 from rules.winter.observation import WinterObservation
 from rules.winter.rules_cards import Orientation, sections_of
 from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell, new_squares
@@ -53,34 +42,34 @@ _TOKENS = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
 # -- labels ---------------------------------------------------------------------------------------
 
 
-def label(state: WinterState, action: WinterAction) -> str:
+def label(state: WinterState, action: act.WinterAction) -> str:
 
     def at(r: int, c: int) -> str:
         return cell_text(state, (r, c))
 
-    if isinstance(action, ChooseColour):
+    if isinstance(action, act.ChooseColour):
         return f"Play {action.colour} blue"
-    if isinstance(action, Draw):
+    if isinstance(action, act.Draw):
         return "Draw a card"
-    if isinstance(action, Place):
+    if isinstance(action, act.Place):
         return f"Place card at {at(action.row, action.col)} ({action.orientation})"
-    if isinstance(action, PutCounter):
+    if isinstance(action, act.PutCounter):
         return f"Counter on {at(action.row, action.col)}"
-    if isinstance(action, Move):
+    if isinstance(action, act.Move):
         claimed = ", ".join(at(r, c) for r, c in claims(state, action))
         return (
             f"Move {at(action.from_row, action.from_col)} to {at(action.to_row, action.to_col)} "
             f"({action.orientation}), claims {claimed or 'no square'}"
         )
-    if isinstance(action, Remove):
+    if isinstance(action, act.Remove):
         return f"Remove card {at(action.row, action.col)}"
-    if isinstance(action, Take):
+    if isinstance(action, act.Take):
         return f"Take back counter {at(action.row, action.col)}"
     size = len(Lake(state.cards, ()).group_of((action.row, action.col)))
     return f"Keep the group of {at(action.row, action.col)} ({size} cards)"
 
 
-def claims(state: WinterState, action: Move) -> list[Cell]:
+def claims(state: WinterState, action: act.Move) -> list[Cell]:
     """WI-10 / §4.3: the new squares a thaw move claims, named before it is chosen. When lifting
     the card splits the lake and only one group can survive, squares are counted on that group,
     as `put_down` does after the melt; a tie the mover settles is counted on the whole lake."""
@@ -96,7 +85,7 @@ def claims(state: WinterState, action: Move) -> list[Cell]:
     del lake.cards[origin_cell]
     grid = lake.grid(candidates[0]) if parts > 1 and len(candidates) == 1 else lake.grid()
     face = sections_of(card.card_id, action.orientation)
-    return sorted(new_squares(grid, (action.to_row, action.to_col), face, SECTION_OF[colour]))
+    return sorted(new_squares(grid, (action.to_row, action.to_col), face, act.SECTION_OF[colour]))
 
 
 # -- typed notation -------------------------------------------------------------------------------
@@ -131,8 +120,8 @@ def _orientations(words: list[str]) -> tuple[Orientation, ...]:
 
 
 def notation(
-    state: WinterState, typed: str, legal: list[WinterAction] | None = None
-) -> list[WinterAction] | None:
+    state: WinterState, typed: str, legal: list[act.WinterAction] | None = None
+) -> list[act.WinterAction] | None:
     """The actions a typed command could mean, or None if it is not in Winter's notation.
 
     Trailing words may be left out (WI-24): `move G3` stands for every legal move of G3, and a
@@ -146,9 +135,9 @@ def notation(
         return None
     verb, rest = words[0], [w for w in words[1:] if w not in FILLER]
     if verb in ("colour", "color", "play") and rest and rest[0] in ("light", "dark"):
-        return [ChooseColour(colour=rest[0])]  # type: ignore[arg-type]
+        return [act.ChooseColour(colour=rest[0])]  # type: ignore[arg-type]
     if verb == "draw" and not rest:
-        return [Draw()]
+        return [act.Draw()]
     if verb not in USAGE or verb == "colour":
         return None
     if not rest:
@@ -158,43 +147,49 @@ def notation(
         return found
     first = _cell(state, rest[0], verb)
     if verb == "place":
-        return [Place(row=first[0], col=first[1], orientation=o) for o in _orientations(rest[1:])]
+        return [
+            act.Place(row=first[0], col=first[1], orientation=o) for o in _orientations(rest[1:])
+        ]
     if verb == "move":
         if len(rest) < 2:
-            found = [a for a in legal if isinstance(a, Move) and (a.from_row, a.from_col) == first]
+            found = [
+                a for a in legal if isinstance(a, act.Move) and (a.from_row, a.from_col) == first
+            ]
             if not found:
                 raise ParseError(f"Say where the card goes: {USAGE['move']}.")
             return found
         to = _cell(state, rest[1], verb)
         return [
-            Move(from_row=first[0], from_col=first[1], to_row=to[0], to_col=to[1], orientation=o)
+            act.Move(
+                from_row=first[0], from_col=first[1], to_row=to[0], to_col=to[1], orientation=o
+            )
             for o in _orientations(rest[2:])
         ]
     if len(rest) > 1 and verb != "keep":
         raise ParseError(f"Too many words: write {USAGE[verb]}.")
     if verb == "counter":
-        return [PutCounter(row=first[0], col=first[1])]
+        return [act.PutCounter(row=first[0], col=first[1])]
     if verb == "remove":
-        return [Remove(row=first[0], col=first[1])]
+        return [act.Remove(row=first[0], col=first[1])]
     if verb == "take":
-        return [Take(row=first[0], col=first[1])]
+        return [act.Take(row=first[0], col=first[1])]
     return [_keep(state, first)]
 
 
-def _keep(state: WinterState, cell: Cell) -> Keep:
+def _keep(state: WinterState, cell: Cell) -> act.Keep:
     """WI-24: any card of a group (any cell it covers) names the group's representative."""
     lake = Lake(state.cards, ())
     r, c = cell
     for g in groups(lake.cards):
         if any((r - dr, c - dc) in g for dr in (0, 1) for dc in (0, 1)):
             rep = min(g)
-            return Keep(row=rep[0], col=rep[1])
-    return Keep(row=r, col=c)
+            return act.Keep(row=rep[0], col=rep[1])
+    return act.Keep(row=r, col=c)
 
 
 def parse(
-    state: WinterState, seat: int, typed: str, legal_now: Sequence[WinterAction]
-) -> WinterAction:
+    state: WinterState, seat: int, typed: str, legal_now: Sequence[act.WinterAction]
+) -> act.WinterAction:
     legal = list(legal_now)
     candidates = notation(state, typed, legal)
     if candidates is None:
