@@ -1,6 +1,7 @@
-"""Records ⇄ flat rows of SQL-ready values (ints, floats, text; JSON as text).
+"""Records ⇄ flat rows of SQL-ready values (ints, floats, text; JSON as text), and the checks every
+store makes before it writes.
 
-Both stores keep rows in exactly this form, so `MemoryStore` gives back what `SqliteStore` would
+Every store keeps rows in exactly this form, so `MemoryStore` gives back what `SqliteStore` would
 (dict keys become strings, tuples lists) and no caller can mutate stored data by reference.
 """
 
@@ -8,12 +9,20 @@ from __future__ import annotations
 
 import json
 import typing
-from collections import OrderedDict
 from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel
 
-from storage.base import (
+from storage.json_text import (
+    dumps,
+    encoded,
+    keep_encodings,
+    options_text,
+    seats_text,
+    state_text,
+    with_state,
+)
+from storage.models import (
     ActionRecord,
     ChallengeEntry,
     PanelRecord,
@@ -21,8 +30,19 @@ from storage.base import (
     ResultRecord,
     SeatRecord,
     TableRecord,
+    UndoRecord,
     WatcherRecord,
 )
+
+__all__ = [
+    "dumps",
+    "encoded",
+    "keep_encodings",
+    "options_text",
+    "seats_text",
+    "state_text",
+    "with_state",
+]
 
 
 class Row(Protocol):
@@ -68,111 +88,6 @@ PANEL_COLUMNS: tuple[str, ...] = (
     "dm_closed",
 )
 RESULT_COLUMNS: tuple[str, ...] = ("table_id", "game", "outcome", "finished_at")
-
-
-# One encoder for every row: `json.dumps` with these options builds a new one per call, and even a
-# kept `JSONEncoder` makes its C encoder afresh each time; this one is made once (where the C
-# accelerator is missing, the kept encoder's pure-Python path does the same job).
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
-_MAKE_C = getattr(json.encoder, "c_make_encoder", None)
-_C_STRING = getattr(json.encoder, "c_encode_basestring", None)
-# (no markers: no circular check, as nothing stored refers to itself; the rest as `_ENCODER`)
-_C_ENCODER = (
-    None
-    if _MAKE_C is None or _C_STRING is None
-    else _MAKE_C(None, _ENCODER.default, _C_STRING, None, ":", ",", False, False, True)
-)
-
-
-def dumps(value: Any) -> str:
-    """Compact JSON; raises TypeError for anything JSON cannot hold (sets, models, bytes)."""
-    if not value and type(value) in (dict, list, tuple):  # most options and clocks: no encoder
-        return "{}" if type(value) is dict else "[]"
-    if _C_ENCODER is None or isinstance(value, str):
-        return _ENCODER.encode(value)
-    return "".join(_C_ENCODER(value, 0))
-
-
-# State dicts `with_state` made, by id, with their JSON text: a few moves' worth (a move's record
-# is written right after it is made). Each entry holds its dict, so an id is not reused meanwhile.
-_ENCODED: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
-_ENCODED_KEEP = 64
-
-
-def with_state(table: TableRecord, state: BaseModel, **update: Any) -> TableRecord:
-    """`table` with `update` and the game state `state`, encoded once.
-
-    The record's `state` is the JSON-ready dict as before; the JSON text made straight from the
-    model (`model_dump_json`) is kept beside it, so the store writes that text instead of running
-    `json.dumps` over the dict again."""
-    data = state.model_dump(mode="json")
-    _ENCODED[id(data)] = (data, state.model_dump_json())
-    if len(_ENCODED) > _ENCODED_KEEP:
-        _ENCODED.popitem(last=False)
-    return table.model_copy(update={**update, "state": data})
-
-
-def encoded(table: TableRecord) -> str | None:
-    """The JSON text `with_state` made for this record's state dict, if it still has it."""
-    if table.state is None:
-        return None
-    kept = _ENCODED.get(id(table.state))
-    return kept[1] if kept is not None and kept[0] is table.state else None
-
-
-# Seat tuples encoded lately, by id: a table's moves copy its record with the same tuple, so its
-# seats are encoded once per change of seats instead of once per move (each entry holds its tuple).
-# It must hold every running table's seats, or a move among more tables than it holds encodes its
-# seats anew each time (≈5 µs): 4,096 at least, raised by `keep_encodings` to what the service's
-# caches hold.
-_SEATS: OrderedDict[int, tuple[tuple[SeatRecord, ...], str]] = OrderedDict()
-_SEATS_KEEP = 4_096
-
-
-def keep_encodings(tables: int) -> None:
-    """Keep the seats and options of at least `tables` tables encoded (`TableService` calls this
-    with its cache size, so every table it keeps in memory writes a move without encoding them)."""
-    global _SEATS_KEEP
-    _SEATS_KEEP = max(_SEATS_KEEP, tables)
-
-
-def seats_text(seats: tuple[SeatRecord, ...]) -> str:
-    kept = _SEATS.get(id(seats))
-    if kept is not None and kept[0] is seats:
-        _SEATS.move_to_end(id(seats))
-        return kept[1]
-    text = dumps([seat.model_dump(mode="json") for seat in seats])
-    _SEATS[id(seats)] = (seats, text)
-    if len(_SEATS) > _SEATS_KEEP:
-        _SEATS.popitem(last=False)
-    return text
-
-
-# The options dicts encoded lately, by id, as for seats: a record's copies share its dict (a
-# table's options never change once it started, and nothing edits a record's dict in place).
-_OPTIONS: OrderedDict[int, tuple[dict[str, Any], str]] = OrderedDict()
-
-
-def options_text(options: dict[str, Any]) -> str:
-    if not options:
-        return "{}"
-    kept = _OPTIONS.get(id(options))
-    if kept is not None and kept[0] is options:
-        _OPTIONS.move_to_end(id(options))
-        return kept[1]
-    text = dumps(options)
-    _OPTIONS[id(options)] = (options, text)
-    if len(_OPTIONS) > _SEATS_KEEP:
-        _OPTIONS.popitem(last=False)
-    return text
-
-
-def state_text(table: TableRecord) -> str | None:
-    """The state column: the text `with_state` kept, else the dict encoded now."""
-    if table.state is None:
-        return None
-    text = encoded(table)
-    return dumps(table.state) if text is None else text
 
 
 def written(record: TableRecord, row: dict[str, Any], created_at: float) -> TableRecord:
@@ -281,36 +196,15 @@ def action_from_row(row: Row) -> ActionRecord:
 
 
 def panel_row(panel: PanelRecord) -> dict[str, Any]:
-    return {
-        "table_id": panel.table_id,
-        "seat": panel.seat,
-        "user_id": panel.user_id,
-        "channel_id": panel.channel_id,
-        "message_id": panel.message_id,
-        "digest": panel.digest,
-        "dm_closed": int(panel.dm_closed),
-    }
+    return flat_row(panel, PANEL_COLUMNS)
 
 
 def panel_from_row(row: Row) -> PanelRecord:
-    return PanelRecord(
-        table_id=row["table_id"],
-        seat=row["seat"],
-        user_id=row["user_id"],
-        channel_id=row["channel_id"],
-        message_id=row["message_id"],
-        digest=row["digest"],
-        dm_closed=bool(row["dm_closed"]),
-    )
-
-
-# The tables `create_table(channel_limit=…)` counts: a lobby, or a game played in the channel
-# itself (a game in its own thread leaves the channel free for the next lobby).
-CHANNEL_OPEN_SQL = "status = 'lobby' OR (status = 'active' AND thread_id IS NULL)"
+    return from_flat(PanelRecord, row, PANEL_COLUMNS)
 
 
 def holds_channel(row: Row) -> bool:
-    """`CHANNEL_OPEN_SQL` for a row in memory."""
+    """`storage.sql.CHANNEL_OPEN` for a row in memory."""
     return bool(
         row["status"] == "lobby" or (row["status"] == "active" and row["thread_id"] is None)
     )
@@ -341,6 +235,41 @@ def check_commit(table: TableRecord, action: ActionRecord, result: ResultRecord 
         raise ValueError(f"action for table {action.table_id} committed on table {table.id}")
     if result is not None and result.table_id != table.id:
         raise ValueError(f"result for table {result.table_id} committed on table {table.id}")
+
+
+def check_take_back(table: TableRecord, undo: UndoRecord) -> None:
+    """The `take_back` contract every store shares, checked before anything is written."""
+    if undo.table_id != table.id:
+        raise ValueError(f"take-back for table {undo.table_id} written on table {table.id}")
+    if table.ply != undo.ply - 1:
+        raise ValueError(f"taking back ply {undo.ply} leaves ply {undo.ply - 1}, not {table.ply}")
+
+
+UNDO_COLUMNS: tuple[str, ...] = ("table_id", "seq", "ply", "seat", "action", "text", "at")
+
+
+def undo_row(undo: UndoRecord, seq: int) -> dict[str, Any]:
+    return {
+        "table_id": undo.table_id,
+        "seq": seq,
+        "ply": undo.ply,
+        "seat": undo.seat,
+        "action": dumps(undo.action),
+        "text": undo.text,
+        "at": undo.at,
+    }
+
+
+def undo_from_row(row: Row) -> UndoRecord:
+    action = row["action"]
+    return UndoRecord(
+        table_id=row["table_id"],
+        ply=row["ply"],
+        seat=row["seat"],
+        action=json.loads(action) if isinstance(action, str) else action,
+        text=row["text"],
+        at=row["at"],
+    )
 
 
 # -- spectators, ratings, challenges ---------------------------------------------------------------
@@ -383,40 +312,6 @@ CHALLENGE_COLUMNS: tuple[str, ...] = (
     "assisted",
     "finished_at",
 )
-# The statements SQLite and PostgreSQL share, with `{0}`, `{1}` for their parameters: fill them
-# with `sql_params` (`?` or `$1`, `$2`…). The orders are the memory store's sort keys below.
-WATCHERS_SQL = (
-    f"SELECT {', '.join(WATCHER_COLUMNS)} FROM watchers WHERE table_id = {{0}} "
-    "ORDER BY since, user_id"
-)
-REMOVE_WATCHER_SQL = "DELETE FROM watchers WHERE table_id = {0} AND user_id = {1}"
-RATINGS_SQL = (
-    f"SELECT {', '.join(RATING_COLUMNS)} FROM ratings WHERE guild_id = {{0}} AND game = {{1}} "
-    "ORDER BY user_id"
-)
-MEMBER_RATINGS_SQL = (
-    f"SELECT {', '.join(RATING_COLUMNS)} FROM ratings WHERE user_id = {{0}} AND guild_id = {{1}} "
-    "ORDER BY game"
-)
-# Marks a table rated; no row comes back if it already was (`apply_ratings` then writes nothing).
-RATE_TABLE_SQL = (
-    "INSERT INTO rated_tables (table_id) VALUES ({0}) ON CONFLICT (table_id) DO NOTHING "
-    "RETURNING table_id"
-)
-CLEAR_RATINGS_SQL = ("DELETE FROM ratings", "DELETE FROM rated_tables")
-CHALLENGE_ENTRIES_SQL = (
-    f"SELECT {', '.join(CHALLENGE_COLUMNS)} FROM challenge_entries WHERE code = {{0}} "
-    "ORDER BY won DESC, score DESC, finished_at ASC, table_id ASC LIMIT {1}"
-)
-
-
-def sql_params(template: str, style: str) -> str:
-    """`template` with its `{n}` parameters as SQLite's `?` (`style` "sqlite") or PostgreSQL's
-    `$n+1` (any other `style`)."""
-    count = template.count("{")
-    if style == "sqlite":
-        return template.format(*(["?"] * count))
-    return template.format(*(f"${n}" for n in range(1, count + 1)))
 
 
 _Flat = TypeVar("_Flat", bound=BaseModel)
@@ -460,7 +355,7 @@ def watcher_from_row(row: Row) -> WatcherRecord:
 
 
 def watcher_order(row: Row) -> tuple[float, int]:
-    """The order of `WATCHERS_SQL` for a row in memory."""
+    """The order of `storage.sql`'s watchers for a row in memory."""
     return (row["since"], row["user_id"])
 
 
@@ -481,5 +376,5 @@ def challenge_from_row(row: Row) -> ChallengeEntry:
 
 
 def challenge_order(row: Row) -> tuple[int, float, float, int]:
-    """The order of `CHALLENGE_ENTRIES_SQL` for a row in memory."""
+    """The order of `storage.sql`'s challenge entries for a row in memory."""
     return (-row["won"], -row["score"], row["finished_at"], row["table_id"])

@@ -16,8 +16,7 @@ from bench.bench_stats import GAMES, GUILDS, USERS, Stored, fill
 from bot.tables import Player, TableError, TableService
 from storage import SqliteStore
 from storage.base import GameTally, LeaderRow
-from storage.history import leaderboard_sql
-from storage.sqlite import stats_sql
+from storage.sql import SQLITE
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -159,13 +158,11 @@ async def test_the_stats_and_leaderboard_queries_read_indexes_and_scan_no_table(
     await store.connect()
     try:
         plans = {
-            "stats": await store.query_plan(*stats_sql(USERS[0], GUILDS[0])),
-            "stats everywhere": await store.query_plan(*stats_sql(USERS[0], None)),
-            "leaderboard": await store.query_plan(
-                *leaderboard_sql(GUILDS[0], None, 10, style="sqlite")
-            ),
+            "stats": await store.query_plan(*SQLITE.stats(USERS[0], GUILDS[0])),
+            "stats everywhere": await store.query_plan(*SQLITE.stats(USERS[0], None)),
+            "leaderboard": await store.query_plan(*SQLITE.leaderboard(GUILDS[0], None, 10)),
             "game leaderboard": await store.query_plan(
-                *leaderboard_sql(GUILDS[0], GAMES[0], 10, style="sqlite")
+                *SQLITE.leaderboard(GUILDS[0], GAMES[0], 10)
             ),
         }
     finally:

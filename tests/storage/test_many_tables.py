@@ -16,8 +16,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from storage import SeatRecord, SqliteStore, Store, postgres
-from storage.sqlite import AGENT_TURNS_SQL, OPEN_AT_SQL, find_sql
+from storage import SeatRecord, SqliteStore, Store
+from storage.sql import POSTGRES, SQLITE
 from tests.storage.test_store import (  # noqa: F401 (fixtures)
     a_table,
     an_action,
@@ -159,15 +159,15 @@ def fill(path: Path, count: int) -> None:
 
 def scans() -> dict[str, tuple[str, Any]]:
     """Each scan the bot makes on its own, as the SQLite store runs it."""
-    due = find_sql(status="active", due_before=NOW)
-    wake = find_sql(status="active", wake_before=NOW)
-    open_here = find_sql(status=("lobby", "active"), channel_id=PLACE)
+    due = SQLITE.find({"status": "active", "due_before": NOW})
+    wake = SQLITE.find({"status": "active", "wake_before": NOW})
+    open_here = SQLITE.find({"status": ("lobby", "active"), "channel_id": PLACE})
     assert due is not None and wake is not None and open_here is not None
     return {
         "due": due,
         "wake": wake,
-        "agent_turns": (AGENT_TURNS_SQL, (0, 100)),
-        "open_at": (OPEN_AT_SQL, {"place": PLACE}),
+        "agent_turns": (SQLITE.agent_turns, (0, 100)),
+        "open_at": (SQLITE.open_at, (PLACE,)),
         "table_in": open_here,
     }
 
@@ -266,15 +266,15 @@ async def test_postgresql_reads_the_same_indexes_for_each_scan() -> None:
             "FROM generate_series(1, 50000) AS n"
         )
         await pg.pool.execute("ANALYZE tables")
-        due = postgres.find_sql(status="active", due_before=NOW)
-        wake = postgres.find_sql(status="active", wake_before=NOW)
-        here = postgres.find_sql(status=("lobby", "active"), channel_id=PLACE)
+        due = POSTGRES.find({"status": "active", "due_before": NOW})
+        wake = POSTGRES.find({"status": "active", "wake_before": NOW})
+        here = POSTGRES.find({"status": ("lobby", "active"), "channel_id": PLACE})
         assert due is not None and wake is not None and here is not None
         statements: dict[str, tuple[str, list[Any]]] = {
             "due": due,
             "wake": wake,
-            "agent_turns": (postgres.AGENT_TURNS_SQL, [0, 100]),
-            "open_at": (postgres.OPEN_AT_SQL, [PLACE]),
+            "agent_turns": (POSTGRES.agent_turns, [0, 100]),
+            "open_at": (POSTGRES.open_at, [PLACE]),
             "table_in": here,
         }
         async with pg.pool.acquire() as conn:

@@ -17,9 +17,9 @@ from storage import (
     Store,
     TableNotFoundError,
     WatcherRecord,
-    codec,
 )
 from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
+from storage.sql import SQLITE
 from tests.storage.test_store import (  # noqa: F401 (fixtures)
     a_table,
     an_action,
@@ -312,13 +312,13 @@ async def test_each_new_lookup_reads_an_index_and_the_leaderboards_need_no_sort(
     await store.connect()
     try:
         lookups = {  # statement: (parameters, its index, in the index's order)
-            codec.WATCHERS_SQL: ((1,), "sqlite_autoindex_watchers_1", False),  # a handful
-            codec.RATINGS_SQL: ((10, "winter"), "sqlite_autoindex_ratings_1", True),
-            codec.MEMBER_RATINGS_SQL: ((1, 10), "ratings_member", True),
-            codec.CHALLENGE_ENTRIES_SQL: (("cn-1", 10), "challenge_entries_board", True),
+            SQLITE.watchers: ((1,), "sqlite_autoindex_watchers_1", False),  # a handful
+            SQLITE.ratings: ((10, "winter"), "sqlite_autoindex_ratings_1", True),
+            SQLITE.member_ratings: ((1, 10), "ratings_member", True),
+            SQLITE.challenge_entries: (("cn-1", 10), "challenge_entries_board", True),
         }
-        for template, (params, index, ordered) in lookups.items():
-            plan = " | ".join(await store.query_plan(codec.sql_params(template, "sqlite"), params))
+        for sql, (params, index, ordered) in lookups.items():
+            plan = " | ".join(await store.query_plan(sql, params))
             assert index in plan, plan
             assert not ordered or "TEMP B-TREE" not in plan, plan
     finally:

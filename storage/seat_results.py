@@ -1,4 +1,4 @@
-"""What the stores share for take-backs and stats: the per-seat result rows and their SQL.
+"""The per-seat result rows behind `/game stats` and `/game leaderboard`, in each store's words.
 
 A finished game's per-seat rows (`seat_results`) are derived from two stored rows — the table's
 seats and the result's `outcome.winners` — so SQLite and PostgreSQL write them with one
@@ -13,10 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from storage import codec
-from storage.base import AI_SUFFIX, GameTally, LeaderRow, SeatRecord, TableRecord, UndoRecord
-
-UNDO_COLUMNS: tuple[str, ...] = ("table_id", "seq", "ply", "seat", "action", "text", "at")
+from storage.models import AI_SUFFIX, GameTally, SeatRecord
 
 # Whose result a seat is (`SeatRecord.result_owner`): who sits there, else who resigned it (a loss
 # for them, whatever the AI that took over did, under their name without the AI suffix), else who
@@ -65,9 +62,6 @@ ON CONFLICT (table_id, seat) DO UPDATE SET
     won = excluded.won, name = excluded.name, finished_at = excluded.finished_at
 """
 
-# Started tables closed without a result, per game, for one user (the `table_seats` index).
-ABANDONED_WHERE = "s.user_id = {user} AND t.status = 'abandoned' AND t.state IS NOT NULL"
-
 
 def seat_result_rows(table: dict[str, Any], result: dict[str, Any]) -> list[dict[str, Any]]:
     """The memory store's `seat_results` rows for a stored table row and result row, exactly
@@ -92,41 +86,10 @@ def seat_result_rows(table: dict[str, Any], result: dict[str, Any]) -> list[dict
     ]
 
 
-def check_take_back(table: TableRecord, undo: UndoRecord) -> None:
-    """The `take_back` contract every store shares, checked before anything is written."""
-    if undo.table_id != table.id:
-        raise ValueError(f"take-back for table {undo.table_id} written on table {table.id}")
-    if table.ply != undo.ply - 1:
-        raise ValueError(f"taking back ply {undo.ply} leaves ply {undo.ply - 1}, not {table.ply}")
-
-
-def undo_row(undo: UndoRecord, seq: int) -> dict[str, Any]:
-    return {
-        "table_id": undo.table_id,
-        "seq": seq,
-        "ply": undo.ply,
-        "seat": undo.seat,
-        "action": codec.dumps(undo.action),
-        "text": undo.text,
-        "at": undo.at,
-    }
-
-
-def undo_from_row(row: Any) -> UndoRecord:
-    action = row["action"]
-    return UndoRecord(
-        table_id=row["table_id"],
-        ply=row["ply"],
-        seat=row["seat"],
-        action=json.loads(action) if isinstance(action, str) else action,
-        text=row["text"],
-        at=row["at"],
-    )
-
-
-def leader_order(rows: list[LeaderRow]) -> list[LeaderRow]:
-    """Most wins first, then fewer games played, then the lower user id (the SQL's order)."""
-    return sorted(rows, key=lambda r: (-r.won, r.played, r.user_id))
+def leader_order(rows: list[tuple[int, str, int, int]]) -> list[tuple[int, str, int, int]]:
+    """(user id, name, wins, games) rows with most wins first, then fewer games played, then the
+    lower user id (the SQL's order)."""
+    return sorted(rows, key=lambda r: (-r[2], r[3], r[0]))
 
 
 def tallies(rows: Any) -> list[GameTally]:
@@ -141,26 +104,3 @@ def tallies(rows: Any) -> list[GameTally]:
         GameTally(game=game, won=won, lost=lost, abandoned=abandoned)
         for game, (won, lost, abandoned) in sorted(counts.items())
     ]
-
-
-def leaderboard_sql(
-    guild_id: int | None, game: str | None, limit: int, *, style: str
-) -> tuple[str, Any]:
-    """The leaderboard query for SQLite (`?`) or PostgreSQL (`$n`): one index range of
-    `seat_results_guild`, grouped by player."""
-    where: list[str] = []
-    params: list[Any] = []
-
-    def param(value: Any) -> str:
-        params.append(value)
-        return "?" if style == "sqlite" else f"${len(params)}"
-
-    where.append("guild_id IS NULL" if guild_id is None else f"guild_id = {param(guild_id)}")
-    if game is not None:
-        where.append(f"game = {param(game)}")
-    sql = (
-        "SELECT user_id, max(name), sum(won) AS wins, count(*) AS played FROM seat_results "
-        f"WHERE {' AND '.join(where)} GROUP BY user_id "
-        f"ORDER BY wins DESC, played ASC, user_id ASC LIMIT {param(max(limit, 0))}"
-    )
-    return sql, params
