@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Unpack
+from dataclasses import dataclass
+from typing import Any, TypedDict, Unpack
 
 from storage import codec
 from storage.codec import Row
@@ -48,6 +49,7 @@ __all__ = [
     "ChannelBusyError",
     "GameTally",
     "LeaderRow",
+    "MoveRows",
     "PanelRecord",
     "RatingRecord",
     "RepeatedMoveError",
@@ -76,6 +78,28 @@ def stale(table_id: int, current: int | None, expected: int) -> StorageError:
     if current is None:
         return not_found(table_id)
     return StaleActionError(f"table {table_id} is at version {current}, not {expected}")
+
+
+class Ending(TypedDict, total=False):
+    """`commit_action`'s keywords: the game's result if the move ended it, and the Discord
+    interaction or message the move came from."""
+
+    result: ResultRecord | None
+    source: int | None
+
+
+@dataclass(frozen=True)
+class MoveRows:
+    """A move as a driver writes it: the log entry's row, the result's row if the move ended the
+    game, and its `source`."""
+
+    action: dict[str, Any]
+    result: dict[str, Any] | None = None
+    source: int | None = None
+
+    @property
+    def ply(self) -> int:
+        return int(self.action["ply"])
 
 
 class BaseStore:
@@ -110,19 +134,16 @@ class BaseStore:
         )
 
     async def commit_action(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: ActionRecord,
-        *,
-        result: ResultRecord | None = None,
-        source: int | None = None,
+        self, table: TableRecord, expected_version: int, action: ActionRecord, **end: Unpack[Ending]
     ) -> TableRecord:
+        result = end.get("result")
         codec.check_commit(table, action, result)
-        result_row = None if result is None else codec.result_row(result)
-        return await self._commit(
-            table, expected_version, codec.action_row(action), result_row, source
+        move = MoveRows(
+            codec.action_row(action),
+            None if result is None else codec.result_row(result),
+            end.get("source"),
         )
+        return await self._commit(table, expected_version, move)
 
     async def take_back(
         self, table: TableRecord, expected_version: int, undo: UndoRecord
@@ -212,12 +233,7 @@ class BaseStore:
         raise NotImplementedError
 
     async def _commit(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        result: dict[str, Any] | None,
-        source: int | None,
+        self, table: TableRecord, expected_version: int, move: MoveRows
     ) -> TableRecord:
         """`commit_action` once checked and its rows made."""
         raise NotImplementedError

@@ -15,6 +15,7 @@ from storage import codec, seat_results
 from storage.base import (
     BaseStore,
     ChannelBusyError,
+    MoveRows,
     PanelRecord,
     RepeatedMoveError,
     StaleActionError,
@@ -106,28 +107,24 @@ class MemoryStore(BaseStore):
         return self._put(self._next_row(table, expected_version))
 
     async def _commit(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        result: dict[str, Any] | None,
-        source: int | None,
+        self, table: TableRecord, expected_version: int, move: MoveRows
     ) -> TableRecord:
         row = self._next_row(table, expected_version)
+        source = move.source
         sources = self._sources.setdefault(table.id, {})
         if source is not None and source in sources:
             raise RepeatedMoveError(f"table {table.id} already has the move of {source}")
         previous = self._tables[table.id]
         self._tables[table.id] = row  # first write, like SQLite's UPDATE
         try:
-            self._insert_action(table.id, action)  # second write
+            self._insert_action(table.id, move.action)  # second write
         except BaseException:
             self._tables[table.id] = previous  # the rollback
             raise
         if source is not None:
-            sources[source] = action["ply"]  # cannot fail
-        if result is not None:
-            self._results[table.id] = result  # third write, cannot fail
+            sources[source] = move.ply  # cannot fail
+        if move.result is not None:
+            self._results[table.id] = move.result  # third write, cannot fail
             self._write_seat_results(table.id)
         self._seats[table.id] = codec.seat_users(table)
         stamped = table.model_copy(

@@ -27,6 +27,7 @@ import asyncpg
 from storage import codec, copy_rows, schema
 from storage.base import (
     ChannelBusyError,
+    MoveRows,
     PanelRecord,
     StaleActionError,
     StorageError,
@@ -38,7 +39,7 @@ from storage.base import (
 from storage.copy_rows import COPIED_TABLES, read_sqlite_rows
 from storage.postgres_errors import _appending, connect_problem, redact
 from storage.sql import CHANGED, NEW_TABLE, POSTGRES
-from storage.sql_store import SqlStore, Step, values
+from storage.sql_store import SqlStore, Step, move_steps, values
 
 __all__ = [
     "COPIED_TABLES",
@@ -297,31 +298,20 @@ class PostgresStore(SqlStore):
             return await self._update_row(conn, table, expected_version)
 
     async def _commit(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        result: dict[str, Any] | None,
-        source: int | None,
+        self, table: TableRecord, expected_version: int, move: MoveRows
     ) -> TableRecord:
         self._after_move = None
-        if result is None:
-            return await self._commit_move(table, expected_version, action, source)
-        async with _appending(table.id, action["ply"]), self._write() as conn:
+        if move.result is None:
+            return await self._commit_move(table, expected_version, move)
+        # The last move and the result: one transaction, no finished table lacks its result.
+        async with _appending(table.id, move.ply), self._write() as conn:
             record = await self._update_row(conn, table, expected_version)
-            for step in self._move_steps(table.id, action, source):
+            for step in move_steps(self.sql, table.id, move):
                 await conn.execute(step.sql, *step.values)
-            # The last move and the result: one transaction, no finished table lacks its result.
-            await conn.execute(self.sql.save_result, *values(result, codec.RESULT_COLUMNS))
-            await conn.execute(self.sql.seat_results, table.id)
         return record
 
     async def _commit_move(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        source: int | None = None,
+        self, table: TableRecord, expected_version: int, move: MoveRows
     ) -> TableRecord:
         """A move that ends nothing: one statement (`_MOVE_SQL`, atomic on its own) updates the
         row, appends the log entry and reads the table's panels, which the move's report asks
@@ -329,10 +319,9 @@ class PostgresStore(SqlStore):
         INSERT, COMMIT, then the panels)."""
         record, row, params = self._next_row(table, expected_version)
         writes = self._panel_writes
-        async with _appending(table.id, action["ply"]), self.pool.acquire() as conn:
-            found = await conn.fetchrow(
-                _MOVE_SQL, *params, *(action[name] for name in _LOGGED_COLUMNS), source
-            )
+        logged = (move.action[name] for name in _LOGGED_COLUMNS)
+        async with _appending(table.id, move.ply), self.pool.acquire() as conn:
+            found = await conn.fetchrow(_MOVE_SQL, *params, *logged, move.source)
             if found is None or found["created_at"] is None:
                 raise await self._stale(conn, table.id, expected_version)
         panels = [

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.base import BaseStore, TableFilters
+from storage.base import BaseStore, MoveRows, TableFilters
 from storage.codec import (
     ACTION_COLUMNS,
     CHALLENGE_COLUMNS,
@@ -35,6 +35,18 @@ class Step:
 def values(row: dict[str, Any], columns: Sequence[str]) -> list[Any]:
     """A row's values in a statement's column order."""
     return [row[name] for name in columns]
+
+
+def move_steps(sql: Dialect, table_id: int, move: MoveRows) -> list[Step]:
+    """A move's statements after the guarded UPDATE: its log entry, where it came from (if
+    known), and the result with its per-seat rows if the move ended the game."""
+    steps = [Step(sql.insert_action, values(move.action, ACTION_COLUMNS))]
+    if move.source is not None:
+        steps.append(Step(sql.insert_source, (table_id, move.source, move.ply)))
+    if move.result is not None:
+        steps.append(Step(sql.save_result, values(move.result, RESULT_COLUMNS)))
+        steps.append(Step(sql.seat_results, (table_id,)))
+    return steps
 
 
 class SqlStore(BaseStore):
@@ -116,13 +128,6 @@ class SqlStore(BaseStore):
         self, guild_id: int | None, game: str | None, limit: int
     ) -> Sequence[Any]:
         return await self._fetch(*self.sql.leaderboard(guild_id, game, limit), rare=True)
-
-    def _move_steps(self, table_id: int, action: dict[str, Any], source: int | None) -> list[Step]:
-        """A move's log entry and where it came from (`source`, if any)."""
-        steps = [Step(self.sql.insert_action, values(action, ACTION_COLUMNS))]
-        if source is not None:
-            steps.append(Step(self.sql.insert_source, (table_id, source, action["ply"])))
-        return steps
 
     # -- spectators, ratings, challenges ----------------------------------------------------------
 

@@ -48,6 +48,7 @@ from typing import Any
 
 from storage import codec
 from storage.base import (
+    MoveRows,
     PanelRecord,
     RepeatedMoveError,
     StaleActionError,
@@ -170,12 +171,7 @@ class SqliteStore(SqliteConnection):
         return self._written(record, row, created_at)
 
     async def _commit(
-        self,
-        table: TableRecord,
-        expected_version: int,
-        action: dict[str, Any],
-        result: dict[str, Any] | None,
-        source: int | None,
+        self, table: TableRecord, expected_version: int, move: MoveRows
     ) -> TableRecord:
         record, row, columns = self._prepare_update(table, expected_version)
         versions = self._versions if table.id in self._panels else {}
@@ -185,10 +181,8 @@ class SqliteStore(SqliteConnection):
                 row,
                 expected_version,
                 columns,
-                action,
-                result,
+                move,
                 versions,
-                source,
                 quick=True,
             )
         except (StaleActionError, TableNotFoundError, RepeatedMoveError):

@@ -9,13 +9,21 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from storage.base import RepeatedMoveError, StaleActionError, StorageError, not_found, stale
-from storage.codec import ACTION_COLUMNS, RESULT_COLUMNS, UNDO_COLUMNS, undo_row
+from storage.base import (
+    MoveRows,
+    RepeatedMoveError,
+    StaleActionError,
+    StorageError,
+    not_found,
+    stale,
+)
+from storage.codec import UNDO_COLUMNS, undo_row
 from storage.models import ChannelBusyError, UndoRecord
 from storage.sql import CHANGED, NEW_TABLE, SQLITE
-from storage.sql_store import Step, values
+from storage.sql_store import Step, move_steps, values
 
 _T = TypeVar("_T")
+_Update = tuple[int, tuple[str, ...] | None]  # the version expected, the columns set (None: all)
 _BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
@@ -138,32 +146,22 @@ def _guarded_update(
 
 
 def _write_move(
-    conn: sqlite3.Connection,
-    row: dict[str, Any],
-    expected: int,
-    columns: tuple[str, ...] | None,
-    action: dict[str, Any],
-    result: dict[str, Any] | None,
-    source: int | None = None,
+    conn: sqlite3.Connection, row: dict[str, Any], move: MoveRows, update: _Update
 ) -> float | None:
-    """A move's statements, inside a transaction the caller holds: the guarded UPDATE, the log
-    entry, where the move came from (`source`) and the result, if the move ended the game."""
-    created_at = _guarded_update(conn, row, expected, columns)
+    """A move's statements, inside a transaction the caller holds: the guarded UPDATE (`update`:
+    the version expected and the columns to set), then `move_steps`."""
+    created_at = _guarded_update(conn, row, *update)
     try:
-        conn.execute(SQLITE.insert_action, values(action, ACTION_COLUMNS))
-        if source is not None:
-            conn.execute(SQLITE.insert_source, (row["id"], source, action["ply"]))
-        if result is not None:
-            conn.execute(SQLITE.save_result, values(result, RESULT_COLUMNS))
-            conn.execute(SQLITE.seat_results, (row["id"],))
+        for step in move_steps(SQLITE, row["id"], move):
+            conn.execute(step.sql, step.values)
     except sqlite3.IntegrityError as error:
         if "UNIQUE constraint failed: actions.table_id, actions.ply" in str(error):
             raise StaleActionError(
-                f"table {row['id']} already has an action at ply {action['ply']}"
+                f"table {row['id']} already has an action at ply {move.ply}"
             ) from error
         if "move_sources" in str(error):
             raise RepeatedMoveError(
-                f"table {row['id']} already has the move of {source}"
+                f"table {row['id']} already has the move of {move.source}"
             ) from error
         raise StorageError(f"could not append the action: {error}") from error
     except sqlite3.Error as error:
@@ -218,16 +216,14 @@ def _commit_move(
     row: dict[str, Any],
     expected: int,
     columns: tuple[str, ...] | None,
-    action: dict[str, Any],
-    result: dict[str, Any] | None,
+    move: MoveRows,
     versions: dict[sqlite3.Connection, int],
-    source: int | None = None,
 ) -> tuple[float | None, _Seen]:
     """A move in one transaction (`_write_move`), and in it whether the store's copy of the table's
     panels is current (read again if not): the report of the move reads them next."""
 
     def work() -> tuple[float | None, _Seen]:
-        created_at = _write_move(conn, row, expected, columns, action, result, source)
+        created_at = _write_move(conn, row, move, (expected, columns))
         return created_at, _panels_seen(conn, row["id"], versions)
 
     return _transaction(conn, work)
