@@ -18,9 +18,10 @@ import argparse
 import math
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from bench import sized
 from rules import GAMES
 from rules.playout import play_out
 from rules.search import SearchAgent
@@ -107,19 +108,17 @@ def run_row(
     return row
 
 
-def rows() -> list[tuple[str, float, str]]:
-    """`make bench`: a smoke run, a couple of deals a row."""
-    out: list[tuple[str, float, str]] = []
+def rows() -> Iterator[tuple[str, float, str]]:
+    """`make bench`: a smoke run, a couple of deals a row; `make bench-quick`: one deal a row, at
+    fewer rollouts a decision."""
+    games, iterations = sized(SMOKE_GAMES, 1), sized(SMOKE_ITERATIONS, 8)
     for key, counts in ROWS.items():
         for seats in counts:
-            r = run_row(key, seats, SMOKE_GAMES, SMOKE_ITERATIONS)
-            out.append((f"{key} {seats} seats: expert wins ({r.games} deals)", r.expert, "games"))
-            out.append(
-                (f"{key} {seats} seats: heuristic wins ({r.games} deals)", r.heuristic, "games")
-            )
+            r = run_row(key, seats, games, iterations)
+            yield (f"{key} {seats} seats: expert wins ({r.games} deals)", r.expert, "games")
+            yield (f"{key} {seats} seats: heuristic wins ({r.games} deals)", r.heuristic, "games")
             per_move = r.expert_seconds / max(1, r.expert_moves)
-            out.append((f"{key} {seats} seats: expert time a move", per_move, "s"))
-    return out
+            yield (f"{key} {seats} seats: expert time a move", per_move, "s")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

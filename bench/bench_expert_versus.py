@@ -18,9 +18,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from bench import sized
 from bench.bench_expert import wilson
 from rules import GAMES
 from rules.playout import play_out
@@ -77,14 +78,14 @@ def run(key: str, games: int, first_seed: int, nodes: int, iterations: int, echo
     )
 
 
-def rows() -> list[tuple[str, float, str]]:
-    """`make bench`: 2 games a game at the default budgets (a smoke figure; see the docstring)."""
-    out = []
+def rows() -> Iterator[tuple[str, float, str]]:
+    """`make bench`: 2 games a game at the default budgets (a smoke figure; see the docstring);
+    `make bench-quick`: 1."""
+    games = sized(2, 1)
     for key in sorted(TABLES):
-        wins, _draws, cpu = play(key, 2, 0, 600, 16)
-        out.append((f"{key} expert vs heuristic, games won of 2", float(wins), "games"))
-        out.append((f"{key} expert vs heuristic, CPU a game", cpu, "s"))
-    return out
+        wins, _draws, cpu = play(key, games, 0, 600, 16)
+        yield (f"{key} expert vs heuristic, games won of {games}", float(wins), "games")
+        yield (f"{key} expert vs heuristic, CPU a game", cpu, "s")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
