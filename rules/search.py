@@ -99,6 +99,8 @@ Value = Callable[[Outcome | None, Working[Any, Any], Seat], float]
 Note = Callable[[Working[Any, Any], Seat, Any], Hashable | None]
 """(the rollout's working copy after a move, seat, observation) → a note to keep, or None to
 look again after the next move: what the chosen move led to, for the reason."""
+World = Callable[[Any, Seat, random.Random, Sequence[Any]], Any]
+"""(observation, seat, rng, legal actions) → a world, or None where the game cannot deal one."""
 Explain = Callable[[Any, Searched], str]
 """(observation, the search) → one plain sentence why, players as `{sN}`."""
 
@@ -153,6 +155,10 @@ class Tuning:
     observe: Callable[[Working[Any, Any], Seat], Any] | None = None
     """A rollout agent's view of the working copy; None: `work.observe(seat)`. A game may build
     a cheaper one that holds everything its rollout agent reads."""
+    world: World | None = None
+    """Deals a world from the observation and the seat's legal list, for a game whose
+    observation leaves out something the seat knows of its own turn that its legal list shows
+    (Dead of Winter: whom it has asked for a card); None: `game.determinize`."""
 
 
 def _seat_of(observation: Any) -> Seat:
@@ -213,7 +219,7 @@ class SearchAgent:
         start = self.clock() if self.clock is not None and self.seconds else None
         seat = self.seat_of(observation)
         pick = self._base.choose(observation, legal_actions, rng)
-        world = self.game.determinize(observation, seat, rng)
+        world = self._deal(observation, seat, rng, legal_actions)
         if world is None:  # the game cannot sample this decision: the heuristic's move
             return Searched(pick, None, [], 0, searched=False)
         moves = self._candidates(observation, legal_actions, pick)
@@ -231,7 +237,7 @@ class SearchAgent:
             done = 0
             while done < max(1, budget // (len(alive) * rounds)):
                 if not first:
-                    world = self.game.determinize(observation, seat, rng)
+                    world = self._deal(observation, seat, rng, legal_actions)
                     assert world is not None
                 seed = rng.getrandbits(63)
                 for c in alive:
@@ -272,6 +278,12 @@ class SearchAgent:
         ):
             best = base
         return Searched(best.action, best, cands, spent, searched=True)
+
+    def _deal(self, observation: Any, seat: Seat, rng: random.Random, legal: Sequence[Any]) -> Any:
+        """A world dealt from the seat's view (`Tuning.world`, else `game.determinize`)."""
+        if self.tuning.world is not None:
+            return self.tuning.world(observation, seat, rng, legal)
+        return self.game.determinize(observation, seat, rng)
 
     def _candidates(self, observation: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
         hook = self.tuning.candidates

@@ -12,6 +12,7 @@ from pydantic import TypeAdapter
 from rules.choices import Path
 from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working
 from rules.dead_of_winter import choices, rules_flow, rules_legal, text
+from rules.dead_of_winter import expert as expert_mod
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
 from rules.dead_of_winter.content import MAINS, OBJECTIVES
@@ -21,6 +22,7 @@ from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.errors import ParseError
 from rules.playout import MoveRng
+from rules.search import expert
 
 _VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
 
@@ -53,6 +55,8 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     panel_common = text.COMMON_KINDS
 
     def __init__(self) -> None:
+        # the search agent needs the game object, which agents may not import (DESIGN §3)
+        self.agents = {**AGENTS, "expert": expert(self, expert_mod.TUNING)}
         self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[State]:
@@ -118,6 +122,10 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
 
     def working(self, state: State) -> Working[State, Action]:
         return DictInPlay(self, state)
+
+    def determinize(self, observation: Observation, seat: Seat, rng: random.Random) -> State | None:
+        """A world at the start of an action of the active player's turn (`determinize`)."""
+        return expert_mod.determinize(observation, seat, rng)
 
     def move_kind(self, label: str) -> str | None:
         """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
