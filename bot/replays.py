@@ -117,7 +117,7 @@ def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
     if game_key != "dead_of_winter":
         return []
     from rules.dead_of_winter.content import OBJECTIVES
-    from rules.dead_of_winter.text import cname
+    from rules.dead_of_winter.labels import cname
 
     out: list[str] = []
     for group in getattr(state, "groups", ()):

@@ -31,8 +31,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from cogs.games.layers import clip_alt, font, player_name, text_size, wrap
+from rules.dead_of_winter.labels import progress_words
 from rules.dead_of_winter.observation import LocationView, Observation, SurvivorView
-from rules.dead_of_winter.text import progress_words
 
 WIDTH = 720
 PAD = 14

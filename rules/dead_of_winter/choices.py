@@ -32,9 +32,9 @@ from rules.dead_of_winter.content import (
     Effect,
     effects_of,
 )
+from rules.dead_of_winter.labels import entrance_words
 from rules.dead_of_winter.rules_modules import open_code
 from rules.dead_of_winter.rules_round import threshold
-from rules.dead_of_winter.text import entrance_words
 from rules.dead_of_winter.words import ability_words, effects_words, place
 
 W = dict[str, Any]
