@@ -17,27 +17,27 @@ from typing import Any, TypedDict, Unpack
 
 from storage import codec
 from storage.codec import Row
+from storage.models import AI_SUFFIX as AI_SUFFIX
 from storage.models import (
-    AI_SUFFIX,
     ActionRecord,
     ChallengeEntry,
-    ChannelBusyError,
     GameTally,
     LeaderRow,
-    PanelRecord,
     RatingRecord,
-    RepeatedMoveError,
     ResultRecord,
-    SeatRecord,
     StaleActionError,
     StorageError,
     TableFilters,
     TableNotFoundError,
     TableRecord,
-    TableStatus,
     UndoRecord,
     WatcherRecord,
 )
+from storage.models import ChannelBusyError as ChannelBusyError
+from storage.models import PanelRecord as PanelRecord
+from storage.models import RepeatedMoveError as RepeatedMoveError
+from storage.models import SeatRecord as SeatRecord
+from storage.models import TableStatus as TableStatus
 from storage.protocol import Store
 from storage.seat_results import tallies
 

@@ -139,32 +139,24 @@ def table_row(table: TableRecord) -> dict[str, Any]:
     }
 
 
+# The columns a table row holds as the record does (the rest are JSON text, or 0 and 1).
+_PLAIN = tuple(
+    name
+    for name in TABLE_COLUMNS
+    if name not in ("options", "seats", "state", "clocks", "ai_turn", "suggestions")
+)
+
+
 def table_from_row(row: Row) -> TableRecord:
+    state, suggestions = row["state"], row["suggestions"]
     return TableRecord(
-        id=row["id"],
-        game=row["game"],
-        status=row["status"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        lobby_message_id=row["lobby_message_id"],
-        board_message_id=row["board_message_id"],
-        host_id=row["host_id"],
+        **{name: row[name] for name in _PLAIN},
         options=json.loads(row["options"]),
         seats=tuple(SeatRecord.model_validate(s) for s in json.loads(row["seats"])),
-        seed=row["seed"],
-        version=row["version"],
-        ply=row["ply"],
-        state=None if row["state"] is None else json.loads(row["state"]),
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        deadline=row["deadline"],
-        pace=row["pace"],
+        state=None if state is None else json.loads(state),
         clocks=json.loads(row["clocks"]),
-        wake_at=row["wake_at"],
         ai_turn=bool(row["ai_turn"]),
-        challenge=row["challenge"],
-        suggestions=None if row["suggestions"] is None else bool(row["suggestions"]),
+        suggestions=None if suggestions is None else bool(suggestions),
     )
 
 
