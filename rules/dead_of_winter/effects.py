@@ -6,65 +6,34 @@ with `need`, which either returns the answer already given or opens a `choose` d
 then waits at the front of the task queue and the same effect runs again once the answer is in.
 The Long Night primitives live in `effects_ln.py`, each with its §13.10 degradation; it adds them
 to `RESOLVERS` when it is imported (the rules modules import it, so any use of the game has them).
+An effect's arguments are read through `effect_args`; the survivors' resolvers are in
+`effects_survivors`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import seat_ref
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
-from rules.dead_of_winter.content import (
-    CHOOSING,
-    ITEMS,
-    LOCATIONS,
-    NOISE_CAP,
-    SURVIVOR_SPACES,
-    SURVIVORS,
-    TOWN,
-    Effect,
+from rules.dead_of_winter.content import CHOOSING, ITEMS, NOISE_CAP, Effect
+from rules.dead_of_winter.effect_args import BLOCK, DONE, Frame, Resolver, exiled, need, player
+from rules.dead_of_winter.effect_args import frame as frame
+from rules.dead_of_winter.effect_args import locations as locations
+from rules.dead_of_winter.effects_survivors import (
+    r_add_helpless,
+    r_add_survivor,
+    r_exposure,
+    r_heal,
+    r_kill,
+    r_lose_helpless,
+    r_move,
+    wound_tokens,
 )
-from rules.dead_of_winter.rules_core import Ctx, grp, sv
-from rules.dead_of_winter.words import group_named, group_owned
-
-Frame = dict[str, Any]
-Resolver = Callable[[Ctx, Frame, Effect], bool]
-BLOCK = True
-DONE = False
-
-
-def frame(
-    effects: list[str], group: int, surv: str | None, src: str, bind: dict[str, str] | None = None
-) -> dict[str, Any]:
-    return {
-        "effects": effects,
-        "i": 0,
-        "group": group,
-        "surv": surv,
-        "src": src,
-        "bind": dict(bind or {}),
-        "unit": {},
-        "answer": None,
-    }
-
-
-def need(ctx: Ctx, f: Frame, options: list[str], prompt: str, private: bool = False) -> str | None:
-    """The chooser's answer for this step, or None after opening a `choose` decision."""
-    if f.get("answer") is not None:
-        answer: str = f["answer"]["value"]
-        f["answer"] = None
-        return answer
-    group: int = f["chooser"] if "chooser" in f else f["group"]
-    ctx.w["pending"] = [
-        {
-            "kind": "choose",
-            "seats": [core.seat_of(ctx.w, group)],
-            "group": group,
-            "data": {"options": options, "prompt": prompt, "private": private},
-        }
-    ]
-    return None
+from rules.dead_of_winter.rules_core import Ctx, grp
+from rules.dead_of_winter.words import group_named
 
 
 def run(ctx: Ctx, f: Frame) -> bool:
@@ -79,91 +48,6 @@ def run(ctx: Ctx, f: Frame) -> bool:
         f["i"] += 1
         f["unit"] = {}
     return DONE
-
-
-# --- argument helpers -------------------------------------------------------------------------
-def acting_loc(ctx: Ctx, f: Frame) -> str | None:
-    sid = f["surv"]
-    if sid is None or sid not in ctx.w["survivors"]:
-        return None
-    loc: str = sv(ctx.w, sid)["location"]
-    return loc
-
-
-def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> list[str] | None:
-    """The locations an argument means now (DW-53); None while waiting for a choice."""
-    if token.isdigit():
-        return [LOCATIONS[int(token)]]
-    if token in ("colony",):
-        return ["colony"]
-    if token in ("lab", "hideout"):
-        return [token] if token in ctx.w["locations"] else []
-    if token == "here":
-        loc = acting_loc(ctx, f)
-        return [loc] if loc else []
-    if token == "each":
-        return list(TOWN)
-    if token == "random":
-        if "random" not in f["unit"]:
-            f["unit"]["random"] = LOCATIONS[ctx.rng.randint(1, 6)]
-        return [f["unit"]["random"]]
-    key = "L:any"
-    if key not in f["bind"]:
-        options = [loc for loc in core.places(ctx.w) if useful(loc)]
-        if not options:
-            return []
-        answer = need(ctx, f, options, "Choose a location")
-        if answer is None:
-            return None
-        f["bind"][key] = answer
-    return [f["bind"][key]]
-
-
-def survivors(ctx: Ctx, f: Frame, token: str) -> list[str] | None:
-    w = ctx.w
-    g = grp(w, f["group"])
-    here = acting_loc(ctx, f)
-    if token in CHOOSING:
-        key = f"S:{token}"
-        if key not in f["bind"]:
-            if token == "chosen":
-                options = list(g["survivors"])
-            elif token == "chosen_here":
-                options = core.at(w, here) if here else []
-            else:
-                options = sorted(w["survivors"])
-            if not options:
-                return []
-            answer = need(ctx, f, options, "Choose a survivor")
-            if answer is None:
-                return None
-            f["bind"][key] = answer
-        sid = f["bind"][key]
-        return [sid] if sid in w["survivors"] else []
-    if token == "acting":
-        return [f["surv"]] if f["surv"] in w["survivors"] else []
-    if token == "leader":
-        return [g["leader"]] if g["leader"] else []
-    if token == "each_leader":
-        return [x["leader"] for x in w["groups"] if x["leader"]]
-    if token == "all":
-        return sorted(w["survivors"])
-    if token in ("lowest_here", "each_here"):
-        return core.at(w, here) if here else []
-    if token in ("lowest_colony", "each_colony"):
-        return core.at(w, "colony")
-    if token == "each_away":
-        return sorted(s for s, d in w["survivors"].items() if d["location"] != "colony")
-    # lowest_own, each_own
-    return sorted(g["survivors"], key=lambda s: SURVIVORS[s].influence)
-
-
-def one_or_each(token: str, found: list[str]) -> list[str]:
-    return found[:1] if token.startswith("lowest") else found
-
-
-def exiled(ctx: Ctx, f: Frame) -> bool:
-    return bool(grp(ctx.w, f["group"])["exiled"])
 
 
 # --- resolvers --------------------------------------------------------------------------------
@@ -201,7 +85,7 @@ def r_clean_waste(ctx: Ctx, f: Frame, e: Effect) -> bool:
 
 def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
     for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
-        core.add_zombies(ctx, loc, int(e.args[1]))
+        bodies.add_zombies(ctx, loc, int(e.args[1]))
     return DONE
 
 
@@ -212,7 +96,7 @@ def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
     killed = 0
     for loc in found:
         for _ in range(int(e.args[1])):
-            if core.kill_zombie_at(ctx.w, loc):
+            if bodies.kill_zombie_at(ctx.w, loc):
                 killed += 1
     if killed:
         ctx.say(f"{killed} zombie{'s' if killed > 1 else ''} killed.", "attacked")
@@ -222,7 +106,7 @@ def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
             if not g["exiled"]:
                 ctx.w["colony_kills"] += killed
             if len(e.args) < 3:
-                core.exposure(ctx, f["surv"])
+                bodies.exposure(ctx, f["surv"])
     return DONE
 
 
@@ -234,7 +118,7 @@ def r_attract(ctx: Ctx, f: Frame, e: Effect) -> bool:
 
 def r_barricade(ctx: Ctx, f: Frame, e: Effect) -> bool:
     for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
-        core.place_barricades(ctx, loc, int(e.args[1]))
+        bodies.place_barricades(ctx, loc, int(e.args[1]))
     return DONE
 
 
@@ -263,120 +147,6 @@ def r_clear_noise(ctx: Ctx, f: Frame, e: Effect) -> bool:
         return BLOCK
     for loc in found:
         ctx.w["locations"][loc]["noise"] = 0
-    return DONE
-
-
-def _tokens(kind: str) -> Resolver:
-    def resolve(ctx: Ctx, f: Frame, e: Effect) -> bool:
-        found = survivors(ctx, f, e.args[0])
-        if found is None:
-            return BLOCK
-        for sid in one_or_each(e.args[0], found):
-            core.wound(ctx, sid, int(e.args[1]), kind)
-        return DONE
-
-    return resolve
-
-
-def r_heal(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    for sid in one_or_each(e.args[0], found):
-        s = sv(ctx.w, sid)
-        for _ in range(int(e.args[1])):
-            if s["frostbite"]:
-                s["frostbite"] -= 1
-            elif s["wounds"]:
-                s["wounds"] -= 1
-        ctx.say(f"{core.name(sid)} is healed.", "wounded")
-    return DONE
-
-
-def r_kill(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    n = int(e.args[1]) if len(e.args) > 1 else 1
-    for sid in found[:n] if e.args[0].startswith("lowest") else found:
-        core.kill(ctx, sid, "killed")
-    return DONE
-
-
-def r_exposure(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    for sid in one_or_each(e.args[0], found):
-        core.exposure(ctx, sid)
-    return DONE
-
-
-def r_move(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    for sid in one_or_each(e.args[0], found):
-        here: str = sv(ctx.w, sid)["location"]
-        banned = "colony" if grp(ctx.w, sv(ctx.w, sid)["group"])["exiled"] else None
-
-        def fits(x: str, here: str = here, banned: str | None = banned) -> bool:
-            return x not in (here, banned) and core.has_room(ctx.w, x)
-
-        dest = locations(ctx, f, e.args[1], fits)
-        if dest is None:
-            return BLOCK
-        for loc in dest:
-            if fits(loc):
-                sv(ctx.w, sid)["location"] = loc
-                ctx.say(f"{core.name(sid)} goes to {core.loc_name(loc)}.", "moved")
-    return DONE
-
-
-def r_add_survivor(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    for _ in range(int(e.args[0])):
-        add_survivor(ctx, f["group"])
-    return DONE
-
-
-def add_survivor(ctx: Ctx, group: int) -> None:
-    """§6.8: the top survivor card joins the group at the colony (exiled: a place of choice)."""
-    w = ctx.w
-    if not w["survivor_deck"]:
-        return
-    g = grp(w, group)
-    if g["exiled"]:
-        if any(core.has_room(w, loc) for loc in TOWN):
-            ctx.push("place", group=group, survivor=w["survivor_deck"].pop(0), why="new")
-        return
-    sid = w["survivor_deck"].pop(0)
-    if not core.has_room(w, "colony"):
-        w["survivor_deck"].append(sid)
-        return
-    core.join(w, group, sid, "colony")
-    ctx.say(
-        f"{SURVIVORS[sid].name} joins {group_owned(ctx.w, group)} at the Colony.", "survivor_added"
-    )
-    ctx.trig("on_survivor_added", group=group, surv=sid)
-
-
-def r_add_helpless(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    if exiled(ctx, f):  # DW-48
-        return DONE
-    w = ctx.w
-    n = min(int(e.args[0]), max(0, SURVIVOR_SPACES["colony"] - core.occupied(w, "colony")))
-    w["locations"]["colony"]["helpless"] += n
-    return DONE
-
-
-def r_lose_helpless(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    c = ctx.w["locations"]["colony"]
-    for _ in range(int(e.args[0])):
-        if c["unruly"] or c["helpless"]:
-            c["unruly" if c["unruly"] else "helpless"] -= 1
-            if e.op == "kill_helpless":
-                ctx.say("A helpless survivor dies.", "died")
-                core.morale(ctx, -1)
     return DONE
 
 
@@ -422,29 +192,11 @@ def r_discard(ctx: Ctx, f: Frame, e: Effect) -> bool:
             return BLOCK
         f.pop("chooser", None)
         hand.remove(answer)
-        core.to_waste(w, grp(w, g), [answer])
+        bodies.to_waste(w, grp(w, g), [answer])
         queue[0][1] -= 1
         ctx.say(f"{group_named(ctx.w, g)} discards {ITEMS[answer].name}.", "played")
     f.pop("chooser", None)
     return DONE
-
-
-def player(ctx: Ctx, f: Frame) -> int | None:
-    if "X:chosen_player" not in f["bind"]:
-        me = core.seat_of(ctx.w, f["group"])
-        options = [f"seat:{s}" for s in range(ctx.w["seats"]) if s != me]
-        options = [
-            o
-            for o in options
-            if not all(grp(ctx.w, g)["eliminated"] for g in core.groups_of(ctx.w, int(o[5:])))
-        ]
-        if not options:
-            return None
-        answer = need(ctx, f, options, "Choose a player")
-        if answer is None:
-            return None
-        f["bind"]["X:chosen_player"] = answer
-    return int(f["bind"]["X:chosen_player"][5:])
 
 
 def r_pay_card(ctx: Ctx, f: Frame, e: Effect) -> bool:
@@ -458,7 +210,7 @@ def r_pay_card(ctx: Ctx, f: Frame, e: Effect) -> bool:
         if answer is None:
             return BLOCK
         g["hand"].remove(answer)
-        core.to_waste(ctx.w, g, [answer])
+        bodies.to_waste(ctx.w, g, [answer])
         ctx.say(f"{group_named(ctx.w, g['group'])} pays {ITEMS[answer].name}.", "played")
         left = f["unit"]["left"] = left - 1
     return DONE
@@ -565,8 +317,8 @@ RESOLVERS: dict[str, Resolver] = {
     "unbarricade": r_unbarricade,
     "noise": r_noise,
     "clear_noise": r_clear_noise,
-    "wound": _tokens("wounds"),
-    "frostbite": _tokens("frostbite"),
+    "wound": wound_tokens("wounds"),
+    "frostbite": wound_tokens("frostbite"),
     "heal": r_heal,
     "kill": r_kill,
     "exposure": r_exposure,

@@ -8,32 +8,35 @@ table of `effects.py`.
 
 from __future__ import annotations
 
+from rules.dead_of_winter import effect_args as EA
 from rules.dead_of_winter import effects as E
+from rules.dead_of_winter import effects_survivors as ES
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SIDE_EFFECTS, SURVIVOR_SPACES, Effect
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.words import group_named
 
-BLOCK, DONE = E.BLOCK, E.DONE
+BLOCK, DONE = EA.BLOCK, EA.DONE
 
 
-def r_despair(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_despair(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     kind = "despair" if core.module_on(ctx.w, "despair") else "wounds"  # off: a wound
-    found = E.survivors(ctx, f, e.args[0])
+    found = EA.survivors(ctx, f, e.args[0])
     if found is None:
         return BLOCK
-    for sid in E.one_or_each(e.args[0], found):
-        core.wound(ctx, sid, int(e.args[1]), kind)
+    for sid in EA.one_or_each(e.args[0], found):
+        bodies.wound(ctx, sid, int(e.args[1]), kind)
     return DONE
 
 
-def r_remove_despair(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_remove_despair(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "despair"):
-        return E.r_heal(ctx, f, e)  # §13.10: acts as `heal`
-    found = E.survivors(ctx, f, e.args[0])
+        return ES.r_heal(ctx, f, e)  # §13.10: acts as `heal`
+    found = EA.survivors(ctx, f, e.args[0])
     if found is None:
         return BLOCK
-    for sid in E.one_or_each(e.args[0], found):
+    for sid in EA.one_or_each(e.args[0], found):
         s = sv(ctx.w, sid)
         gone = min(s["despair"], int(e.args[1]))
         if gone:
@@ -42,10 +45,10 @@ def r_remove_despair(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_add_unruly(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_add_unruly(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "unruly_helpless"):
-        return E.r_add_helpless(ctx, f, e)  # §13.10
-    if E.exiled(ctx, f):  # DW-48, as for helpless survivors
+        return ES.r_add_helpless(ctx, f, e)  # §13.10
+    if EA.exiled(ctx, f):  # DW-48, as for helpless survivors
         return DONE
     w = ctx.w
     n = min(int(e.args[0]), max(0, SURVIVOR_SPACES["colony"] - core.occupied(w, "colony")))
@@ -55,7 +58,7 @@ def r_add_unruly(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_calm(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_calm(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "unruly_helpless"):
         return DONE  # §13.10: nothing
     c = ctx.w["locations"]["colony"]
@@ -67,10 +70,10 @@ def r_calm(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_trap(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_trap(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "traps"):
         return E.r_barricade(ctx, f, e)  # §13.10: acts as `barricade`
-    for loc in E.locations(ctx, f, e.args[0], lambda _: True) or []:
+    for loc in EA.locations(ctx, f, e.args[0], lambda _: True) or []:
         placed = place_traps(ctx, loc, int(e.args[1]))
         if placed:
             ctx.say(f"{placed} trap(s) rigged at {core.loc_name(loc)}.", "barricaded")
@@ -95,13 +98,13 @@ def place_traps(ctx: Ctx, loc: str, n: int, e: int | None = None) -> int:
     return placed
 
 
-def r_advance(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_advance(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "improvements"):
         return DONE  # §13.10
     w = ctx.w
     left = f["unit"].setdefault("left", int(e.args[0]))
     while left > 0 and w["ln"]["token_supply"] > 0 and w["ln"]["display"]:
-        answer = E.need(ctx, f, sorted(w["ln"]["display"]), "Choose an improvement to advance")
+        answer = EA.need(ctx, f, sorted(w["ln"]["display"]), "Choose an improvement to advance")
         if answer is None:
             return BLOCK
         advance_one(ctx, answer)
@@ -109,11 +112,11 @@ def r_advance(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_remove_bandits(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_remove_bandits(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "bandits"):
         return DONE  # §13.10
     w = ctx.w
-    found = E.locations(ctx, f, e.args[0], lambda loc: bool(w["locations"][loc].get("bandits")))
+    found = EA.locations(ctx, f, e.args[0], lambda loc: bool(w["locations"][loc].get("bandits")))
     if found is None:
         return BLOCK
     for loc in found:
@@ -126,14 +129,14 @@ def r_remove_bandits(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_take_stash(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_take_stash(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     if not core.module_on(ctx.w, "bandits"):
         return DONE  # §13.10
     w = ctx.w
     g = grp(w, f["group"])
     left = f["unit"].setdefault("left", int(e.args[0]))
     while left > 0 and w["ln"]["stash"]:
-        answer = E.need(ctx, f, [*sorted(set(w["ln"]["stash"])), "stop"], "Take a stash card")
+        answer = EA.need(ctx, f, [*sorted(set(w["ln"]["stash"])), "stop"], "Take a stash card")
         if answer is None:
             return BLOCK
         if answer == "stop":
@@ -147,19 +150,19 @@ def r_take_stash(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_add_experiments(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_add_experiments(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     lab = core.module_on(ctx.w, "lab")
-    for loc in E.locations(ctx, f, e.args[0], lambda _: True) or []:
-        core.add_zombies(ctx, loc, int(e.args[1]), experiment=lab)  # off: plain zombies
+    for loc in EA.locations(ctx, f, e.args[0], lambda _: True) or []:
+        bodies.add_zombies(ctx, loc, int(e.args[1]), experiment=lab)  # off: plain zombies
     return DONE
 
 
-def r_side_effect(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
+def r_side_effect(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     """§9.7: the top side-effect card resolves for the taker, then the deck is shuffled."""
     w = ctx.w
     if not core.module_on(w, "lab") or not w["ln"]["side_effects"]:
         return DONE  # §13.10: nothing
-    found = E.survivors(ctx, f, e.args[0])
+    found = EA.survivors(ctx, f, e.args[0])
     if found is None:
         return BLOCK
     deck = w["ln"]["side_effects"]
@@ -167,7 +170,7 @@ def r_side_effect(ctx: Ctx, f: E.Frame, e: Effect) -> bool:
     ctx.rng.shuffle(deck)
     taker = found[0] if found else None
     ctx.say(f"Side effect: {card.name}.", "played")
-    ctx.push("effects", **E.frame([card.effect], f["group"], taker, "side_effect"))
+    ctx.push("effects", **EA.frame([card.effect], f["group"], taker, "side_effect"))
     return DONE
 
 
@@ -192,10 +195,10 @@ def advance_one(ctx: Ctx, imp: str) -> None:
     ctx.say(f"{card.name} is built.", "improvement_built")
     if card.ability.form == "built":
         body = card.effect.partition(": ")[2]
-        ctx.push("effects", **E.frame([body], ctx.w["first_player"], None, "improvement"))
+        ctx.push("effects", **EA.frame([body], ctx.w["first_player"], None, "improvement"))
 
 
-LN_RESOLVERS: dict[str, E.Resolver] = {
+LN_RESOLVERS: dict[str, EA.Resolver] = {
     "despair": r_despair,
     "remove_despair": r_remove_despair,
     "add_unruly": r_add_unruly,

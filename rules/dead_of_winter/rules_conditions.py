@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import BY_SHORT, ITEMS, Clause, condition_of, loc_key
 
@@ -57,8 +58,8 @@ def measure(w: dict[str, Any], clause: Clause, group: int) -> int:
         "survivors": lambda: len(own),
         "away": lambda: sum(1 for s in own if s["location"] != "colony"),
         "at": lambda: sum(1 for s in own if s["location"] == loc_key(arg or "colony")),
-        "unwounded": lambda: sum(1 for s in own if core.tokens(w, s["id"]) == 0),
-        "wounded": lambda: sum(1 for s in own if core.tokens(w, s["id"]) > 0),
+        "unwounded": lambda: sum(1 for s in own if bodies.tokens(w, s["id"]) == 0),
+        "wounded": lambda: sum(1 for s in own if bodies.tokens(w, s["id"]) > 0),
         "kills": lambda: g["kills"],
         "deaths_own": lambda: g["deaths_own"],
         "contributed": lambda: g["contributed"],

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import effects
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import (
     CRISES,
@@ -53,7 +54,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         advance_one(ctx, a.improvement)
     elif isinstance(a, A.Scrap):
         g["hand"].remove(a.card)
-        core.to_waste(w, g, [a.card])
+        bodies.to_waste(w, g, [a.card])
         w["ln"]["scrapped"] = True
         ctx.say(
             f"{group_named(ctx.w, gid)} scraps {ITEMS[a.card].name} for "
@@ -65,7 +66,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
         raid(ctx, gid, a)
     elif isinstance(a, A.Bribe):
         g["hand"].remove(a.card)
-        core.to_waste(w, g, [a.card])
+        bodies.to_waste(w, g, [a.card])
         w["locations"][a.location]["bandits"] -= 1
         w["ln"]["bandit_supply"] += 1
         ctx.say(
@@ -76,7 +77,7 @@ def act(ctx: Ctx, gid: int, a: A.Action) -> bool:
     elif isinstance(a, A.RigTrap):
         spend(ctx, gid, a.die)
         g["hand"].remove(a.fuel_card)
-        core.to_waste(w, g, [a.fuel_card])
+        bodies.to_waste(w, g, [a.fuel_card])
         loc = sv(w, a.survivor)["location"]
         place_traps(ctx, loc, 1, (a.entrance - 1) if a.entrance else 0)
         where = f"colony entrance {a.entrance}" if a.entrance else core.loc_name(loc)
@@ -99,7 +100,7 @@ def attack_bandit(ctx: Ctx, gid: int, a: A.Attack) -> None:
     )
     ctx.trig("on_attack", group=gid, loc=loc, surv=a.survivor)
     if roll <= 2:
-        core.wound(ctx, a.survivor, 1)
+        bodies.wound(ctx, a.survivor, 1)
 
 
 def raid(ctx: Ctx, gid: int, a: A.Raid) -> None:
@@ -121,7 +122,7 @@ def attack_kill(w: Data, loc: str, e: int | None) -> bool:
             e = max(range(len(exps)), key=lambda i: (exps[i], -i))
         exps[e] -= 1
         return True
-    return core.kill_zombie_at(w, loc, e)
+    return bodies.kill_zombie_at(w, loc, e)
 
 
 # --- improvements (§9.6) ----------------------------------------------------------------------
@@ -257,7 +258,7 @@ def lab_search_exposure(ctx: Ctx, sid: str, loc: str) -> None:
         and core.module_on(ctx.w, "lab")
         and not core.has_mod(ctx.w, sid, "search_safe")
     ):
-        core.exposure(ctx, sid)
+        bodies.exposure(ctx, sid)
 
 
 # --- first-player vote (§9.8) -----------------------------------------------------------------

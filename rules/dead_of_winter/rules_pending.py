@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import seat_ref
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.actions import action_model
 from rules.dead_of_winter.content import ITEMS, NOISE_CAP, OBJECTIVES, TOWN
@@ -113,10 +114,10 @@ def t_attract(ctx: Ctx, d: Data) -> bool:
             )
         src, e = d.pop("source")
         spot = answer["entrance"] - 1 if here == "colony" else 0
-        core.kill_zombie_at(w, src, (e - 1) if e else 0)
+        bodies.kill_zombie_at(w, src, (e - 1) if e else 0)
         into = f" into colony entrance {spot + 1}" if here == "colony" else ""
         ctx.say(f"{core.name(sid)} lures a zombie from {core.loc_name(src)}{into}.", "attracted")
-        core.place_zombie(ctx, here, spot)
+        bodies.place_zombie(ctx, here, spot)
         d["left"] -= 1
     if d["left"] <= 0 or sid not in w["survivors"] or not attract_sources(w, sid):
         return False
@@ -168,14 +169,14 @@ def t_attack(ctx: Ctx, d: Data) -> bool:
     ctx.say(f"{core.name(sid)} kills {killed} zombie(s) at {where}.", "attacked")
     ctx.trig("on_attack", group=gid, loc=loc, surv=sid)
     if killed and not core.has_mod(w, sid, "attack_safe"):
-        core.exposure(ctx, sid)
+        bodies.exposure(ctx, sid)
     return False
 
 
 def t_spread(ctx: Ctx, d: Data) -> bool:
     """§6.6, DW-23: the bite passes on only while rolled bites keep coming."""
     w = ctx.w
-    cands = core.spread_candidates(w, d["loc"], d["tested"])
+    cands = bodies.spread_candidates(w, d["loc"], d["tested"])
     if not cands:
         return False
     sid = cands[0]
@@ -186,15 +187,15 @@ def t_spread(ctx: Ctx, d: Data) -> bool:
     d["tested"].append(sid)
     ctx.say(f"The bite spreads to {core.name(sid)}.", "bite_spread")
     if not answer["roll"]:
-        core.kill(ctx, sid, "let die")
+        bodies.kill(ctx, sid, "let die")
         return False
-    face = core.face(ctx.rng.randint(1, 12))
+    face = bodies.face(ctx.rng.randint(1, 12))
     ctx.say(f"{core.name(sid)} rolls exposure: {face}.", "exposure")
     if face == "bite":
-        core.kill(ctx, sid, "bite")
+        bodies.kill(ctx, sid, "bite")
         return True
     if face != "blank":
-        core.wound(ctx, sid, 1, "wounds" if face == "wound" else "frostbite")
+        bodies.wound(ctx, sid, 1, "wounds" if face == "wound" else "frostbite")
     return False
 
 
@@ -242,9 +243,9 @@ def t_place(ctx: Ctx, d: Data) -> bool:
         if fuel:
             g["hand"].remove(fuel)
         elif not core.has_mod(w, sid, "move_safe"):
-            core.exposure(ctx, sid)
+            bodies.exposure(ctx, sid)
     else:
-        core.join(w, g["group"], sid, loc)
+        bodies.join(w, g["group"], sid, loc)
         ctx.say(
             f"{core.name(sid)} joins {group_owned(w, g['group'])} at {core.loc_name(loc)}.", "info"
         )

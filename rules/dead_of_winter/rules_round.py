@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.core import seat_ref
 from rules.dead_of_winter import effects
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter.content import (
@@ -94,7 +95,7 @@ def t_turn_start(ctx: Ctx, d: Data) -> bool:
             )
     for sid in list(grp(w, group)["survivors"]):  # DW-22: one wound per frostbitten survivor
         if sid in w["survivors"] and core.sv(w, sid)["frostbite"] > 0:
-            core.wound(ctx, sid, 1)
+            bodies.wound(ctx, sid, 1)
     ctx.push("twist_check")
     return False
 
@@ -349,11 +350,11 @@ def zombie_step(ctx: Ctx) -> None:
     for loc in away:  # bandits draw zombies like survivors (§9.5)
         counts[loc] = len(core.at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
     for loc in core.places(w):
-        core.add_zombies(ctx, loc, counts[loc])
+        bodies.add_zombies(ctx, loc, counts[loc])
     for loc in away:
         for _ in range(w["locations"][loc]["noise"]):
             if ctx.rng.randint(1, 6) <= 3:
-                core.place_zombie(ctx, loc, 0)
+                bodies.place_zombie(ctx, loc, 0)
                 ctx.say(f"Noise draws a zombie to {core.loc_name(loc)}.", "zombies_placed")
     for loc in core.places(w):
         w["locations"][loc]["noise"] = 0

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.core import Event
 from rules.dead_of_winter import effects
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import (
     ITEMS,
@@ -208,7 +209,7 @@ def draft(ctx: Ctx, group: int, keep: list[str], leader: str) -> None:
         return
     for x in w["groups"]:
         for sid in x["dealt"]:
-            core.join(w, x["group"], sid, "colony")
+            bodies.join(w, x["group"], sid, "colony")
         x["dealt"] = []
     ctx.rng.shuffle(w["survivor_deck"])
     first = max(w["groups"], key=lambda x: SURVIVORS[x["leader"]].influence)

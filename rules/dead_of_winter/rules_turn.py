@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import seat_ref
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import effects
+from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter.content import ITEMS, SURVIVORS, effects_of
@@ -41,7 +42,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
         loc = sv(w, a.survivor)["location"]
         n = core.mod_max(w, a.survivor, "barricade_count", 1)
         e = (a.entrance - 1) if a.entrance else 0
-        placed = core.place_barricades(ctx, loc, n, e)
+        placed = bodies.place_barricades(ctx, loc, n, e)
         ctx.say(
             f"{core.name(a.survivor)} builds {placed} barricade(s) at {core.loc_name(loc)}.",
             "barricaded",
@@ -73,7 +74,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
         ctx.trig("on_play", group=gid, sym=ITEMS[a.card].symbol, surv=a.survivor)
     elif isinstance(a, A.Discard):
         g["hand"].remove(a.card)
-        core.to_waste(w, g, [a.card])
+        bodies.to_waste(w, g, [a.card])
         ctx.say(f"{group_named(w, gid)} discards {ITEMS[a.card].name}.", "played")
     elif isinstance(a, A.Contribute):
         g["hand"].remove(a.card)
@@ -166,7 +167,7 @@ def use_item(ctx: Ctx, gid: int, a: A.UseItem) -> None:
         sv(w, a.survivor)["used"].append(a.card)
     if ab.form == "spent":
         sv(w, a.survivor)["equipped"].remove(a.card)
-        core.to_waste(w, grp(w, gid), [a.card])
+        bodies.to_waste(w, grp(w, gid), [a.card])
     ctx.say(f"{core.name(a.survivor)} uses {item.name}.", "ability")
     _frame(ctx, item.effect.partition(": ")[2], gid, a.survivor, a.target, "item")
 
@@ -179,12 +180,12 @@ def move(ctx: Ctx, gid: int, a: A.Move) -> None:
     g = grp(w, gid)
     if a.fuel_card:
         g["hand"].remove(a.fuel_card)
-        core.to_waste(w, g, [a.fuel_card])
+        bodies.to_waste(w, g, [a.fuel_card])
         ctx.trig("on_play", group=gid, sym="Fuel", surv=a.survivor)
     fuel = f" with {ITEMS[a.fuel_card].name}" if a.fuel_card else ""
     ctx.say(f"{core.name(a.survivor)} moves to {core.loc_name(a.to)}{fuel}.", "moved")
     if not a.fuel_card and not core.has_mod(w, a.survivor, "move_safe"):
-        core.exposure(ctx, a.survivor)
+        bodies.exposure(ctx, a.survivor)
     ctx.trig("on_move_to", group=gid, loc=a.to, surv=a.survivor)
 
 
@@ -193,7 +194,7 @@ def play(ctx: Ctx, gid: int, a: A.Play) -> None:
     g = grp(w, gid)
     item = ITEMS[a.card]
     g["hand"].remove(a.card)
-    core.to_waste(w, g, [a.card])
+    bodies.to_waste(w, g, [a.card])
     who = f" with {core.name(a.survivor)}" if a.survivor else ""
     ctx.say(f"{group_named(w, gid)} plays {item.name}{who}.", "played")
     surv = a.survivor or g["leader"]

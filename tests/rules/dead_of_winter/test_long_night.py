@@ -174,10 +174,10 @@ def test_a_trap_fires_kills_normal_zombies_and_spares_experiments_14_19() -> Non
 
     state = edit(board(traps=True, lab=True), setup)
     w = state.model_dump(mode="json")
-    from rules.dead_of_winter import rules_core as core
+    from rules.dead_of_winter import rules_bodies as bodies
 
     ctx = Ctx(w, Script())
-    core.place_zombie(ctx, "colony", 3)
+    bodies.place_zombie(ctx, "colony", 3)
     c = w["locations"]["colony"]
     assert (c["zombies"][3], c["experiments"][3], c["traps"][3]) == (0, 1, 0)
     assert w["colony_kills"] == 0  # not counted as kills
@@ -253,9 +253,9 @@ def test_an_overrun_with_no_survivor_sends_a_bandit_away_14_20_variant() -> None
         w["morale"] = 6
 
     w = edit(board(bandits=True), setup).model_dump(mode="json")
-    from rules.dead_of_winter import rules_core as core
+    from rules.dead_of_winter import rules_bodies as bodies
 
-    core.place_zombie(Ctx(w, Script()), "grocery", 0)
+    bodies.place_zombie(Ctx(w, Script()), "grocery", 0)
     assert w["locations"]["grocery"]["bandits"] == 1 and w["morale"] == 6
     assert w["ln"]["bandit_supply"] == 21 and not w["graveyard"]
 

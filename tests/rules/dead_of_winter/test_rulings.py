@@ -6,7 +6,8 @@ from typing import Any
 
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.rules_core import Ctx, mod_max, mod_sum, place_barricades
+from rules.dead_of_winter.rules_bodies import place_barricades
+from rules.dead_of_winter.rules_core import Ctx, mod_max, mod_sum
 from rules.dead_of_winter.rules_round import right_hand, threshold
 from tests.rules.dead_of_winter.helpers import ENGINE, Script, act, edit, put_survivor
 from tests.rules.dead_of_winter.test_scenarios import board, colony_phase, turn_of

@@ -10,7 +10,8 @@ from typing import Any
 from rules.dead_of_winter import GAME, effects
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter.content import ITEMS, TWISTS, parse_effects
-from rules.dead_of_winter.rules_core import Ctx, kill_zombie_at, overrun, place_barricades
+from rules.dead_of_winter.rules_bodies import kill_zombie_at, overrun, place_barricades
+from rules.dead_of_winter.rules_core import Ctx
 from rules.dead_of_winter.rules_pending import tie_breaker
 from rules.dead_of_winter.rules_setup import resolve_mode
 from rules.dead_of_winter.state import DeadOfWinterOptions
@@ -245,7 +246,7 @@ def test_dw_53_here_is_read_after_a_move_and_a_move_to_where_one_stands_does_not
 
 
 def test_dw_40_an_exposure_trigger_matches_the_face_rolled_not_its_effect() -> None:
-    from rules.dead_of_winter.rules_core import exposure
+    from rules.dead_of_winter.rules_bodies import exposure
     from rules.dead_of_winter.rules_round import _event_matches
 
     def setup(w: dict[str, Any]) -> None:

@@ -432,7 +432,8 @@ def test_dw_26_the_last_survivor_is_replaced_from_the_deck_14_16() -> None:
         w["waste"] = 5
         w["morale"] = 6
 
-    from rules.dead_of_winter.rules_core import Ctx, place_zombie
+    from rules.dead_of_winter.rules_bodies import place_zombie
+    from rules.dead_of_winter.rules_core import Ctx
 
     w = edit(board(), setup).model_dump(mode="json")
     place_zombie(Ctx(w, Script()), "gas", 0)
@@ -446,7 +447,8 @@ def test_player_elimination_puts_the_group_out_14_16() -> None:
         w["groups"][2]["leader"] = "S29"
         w["locations"]["gas"]["zombies"] = [3]
 
-    from rules.dead_of_winter.rules_core import Ctx, place_zombie
+    from rules.dead_of_winter.rules_bodies import place_zombie
+    from rules.dead_of_winter.rules_core import Ctx
 
     w = edit(board(3, player_elimination=True), setup).model_dump(mode="json")
     place_zombie(Ctx(w, Script()), "gas", 0)

@@ -1,0 +1,158 @@
+"""The arguments of an effect (§13): the frame an effect list runs in, a player's choice asked for
+with `need`, and what an argument token means now (locations, survivors, a player). The resolvers
+(`effects`, `effects_survivors`, `effects_ln`) read their arguments through these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules.dead_of_winter import rules_core as core
+from rules.dead_of_winter.content import (
+    CHOOSING,
+    LOCATIONS,
+    SURVIVORS,
+    TOWN,
+    Effect,
+)
+from rules.dead_of_winter.rules_core import Ctx, grp, sv
+
+Frame = dict[str, Any]
+Resolver = Callable[[Ctx, Frame, Effect], bool]
+BLOCK = True
+DONE = False
+
+
+def frame(
+    effects: list[str], group: int, surv: str | None, src: str, bind: dict[str, str] | None = None
+) -> dict[str, Any]:
+    return {
+        "effects": effects,
+        "i": 0,
+        "group": group,
+        "surv": surv,
+        "src": src,
+        "bind": dict(bind or {}),
+        "unit": {},
+        "answer": None,
+    }
+
+
+def need(ctx: Ctx, f: Frame, options: list[str], prompt: str, private: bool = False) -> str | None:
+    """The chooser's answer for this step, or None after opening a `choose` decision."""
+    if f.get("answer") is not None:
+        answer: str = f["answer"]["value"]
+        f["answer"] = None
+        return answer
+    group: int = f["chooser"] if "chooser" in f else f["group"]
+    ctx.w["pending"] = [
+        {
+            "kind": "choose",
+            "seats": [core.seat_of(ctx.w, group)],
+            "group": group,
+            "data": {"options": options, "prompt": prompt, "private": private},
+        }
+    ]
+    return None
+
+
+def acting_loc(ctx: Ctx, f: Frame) -> str | None:
+    sid = f["surv"]
+    if sid is None or sid not in ctx.w["survivors"]:
+        return None
+    loc: str = sv(ctx.w, sid)["location"]
+    return loc
+
+
+def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> list[str] | None:
+    """The locations an argument means now (DW-53); None while waiting for a choice."""
+    if token.isdigit():
+        return [LOCATIONS[int(token)]]
+    if token in ("colony",):
+        return ["colony"]
+    if token in ("lab", "hideout"):
+        return [token] if token in ctx.w["locations"] else []
+    if token == "here":
+        loc = acting_loc(ctx, f)
+        return [loc] if loc else []
+    if token == "each":
+        return list(TOWN)
+    if token == "random":
+        if "random" not in f["unit"]:
+            f["unit"]["random"] = LOCATIONS[ctx.rng.randint(1, 6)]
+        return [f["unit"]["random"]]
+    key = "L:any"
+    if key not in f["bind"]:
+        options = [loc for loc in core.places(ctx.w) if useful(loc)]
+        if not options:
+            return []
+        answer = need(ctx, f, options, "Choose a location")
+        if answer is None:
+            return None
+        f["bind"][key] = answer
+    return [f["bind"][key]]
+
+
+def survivors(ctx: Ctx, f: Frame, token: str) -> list[str] | None:
+    w = ctx.w
+    g = grp(w, f["group"])
+    here = acting_loc(ctx, f)
+    if token in CHOOSING:
+        key = f"S:{token}"
+        if key not in f["bind"]:
+            if token == "chosen":
+                options = list(g["survivors"])
+            elif token == "chosen_here":
+                options = core.at(w, here) if here else []
+            else:
+                options = sorted(w["survivors"])
+            if not options:
+                return []
+            answer = need(ctx, f, options, "Choose a survivor")
+            if answer is None:
+                return None
+            f["bind"][key] = answer
+        sid = f["bind"][key]
+        return [sid] if sid in w["survivors"] else []
+    if token == "acting":
+        return [f["surv"]] if f["surv"] in w["survivors"] else []
+    if token == "leader":
+        return [g["leader"]] if g["leader"] else []
+    if token == "each_leader":
+        return [x["leader"] for x in w["groups"] if x["leader"]]
+    if token == "all":
+        return sorted(w["survivors"])
+    if token in ("lowest_here", "each_here"):
+        return core.at(w, here) if here else []
+    if token in ("lowest_colony", "each_colony"):
+        return core.at(w, "colony")
+    if token == "each_away":
+        return sorted(s for s, d in w["survivors"].items() if d["location"] != "colony")
+    # lowest_own, each_own
+    return sorted(g["survivors"], key=lambda s: SURVIVORS[s].influence)
+
+
+def one_or_each(token: str, found: list[str]) -> list[str]:
+    return found[:1] if token.startswith("lowest") else found
+
+
+def exiled(ctx: Ctx, f: Frame) -> bool:
+    return bool(grp(ctx.w, f["group"])["exiled"])
+
+
+def player(ctx: Ctx, f: Frame) -> int | None:
+    if "X:chosen_player" not in f["bind"]:
+        me = core.seat_of(ctx.w, f["group"])
+        options = [f"seat:{s}" for s in range(ctx.w["seats"]) if s != me]
+        options = [
+            o
+            for o in options
+            if not all(grp(ctx.w, g)["eliminated"] for g in core.groups_of(ctx.w, int(o[5:])))
+        ]
+        if not options:
+            return None
+        answer = need(ctx, f, options, "Choose a player")
+        if answer is None:
+            return None
+        f["bind"]["X:chosen_player"] = answer
+    return int(f["bind"]["X:chosen_player"][5:])
