@@ -11,9 +11,11 @@ This is the checklist of docs/DESIGN.md's "Adding a game", followed by a test.
 from __future__ import annotations
 
 import glob
+import inspect
 import os
 import re
 from collections.abc import AsyncIterator, Iterator
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +245,70 @@ async def test_the_bot_plays_the_run_time_game_from_lobby_to_end_by_buttons_and_
     for member, seat in ((ana, 0), (bo, 1)):  # each opening hand reached its holder privately
         panel = "\n".join(text_of(m) for m in dms(opened, member))
         assert all(card_words(card) in panel for card in first.hands[seat]), panel[-300:]
+
+
+# --- every test that runs over the registry ----------------------------------------------------
+REGISTRY_WIDE = ("tests/rules", "tests/bot", "tests/cogs")
+"""Where the tests parametrized over every registered game live (the docs tests cover shipped
+games only: a test game has no player doc)."""
+SUBPROCESS = {"tests.bot.test_console"}
+"""Modules whose registry-wide tests start `python -m bot` in a new process, where a game
+registered by this test is not (the terminal test above plays it in this process instead)."""
+
+
+def registry_wide_tests() -> list[tuple[str, Any]]:
+    """(name, function) of every test parametrized by game key over the whole registry, taking
+    nothing but the key (and `tmp_path`)."""
+    root = Path(__file__).resolve().parents[1]
+    found = []
+    for folder in REGISTRY_WIDE:
+        for path in sorted((root / folder).rglob("test_*.py")):
+            name = ".".join(path.relative_to(root).with_suffix("").parts)
+            if name in SUBPROCESS:
+                continue
+            module = import_module(name)
+            for attr, test in sorted(vars(module).items()):
+                if not attr.startswith("test_") or not inspect.isfunction(test):
+                    continue
+                marks = [m for m in getattr(test, "pytestmark", []) if m.name == "parametrize"]
+                params = set(inspect.signature(test).parameters)
+                for mark in marks:
+                    argname, values = mark.args[0], list(mark.args[1])
+                    over_registry = values == sorted(shipped())
+                    if (
+                        argname in ("key", "game_key")
+                        and over_registry
+                        and params
+                        <= {
+                            argname,
+                            "tmp_path",
+                        }
+                    ):
+                        found.append((f"{name}.{attr}", test))
+    return found
+
+
+async def test_every_test_that_runs_over_the_registry_passes_for_the_run_time_game(
+    tmp_path: Path,
+) -> None:
+    tests = registry_wide_tests()  # found before the game joins the registry
+    assert len(tests) >= 10, [name for name, _ in tests]
+    skips: list[str] = []
+    with registered(THIN_ICE):
+        for name, test in tests:
+            kwargs: dict[str, Any] = {}
+            for param in inspect.signature(test).parameters:
+                kwargs[param] = tmp_path / name if param == "tmp_path" else KEY
+            if "tmp_path" in kwargs:
+                kwargs["tmp_path"].mkdir()
+            try:
+                result = test(**kwargs)
+                if inspect.isawaitable(result):
+                    await result
+            except pytest.skip.Exception as skipped:
+                skips.append(f"{name}: {skipped}")
+    # the one test a new game skips until it records its own outcomes (see the test above)
+    assert [s.split(":")[0] for s in skips] == [
+        "tests.rules.test_simulate_outcomes."
+        "test_seeded_games_end_exactly_as_recorded_before_the_playout_work"
+    ], skips

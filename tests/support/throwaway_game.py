@@ -15,6 +15,7 @@ typed notation, board text and rules text. It has no board picture, no clock and
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
 
@@ -202,7 +203,7 @@ class ThinIce(BaseGame[IceState, Lay, IcePublic]):
         if legal is None:
             legal = self.legal_actions(state, seat)
         words = text.strip().casefold().removeprefix("lay").strip()
-        if words.isdigit() and len(words) < 3:
+        if re.fullmatch(r"[0-9]{1,2}", words):
             for action in legal:
                 if value(action.card) == int(words):
                     return action
