@@ -20,13 +20,22 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bench import sized
 from rules import GAMES
 from rules.playout import play_out
 from rules.search import SearchAgent
 
-ROWS: dict[str, tuple[int, ...]] = {"coldest_night": (1, 2, 3, 4), "tenth_night": (1, 2)}
+ROWS: dict[str, tuple[int, ...]] = {
+    "coldest_night": (1, 2, 3, 4),
+    "tenth_night": (1, 2),
+    "dead_of_winter": (1, 2, 3, 4, 5),
+}
+SMOKE_ROWS: dict[str, tuple[int, ...]] = {**ROWS, "dead_of_winter": (2,)}
+"""`make bench`'s rows: Dead of Winter's rollouts are long, so one count only."""
+OPTIONS: dict[str, dict[str, Any]] = {"dead_of_winter": {"mode": "coop"}}
+"""A game's table options in its rows: Dead of Winter's co-operative game at every count."""
 SMOKE_GAMES = 2
 SMOKE_ITERATIONS = 16
 
@@ -80,16 +89,18 @@ def run_row(
     key: str, seats: int, games: int, iterations: int, first_seed: int = 0, echo: bool = False
 ) -> Row:
     game = GAMES[key]
+    options = OPTIONS.get(key)
     row = Row(key, seats, games, iterations)
     for n in range(first_seed, first_seed + games):
         seed = f"expert-bench/{n}"
-        base = play_out(game, seats, seed, [game.agents["heuristic"]() for _ in range(seats)])
+        heuristic = [game.agents["heuristic"]() for _ in range(seats)]
+        base = play_out(game, seats, seed, heuristic, options=options)
         experts = [game.agents["expert"]() for _ in range(seats)]
         for agent in experts:
             assert isinstance(agent, SearchAgent)
             agent.iterations = iterations
         started = time.process_time()
-        searched = play_out(game, seats, seed, experts)
+        searched = play_out(game, seats, seed, experts, options=options)
         row.expert_seconds += time.process_time() - started
         row.expert_moves += sum(1 for _ in searched.log)
         won_base = base.outcome is not None and bool(base.outcome.winners)
@@ -112,7 +123,7 @@ def rows() -> Iterator[tuple[str, float, str]]:
     """`make bench`: a smoke run, a couple of deals a row; `make bench-quick`: one deal a row, at
     fewer rollouts a decision."""
     games, iterations = sized(SMOKE_GAMES, 1), sized(SMOKE_ITERATIONS, 8)
-    for key, counts in ROWS.items():
+    for key, counts in SMOKE_ROWS.items():
         for seats in counts:
             r = run_row(key, seats, games, iterations)
             yield (f"{key} {seats} seats: expert wins ({r.games} deals)", r.expert, "games")

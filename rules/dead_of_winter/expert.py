@@ -97,7 +97,8 @@ def explain(o: Any, s: Searched) -> str:
     if c is None or not s.searched:
         return plain_reason(o, s)
     alt = s.runner_up
-    odds = f"you went on to win {percent(c.win_rate)} of {c.rollouts} games played out from here"
+    who = "the colony" if o.options.get("mode") == "coop" else "you"
+    odds = f"{who} went on to win {percent(c.win_rate)} of {c.rollouts} games played out from here"
     odds += " with the unseen cards dealt at random"
     if alt is not None:
         odds += f" ({percent(alt.win_rate)} after the next best move)"

@@ -374,3 +374,125 @@ def test_tn_a_rollouts_view_is_the_seats_observation_without_its_legal_list() ->
             for seat in range(seats):
                 full = TENTH.observe(state, seat).model_copy(update={"legal_actions": []})
                 assert look(work, seat) == full
+
+
+# --- Dead of Winter's worlds --------------------------------------------------------------------
+
+
+def dow_states(seats: int, options: dict[str, Any] | None, seed: int) -> Iterator[Any]:
+    """Every state of a seeded Dead of Winter game of heuristic players."""
+    game = GAMES["dead_of_winter"]
+    engine = Engine(game)
+    agents = [game.agents["heuristic"]() for _ in range(seats)]
+    state = engine.setup(seats, options, seed)
+    ply = 0
+    while (seat := next_actor(game, state)) is not None:
+        yield state
+        legal = engine.legal(state, seat)
+        ply += 1
+        action = agents[seat].choose(
+            game.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
+        )
+        state = engine.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+
+
+def dow_unseen(state: Any, seat: Seat) -> tuple[list[int], set[str]]:
+    """The other groups' hand sizes, and every item card in a place `seat` cannot see (the
+    others' hands and crisis cards, the town decks)."""
+    theirs = [g for g in state.groups if g.seat != seat]
+    cards = {c for g in theirs for c in g.hand} | {
+        c for loc in state.locations.values() for c in loc.deck
+    }
+    if state.crisis is not None:
+        ids = {g.group for g in theirs}
+        cards |= {c.card for c in state.crisis.contributions if c.group in ids}
+    return [len(g.hand) for g in theirs], cards
+
+
+@pytest.mark.parametrize(
+    ("seats", "options"),
+    [(2, None), (3, {"mode": "standard"}), (3, {"mode": "standard", "secret_deal": "betrayer"})],
+)
+def test_dw_a_dead_of_winter_world_shows_the_seat_its_own_observation_and_legal_moves(
+    seats: int, options: dict[str, Any] | None
+) -> None:
+    from rules.dead_of_winter.content import OBJECTIVES
+    from rules.dead_of_winter.determinize import determinize
+
+    game = GAMES["dead_of_winter"]
+    checked = varied = 0
+    for state in dow_states(seats, options, 5):
+        seat = next_actor(game, state)
+        assert seat is not None
+        obs, legal = game.observe(state, seat), list(game.legal_actions(state, seat))
+        world = determinize(obs, seat, random.Random(checked), legal)
+        if state.pending or state.phase != "turn":
+            assert world is None  # not sampled: the expert plays the heuristic's move
+            continue
+        assert world is not None
+        assert game.observe(world, seat) == obs
+        assert list(game.legal_actions(world, seat)) == legal
+        sizes, cards = dow_unseen(world, seat)
+        assert sizes == dow_unseen(state, seat)[0]
+        seen = {c.id for cs in (obs.hand or {}).values() for c in cs}
+        seen |= {c.id for s in obs.survivors for c in s.equipped}
+        assert not cards & seen  # only cards the seat cannot see are dealt
+        kinds = [OBJECTIVES[o].kind for g in world.groups for o in g.objectives]
+        assert kinds.count("betrayal") <= 1  # one betrayal card in the deal (§7.2)
+        checked += 1
+        varied += world != state
+    assert checked > 50
+    assert varied == checked
+
+
+def test_dw_a_world_remembers_whom_the_seat_has_asked_this_turn_from_its_legal_list() -> None:
+    from rules.dead_of_winter.actions import Request
+    from rules.dead_of_winter.determinize import determinize
+
+    game = GAMES["dead_of_winter"]
+    engine = Engine(game)
+    for state in dow_states(2, None, 3):
+        seat = next_actor(game, state)
+        assert seat is not None
+        asks = [a for a in game.legal_actions(state, seat) if isinstance(a, Request)]
+        if state.pending or state.phase != "turn" or not asks:
+            continue
+        state = engine.act(state, seat, asks[0], seed=3, ply=1000, checked=True).state
+        assert next_actor(game, state) == asks[0].target
+        for ply in range(1001, 1011):  # the answer, and the card given if it must be played now
+            if next_actor(game, state) == seat and not state.pending:
+                break
+            actor = next_actor(game, state)
+            assert actor is not None
+            answer = game.agents["heuristic"]().choose(
+                game.observe(state, actor), game.legal_actions(state, actor), random.Random(0)
+            )
+            state = engine.act(state, actor, answer, seed=3, ply=ply, checked=True).state
+        assert next_actor(game, state) == seat and not state.pending
+        obs, legal = game.observe(state, seat), list(game.legal_actions(state, seat))
+        assert not any(isinstance(a, Request) for a in legal)  # asked already this turn
+        world = determinize(obs, seat, random.Random(0), legal)
+        assert world is not None and list(game.legal_actions(world, seat)) == legal
+        blind = determinize(obs, seat, random.Random(0))  # the observation alone cannot tell
+        assert blind is not None and list(game.legal_actions(blind, seat)) != legal
+        return
+    pytest.fail("no turn with a request to make in the seeded game")
+
+
+def test_dw_a_suggestion_in_the_co_op_game_is_a_legal_move_with_a_plain_reason() -> None:
+    game = GAMES["dead_of_winter"]
+    agent = game.agents["expert"]()
+    assert isinstance(agent, SearchAgent)
+    agent.iterations = 6
+    for n, state in enumerate(dow_states(2, None, 4)):
+        seat = next_actor(game, state)
+        assert seat is not None
+        if n < 30 or state.pending or state.phase != "turn":
+            continue
+        legal = game.legal_actions(state, seat)
+        s = agent.suggest(game.observe(state, seat), legal, random.Random(n))
+        assert s.action in legal
+        assert s.win_chance is not None and "games played out" in s.reason
+        assert not IDENTIFIER.search(s.reason), s.reason
+        return
+    pytest.fail("no turn decision in the seeded game")
