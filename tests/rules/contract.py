@@ -251,6 +251,20 @@ class ContractSuite:
                 else:  # identical copies of a card share a label: any of them is the same move
                     assert game.label(state, parsed) == text
 
+    def test_every_view_is_json_and_reads_back_as_itself(self) -> None:
+        """Views travel as JSON (the replay file, a stored panel): each one dumps and validates
+        back to the same record, for the public and every seat."""
+        game = self.game
+        seats = game.max_seats
+        for sampled, (state, _, _, _) in enumerate(self.walk(seats, 23, every=5)):
+            if sampled == 12:  # a long game's views are large: a dozen states are enough
+                break
+            for viewer in (None, *range(seats)):
+                view = game.observe(state, viewer)
+                dumped = view.model_dump(mode="json")
+                again = type(view).model_validate_json(view.model_dump_json())
+                assert again.model_dump(mode="json") == dumped, (viewer, dumped)
+
     def test_every_seat_observation_has_public_fields_and_describes(self) -> None:
         game = self.game
         for state, _, _, _ in self.walk(game.max_seats, 19, every=11):
