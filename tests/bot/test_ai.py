@@ -24,7 +24,7 @@ def a_service(store: SqliteStore, gate: Gate | None = None, **kwargs: object) ->
     seeds = iter(f"seed{n}" for n in range(1000))
     return TableService(
         store,
-        {"nim": expert_nim(gate)},
+        {"test_nim": expert_nim(gate)},
         new_seed=lambda: next(seeds),
         clock=lambda: 1000.0,
         **kwargs,  # type: ignore[arg-type]
@@ -32,13 +32,13 @@ def a_service(store: SqliteStore, gate: Gate | None = None, **kwargs: object) ->
 
 
 async def against_the_expert(service: TableService, channel: int = 5) -> int:
-    table = await service.open("nim", ANA, channel_id=channel)
+    table = await service.open("test_nim", ANA, channel_id=channel)
     await service.add_agent(table.id, ANA.user_id, "expert")
     return (await service.start(table.id, ANA.user_id)).table.id
 
 
 async def two_humans(service: TableService, channel: int = 6) -> int:
-    table = await service.open("nim", BO, channel_id=channel)
+    table = await service.open("test_nim", BO, channel_id=channel)
     await service.join(table.id, CY)
     return (await service.start(table.id, BO.user_id)).table.id
 
@@ -91,7 +91,7 @@ async def test_the_heuristic_and_random_levels_still_choose_on_the_loop_thread(
     store: SqliteStore,
 ) -> None:
     service = a_service(store)
-    table = await service.open("nim", ANA, channel_id=5)
+    table = await service.open("test_nim", ANA, channel_id=5)
     await service.add_agent(table.id, ANA.user_id, "heuristic")
     started = await service.start(table.id, ANA.user_id)
     played = await service.act(started.table.id, ANA.user_id, "1")
@@ -102,7 +102,7 @@ async def test_the_heuristic_and_random_levels_still_choose_on_the_loop_thread(
 async def test_ai_expert_in_a_game_without_an_expert_is_refused_with_its_levels(
     service: TableService,
 ) -> None:
-    table = await service.open("nim", ANA)
+    table = await service.open("test_nim", ANA)
     with pytest.raises(TableError, match=r"no AI level “expert”\. Levels: `heuristic`, `random`"):
         await service.add_agent(table.id, ANA.user_id, "expert")
 
@@ -110,11 +110,11 @@ async def test_ai_expert_in_a_game_without_an_expert_is_refused_with_its_levels(
 async def test_the_default_level_expert_falls_back_to_heuristic_where_no_expert_exists(
     store: SqliteStore,
 ) -> None:
-    plain = TableService(store, {"nim": NIM}, default_agent="expert")
-    table = await plain.open("nim", ANA)
+    plain = TableService(store, {"test_nim": NIM}, default_agent="expert")
+    table = await plain.open("test_nim", ANA)
     assert (await plain.add_agent(table.id, ANA.user_id)).seats[-1].agent == "heuristic"
-    expert = TableService(store, {"nim": expert_nim()}, default_agent="expert")
-    table = await expert.open("nim", BO, channel_id=9)
+    expert = TableService(store, {"test_nim": expert_nim()}, default_agent="expert")
+    table = await expert.open("test_nim", BO, channel_id=9)
     assert (await expert.add_agent(table.id, BO.user_id)).seats[-1].agent == "expert"
 
 
@@ -123,7 +123,7 @@ def test_level_for_keeps_a_level_the_game_has_and_else_the_strongest_below_it() 
     assert ai.level_for(with_expert, "expert") == "expert"
     assert ai.level_for(nim, "expert") == "heuristic"
     assert ai.level_for(nim, " Random ") == "random"
-    assert ai.known_levels({"nim": nim}) == ["random", "heuristic"]
+    assert ai.known_levels({"test_nim": nim}) == ["random", "heuristic"]
     assert ai.known_levels({"a": nim, "b": with_expert}) == ["random", "heuristic", "expert"]
 
 
@@ -133,13 +133,13 @@ async def test_a_resigned_seat_plays_at_the_level_the_players_chose_for_their_ai
     gate = Gate()
     gate.release.set()
     service = a_service(store, gate)  # the server's default stays heuristic
-    table = await service.open("nim", ANA, channel_id=5)
+    table = await service.open("test_nim", ANA, channel_id=5)
     await service.join(table.id, BO)
     await service.add_agent(table.id, ANA.user_id, "expert")
     started = await service.start(table.id, ANA.user_id)
     played = await service.resign(started.table.id, BO.user_id)
     assert played.table.seats[1].agent == "expert"
-    record = TableRecord(game="nim", seats=(SeatRecord(name="Ana", user_id=1),))
+    record = TableRecord(game="test_nim", seats=(SeatRecord(name="Ana", user_id=1),))
     assert ai.table_level(NIM, record, "heuristic") == "heuristic"
 
 
@@ -184,9 +184,9 @@ async def test_a_timed_out_seat_is_played_by_the_tables_chosen_level_off_the_loo
     gate.release.set()
     now = [1_000_000.0]
     service = TableService(
-        store, {"nim": expert_nim(gate)}, clock=lambda: now[0], new_seed=lambda: "pace"
+        store, {"test_nim": expert_nim(gate)}, clock=lambda: now[0], new_seed=lambda: "pace"
     )
-    table = await service.open("nim", ANA, options={"pace": "daily", "stones": 99})
+    table = await service.open("test_nim", ANA, options={"pace": "daily", "stones": 99})
     await service.join(table.id, BO)
     await service.add_agent(table.id, ANA.user_id, "expert")  # the level the players chose
     started = await service.start(table.id, ANA.user_id)

@@ -50,11 +50,11 @@ async def sqlite(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 def nim_service(store: Any, **settings: Any) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
-    return TableService(store, {"nim": NIM}, new_seed=lambda: next(seeds), **settings)
+    return TableService(store, {"test_nim": NIM}, new_seed=lambda: next(seeds), **settings)
 
 
 async def nim_table(service: TableService, channel_id: int | None = 5, **options: Any) -> int:
-    table = await service.open("nim", ANA, channel_id=channel_id, options=options or None)
+    table = await service.open("test_nim", ANA, channel_id=channel_id, options=options or None)
     await service.join(table.id, BO)
     return (await service.start(table.id, ANA.user_id)).table.id
 

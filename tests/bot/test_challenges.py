@@ -36,7 +36,7 @@ class Clock:
 def make(store: Any, games: Any = None, clock: Clock | None = None) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
     return TableService(
-        store, games or {"nim": NIM}, new_seed=lambda: next(seeds), clock=clock or Clock(NOON)
+        store, games or {"test_nim": NIM}, new_seed=lambda: next(seeds), clock=clock or Clock(NOON)
     )
 
 
@@ -161,7 +161,7 @@ async def test_the_seed_of_a_finished_challenge_table_is_revealed_only_when_the_
 ) -> None:
     clock = Clock(NOON)
     service = make(store, clock=clock)
-    table_id = await challenge_table(service, "nim", 1, (ANA, BO))
+    table_id = await challenge_table(service, "test_nim", 1, (ANA, BO))
     played = await finish_nim(service, table_id)
     seed = played.table.seed
     assert played.ending is not None and played.summary is not None
@@ -177,7 +177,7 @@ async def test_the_seed_of_a_finished_challenge_table_is_revealed_only_when_the_
 
 async def test_an_ordinary_table_still_shows_its_seed_at_the_end(store: Any) -> None:
     service = make(store)
-    table = await service.open("nim", ANA, guild_id=1, channel_id=10)
+    table = await service.open("test_nim", ANA, guild_id=1, channel_id=10)
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id)
     played = await finish_nim(service, table.id)
@@ -189,7 +189,7 @@ async def test_an_ordinary_table_still_shows_its_seed_at_the_end(store: Any) -> 
 # no take-backs ------------------------------------------------------------------------------------
 async def test_a_challenge_table_refuses_undo_in_one_sentence(store: Any) -> None:
     service = make(store)
-    table_id = await challenge_table(service, "nim", 1, (ANA, BO))
+    table_id = await challenge_table(service, "test_nim", 1, (ANA, BO))
     await service.act(table_id, ANA.user_id, "take 1")
     with pytest.raises(TableError, match="A challenge table takes no moves back"):
         await service.undo(table_id, ANA.user_id)
@@ -201,9 +201,9 @@ async def test_a_finished_challenge_table_leaves_one_entry_with_its_players_and_
     store: Any,
 ) -> None:
     service = make(store)
-    table_id = await challenge_table(service, "nim", 7, (ANA, BO))
+    table_id = await challenge_table(service, "test_nim", 7, (ANA, BO))
     played = await finish_nim(service, table_id)
-    [entry] = await store.challenge_entries("nim-2026-11-29")
+    [entry] = await store.challenge_entries("test_nim-2026-11-29")
     assert entry.table_id == table_id and entry.guild_id == 7
     assert entry.names == ("Ana", "Bo") and entry.players == 2 and not entry.assisted
     assert entry.score_text == "top score 1" and entry.finished_at == NOON
@@ -213,14 +213,14 @@ async def test_a_finished_challenge_table_leaves_one_entry_with_its_players_and_
 async def test_a_code_played_after_its_close_is_practice_and_shown_apart(store: Any) -> None:
     clock = Clock(MIDNIGHT + 3600)  # the next day: yesterday's code is closed
     service = make(store, clock=clock)
-    table_id = await challenge_table(service, "nim", 1, (ANA, BO), value="nim-2026-11-29")
+    table_id = await challenge_table(service, "test_nim", 1, (ANA, BO), value="test_nim-2026-11-29")
     played = await finish_nim(service, table_id)
     assert played.ending is not None and played.ending.seed == played.table.seed  # public now
-    assert await store.challenge_entries("nim-2026-11-29") == []
-    [entry] = await store.challenge_entries("nim-2026-11-29" + challenges.PRACTICE)
+    assert await store.challenge_entries("test_nim-2026-11-29") == []
+    [entry] = await store.challenge_entries("test_nim-2026-11-29" + challenges.PRACTICE)
     assert entry.table_id == table_id
-    [(heading, lines)] = await challenges.overview(service, "nim-2026-11-29", 1)
-    assert "nim-2026-11-29" in heading
+    [(heading, lines)] = await challenges.overview(service, "test_nim-2026-11-29", 1)
+    assert "test_nim-2026-11-29" in heading
     assert f"Seed `{played.table.seed}`" in lines[0]
     assert "No group has finished it yet." in lines
     assert lines[-1].startswith("Practice after the close: 1 game")
@@ -228,8 +228,8 @@ async def test_a_code_played_after_its_close_is_practice_and_shown_apart(store: 
 
 def entry(table_id: int, guild: int, won: bool, score: float, names: tuple[str, ...]) -> Any:
     return ChallengeEntry(
-        code="nim-2026-11-29",
-        game="nim",
+        code="test_nim-2026-11-29",
+        game="test_nim",
         table_id=table_id,
         guild_id=guild,
         names=names,
@@ -246,12 +246,12 @@ async def test_the_leaderboard_puts_wins_first_then_score_and_shows_names_only_t
 ) -> None:
     service = make(store)
     for guild in (100, 200, 300):  # an entry belongs to a table
-        await service.open("nim", ANA, guild_id=guild)
+        await service.open("test_nim", ANA, guild_id=guild)
     await store.record_challenge(entry(1, 100, False, 9, ("Ana", "Bo")))
     await store.record_challenge(entry(2, 200, True, 3, ("Cy", "Di", "Ed")))
     await store.record_challenge(entry(3, 300, True, 5, ("Fay",)))
     await challenges.show_server(store, 300, "Frost Hollow")
-    board = dict(await challenges.overview(service, "nim", 100))
+    board = dict(await challenges.overview(service, "test_nim", 100))
     [daily] = [lines for heading, lines in board.items() if "daily" in heading]
     assert daily[0] == f"Closes <t:{int(MIDNIGHT)}:R>."
     assert daily[1:] == [
@@ -259,14 +259,14 @@ async def test_the_leaderboard_puts_wins_first_then_score_and_shows_names_only_t
         "2. ✅ won, score 3 · 3 players · another group",
         "3. ❌ lost, score 9 · 2 players · Ana, Bo (this server)",
     ]
-    seen_by_200 = dict(await challenges.overview(service, "nim", 200))
+    seen_by_200 = dict(await challenges.overview(service, "test_nim", 200))
     text = "\n".join(line for lines in seen_by_200.values() for line in lines)
     assert "Cy, Di, Ed (this server)" in text and "Ana" not in text and "Fay" not in text
-    seen_in_dm = dict(await challenges.overview(service, "nim", None))
+    seen_in_dm = dict(await challenges.overview(service, "test_nim", None))
     text = "\n".join(line for lines in seen_in_dm.values() for line in lines)
     assert not any(name in text for name in ("Ana", "Bo", "Cy", "Di", "Fay"))
     await challenges.show_server(store, 300, None)  # the server switches it off again
-    again = dict(await challenges.overview(service, "nim", 100))
+    again = dict(await challenges.overview(service, "test_nim", 100))
     assert "Frost Hollow" not in "\n".join(line for lines in again.values() for line in lines)
 
 

@@ -21,11 +21,11 @@ ANA, BO, CY = Player(11, "Ana"), Player(22, "Bo"), Player(33, "Cy")
 
 
 def nim_service(store: Store, **kwargs: Any) -> TableService:
-    return TableService(store, {"nim": NIM}, new_seed=lambda: "crash", **kwargs)
+    return TableService(store, {"test_nim": NIM}, new_seed=lambda: "crash", **kwargs)
 
 
 async def against_ai(service: TableService, stones: int = 20) -> int:
-    table = await service.open("nim", ANA, options={"stones": stones})
+    table = await service.open("test_nim", ANA, options={"stones": stones})
     await service.add_agent(table.id, ANA.user_id, "heuristic")
     return (await service.start(table.id, ANA.user_id)).table.id
 
@@ -94,7 +94,7 @@ async def test_the_final_move_and_its_result_are_stored_in_one_transaction(
 
     monkeypatch.setattr(store, "record_result", no_second_transaction)
     service = nim_service(store)
-    table = await service.open("nim", ANA, options={"stones": 3})
+    table = await service.open("test_nim", ANA, options={"stones": 3})
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id)
     played = await service.act(table.id, ANA.user_id, "take 3")
@@ -109,7 +109,7 @@ async def test_a_failing_result_write_leaves_the_final_move_unstored(tmp_path: P
     await store.connect()
     try:
         service = nim_service(store)
-        table = await service.open("nim", ANA, options={"stones": 3})
+        table = await service.open("test_nim", ANA, options={"stones": 3})
         await service.join(table.id, BO)
         await service.start(table.id, ANA.user_id)
         before = await store.get_table(table.id)
@@ -186,7 +186,7 @@ async def test_two_game_new_at_the_same_moment_in_one_channel_open_one_lobby(
 ) -> None:
     service = nim_service(store)
     outcomes = await asyncio.gather(
-        *(service.open("nim", p, channel_id=500) for p in (ANA, BO, CY)), return_exceptions=True
+        *(service.open("test_nim", p, channel_id=500) for p in (ANA, BO, CY)), return_exceptions=True
     )
     opened = [o for o in outcomes if isinstance(o, TableRecord)]
     refused = [o for o in outcomes if isinstance(o, TableError)]
@@ -209,8 +209,8 @@ async def test_two_processes_opening_a_lobby_in_one_channel_are_stopped_by_the_s
 
     first.store = second.store = _Blind(store, blind)  # type: ignore[assignment]
     outcomes = await asyncio.gather(
-        first.open("nim", ANA, channel_id=600),
-        second.open("nim", BO, channel_id=600),
+        first.open("test_nim", ANA, channel_id=600),
+        second.open("test_nim", BO, channel_id=600),
         return_exceptions=True,
     )
     assert sum(isinstance(o, TableRecord) for o in outcomes) == 1
@@ -233,10 +233,10 @@ async def test_a_game_in_its_own_thread_leaves_the_channel_free_for_the_next_lob
     store: Store,
 ) -> None:
     service = nim_service(store)
-    table = await service.open("nim", ANA, channel_id=700)
+    table = await service.open("test_nim", ANA, channel_id=700)
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id, thread_id=701)
-    second = await service.open("nim", CY, channel_id=700)
+    second = await service.open("test_nim", CY, channel_id=700)
     assert second.status == "lobby"
 
 

@@ -38,7 +38,7 @@ class Interleaved:
 
 
 async def started(service: TableService) -> int:
-    table = await service.open("nim", ANA, options={"stones": 20})
+    table = await service.open("test_nim", ANA, options={"stones": 20})
     await service.join(table.id, BO)
     return (await service.start(table.id, ANA.user_id)).table.id
 
@@ -46,8 +46,8 @@ async def started(service: TableService) -> int:
 def two_processes(store: Store) -> tuple[TableService, TableService, Interleaved]:
     seeds = iter(f"seed{n}" for n in range(100))
     proxy = Interleaved(store)
-    first = TableService(proxy, {"nim": NIM}, new_seed=lambda: next(seeds))  # type: ignore[arg-type]
-    second = TableService(store, {"nim": NIM})
+    first = TableService(proxy, {"test_nim": NIM}, new_seed=lambda: next(seeds))  # type: ignore[arg-type]
+    second = TableService(store, {"test_nim": NIM})
     return first, second, proxy
 
 

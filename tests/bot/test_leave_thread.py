@@ -17,11 +17,11 @@ CHANNEL, THREAD, BOARD = 5, 6, 7
 
 def process(store: Any) -> TableService:
     """One bot process on the shared store: its own locks, caches and channel index."""
-    return TableService(store, {"nim": NIM}, new_seed=lambda: "seed", clock=lambda: 1000.0)
+    return TableService(store, {"test_nim": NIM}, new_seed=lambda: "seed", clock=lambda: 1000.0)
 
 
 async def threaded(service: TableService) -> int:
-    table = await service.open("nim", ANA, guild_id=1, channel_id=CHANNEL, options={"stones": 9})
+    table = await service.open("test_nim", ANA, guild_id=1, channel_id=CHANNEL, options={"stones": 9})
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id, thread_id=THREAD)
     await service.remember(table.id, board_message_id=BOARD)

@@ -39,12 +39,12 @@ class CountingStore:
 
 
 def nim_service(store: Any, **kwargs: Any) -> TableService:
-    return TableService(store, {"nim": NIM}, new_seed=lambda: "many", **kwargs)
+    return TableService(store, {"test_nim": NIM}, new_seed=lambda: "many", **kwargs)
 
 
 async def waiting_for_ana(service: TableService, channel: int) -> int:
     """A running table against an AI, Ana to move (the AI answered her first move)."""
-    table = await service.open("nim", ANA, channel_id=channel, options={"stones": 40})
+    table = await service.open("test_nim", ANA, channel_id=channel, options={"stones": 40})
     await service.add_agent(table.id, ANA.user_id, "heuristic")
     table_id = (await service.start(table.id, ANA.user_id)).table.id
     await service.act(table_id, ANA.user_id, "take 1")
@@ -84,7 +84,7 @@ async def test_a_resignation_stored_before_the_ai_takes_the_seat_leaves_the_flag
     await store.connect()
     try:
         service = nim_service(store)
-        table = await service.open("nim", ANA, channel_id=2, options={"stones": 30})
+        table = await service.open("test_nim", ANA, channel_id=2, options={"stones": 30})
         bo = Player(22, "Bo")
         await service.join(table.id, bo)
         await service.add_agent(table.id, ANA.user_id, "random")
@@ -180,7 +180,7 @@ async def test_the_clock_keeps_the_caches_within_their_size_whatever_the_tables(
 
 
 def a_table(table_id: int, channel: int, status: str = "active") -> TableRecord:
-    return TableRecord(id=table_id, game="nim", status=status, channel_id=channel)  # type: ignore[arg-type]
+    return TableRecord(id=table_id, game="test_nim", status=status, channel_id=channel)  # type: ignore[arg-type]
 
 
 async def test_the_channel_index_keeps_at_most_its_size_of_places() -> None:

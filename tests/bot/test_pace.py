@@ -29,14 +29,14 @@ class Clock:
 
 
 def nim_service(store: Any, clock: Clock) -> TableService:
-    return TableService(store, {"nim": NIM}, clock=clock, new_seed=lambda: "pace")
+    return TableService(store, {"test_nim": NIM}, clock=clock, new_seed=lambda: "pace")
 
 
 async def paced_nim(
     store: Any, clock: Clock, pace: str = "daily", *, host: Player = ANA, other: Player = BO
 ) -> tuple[TableService, int]:
     service = nim_service(store, clock)
-    table = await service.open("nim", host, options={"pace": pace, "stones": 99})
+    table = await service.open("test_nim", host, options={"pace": pace, "stones": 99})
     await service.join(table.id, other)
     played = await service.start(table.id, host.user_id)
     return service, played.table.id
@@ -67,20 +67,20 @@ def test_a_bad_pace_is_refused_in_one_sentence(bad: str) -> None:
 async def test_a_bad_pace_at_new_opens_no_table(store: Any) -> None:
     service = nim_service(store, Clock())
     with pytest.raises(TableError, match="not a pace"):
-        await service.open("nim", ANA, options={"pace": "fortnightly"})
+        await service.open("test_nim", ANA, options={"pace": "fortnightly"})
     assert await store.find_tables() == []
 
 
 async def test_pace_is_a_table_setting_not_a_game_option(store: Any) -> None:
     service = nim_service(store, Clock())
-    table = await service.open("nim", ANA, options={"pace": "36h", "stones": 12})
+    table = await service.open("test_nim", ANA, options={"pace": "36h", "stones": 12})
     assert table.pace == 36 * HOUR and table.options == {"stones": 12}
 
 
 async def test_a_live_table_has_no_seat_clocks(store: Any) -> None:
     clock = Clock()
     service = nim_service(store, clock)
-    table = await service.open("nim", ANA)
+    table = await service.open("test_nim", ANA)
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)
     assert played.table.clocks == {} and played.table.wake_at is None
@@ -372,7 +372,7 @@ async def test_a_member_away_before_the_start_gets_the_time_added(store: Any) ->
     clock = Clock()
     service = nim_service(store, clock)
     await service.set_me(ANA.user_id, "tz=Europe/Paris away=2026-03-03")
-    table = await service.open("nim", ANA, options={"pace": "daily"})
+    table = await service.open("test_nim", ANA, options={"pace": "daily"})
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)
     back = datetime(2026, 3, 2, 23, 0, tzinfo=UTC).timestamp()  # midnight in Paris
@@ -403,7 +403,7 @@ async def test_coming_back_early_gives_later_moves_no_extra_time(store: Any) -> 
 async def test_the_last_human_seat_is_never_taken_over_by_the_ai(store: Any) -> None:
     clock = Clock()
     service = nim_service(store, clock)
-    table = await service.open("nim", ANA, options={"pace": "daily", "stones": 99})
+    table = await service.open("test_nim", ANA, options={"pace": "daily", "stones": 99})
     await service.add_agent(table.id, ANA.user_id)
     await service.start(table.id, ANA.user_id)
     for _ in range(4):

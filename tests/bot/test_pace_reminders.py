@@ -29,10 +29,10 @@ def utc(*parts: int) -> float:
 
 
 async def paced(store: Any, clock: Clock, pace: str, me: str = "") -> tuple[TableService, int]:
-    service = TableService(store, {"nim": NIM}, clock=clock, new_seed=lambda: "remind")
+    service = TableService(store, {"test_nim": NIM}, clock=clock, new_seed=lambda: "remind")
     if me:
         await service.set_me(ANA.user_id, me)
-    table = await service.open("nim", ANA, options={"pace": pace, "stones": 50})
+    table = await service.open("test_nim", ANA, options={"pace": pace, "stones": 50})
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)
     return service, played.table.id
@@ -194,7 +194,7 @@ def test_a_bad_me_setting_gets_one_clear_sentence(text: str, said: str) -> None:
 
 
 async def test_me_settings_are_stored_per_member(store: Any) -> None:
-    service = TableService(store, {"nim": NIM}, clock=Clock(utc(2026, 3, 2, 12)))
+    service = TableService(store, {"test_nim": NIM}, clock=Clock(utc(2026, 3, 2, 12)))
     await service.set_me(ANA.user_id, "tz=Asia/Tokyo quiet=23-07")
     assert (await service.me(ANA.user_id)).timezone == "Asia/Tokyo"
     assert (await service.me(BO.user_id)) == UserSettings()

@@ -15,7 +15,7 @@ ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
 def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
     played = Played(
-        table=TableRecord(game="nim"),
+        table=TableRecord(game="test_nim"),
         lines=["Nim begins.", "Ana takes 2.", "Bo must move.", "⏰ Time ran out.", "Game over."],
         steps=[(1, 3)],
         summary="Game over.",
@@ -26,8 +26,8 @@ def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
 async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() -> None:
     store = MemoryStore()
     await store.connect()
-    service = TableService(store, {"nim": NIM}, new_seed=lambda: "since")
-    table = await service.open("nim", ANA, options={"stones": 30})
+    service = TableService(store, {"test_nim": NIM}, new_seed=lambda: "since")
+    table = await service.open("test_nim", ANA, options={"stones": 30})
     await service.join(table.id, BO)
     table = (await service.start(table.id, ANA.user_id)).table
     for move in ("take 1", "shout", "take 2", "take 1", "shout", "take 3", "take 1"):

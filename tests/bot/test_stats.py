@@ -23,7 +23,7 @@ ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
 async def nim_game(service: TableService, guild: int, winner: Player, channel: int = 5) -> int:
     loser = BO if winner is ANA else ANA
-    table = await service.open("nim", winner, guild_id=guild, channel_id=channel)
+    table = await service.open("test_nim", winner, guild_id=guild, channel_id=channel)
     await service.join(table.id, loser)
     await service.start(table.id, winner.user_id)
     await service.act(table.id, winner.user_id, "take 3")  # 10 stones: 7 left
@@ -40,31 +40,31 @@ async def test_a_players_stats_count_won_lost_and_abandoned_games_per_game(
     await nim_game(service, 7, ANA)
     await nim_game(service, 7, ANA)
     await nim_game(service, 7, BO)
-    abandoned = await service.open("nim", ANA, guild_id=7, channel_id=6)
+    abandoned = await service.open("test_nim", ANA, guild_id=7, channel_id=6)
     await service.join(abandoned.id, BO)
     await service.start(abandoned.id, ANA.user_id)
     await service.end(abandoned.id, ANA.user_id)
-    lobby = await service.open("nim", ANA, guild_id=7, channel_id=8)  # never started
+    lobby = await service.open("test_nim", ANA, guild_id=7, channel_id=8)  # never started
     await service.end(lobby.id, ANA.user_id)
     assert await service.stats(ANA.user_id, 7) == [
-        GameTally(game="nim", won=2, lost=1, abandoned=1)
+        GameTally(game="test_nim", won=2, lost=1, abandoned=1)
     ]
-    assert await service.stats(BO.user_id, 7) == [GameTally(game="nim", won=1, lost=2, abandoned=1)]
+    assert await service.stats(BO.user_id, 7) == [GameTally(game="test_nim", won=1, lost=2, abandoned=1)]
     assert await service.stats(ANA.user_id, 8) == []  # another server's games are not counted
 
 
 async def test_a_member_who_resigned_has_the_game_counted_as_lost_under_their_own_name(
     service: TableService,
 ) -> None:
-    table = await service.open("nim", ANA, guild_id=7, channel_id=5)
+    table = await service.open("test_nim", ANA, guild_id=7, channel_id=5)
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id)
     await service.resign(table.id, BO.user_id)  # an AI plays Bo's seat to the end
     while (await service.table(table.id)).status == "active":
         await service.act(table.id, ANA.user_id, "take 1")
     ana = await service.stats(ANA.user_id, 7)
-    assert await service.stats(BO.user_id, 7) == [GameTally(game="nim", lost=1)]
-    assert ana in ([GameTally(game="nim", won=1)], [GameTally(game="nim", lost=1)])
+    assert await service.stats(BO.user_id, 7) == [GameTally(game="test_nim", lost=1)]
+    assert ana in ([GameTally(game="test_nim", won=1)], [GameTally(game="test_nim", lost=1)])
     board = await service.leaderboard(7)
     assert {(row.user_id, row.name, row.won) for row in board} == {
         (ANA.user_id, "Ana", ana[0].won),

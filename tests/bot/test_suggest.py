@@ -22,11 +22,11 @@ ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 def a_service(store: SqliteStore, gate: Gate | None = None, *, expert: bool = True) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
     game = expert_nim(gate) if expert else NIM
-    return TableService(store, {"nim": game}, new_seed=lambda: next(seeds), clock=lambda: 1000.0)
+    return TableService(store, {"test_nim": game}, new_seed=lambda: next(seeds), clock=lambda: 1000.0)
 
 
 async def started(service: TableService, **options: object) -> TableRecord:
-    table = await service.open("nim", ANA, channel_id=5, options={"stones": 9, **options})
+    table = await service.open("test_nim", ANA, channel_id=5, options={"stones": 9, **options})
     await service.join(table.id, BO)
     return (await service.start(table.id, ANA.user_id)).table
 
@@ -48,7 +48,7 @@ async def test_a_suggestion_is_the_experts_pick_from_the_callers_own_view_only(
     )
     [seen] = gate.seen  # the expert was handed Ana's observation, and only hers
     assert isinstance(seen, NimPrivate) and seen.seat == 0
-    assert seen == service.games["nim"].observe(service.state(table), 0)
+    assert seen == service.games["test_nim"].observe(service.state(table), 0)
     assert gate.threads[0].startswith("snowbound-ai")  # thought off the event loop
     assert (await service.table(table.id)).ply == table.ply  # asking plays nothing
 
@@ -61,10 +61,10 @@ async def test_suggestions_follow_the_host_setting_and_default_to_off_in_a_compe
     assert table.suggestions is None
     with pytest.raises(TableError, match=r"^This table was opened with suggestions off"):
         await ai.suggest(service, table, ANA.user_id)
-    other = await service.open("nim", BO, channel_id=6, options={"suggestions": "off"})
+    other = await service.open("test_nim", BO, channel_id=6, options={"suggestions": "off"})
     assert other.suggestions is False and "suggestions" not in other.options
     with pytest.raises(TableError, match="`suggestions` takes on or off"):
-        await service.open("nim", BO, channel_id=7, options={"suggestions": "maybe"})
+        await service.open("test_nim", BO, channel_id=7, options={"suggestions": "maybe"})
 
 
 def test_co_operative_games_give_suggestions_by_default_and_competitive_ones_do_not() -> None:
@@ -100,7 +100,7 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
         "challenge": "This is a challenge table: every group plays it without suggestions.",
     }
     plain = a_service(store, expert=False)
-    other = await plain.open("nim", BO, channel_id=8, options={"suggestions": True})
+    other = await plain.open("test_nim", BO, channel_id=8, options={"suggestions": True})
     other = (await plain.start(other.id, BO.user_id)).table
     assert ai.refusal(plain, other, BO.user_id) == (
         "Nim has no expert player yet, so there is nobody to ask for a suggestion."
@@ -109,7 +109,7 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
 
 async def test_a_rematch_keeps_the_tables_suggestion_setting(store: SqliteStore) -> None:
     service = a_service(store)
-    table = await service.open("nim", ANA, channel_id=5, options={"stones": 1, "suggestions": True})
+    table = await service.open("test_nim", ANA, channel_id=5, options={"stones": 1, "suggestions": True})
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id)
     await service.act(table.id, ANA.user_id, "1")
@@ -135,7 +135,7 @@ async def test_suggest_at_the_terminal_prints_the_pick_and_how_to_play_it(
         "Estimated chance of winning: about 90 %.\n"
         "Type `Take 1` to play it, or choose your own."
     )
-    off = await service.open("nim", BO, channel_id=6)
+    off = await service.open("test_nim", BO, channel_id=6)
     off = (await service.start(off.id, BO.user_id)).table
     await console.command(off, 0, "suggest")
     assert out[-1] == (
@@ -148,14 +148,14 @@ async def test_the_lobby_says_whether_the_table_gives_suggestions_when_the_game_
     store: SqliteStore,
 ) -> None:
     service = a_service(store)
-    on = await service.open("nim", ANA, channel_id=5, options={"suggestions": True})
+    on = await service.open("test_nim", ANA, channel_id=5, options={"suggestions": True})
     assert service.lobby_text(on).splitlines()[-1] == (
         "Suggestions: on (`/suggest`: the expert's pick for your move, only you see it)."
     )
-    off = await service.open("nim", BO, channel_id=6)
+    off = await service.open("test_nim", BO, channel_id=6)
     assert service.lobby_text(off).splitlines()[-1] == "Suggestions: off."
     plain = a_service(store, expert=False)
-    quiet = await plain.open("nim", BO, channel_id=7, options={"suggestions": True})
+    quiet = await plain.open("test_nim", BO, channel_id=7, options={"suggestions": True})
     assert "Suggestions" not in plain.lobby_text(quiet)  # no expert to ask: nothing to say
 
 
@@ -183,7 +183,7 @@ async def test_the_terminal_says_when_an_expert_ai_begins_to_think(store: Sqlite
     service = a_service(store)
     out: list[str] = []
     console = Console(service, read=no_input, write=out.append, ansi=False)
-    table = await service.open("nim", ANA, options={"stones": 9})
+    table = await service.open("test_nim", ANA, options={"stones": 9})
     await service.add_agent(table.id, ANA.user_id, "expert")
     table = (await service.start(table.id, ANA.user_id)).table
     played = await console.command(table, 0, "take 1")

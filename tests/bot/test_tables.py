@@ -18,37 +18,37 @@ ANA, BO, CY = Player(11, "Ana"), Player(22, "Bo"), Player(33, "Cy")
 
 
 async def two_player_table(service: TableService, **options: object) -> int:
-    table = await service.open("nim", ANA, channel_id=5, options=options or None)
+    table = await service.open("test_nim", ANA, channel_id=5, options=options or None)
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)
     return played.table.id
 
 
 async def test_opening_an_unknown_game_names_the_games_that_exist(service: TableService) -> None:
-    with pytest.raises(TableError, match=r"no game called “chess”.*`nim`"):
+    with pytest.raises(TableError, match=r"no game called “chess”.*`test_nim`"):
         await service.open("chess", ANA)
 
 
 async def test_bad_options_are_refused_with_the_field_named(service: TableService) -> None:
     with pytest.raises(OptionsError, match="stones"):
-        await service.open("nim", ANA, options={"stones": 0})
+        await service.open("test_nim", ANA, options={"stones": 0})
 
 
 async def test_a_second_lobby_in_the_same_channel_is_refused(service: TableService) -> None:
-    await service.open("nim", ANA, channel_id=5)
+    await service.open("test_nim", ANA, channel_id=5)
     with pytest.raises(TableError, match="already open in this channel"):
-        await service.open("nim", BO, channel_id=5)
+        await service.open("test_nim", BO, channel_id=5)
 
 
 async def test_joining_twice_is_refused_and_changes_nothing(service: TableService) -> None:
-    table = await service.open("nim", ANA, channel_id=5)
+    table = await service.open("test_nim", ANA, channel_id=5)
     with pytest.raises(TableError, match="already seated"):
         await service.join(table.id, ANA)
     assert (await service.table(table.id)).version == table.version
 
 
 async def test_a_full_table_refuses_another_player(service: TableService) -> None:
-    table = await service.open("nim", ANA)
+    table = await service.open("test_nim", ANA)
     for n in range(3):
         await service.join(table.id, Player(100 + n, f"P{n}"))
     with pytest.raises(TableError, match="full"):
@@ -56,9 +56,9 @@ async def test_a_full_table_refuses_another_player(service: TableService) -> Non
 
 
 async def test_only_the_host_starts_and_needs_enough_players(store: SqliteStore) -> None:
-    service = TableService(store, {"nim": NIM.__class__()})
-    service.games["nim"].min_seats = 2  # type: ignore[misc]
-    table = await service.open("nim", ANA)
+    service = TableService(store, {"test_nim": NIM.__class__()})
+    service.games["test_nim"].min_seats = 2  # type: ignore[misc]
+    table = await service.open("test_nim", ANA)
     with pytest.raises(TableError, match="at least 2 players: 1 more"):
         await service.start(table.id, ANA.user_id)
     await service.join(table.id, BO)
@@ -68,14 +68,14 @@ async def test_only_the_host_starts_and_needs_enough_players(store: SqliteStore)
 
 
 async def test_leaving_hands_the_host_to_the_next_player(service: TableService) -> None:
-    table = await service.open("nim", ANA)
+    table = await service.open("test_nim", ANA)
     await service.join(table.id, BO)
     table = await service.leave(table.id, ANA.user_id)
     assert table.host_id == BO.user_id and [s.name for s in table.seats] == ["Bo"]
 
 
 async def test_kick_is_for_the_host_only(service: TableService) -> None:
-    table = await service.open("nim", ANA)
+    table = await service.open("test_nim", ANA)
     await service.join(table.id, BO)
     await service.join(table.id, CY)
     with pytest.raises(TableError, match="Only the host"):
@@ -132,7 +132,7 @@ async def test_moves_are_logged_with_consecutive_plies_and_replay(service: Table
 
 
 async def test_ai_seats_take_their_turns_right_after_a_human_move(service: TableService) -> None:
-    table = await service.open("nim", ANA, options={"stones": 9})
+    table = await service.open("test_nim", ANA, options={"stones": 9})
     await service.add_agent(table.id, ANA.user_id, "heuristic")
     await service.start(table.id, ANA.user_id)
     played = await service.act(table.id, ANA.user_id, "take 1")
@@ -149,7 +149,7 @@ async def test_a_finished_game_records_its_result_and_reveals_the_seed(
     played = await service.act(table_id, ANA.user_id, "take 2")
     assert played.table.status == "finished"
     assert "Ana won" in played.lines[-1] and "seed0" in played.lines[-1]
-    results = await service.store.results(game="nim")
+    results = await service.store.results(game="test_nim")
     assert [r.table_id for r in results] == [table_id]
 
 
@@ -219,14 +219,14 @@ async def test_a_restart_loses_nothing(tmp_path: Path) -> None:
     path = str(tmp_path / "restart.db")
     store = SqliteStore(path)
     await store.connect()
-    service = TableService(store, {"nim": NIM})
+    service = TableService(store, {"test_nim": NIM})
     table_id = await two_player_table(service)
     await service.act(table_id, ANA.user_id, "take 1")
     await store.close()
 
     again = SqliteStore(path)
     await again.connect()
-    service = TableService(again, {"nim": NIM})
+    service = TableService(again, {"test_nim": NIM})
     played = await service.act(table_id, BO.user_id, "take 3")
     assert played.table.ply == 2 and played.table.state and played.table.state["stones"] == 6
     await again.close()

@@ -23,7 +23,7 @@ ANA, BO, CY = Player(11, "Ana"), Player(22, "Bo"), Player(33, "Cy")
 
 
 async def nim_table(service: TableService, stones: int = 10) -> int:
-    table = await service.open("nim", ANA, channel_id=5, options={"stones": stones})
+    table = await service.open("test_nim", ANA, channel_id=5, options={"stones": stones})
     await service.join(table.id, BO)
     return (await service.start(table.id, ANA.user_id)).table.id
 
@@ -57,7 +57,7 @@ async def test_the_taken_back_move_no_longer_counts_and_the_log_replays_to_the_s
     await service.act(table_id, ANA.user_id, "take 1")
     table = await service.table(table_id)
     log = await service.store.actions(table_id)
-    engine = service.engines["nim"]
+    engine = service.engines["test_nim"]
     replayed = engine.replay(2, table.options, table.seed, [(a.seat, a.action) for a in log])
     assert replayed.model_dump(mode="json") == table.state
     assert table.state is not None and table.state["stones"] == 9
@@ -76,7 +76,7 @@ async def test_a_take_back_is_refused_once_another_player_has_moved(service: Tab
 async def test_a_take_back_is_refused_when_the_ai_seat_has_moved_since(
     service: TableService,
 ) -> None:
-    table = await service.open("nim", ANA, options={"stones": 9})
+    table = await service.open("test_nim", ANA, options={"stones": 9})
     await service.add_agent(table.id, ANA.user_id, "heuristic")
     await service.start(table.id, ANA.user_id)
     await service.act(table.id, ANA.user_id, "take 1")  # the AI answers at once
@@ -104,7 +104,7 @@ async def test_a_take_back_is_refused_once_the_game_is_over(service: TableServic
 async def test_a_take_back_is_refused_in_a_lobby_and_to_someone_not_seated(
     service: TableService,
 ) -> None:
-    lobby = await service.open("nim", ANA, channel_id=6)
+    lobby = await service.open("test_nim", ANA, channel_id=6)
     with pytest.raises(TableError, match="has not started"):
         await service.undo(lobby.id, ANA.user_id)
     table_id = await nim_table(service)
@@ -125,7 +125,7 @@ async def test_a_secret_move_taken_back_is_not_named_in_the_public_line(
 async def test_a_take_back_is_kept_by_a_new_service_on_the_same_database(tmp_path: Any) -> None:
     store = SqliteStore(tmp_path / "t.db")
     await store.connect()
-    first = TableService(store, {"nim": NIM}, new_seed=lambda: "s")
+    first = TableService(store, {"test_nim": NIM}, new_seed=lambda: "s")
     table_id = await nim_table(first)
     await first.act(table_id, ANA.user_id, "take 2")
     await first.undo(table_id, ANA.user_id)
@@ -133,7 +133,7 @@ async def test_a_take_back_is_kept_by_a_new_service_on_the_same_database(tmp_pat
     again = SqliteStore(tmp_path / "t.db")
     await again.connect()
     try:
-        second = TableService(again, {"nim": NIM})
+        second = TableService(again, {"test_nim": NIM})
         table = await second.table(table_id)
         assert table.ply == 0 and table.state is not None and table.state["stones"] == 10
         assert await second.log(table) == ["Ana took back: Take 2"]
@@ -147,7 +147,7 @@ async def test_a_take_back_racing_a_move_of_another_process_changes_nothing(
 ) -> None:
     table_id = await nim_table(service)
     await service.act(table_id, ANA.user_id, "take 1")
-    other = TableService(service.store, {"nim": NIM})  # a second process on the same store
+    other = TableService(service.store, {"test_nim": NIM})  # a second process on the same store
     await other.act(table_id, BO.user_id, "take 1")
     with pytest.raises(TableError, match="another player"):
         await service.undo(table_id, ANA.user_id)

@@ -59,8 +59,8 @@ async def test_a_board_without_a_picture_keeps_its_whole_text() -> None:
 
 
 def test_alt_text_falls_back_to_the_board_text_without_markdown() -> None:
-    assert alt_text("nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
-    assert len(alt_text("nim", {}, (), "x" * 5000)) == 1000
+    assert alt_text("test_nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
+    assert len(alt_text("test_nim", {}, (), "x" * 5000)) == 1000
 
 
 async def test_the_lobby_links_to_the_thread_while_it_runs_then_shows_the_result() -> None:
@@ -102,6 +102,6 @@ def test_a_panel_ends_with_its_players_result_and_says_the_game_is_over() -> Non
     assert text.endswith("🏁 **Nobody won.**\nNobody won. The fire went out.")
     embed = discord.Embed(description=text)
     embed.set_footer(text="When the game waits for you, you are pinged.")
-    over = TableRecord(game="nim", status="finished")
+    over = TableRecord(game="test_nim", status="finished")
     closed = closed_panel({"embed": embed, "view": object()}, over)
     assert closed["view"] is None and closed["embed"].footer.text == "The game is over."

@@ -36,14 +36,14 @@ async def test_while_an_expert_thinks_another_tables_move_and_a_command_are_answ
 ) -> None:
     gate = Gate()
     bot = await bot_factory(
-        games={"nim": expert_nim(gate)}, new_seed=lambda: "seed", members=3, channels=2
+        games={"test_nim": expert_nim(gate)}, new_seed=lambda: "seed", members=3, channels=2
     )
     ana, bo, cy = dpytest.get_config().members
     first, second = dpytest.get_config().channels[:2]
-    await say("!game new nim stones=9", ana)
+    await say("!game new test_nim stones=9", ana)
     await say("!game ai expert", ana)
     await say("!game start", ana)
-    await say("!game new nim stones=9", bo, channel=1)
+    await say("!game new test_nim stones=9", bo, channel=1)
     await say("!game join", cy, channel=1)
     await say("!game start", bo, channel=1)
     drain()

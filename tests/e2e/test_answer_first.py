@@ -105,9 +105,9 @@ Scenario = Callable[[Factory], Awaitable[tuple[Any, dict[str, Any]]]]
 
 
 async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> Any:
-    bot = await factory(games={"nim": NIM}, new_seed=lambda: "seed", **kwargs)
+    bot = await factory(games={"test_nim": NIM}, new_seed=lambda: "seed", **kwargs)
     ana, bo, *_ = members()
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     if seated:
         await say("!game join", bo)
     drain()
@@ -115,9 +115,9 @@ async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> 
 
 
 async def nim_game(factory: Factory, stones: int = 9, **kwargs: Any) -> Any:
-    bot = await factory(games={"nim": NIM}, new_seed=lambda: "seed", **kwargs)
+    bot = await factory(games={"test_nim": NIM}, new_seed=lambda: "seed", **kwargs)
     ana, bo, *_ = members()
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -140,16 +140,16 @@ def waiting_member(bot: Any, table: Any) -> discord.Member:
 
 
 async def s_help(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"nim": NIM}), command(members()[0], "help")
+    return await f(games={"test_nim": NIM}), command(members()[0], "help")
 
 
 async def s_list(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"nim": NIM}), command(members()[0], "list")
+    return await f(games={"test_nim": NIM}), command(members()[0], "list")
 
 
 async def s_new(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await f(games={"nim": NIM})
-    return bot, command(members()[0], "new", string("game", "nim"))
+    bot = await f(games={"test_nim": NIM})
+    return bot, command(members()[0], "new", string("game", "test_nim"))
 
 
 async def s_join(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -197,7 +197,7 @@ async def s_log(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 
 async def s_rules(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"nim": NIM}), command(members()[0], "rules", string("game", "nim"))
+    return await f(games={"test_nim": NIM}), command(members()[0], "rules", string("game", "test_nim"))
 
 
 async def s_resign(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -262,9 +262,9 @@ async def s_replay(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def suggesting_game(f: Factory) -> Any:
     """A running Nim table with an expert to ask and suggestions on, Ana to move."""
-    bot = await f(games={"nim": expert_nim()}, new_seed=lambda: "seed")
+    bot = await f(games={"test_nim": expert_nim()}, new_seed=lambda: "seed")
     ana, bo, *_ = members()
-    await say("!game new nim stones=9 suggestions=on", ana)
+    await say("!game new test_nim stones=9 suggestions=on", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -295,7 +295,7 @@ async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 
 async def s_me(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await f(games={"nim": NIM})
+    bot = await f(games={"test_nim": NIM})
     return bot, command(members()[0], "me", string("settings", "reminders=off"))
 
 
@@ -408,7 +408,7 @@ def app_command_names(tree: app_commands.CommandTree[Any]) -> set[str]:
 async def test_every_command_button_and_select_has_an_answer_first_scenario(
     bot_factory: Any,
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     wanted = app_command_names(bot.tree) | {i.__name__ for i in (*DYNAMIC_ITEMS, *PACE_ITEMS)}
     assert wanted == set(SCENARIOS)
 

@@ -105,8 +105,8 @@ async def test_the_daily_challenge_deals_the_same_game_on_two_servers(bot_factor
 async def test_a_challenge_table_refuses_undo_and_its_end_message_keeps_the_seed_until_the_close(
     bot_factory: Any,
 ) -> None:
-    bot, (ana, bo, here), _ = await two_servers(bot_factory, games={"nim": NIM})
-    await open_and_start("nim", ana, bo, here)
+    bot, (ana, bo, here), _ = await two_servers(bot_factory, games={"test_nim": NIM})
+    await open_and_start("test_nim", ana, bo, here)
     await say("!play take 3", ana, here)
     drain()
     await say("!game undo", ana, here)
@@ -134,39 +134,39 @@ async def test_a_challenge_tables_replay_is_posted_once_the_challenge_has_closed
     bot_factory: Any,
 ) -> None:
     now = [NOON]
-    bot = await bot_factory(clock=lambda: now[0], games={"nim": NIM})
+    bot = await bot_factory(clock=lambda: now[0], games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
     here = dpytest.get_config().channels[0]
-    await open_and_start("nim", ana, bo, here)
+    await open_and_start("test_nim", ana, bo, here)
     await play_nim_out(bot, 1, here, ana, bo)
     drain()
     now[0] = MIDNIGHT + 60.0
     await say("!game replay 1", ana, here)
     posted = [a for m in drain() for a in m.attachments if a.filename.endswith(".html")]
-    assert [a.filename for a in posted] == ["nim-1.html"]
+    assert [a.filename for a in posted] == ["test_nim-1.html"]
 
 
 async def test_the_leaderboard_shows_names_only_on_their_own_server_and_server_names_when_allowed(
     bot_factory: Any,
 ) -> None:
-    bot, (ana, bo, here), (cy, di, there) = await two_servers(bot_factory, games={"nim": NIM})
-    await open_and_start("nim", ana, bo, here)
+    bot, (ana, bo, here), (cy, di, there) = await two_servers(bot_factory, games={"test_nim": NIM})
+    await open_and_start("test_nim", ana, bo, here)
     await play_nim_out(bot, 1, here, ana, bo)
-    await open_and_start("nim", cy, di, there)
+    await open_and_start("test_nim", cy, di, there)
     await play_nim_out(bot, 2, there, cy, di)
     drain()
     names = tuple(seat.name for seat in (await bot.service.table(1)).seats)
     theirs = tuple(seat.name for seat in (await bot.service.table(2)).seats)
 
-    await say("!game challenge nim", ana, here)
+    await say("!game challenge test_nim", ana, here)
     seen_here = "\n".join(text_of(m) for m in public(drain()))
-    assert "nim-2026-11-29" in seen_here and f"Closes <t:{MIDNIGHT}:R>" in seen_here
+    assert "test_nim-2026-11-29" in seen_here and f"Closes <t:{MIDNIGHT}:R>" in seen_here
     assert f"{', '.join(names)} (this server)" in seen_here
     assert "another group" in seen_here
     assert not any(name in seen_here for name in theirs)
     assert "Frost Hollow" not in seen_here
 
-    answer = await command_in(bot, di, there, "challenge", string("game", "nim"))
+    answer = await command_in(bot, di, there, "challenge", string("game", "test_nim"))
     seen_there = answered(answer)
     assert f"{', '.join(theirs)} (this server)" in seen_there
     assert not any(name in seen_there for name in names)
@@ -175,6 +175,6 @@ async def test_the_leaderboard_shows_names_only_on_their_own_server_and_server_n
     assert "Only someone with Manage Server" in "\n".join(text_of(m) for m in drain())
     answer = await command_in(bot, cy, there, "challenge-server", string("name", "show"))
     assert "Other servers now see “Frost Hollow”" in answered(answer)
-    await say("!game challenge nim", ana, here)
+    await say("!game challenge test_nim", ana, here)
     seen_here = "\n".join(text_of(m) for m in public(drain()))
     assert "at Frost Hollow" in seen_here and not any(name in seen_here for name in theirs)

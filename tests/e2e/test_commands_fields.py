@@ -69,7 +69,7 @@ async def synced(bot: Any, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, An
 async def test_every_slash_command_declares_contexts_and_installs_not_dm_permission(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     payload = await synced(bot, monkeypatch)
     assert {c["name"] for c in payload} >= {"game", "play", "me"}
     for command in payload:
@@ -81,7 +81,7 @@ async def test_every_slash_command_declares_contexts_and_installs_not_dm_permiss
 async def test_log_count_and_sub_seat_declare_the_bounds_discord_enforces(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     payload = await synced(bot, monkeypatch)
     (game,) = [c for c in payload if c["name"] == "game"]
     subs = {s["name"]: {o["name"]: o for o in s["options"]} for s in game["options"]}
@@ -95,9 +95,9 @@ async def test_log_count_and_sub_seat_declare_the_bounds_discord_enforces(
 async def test_a_typed_log_count_out_of_bounds_is_refused_in_one_plain_sentence(
     bot_factory: Any,
 ) -> None:
-    await bot_factory(games={"nim": NIM})
+    await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -141,7 +141,7 @@ def thread_payload(channel: Any, thread_id: int, *, archived: bool, duration: in
 async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch, pace: str, duration: int | None
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
     channel: Any = dpytest.get_config().channels[0]
 
@@ -149,7 +149,7 @@ async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
         raise discord.Forbidden(type("R", (), {"status": 403, "reason": "test"})(), "no")
 
     seen = capture(bot, monkeypatch, refuse)
-    await say(f"!game new nim {pace}".strip(), ana)
+    await say(f"!game new test_nim {pace}".strip(), ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -164,9 +164,9 @@ async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
 
 
 async def weekly_table(bot_factory: Any) -> Any:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
-    await say("!game new nim pace=weekly", ana)
+    await say("!game new test_nim pace=weekly", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()

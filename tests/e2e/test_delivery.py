@@ -16,9 +16,9 @@ from tests.support.nim import NIM
 async def test_a_panel_whose_dm_channel_is_not_cached_is_edited_with_one_request(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()

@@ -130,9 +130,9 @@ async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
 async def test_a_table_started_during_an_outage_still_gets_its_board_ping_and_panels(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     await say("!game join", bo)
     drain()
     channel = dpytest.get_config().channels[0]

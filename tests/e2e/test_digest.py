@@ -16,9 +16,9 @@ from tests.support.nim import NIM
 
 
 async def three_seats(bot_factory: Any) -> tuple[Any, list[Any]]:
-    bot = await bot_factory(games={"nim": NIM}, members=3, new_seed=lambda: "digest")
+    bot = await bot_factory(games={"test_nim": NIM}, members=3, new_seed=lambda: "digest")
     members = list(dpytest.get_config().members)
-    await say("!game new nim stones=20", members[0])
+    await say("!game new test_nim stones=20", members[0])
     for member in members[1:]:
         await say("!game join", member)
     await say("!game start", members[0])

@@ -13,10 +13,10 @@ from tests.support.nim import NIM
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "s33d")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "s33d")
     config = dpytest.get_config()
     ana, bo = config.members
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     drain()
     await say("!game start", ana)
@@ -24,9 +24,9 @@ async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
 
 
 async def test_a_lobby_message_shows_seats_and_a_dm_confirms_the_join(bot_factory: Any) -> None:
-    await bot_factory(games={"nim": NIM})
+    await bot_factory(games={"test_nim": NIM})
     ana, _bo = dpytest.get_config().members
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     sent = drain()
     lobby = public(sent)[0]
     assert "Nim" in text_of(lobby)
@@ -112,7 +112,7 @@ async def test_a_move_that_hands_the_turn_on_posts_one_board_message_pinging_the
 async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
     bot_factory: Any, monkeypatch: Any
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
 
     async def closed(user_id: int, **message: Any) -> None:
@@ -120,7 +120,7 @@ async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
 
     original = bot.delivery.dm
     monkeypatch.setattr(bot.delivery, "dm", closed)
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     sent = drain()
@@ -133,11 +133,11 @@ async def test_a_seat_whose_dms_are_closed_is_told_to_use_game_hand(
 async def test_two_tables_run_in_two_channels_and_one_member_sits_at_both(
     bot_factory: Any,
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM}, channels=2)
+    bot = await bot_factory(games={"test_nim": NIM}, channels=2)
     first, second = dpytest.get_config().channels[:2]
     ana, bo = dpytest.get_config().members
     for channel in (first, second):
-        await say("!game new nim stones=5", ana, channel)
+        await say("!game new test_nim stones=5", ana, channel)
         await say("!game join", bo, channel)
         await say("!game start", ana, channel)
     await say("!play take 2", ana, first)
@@ -163,8 +163,8 @@ async def test_after_a_restart_the_table_its_buttons_and_panels_keep_working(
     store = SqliteStore(str(tmp_path / "e2e.db"))
     await store.connect()
     bot.service = TableService(store)
-    bot.service.games["nim"] = NIM
-    bot.service.engines["nim"] = type(bot.service.engines["coldest_night"])(NIM)
+    bot.service.games["test_nim"] = NIM
+    bot.service.engines["test_nim"] = type(bot.service.engines["coldest_night"])(NIM)
     bot.delivery.service = bot.service
     for name in ("cogs.play", "cogs.lobby"):
         await bot.reload_extension(name)
@@ -181,7 +181,7 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
     """dpytest has no threads, so a channel stands in for the thread the lobby message opens."""
     import discord.ext.test.backend as back
 
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     lobby_channel = dpytest.get_config().channels[0]
     ana, bo = dpytest.get_config().members
     opened: list[Any] = []
@@ -192,7 +192,7 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
         return thread
 
     monkeypatch.setattr(discord.Message, "create_thread", create_thread)
-    await say("!game new nim stones=5", ana)
+    await say("!game new test_nim stones=5", ana)
     await say("!game join", bo)
     drain()
     await say("!game start", ana)
@@ -204,7 +204,7 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
     assert any(m.channel.id == thread.id and m.embeds for m in sent)  # the board is in the thread
     await say("!play take 2", ana, thread)
     assert (await bot.service.table(1)).ply == 1
-    await say("!game new nim", bo)  # the lobby channel is free for the next table
+    await say("!game new test_nim", bo)  # the lobby channel is free for the next table
     assert (await bot.service.table(2)).status == "lobby"
 
 
@@ -241,7 +241,7 @@ async def test_the_player_whose_turn_comes_is_mentioned_once(bot_factory: Any) -
 
 
 async def test_help_is_sent_privately_with_the_servers_prefix(bot_factory: Any) -> None:
-    await bot_factory(games={"nim": NIM})
+    await bot_factory(games={"test_nim": NIM})
     ana, _ = dpytest.get_config().members
     for command in ("!help", "!game help"):
         await say(command, ana)
@@ -254,16 +254,16 @@ async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_r
     bot_factory: Any,
 ) -> None:
     """`!game new <game> foo` once raised SystemExit from option parsing and stopped the bot."""
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, _bo = dpytest.get_config().members
-    await say("!game new nim foo", ana)
+    await say("!game new test_nim foo", ana)
     sent = drain()
     assert not public(sent)
     assert "key=value" in dms(sent, ana)[0].content
-    await say("!game new nim " + "k" * 6000, ana)
+    await say("!game new test_nim " + "k" * 6000, ana)
     refusal = dms(drain(), ana)[0].content
     assert "key=value" in refusal and len(refusal) < 300
-    await say("!game new nim stones=5", ana)  # still alive, and the channel is still free
+    await say("!game new test_nim stones=5", ana)  # still alive, and the channel is still free
     assert "Nim" in text_of(public(drain())[0])
     assert (await bot.service.table(1)).options == {"stones": 5}
 

@@ -58,10 +58,10 @@ async def test_after_a_refused_dm_no_private_answer_tries_it_until_the_player_op
 ) -> None:
     wire = Wire("closed", rate_limited=0.0)
     wire.install(monkeypatch)
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
     wire.closed_dms.add(bo.id)
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     await say("!game join", bo)  # the bot checks Bo's DMs: refused
     await say("!game start", ana)  # his panel is not tried again
     assert wire.counts()[403] == 1

@@ -78,9 +78,9 @@ async def table_of(bot_factory: Any) -> Any:
     key = id(bot_factory)
     if key not in _BOTS:
         _BOTS.clear()
-        bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "fuzz")
+        bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "fuzz")
         ana, bo = dpytest.get_config().members
-        await say("!game new nim stones=9", ana)
+        await say("!game new test_nim stones=9", ana)
         await say("!game join", bo)
         await say("!game start", ana)
         drain()
@@ -128,12 +128,12 @@ async def test_game_new_options_never_crash_and_refusals_are_private(
 ) -> None:
     if id(bot_factory) not in _BOTS:
         _BOTS.clear()
-        _BOTS[id(bot_factory)] = await bot_factory(games={"nim": NIM})
+        _BOTS[id(bot_factory)] = await bot_factory(games={"test_nim": NIM})
     bot = _BOTS[id(bot_factory)]
     ana, _ = dpytest.get_config().members
     caplog.clear()
     with caplog.at_level(logging.WARNING):
-        await say(f"!game new nim {options}", ana)
+        await say(f"!game new test_nim {options}", ana)
     COUNTS["options"] += 1
     sent = drain()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -18,9 +18,9 @@ from tests.support.nim import NIM
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "s33d")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "s33d")
     ana, bo = dpytest.get_config().members
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -92,7 +92,7 @@ async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_an
     assert text.index(f"<@{ana.id}>") < text.index(f"<@{bo.id}>")
     assert "1 win in 1 game" in text and "0 wins in 1 game" in text
     assert not board.mentions
-    await say("!game leaderboard nim", bo)
+    await say("!game leaderboard test_nim", bo)
     assert f"<@{ana.id}>" in text_of(public(drain())[-1])
 
 
@@ -142,7 +142,7 @@ async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
     await say("!play take 3", ana)
     drain()
     await dispatch(bot, responses, slash(ana, "stats", []))
-    await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "nim")]))
+    await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "test_nim")]))
     replies = [r["data"] for r in responses.of_type(4) if r["data"].get("embeds")]
     assert len(replies) == 2
     for reply in replies:

@@ -192,7 +192,7 @@ def test_ids_from_custom_ids_are_refused_when_no_store_could_hold_them() -> None
 async def test_every_http_request_of_the_bot_passes_the_guard(bot_factory: Any) -> None:
     """The bot's real discord.py HTTP client: a 6,000-character message reaches the network layer
     at 2,000 characters, with mentions switched off."""
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     http = discord.http.HTTPClient(bot.loop)
     seen: list[dict[str, Any]] = []
 
@@ -265,11 +265,11 @@ async def play_through(bot: Any, responses: Responses, members: list[Any], moves
             await dispatch(bot, responses, button(member, "sb:b:1:hand"))
 
 
-@pytest.mark.parametrize("game", ["nim", *sorted(GAMES)])
+@pytest.mark.parametrize("game", ["test_nim", *sorted(GAMES)])
 async def test_hostile_input_everywhere_never_exceeds_a_limit_or_pings_anyone(
     bot_factory: Any, responses: Responses, sent: Sent, game: str, caplog: Any
 ) -> None:
-    games = {"nim": NIM} if game == "nim" else None
+    games = {"test_nim": NIM} if game == "test_nim" else None
     bot = await bot_factory(games=games, new_seed=lambda: "hostile")
     ana, bo = dpytest.get_config().members
     await rename(ana, NICK)
@@ -302,17 +302,17 @@ async def test_hostile_input_everywhere_never_exceeds_a_limit_or_pings_anyone(
 async def test_a_long_options_error_is_one_short_private_sentence(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, _ = dpytest.get_config().members
     await dispatch(
-        bot, responses, slash(ana, "new", [string("game", "nim"), string("options", "k" * 390)])
+        bot, responses, slash(ana, "new", [string("game", "test_nim"), string("options", "k" * 390)])
     )
     reply = responses.of_type(4)[-1]["data"]
     assert reply["flags"] == 64 and len(reply["content"]) < 300 and "key=value" in reply["content"]
 
 
 async def test_slash_string_options_all_have_a_max_length(bot_factory: Any) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     strings = []
     for command in bot.tree.walk_commands():
         for parameter in getattr(command, "parameters", []):
@@ -327,9 +327,9 @@ async def test_slash_string_options_all_have_a_max_length(bot_factory: Any) -> N
 
 
 async def nim_game(bot_factory: Any) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
-    await say("!game new nim stones=9", ana)
+    await say("!game new test_nim stones=9", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()

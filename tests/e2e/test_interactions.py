@@ -116,9 +116,9 @@ def button(member: discord.Member, custom_id: str, label: str = "button") -> dic
 
 
 async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -214,9 +214,9 @@ async def test_a_stale_button_is_refused_privately_and_changes_nothing(
 async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM})
+    bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     drain()
     await dispatch(bot, responses, button(bo, "sb:l:1:join"))
     table = await bot.service.table(1)

@@ -1,7 +1,7 @@
 """Replays through Discord (issue 35 §2): the file on the end message, and `/game replay`.
 
 A real bot on a real SQLite file (dpytest): a Nim game played to its end carries
-`nim-<table>.html` on its one end message; `!game replay` and `/game replay` post it again for a
+`test_nim-<table>.html` on its one end message; `!game replay` and `/game replay` post it again for a
 finished table of this server, and answer anything else with one private sentence.
 """
 
@@ -26,9 +26,9 @@ from tests.support.nim import NIM
 
 
 async def finished_nim(bot_factory: Any, stones: int = 4) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "r3play")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "r3play")
     ana, bo = dpytest.get_config().members
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     await say("!play take 3", ana)
@@ -58,7 +58,7 @@ async def test_the_end_message_carries_the_replay_of_the_game_as_one_html_file(
     [end] = [m for m in public(sent) if m.id == table.board_message_id]
     assert "game over" in text_of(end)
     [file] = [a for a in end.attachments if a.filename.endswith(".html")]
-    assert file.filename == "nim-1.html"
+    assert file.filename == "test_nim-1.html"
     html = (await file.read()).decode()
     assert html.startswith("<!DOCTYPE html>") and self_contained(html)
     data = replay_data(html)
@@ -96,7 +96,7 @@ async def test_replay_posts_the_file_again_for_a_finished_table_of_this_server(
     [posted] = public(drain())
     assert "Replay of Nim, table #1" in posted.content
     [file] = posted.attachments
-    assert file.filename == "nim-1.html"
+    assert file.filename == "test_nim-1.html"
     assert await file.read() == first  # the same log, the same file
     assert not posted.mentions
 
@@ -114,7 +114,7 @@ async def test_replay_of_a_running_unknown_or_other_servers_table_is_one_private
 ) -> None:
     bot, ana, _bo = await finished_nim(bot_factory, stones=9)
     # table 2: a finished table of another server
-    other = TableRecord(game="nim", status="finished", guild_id=1, seats=(), seed="x", state={})
+    other = TableRecord(game="test_nim", status="finished", guild_id=1, seats=(), seed="x", state={})
     assert (await bot.service.store.create_table(other)).id == 2
     drain()
     await say(command, ana)
@@ -137,7 +137,7 @@ async def test_a_replay_not_ready_in_time_follows_the_end_message_on_its_own(
     assert "game over" in text_of(end)
     assert not [a for a in end.attachments if a.filename.endswith(".html")]
     [late] = [m for m in sent if m.attachments and m.id != end.id]
-    assert late.attachments[0].filename == "nim-1.html" and "Replay" in late.content
+    assert late.attachments[0].filename == "test_nim-1.html" and "Replay" in late.content
 
 
 # as slash commands (interaction payloads) ---------------------------------------------------------
@@ -177,7 +177,7 @@ async def test_slash_replay_defers_then_posts_the_file(bot_factory: Any) -> None
     first = responses.sent[0]["payload"]
     assert first["type"] == 5 and not (first.get("data") or {}).get("flags")  # public deferral
     [followup] = [r["payload"] for r in responses.sent[1:] if r["payload"].get("attachments")]
-    assert [a["filename"] for a in followup["attachments"]] == ["nim-1.html"]
+    assert [a["filename"] for a in followup["attachments"]] == ["test_nim-1.html"]
     assert "Replay of Nim" in followup["content"]
     [html] = responses.files
     assert replay_data(html.decode())["steps"][-1]["move"] == "Take 1"

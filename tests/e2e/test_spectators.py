@@ -25,9 +25,9 @@ from tests.support.nim import NIM
 
 async def nim(bot_factory: Any, stones: int = 9, members: int = 3) -> Any:
     """Ana and Bo play Nim; Cy (and anyone after) is free to watch."""
-    bot = await bot_factory(games={"nim": NIM}, members=members, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, members=members, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members[:2]
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -220,9 +220,9 @@ async def test_at_the_end_the_spectator_panel_shows_the_result_and_loses_its_but
 async def test_the_lobby_and_the_board_carry_a_watch_button_that_works_from_the_lobby_on(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(games={"nim": NIM}, members=3, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, members=3, new_seed=lambda: "seed")
     ana, bo, cy = members()
-    await say("!game new nim", ana)
+    await say("!game new test_nim", ana)
     drain()
     assert "sb:w:1:watch" in custom_ids(LobbyView(await bot.service.table(1)))
     await dispatch(bot, responses, button(cy, "sb:w:1:watch"))

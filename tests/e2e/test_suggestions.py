@@ -24,9 +24,9 @@ def suggest_command(member: discord.Member) -> dict[str, Any]:
 
 
 async def nim(bot_factory: Any, options: str = "") -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"nim": expert_nim()}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": expert_nim()}, new_seed=lambda: "seed")
     ana, bo = dpytest.get_config().members
-    await say(f"!game new nim stones=9 {options}".strip(), ana)
+    await say(f"!game new test_nim stones=9 {options}".strip(), ana)
     await say("!game join", bo)
     await say("!game start", ana)
     return bot, ana, bo

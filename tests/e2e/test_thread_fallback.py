@@ -87,7 +87,7 @@ class Requests:
 
 async def threaded_nim(bot_factory: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
     """A started Nim table (Ana to move) played in its own thread, opened from the channel."""
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "seed")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
     parent = dpytest.get_config().channels[0]
     ana, bo = dpytest.get_config().members
     opened: list[Any] = []
@@ -97,7 +97,7 @@ async def threaded_nim(bot_factory: Any, monkeypatch: pytest.MonkeyPatch) -> tup
         return opened[-1]
 
     monkeypatch.setattr(discord.Message, "create_thread", create_thread)
-    await say("!game new nim stones=9", ana)
+    await say("!game new test_nim stones=9", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     (thread,) = opened
@@ -296,7 +296,7 @@ async def test_a_game_back_from_its_deleted_thread_beside_a_new_lobby_takes_move
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot, ana, bo, parent, thread = await threaded_nim(bot_factory, monkeypatch)
-    await say("!game new nim", bo)  # the channel is free while the game is in its thread
+    await say("!game new test_nim", bo)  # the channel is free while the game is in its thread
     assert (await bot.service.table(2)).status == "lobby"
     back.delete_channel(thread)
     await say("!play take 1", ana, parent)  # the game, not the lobby opened after it

@@ -28,7 +28,7 @@ async def nim(
     has no threads: a channel of its own stands in for the one the lobby message opens)."""
     import discord.ext.test.backend as back
 
-    bot = await bot_factory(games={"nim": NIM}, new_seed=lambda: "story")
+    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "story")
     ana, bo = dpytest.get_config().members
     channel = dpytest.get_config().channels[0]
     opened: list[Any] = []
@@ -39,7 +39,7 @@ async def nim(
             return opened[-1]
 
         monkeypatch.setattr(discord.Message, "create_thread", create_thread)
-    await say(f"!game new nim stones={stones}", ana)
+    await say(f"!game new test_nim stones={stones}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     return bot, ana, bo, opened[0] if opened else channel

@@ -103,9 +103,9 @@ async def test_a_move_is_one_statement_that_also_reads_the_panels_its_report_sho
     and all, and are used once: the next call reads them again."""
     async with postgres_store(pool_size=1) as store:
         seeds = iter(f"seed{n}" for n in range(10))
-        service = TableService(store, {"nim": NIM}, new_seed=lambda: next(seeds))
+        service = TableService(store, {"test_nim": NIM}, new_seed=lambda: next(seeds))
         ana, bo = Player(11, "Ana"), Player(22, "Bo")
-        table = await service.open("nim", ana, channel_id=5, options={"stones": 30})
+        table = await service.open("test_nim", ana, channel_id=5, options={"stones": 30})
         await service.join(table.id, bo)
         table = (await service.start(table.id, ana.user_id)).table
 

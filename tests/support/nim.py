@@ -78,7 +78,7 @@ class Greedy:
 
 
 class Nim(BaseGame[NimState, Any, NimPublic]):
-    key = "nim"
+    key = "test_nim"
     title = "Nim"
     pitch = "Take the last stone."
     min_seats = 1
