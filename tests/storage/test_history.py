@@ -5,8 +5,6 @@ the table's version; the per-seat results are written with the result, so `/game
 `/game leaderboard` are index lookups (issue 12 §4 and §6).
 """
 
-# ruff: noqa: F811  (the backend fixtures are imported by name, and tests take them by name)
-
 from __future__ import annotations
 
 import sqlite3
@@ -17,14 +15,8 @@ import pytest
 
 from storage import ResultRecord, SeatRecord, SqliteStore, StaleActionError, Store
 from storage.base import GameTally, LeaderRow, UndoRecord
+from tests.storage.stored import a_table, an_action, older_database
 from tests.storage.test_many_tables import before_many_tables
-from tests.storage.test_store import (  # noqa: F401 (fixtures)
-    a_table,
-    an_action,
-    backend,
-    store,
-    ticking_clock,
-)
 
 
 async def played(store: Store, moves: int, **fields: Any) -> Any:
@@ -221,22 +213,17 @@ async def test_a_seat_an_ai_finished_still_counts_for_its_member_a_resignation_a
 async def test_the_migration_fills_the_seat_results_of_results_stored_before_it(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    table = await finish(store, "winter", [1])
-    await store.close()
-    with sqlite3.connect(path) as db:  # as a database from before 0006 would hold it
+    def before_history(db: sqlite3.Connection) -> None:  # what 0005 left
         before_many_tables(db)
         db.execute("DROP TABLE seat_results")
         db.execute("DROP TABLE undos")
         db.execute("PRAGMA user_version = 5")
-    again = SqliteStore(path)
-    await again.connect()
-    try:
+
+    async def a_won_game(store: SqliteStore) -> Any:
+        return await finish(store, "winter", [1])
+
+    async with older_database(tmp_path / "old.db", a_won_game, before_history) as (again, table):
         assert again.applied_migrations == [6, 7, 8, 9, 10]
         assert await again.player_stats(200) == [GameTally(game="winter", won=1)]
         assert await again.player_stats(100) == [GameTally(game="winter", lost=1)]
         assert table.id
-    finally:
-        await again.close()

@@ -7,8 +7,6 @@ virtual machine's instructions (a progress handler called on each) are counted p
 sizes. PostgreSQL's plans are checked with `EXPLAIN` when a test server is configured.
 """
 
-# ruff: noqa: F811  (the backend fixtures are imported by name, and tests take them by name)
-
 from __future__ import annotations
 
 import json
@@ -17,14 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from storage import SeatRecord, SqliteStore, Store
+from storage.base import TableRecord
 from storage.sql import POSTGRES, SQLITE
-from tests.storage.test_store import (  # noqa: F401 (fixtures)
-    a_table,
-    an_action,
-    backend,
-    store,
-    ticking_clock,
-)
+from tests.storage.stored import a_table, an_action, older_database
 from tests.storage.test_watch_rate import before_watch_rate
 from tests.support.postgres import postgres_store
 
@@ -90,27 +83,23 @@ def before_many_tables(db: sqlite3.Connection) -> None:
 async def test_the_migration_flags_each_running_table_whose_ai_seats_may_be_awaited(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
     human = SeatRecord(name="Ana", user_id=1)
     ai = SeatRecord(name="Frost", agent="heuristic")
-    with_ai = await store.create_table(a_table(seats=(human, ai)))
-    humans_only = await store.create_table(a_table(seats=(human,)))
-    ended = await store.create_table(a_table(status="finished", seats=(human, ai)))
-    lobby = await store.create_table(a_table(status="lobby", state=None, seats=(human, ai)))
-    await store.close()
-    with sqlite3.connect(path) as db:
-        before_many_tables(db)
-    again = SqliteStore(path)
-    await again.connect()
-    try:
+
+    async def tables(store: SqliteStore) -> list[TableRecord]:
+        return [
+            await store.create_table(a_table(seats=(human, ai))),
+            await store.create_table(a_table(seats=(human,))),
+            await store.create_table(a_table(status="finished", seats=(human, ai))),
+            await store.create_table(a_table(status="lobby", state=None, seats=(human, ai))),
+        ]
+
+    async with older_database(tmp_path / "old.db", tables, before_many_tables) as (again, made):
+        with_ai, *others = made
         assert again.applied_migrations == [7, 8, 9, 10]
         assert [i for i, _ in await again.agent_turns()] == [with_ai.id]
-        for table in (humans_only, ended, lobby):
+        for table in others:
             assert not (await again.get_table(table.id)).ai_turn
-    finally:
-        await again.close()
 
 
 def fill(path: Path, count: int) -> None:

@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 
 from storage import RepeatedMoveError, ResultRecord, SqliteStore, Store
-from tests.storage.test_store import a_table, an_action, backend, store, ticking_clock
+from storage.base import TableRecord
+from tests.storage.stored import a_table, an_action, older_database
 from tests.storage.test_watch_rate import before_watch_rate
-
-__all__ = ["backend", "store"]  # the contract suite's fixtures: every backend
 
 
 async def test_a_second_move_from_the_same_interaction_is_refused_and_writes_nothing(
@@ -61,18 +60,18 @@ async def test_a_repeated_last_move_writes_neither_the_move_nor_the_result(store
 async def test_the_sqlite_migration_adds_the_sources_to_a_database_from_before_it(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    created = await store.create_table(a_table())
-    await store.close()
-    with sqlite3.connect(path) as db:  # as a database from before 0008 would hold it
+    def before_sources(db: sqlite3.Connection) -> None:  # what 0007 left
         before_watch_rate(db)
         db.execute("DROP TABLE move_sources")
         db.execute("PRAGMA user_version = 7")
-    again = SqliteStore(path)
-    await again.connect()
-    try:
+
+    async def a_running_table(store: SqliteStore) -> TableRecord:
+        return await store.create_table(a_table())
+
+    async with older_database(tmp_path / "old.db", a_running_table, before_sources) as (
+        again,
+        created,
+    ):
         assert again.applied_migrations == [8, 9, 10]
         moved = await again.commit_action(
             created.model_copy(update={"ply": 1}), 1, an_action(created, 1), source=3
@@ -81,5 +80,3 @@ async def test_the_sqlite_migration_adds_the_sources_to_a_database_from_before_i
             await again.commit_action(
                 moved.model_copy(update={"ply": 2}), moved.version, an_action(created, 2), source=3
             )
-    finally:
-        await again.close()

@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
-import sqlite3
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -26,90 +20,7 @@ from storage import (
     TableRecord,
 )
 from storage.base import ChannelBusyError
-from tests.support.postgres import postgres_store
-
-
-def ticking_clock(start: float = 1_000.0) -> Callable[[], float]:
-    """A clock that advances one second per reading, so every timestamp is distinct."""
-    counter = itertools.count()
-    return lambda: start + next(counter)
-
-
-@dataclass
-class Backend:
-    name: str
-    store: Any  # MemoryStore | SqliteStore | PostgresStore
-    path: Path | None
-
-    async def fail_next_action_insert(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Make the second write of `commit_action` (the INSERT into the log) fail."""
-        if self.name == "postgresql":
-            await self.store.pool.execute(
-                "CREATE FUNCTION refuse_actions() RETURNS trigger LANGUAGE plpgsql AS "
-                "$$ BEGIN RAISE EXCEPTION 'injected failure'; END $$; "
-                "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions "
-                "FOR EACH ROW EXECUTE FUNCTION refuse_actions()"
-            )
-            return
-        if self.path is not None:
-            with sqlite3.connect(self.path) as db:
-                db.execute(
-                    "CREATE TRIGGER refuse_actions BEFORE INSERT ON actions "
-                    "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
-                )
-            return
-
-        def refuse(*_: Any) -> None:
-            raise StorageError("injected failure")
-
-        monkeypatch.setattr(self.store, "_insert_action", refuse)
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgresql"])
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    if request.param == "postgresql":
-        async with postgres_store(clock=ticking_clock()) as pg:
-            yield Backend("postgresql", pg, None)
-        return
-    if request.param == "memory":
-        store: Any = MemoryStore(clock=ticking_clock())
-        path = None
-    else:
-        path = tmp_path / "snowbound.db"
-        store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    try:
-        yield Backend(request.param, store, path)
-    finally:
-        await store.close()
-
-
-@pytest.fixture
-def store(backend: Backend) -> Store:
-    result: Store = backend.store
-    return result
-
-
-def a_table(**fields: Any) -> TableRecord:
-    values: dict[str, Any] = {
-        "game": "coldest_night",
-        "status": "active",
-        "guild_id": 10,
-        "channel_id": 20,
-        "thread_id": 30,
-        "host_id": 100,
-        "options": {"variant": "standard"},
-        "seats": (SeatRecord(name="Ana", user_id=100), SeatRecord(name="Bot", agent="random")),
-        "seed": "s33d",
-        "state": {"heat": 7, "hands": [["rug", "kettle"], ["teddy"]], "note": "❄ ok"},
-    }
-    values.update(fields)
-    return TableRecord(**values)
-
-
-def an_action(table: TableRecord, ply: int, seat: int = 0) -> ActionRecord:
-    return ActionRecord(table_id=table.id, ply=ply, seat=seat, action={"type": "pass"}, at=5.0)
-
+from tests.storage.stored import Backend, a_table, an_action
 
 # -- create / get / update ---------------------------------------------------------------------
 

@@ -9,12 +9,8 @@ from pathlib import Path
 import pytest
 
 from storage import SqliteStore, Store
-from tests.storage.test_store import (
-    a_table,
-    backend,
-    store,
-    ticking_clock,
-)
+from storage.base import TableRecord
+from tests.storage.stored import a_table, older_database
 
 
 @pytest.mark.parametrize("setting", [True, False, None])
@@ -33,21 +29,16 @@ async def test_a_tables_suggestion_setting_is_stored_and_read_back_as_written(
 async def test_the_migration_leaves_an_older_tables_suggestions_to_its_game(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    created = await store.create_table(a_table(status="finished"))
-    await store.close()
-    with sqlite3.connect(path) as db:  # as a database from before 0010 would hold it
+    def before_suggestions(db: sqlite3.Connection) -> None:  # what 0009 left
         db.execute("ALTER TABLE tables DROP COLUMN suggestions")
         db.execute("PRAGMA user_version = 9")
-    again = SqliteStore(path)
-    await again.connect()
-    try:
+
+    async def a_finished_table(store: SqliteStore) -> TableRecord:
+        return await store.create_table(a_table(status="finished"))
+
+    async with older_database(tmp_path / "old.db", a_finished_table, before_suggestions) as (
+        again,
+        created,
+    ):
         assert again.applied_migrations == [10]
         assert (await again.get_table(created.id)).suggestions is None
-    finally:
-        await again.close()
-
-
-__all__ = ["backend", "store"]

@@ -1,8 +1,6 @@
 """Spectators, ratings and seeded challenges (issue 35): the same contract on every store, and the
 migrations that bring a database from before them up to date."""
 
-# ruff: noqa: F811  (the backend fixtures are imported by name, and tests take them by name)
-
 from __future__ import annotations
 
 import sqlite3
@@ -18,15 +16,10 @@ from storage import (
     TableNotFoundError,
     WatcherRecord,
 )
+from storage.base import TableRecord
 from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
 from storage.sql import SQLITE
-from tests.storage.test_store import (  # noqa: F401 (fixtures)
-    a_table,
-    an_action,
-    backend,
-    store,
-    ticking_clock,
-)
+from tests.storage.stored import a_table, an_action, older_database, ticking_clock
 from tests.support.postgres import postgres_store
 
 
@@ -266,20 +259,15 @@ async def uses_everything_new(store: Store, table_id: int) -> None:
 async def test_the_sqlite_migration_brings_a_database_from_before_it_up_to_date(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "old.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    created = await store.create_table(a_table(status="finished"))
-    await store.close()
-    with sqlite3.connect(path) as db:
-        before_watch_rate(db)
-    again = SqliteStore(path)
-    await again.connect()
-    try:
+    async def a_finished_table(store: SqliteStore) -> TableRecord:
+        return await store.create_table(a_table(status="finished"))
+
+    async with older_database(tmp_path / "old.db", a_finished_table, before_watch_rate) as (
+        again,
+        created,
+    ):
         assert again.applied_migrations == [9, 10]
         await uses_everything_new(again, created.id)
-    finally:
-        await again.close()
 
 
 async def test_deleting_a_table_deletes_its_watchers_challenge_entry_and_rated_mark(
