@@ -14,7 +14,7 @@ import pytest
 from rules.choices import MAX_CHOICES, MAX_DETAIL, Path, build, check
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
-from rules.dead_of_winter.choices import harmful, survivor_words
+from rules.dead_of_winter.choice_parts import harmful, survivor_words
 from rules.dead_of_winter.content import (
     CRISES,
     SURVIVORS,

@@ -1,6 +1,7 @@
-"""The legal lists' rows kept per value (`rules_legal._moves`, `_basic_die_actions`, the facts a
-place shares) equal a plain recomputation: the die actions and the moves as the rules listed them
-before, survivor by survivor, each record validated, on many seeded positions of every group."""
+"""The legal lists' rows kept per value (`rules_legal_turn._moves`, `_basic_die_actions`, the
+facts a place shares) equal a plain recomputation: the die actions and the moves as the rules
+listed them before, survivor by survivor, each record validated, on many seeded positions of every
+group."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import pytest
 from rules.dead_of_winter import GAME, effects
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter import rules_core as core
-from rules.dead_of_winter import rules_legal as L
 from rules.dead_of_winter import rules_legal_ln as LN
+from rules.dead_of_winter import rules_legal_turn as L
 from rules.dead_of_winter.content import ITEMS, SURVIVORS
 from rules.dead_of_winter.rules_pending import attract_sources
 from rules.engine import Engine
@@ -30,7 +31,7 @@ def at_least(g: dict[str, Any], need: int) -> list[int]:
 
 
 def plain_die_actions(w: dict[str, Any], gid: int) -> list[A.Action]:
-    """`rules_legal.die_actions` as it read before its rows were kept: every check per die."""
+    """`rules_legal_turn.die_actions` as it read before its rows were kept: every check per die."""
     g = core.grp(w, gid)
     out: list[A.Action] = []
     for sid in sorted(g["survivors"]):
