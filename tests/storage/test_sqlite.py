@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -126,21 +127,27 @@ async def test_the_seat_index_follows_the_seats(sqlite_store: SqliteStore) -> No
     assert rows == [(table.id, 2)]
 
 
-async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
+@asynccontextmanager
+async def two_stores(path: Path) -> AsyncIterator[tuple[SqliteStore, SqliteStore]]:
+    """Two stores on one file, as two processes would open it."""
     first, second = SqliteStore(path), SqliteStore(path)
     await first.connect()
     await second.connect()
     try:
+        yield first, second
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_stores_on_one_file_refuse_each_others_stale_versions(tmp_path: Path) -> None:
+    async with two_stores(tmp_path / "db.sqlite") as (first, second):
         table = await first.create_table(a_table())
         await second.commit_action(
             table, 1, ActionRecord(table_id=table.id, ply=1, seat=0, action={}, at=0.0)
         )
         with pytest.raises(StaleActionError):
             await first.update_table(table, 1)
-    finally:
-        await first.close()
-        await second.close()
 
 
 def traced(store: SqliteStore) -> list[str]:
@@ -190,11 +197,7 @@ async def test_a_move_updates_only_the_columns_it_changed(tmp_path: Path) -> Non
 async def test_a_row_the_store_does_not_know_is_written_whole(tmp_path: Path) -> None:
     """After another process wrote the row (a stale write, then a fresh read), or for a row this
     store never saw, every column is set: nothing relies on a copy the database moved past."""
-    path = tmp_path / "db.sqlite"
-    first, second = SqliteStore(path), SqliteStore(path)
-    await first.connect()
-    await second.connect()
-    try:
+    async with two_stores(tmp_path / "db.sqlite") as (first, second):
         table = await first.create_table(a_table())
         elsewhere = await second.update_table(table.model_copy(update={"ply": 7}), 1)
         with pytest.raises(StaleActionError):
@@ -214,9 +217,6 @@ async def test_a_row_the_store_does_not_know_is_written_whole(tmp_path: Path) ->
         assert "status" not in update
         assert await second.get_table(table.id) == again
         assert await second.find_tables(user_id=2) == []
-    finally:
-        await first.close()
-        await second.close()
 
 
 async def test_no_transaction_is_left_open_after_a_refused_write(
