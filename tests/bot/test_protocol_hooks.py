@@ -22,8 +22,8 @@ class Clock:
 
 
 async def ballot(store: SqliteStore, clock: Clock, **options: object) -> tuple[TableService, int]:
-    service = TableService(store, {"ballot": BALLOT}, clock=clock, new_seed=lambda: "vote")
-    table = await service.open("ballot", ANA, options=options)
+    service = TableService(store, {"test_ballot": BALLOT}, clock=clock, new_seed=lambda: "vote")
+    table = await service.open("test_ballot", ANA, options=options)
     await service.join(table.id, BO)
     await service.join(table.id, CY)
     return service, table.id
@@ -93,7 +93,7 @@ async def test_the_game_writes_its_own_summary_and_per_seat_results_are_stored(
         f"The vote passed. Pleased: {', '.join(pleased) or 'nobody'}. "
         "Seed: `vote` (every shuffle and roll can be replayed from it)."
     )
-    (result,) = await store.results(game="ballot")
+    (result,) = await store.results(game="test_ballot")
     stored = result.outcome["results"]
     assert [(r["seat"], r["kind"], r["met"]) for r in stored] == [
         (seat, role, role == "for") for seat, role in enumerate(roles)

@@ -14,10 +14,10 @@ from tests.support.ballot import BALLOT
 async def test_a_ballot_typed_in_the_channel_is_deleted_refused_and_not_played(
     bot_factory: Any,
 ) -> None:
-    bot = await bot_factory(games={"ballot": BALLOT}, new_seed=lambda: "b")
+    bot = await bot_factory(games={"test_ballot": BALLOT}, new_seed=lambda: "b")
     ana, bo = dpytest.get_config().members
     channel = dpytest.get_config().channels[0]
-    await say("!game new ballot", ana)
+    await say("!game new test_ballot", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
@@ -32,9 +32,9 @@ async def test_a_ballot_typed_in_the_channel_is_deleted_refused_and_not_played(
 
 
 async def test_roles_dealt_at_set_up_reach_each_player_privately(bot_factory: Any) -> None:
-    bot = await bot_factory(games={"ballot": BALLOT}, new_seed=lambda: "b")
+    bot = await bot_factory(games={"test_ballot": BALLOT}, new_seed=lambda: "b")
     ana, bo = dpytest.get_config().members
-    await say("!game new ballot", ana)
+    await say("!game new test_ballot", ana)
     await say("!game join", bo)
     drain()
     await say("!game start", ana)

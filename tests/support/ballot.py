@@ -64,7 +64,7 @@ class BallotPrivate(BallotView):
 
 
 class BallotGame(BaseGame[BallotState, Any, BallotView]):
-    key = "ballot"
+    key = "test_ballot"
     title = "Ballot"
     pitch = "Everyone votes in secret."
     min_seats = 1
