@@ -26,6 +26,7 @@ import pytest
 from bot import cli
 from bot.tables import label_mark
 from rules import GAMES, TEST_PREFIX, register, registered, shipped, unregister
+from rules.core import BaseGame
 from rules.engine import Engine
 from tests.e2e.conftest import (  # noqa: F401 — the e2e tests' autouse fixtures, here too
     dms,
@@ -94,9 +95,17 @@ def test_a_game_without_its_random_and_heuristic_players_or_a_pitch_is_refused()
     assert "test_unplayable" not in GAMES
 
 
-def test_no_shipped_game_has_a_key_kept_for_test_games() -> None:
+def test_no_shipped_game_has_a_key_kept_for_test_games_and_every_test_game_has_one() -> None:
     assert shipped() and not [key for key in shipped() if key.startswith(TEST_PREFIX)]
-    assert KEY.startswith(TEST_PREFIX)
+    support = Path(__file__).parent / "support"
+    test_games = [
+        value
+        for path in sorted(support.glob("*.py"))
+        for value in vars(import_module(f"tests.support.{path.stem}")).values()
+        if isinstance(value, BaseGame)
+    ]
+    assert len({game.key for game in test_games}) >= 3  # Nim, the ballot, Thin Ice
+    assert [g.key for g in test_games if not g.key.startswith(TEST_PREFIX)] == []
 
 
 # --- the rules: conformance and simulate ----------------------------------------------------------
