@@ -292,13 +292,13 @@ async def cache_bytes_per_table(path: Path, ids: list[int]) -> float:
                 await store.panels(table_id)  # the store's copy of its delivered panels
             gc.collect()
             full = tracemalloc.get_traced_memory()[0]
-            for held in (service, store):
+            for held in (service.cache, service.texts, store):
                 for name in (
-                    "_records",
-                    "_states",
-                    "_locks",
-                    "_publics",
-                    "_privates",
+                    "records",
+                    "states",
+                    "locks",
+                    "publics",
+                    "privates",
                     "_rows",
                     "_panels",
                 ):

@@ -63,7 +63,7 @@ async def rows() -> AsyncIterator[Row]:
                 stored = await service.log(table, 15)
                 stored_times.append(time.perf_counter() - started)
                 started = time.perf_counter()
-                replayed = await service._replayed_log(
+                replayed = await service.game_log._replayed_log(
                     table, await store.actions(table.id), 15, None
                 )
                 replay_times.append(time.perf_counter() - started)

@@ -34,15 +34,26 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.records import TableError, seat_names, seat_of
 from rules.core import Advisor, Game, Seat, Suggestion, format_event
 from rules.engine import Engine
 from storage.base import TableRecord
 
-if TYPE_CHECKING:
-    from bot.tables import TableService
+
+class TableService(Protocol):
+    """What suggestions and the turn line read of the table service (`bot.tables.TableService`)."""
+
+    ai: AiRunner
+    games: dict[str, Game[Any, Any, Any]]
+
+    def state(self, table: TableRecord) -> Any: ...
+
+    def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]: ...
+
+    def engine(self, table: TableRecord) -> Engine[Any, Any, Any]: ...
+
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.app_commands import AppCommand
 from discord.ext import commands
 
-from bot.chat import ChatFilter
+from bot.chat_filter import ChatFilter
 from bot.collector import IdleCollector
 from bot.config import Settings
 from bot.delivery import Boards, Delivery, Pictures

@@ -35,14 +35,25 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from bot.records import TableError
-from rules.core import Outcome
+from rules.core import Game, Outcome, Seat
 from storage.base import ChallengeEntry, Store, TableRecord
 
-if TYPE_CHECKING:
-    from bot.tables import TableService
+
+class TableService(Protocol):
+    """What challenges read of the table service (`bot.tables.TableService`)."""
+
+    store: Store
+    games: dict[str, Game[Any, Any, Any]]
+
+    def clock(self) -> float: ...
+
+    def game(self, key: str) -> Game[Any, Any, Any]: ...
+
+    def observation(self, table: TableRecord, seat: Seat | None) -> Any: ...
+
 
 log = logging.getLogger(__name__)
 

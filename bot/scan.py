@@ -1,54 +1,36 @@
-"""What `TableService` does on its own with many stored tables, without decoding them all.
+"""What the service does on its own with many stored tables, without decoding them all.
 
-- The `ai_turn` flag of a table row: the running game waits only for AI seats. The service sets it
-  with every write of the row (a move's in the move's own transaction: `agent_turn`), so start-up
-  and the clock find the tables a crash left waiting for AI seats by an index of those rows
-  (`Store.agent_turns`), a page at a time, instead of loading and decoding every running table
-  (`resume_table`, called by `TableService.resume_agents`).
+- The `ai_turn` flag of a table row: the running game waits only for AI seats (`waits_for_agents`).
+  The service sets it with every write of the row (a move's in the move's own transaction), so
+  start-up and the clock find the tables a crash left waiting for AI seats by an index of those
+  rows (`Store.agent_turns`), a page at a time, instead of loading and decoding every running
+  table (`bot.clock.Clock.resume_agents`).
 - The channel index (`ChannelIndex`): which channels and threads hold an open table, for the chat
   filter, which sees every message. It holds the places this process wrote or asked about, each
   for at most `channel_index_seconds` (then it asks the store again: two index lookups), at most
   `size` of them; never every open table of the store at once.
 
 The state of a table looked at only to read its flag is decoded without entering the service's
-state cache (`held_state`): a pass over many tables leaves the caches as they were.
+state cache (`TableCache.held_state`): a pass over many tables leaves the caches as they were.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import Any
 
-from bot.records import OPEN, Played
-from rules.core import Game, Seat
+from bot.records import OPEN
+from rules.core import Seat
 from rules.engine import Engine
-from storage.base import SeatRecord, StaleActionError, Store, TableRecord
+from storage.base import SeatRecord, Store, TableRecord
 
 log = logging.getLogger(__name__)
 
 RESUME_PAGE = 100  # flagged tables read from the store at a time; the loop gets a turn after each
 PLACES_KEPT = 50_000  # channels and threads the channel index remembers (about 150 bytes each)
 _NOTHING: tuple[int, ...] = ()
-
-
-class TableService(Protocol):
-    """What these functions use of `bot.tables.TableService`."""
-
-    store: Store
-    games: dict[str, Game[Any, Any, Any]]
-    engines: dict[str, Engine[Any, Any, Any]]
-    _states: OrderedDict[int, tuple[int, int, Any]]
-
-    def lock(self, table_id: int) -> asyncio.Lock: ...
-    def _keep(self, table: TableRecord, state: Any = None) -> None: ...
-    def _forget_copy(self, table_id: int) -> None: ...
-    def _waiting_set(self, table: TableRecord, state: Any = None) -> frozenset[Seat]: ...
-    async def _run_agents(self, played: Played) -> None: ...
-    async def report(self, played: Played) -> Played: ...
 
 
 def waits_for_agents(
@@ -65,55 +47,6 @@ def waits_for_agents(
             return False
         found = True
     return found
-
-
-def held_state(service: TableService, table: TableRecord, *, fresh: bool = False) -> Any:
-    """The table's parsed state: the service's cached one when it is this ply and version (and not
-    `fresh`, a state just replaced), else decoded here without entering the cache."""
-    if not fresh:
-        cached = service._states.get(table.id)
-        if cached is not None and cached[0] == table.ply and cached[1] == table.version:
-            return cached[2]
-    return service.games[table.game].state_model.model_validate(table.state)
-
-
-def flagged(service: TableService, table: TableRecord, *, fresh: bool = False) -> TableRecord:
-    """`table` with its `ai_turn` flag as its status, seats and state make it (`_save`; `fresh`:
-    the write replaces the state, so no cached one is its)."""
-    turn = (
-        table.status == "active"
-        and table.state is not None
-        and any(seat.agent for seat in table.seats)
-        and waits_for_agents(
-            service.engines[table.game], table.seats, held_state(service, table, fresh=fresh)
-        )
-    )
-    return table if turn == table.ai_turn else table.model_copy(update={"ai_turn": turn})
-
-
-async def resume_table(service: TableService, table_id: int) -> Played | None:
-    """Let the AI seats of one flagged table move, under its lock, if it still waits only for
-    them; a flag left standing (rows from before the flag existed, a stale copy) is cleared."""
-    async with service.lock(table_id):
-        table = await service.store.get_table(table_id)
-        if table.status != "active" or table.state is None:
-            return None
-        state = held_state(service, table)
-        if not waits_for_agents(service.engines[table.game], table.seats, state):
-            if table.ai_turn:
-                with contextlib.suppress(StaleActionError):  # moved meanwhile: it set the flag
-                    await service.store.update_table(
-                        table.model_copy(update={"ai_turn": False}), table.version
-                    )
-                service._forget_copy(table_id)
-            return None
-        service._keep(table, state)
-        played = Played(table=table, waited_before=service._waiting_set(table, state))
-        await service._run_agents(played)
-        if not played.moves:
-            return None
-        log.info("resumed %d AI moves at table %s", played.moves, table.id)
-        return await service.report(played)
 
 
 class ChannelIndex:

@@ -25,7 +25,7 @@ from bot.records import OPEN, Board, Ending, TableError, digest, seat_of
 from storage.base import AI_SUFFIX, TableRecord, WatcherRecord
 
 if TYPE_CHECKING:
-    from bot.views import TableViews
+    from bot.tables import TableService as TableViews
 
 RECENT = 6  # the public event lines a spectator panel shows
 

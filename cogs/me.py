@@ -1,5 +1,5 @@
 """`/me` (chat: `!me`): a member's own settings for paced games, and the substitute's confirm
-button. Thin: parse → service → reply; the rules of paces live in `bot.pace`."""
+button. Thin: parse → service → reply; the rules of paces live in `bot.pace_rules`."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.history import board_heading, board_lines, leaderboards, member_lines, member_stats
+from bot.standings import board_heading, board_lines, member_lines
 from bot.tables import TableError
 from cogs.common import NO_PINGS, clip, display_name, private, resolve_table
 from cogs.present import COLOUR, publish
@@ -39,7 +39,7 @@ async def stats(
     co-operative game's run of wins, as a public embed that pings nobody."""
     who = member or ctx.author
     guild_id = ctx.guild.id if ctx.guild is not None else None
-    found = await member_stats(bot.service, who.id, guild_id)
+    found = await bot.service.member_stats(who.id, guild_id)
     titles = {key: game.title for key, game in bot.service.games.items()}
     where = "at this server" if guild_id is not None else "everywhere"
     embed = discord.Embed(title=f"{display_name(who)}'s games {where}", colour=COLOUR)
@@ -60,7 +60,7 @@ async def leaderboard(bot: SnowboundBot, ctx: commands.Context[Any], game: str) 
     co-operative wins, or both) with the top 10, or every game's with the top 5, each list named."""
     if ctx.guild is None:
         raise TableError("Leaderboards belong to a server: ask in one of its channels.")
-    lists = await leaderboards(bot.service, ctx.guild.id, game or None)
+    lists = await bot.service.leaderboards(ctx.guild.id, game or None)
     titles = {key: g.title for key, g in bot.service.games.items()}
     title = bot.service.game(game).title if game else "every game"
     embed = discord.Embed(title=f"Leaderboard — {title}", colour=COLOUR)

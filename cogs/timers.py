@@ -1,5 +1,5 @@
 """The scheduler: every few seconds, tables whose clock ran out get the timer's move, and paced
-tables their reminders and timeouts (`bot.pace`).
+tables their reminders and timeouts (`bot.pace_rules`).
 
 A game's clock (`Timer`) is an option such as The 10th Night's `day_seconds`; the service keeps
 each table's deadline in storage, so clocks survive restarts: a deadline that passed while the bot
@@ -51,7 +51,7 @@ class TimersCog(commands.Cog, name="Timers"):
             log.exception("timer tick failed")
             return 0
         for result in played:
-            for reminder in result.reminders:  # a paced table's polite DMs (`bot.pace`)
+            for reminder in result.reminders:  # a paced table's polite DMs (`bot.pace_rules`)
                 try:
                     await self.bot.delivery.dm(reminder.user_id, content=reminder.text)
                 except Exception:

@@ -109,7 +109,7 @@ def board_embed(table: TableRecord, board: Board) -> discord.Embed:
     embed.add_field(name="Players", value=clip(players_line(table), 1024), inline=False)
     if table.status == "active" and table.deadline is not None:
         embed.add_field(name="Clock", value=f"Time runs out <t:{int(table.deadline)}:R>.")
-    if board.pace:  # a paced table's deadlines (`bot.pace`)
+    if board.pace:  # a paced table's deadlines (`bot.pace_rules`)
         embed.add_field(name="Pace", value=clip(board.pace, 1024), inline=False)
     if board.turn:
         embed.set_footer(text=clip(board.turn, 2048))

@@ -178,7 +178,7 @@ def test_the_move_budget_reaches_a_search_agent_with_a_clock_to_keep_it() -> Non
 async def test_a_timed_out_seat_is_played_by_the_tables_chosen_level_off_the_loop(
     store: SqliteStore,
 ) -> None:
-    from bot.pace import DAY
+    from bot.pace_rules import DAY
 
     gate = Gate()
     gate.release.set()

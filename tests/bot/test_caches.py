@@ -170,9 +170,9 @@ async def test_an_ended_game_leaves_nothing_in_the_state_record_and_lock_caches(
     assert played.table.status == "finished"
     await service.end(abandoned, ANA.user_id)
     for table_id in (finished, abandoned):
-        assert table_id not in service._states
-        assert table_id not in service._records
-        assert table_id not in service._locks
+        assert table_id not in service.cache.states
+        assert table_id not in service.cache.records
+        assert table_id not in service.cache.locks
 
 
 async def test_the_caches_hold_at_most_the_configured_number_of_running_tables() -> None:
@@ -183,10 +183,10 @@ async def test_the_caches_hold_at_most_the_configured_number_of_running_tables()
     for _ in range(2):
         for table_id in ids:
             await move(service, table_id)
-    assert len(service._states) <= 3
-    assert len(service._records) <= 3
-    assert len(service._locks) <= 3
-    assert set(service._records) == set(ids[-3:])  # the most recently played
+    assert len(service.cache.states) <= 3
+    assert len(service.cache.records) <= 3
+    assert len(service.cache.locks) <= 3
+    assert set(service.cache.records) == set(ids[-3:])  # the most recently played
     # a table pushed out of the caches is read again and plays on
     assert (await move(service, ids[0])).table.ply == 3
 
@@ -253,11 +253,11 @@ async def test_the_channel_index_follows_this_process_at_once_and_others_after_a
     assert await here.check_chat(8, ANA.user_id, "12") is None  # looked up: no table there
     await nim_table(there, channel_id=8, no_numbers=True)  # another process's table
     assert await here.check_chat(8, ANA.user_id, "12") is None  # not asked again within the hour
-    here.channel_index_seconds = 0  # the interval has passed: the next message looks it up
+    here.cache.channel_index_seconds = 0  # the interval has passed: the next message looks it up
     verdict = await here.check_chat(8, ANA.user_id, "12")
     assert verdict is not None and not verdict.allowed
     # commands never trust the index: they ask the store
-    here.channel_index_seconds = 3600
+    here.cache.channel_index_seconds = 3600
     await nim_table(there, channel_id=9)
     found = await here.table_in(9)
     assert found is not None and found.channel_id == 9

@@ -42,7 +42,7 @@ async def test_an_ai_turn_left_by_a_crash_after_a_human_move_resumes_on_start_up
     await first_store.connect()
     crashed = nim_service(first_store)
     table_id = await against_ai(crashed)
-    monkeypatch.setattr(crashed, "_run_agents", crash_after_commit)
+    monkeypatch.setattr(crashed.runner, "run_agents", crash_after_commit)
     await crashed.act(table_id, ANA.user_id, "take 1")
     await first_store.close()
     monkeypatch.undo()
@@ -79,7 +79,7 @@ async def test_tick_resumes_stuck_ai_turns_on_its_first_call_and_then_every_resu
     table_id = await against_ai(service)
     assert await service.tick(1_000.0) == []  # the first tick scans (nothing is stuck yet)
     with monkeypatch.context() as patch:
-        patch.setattr(service, "_run_agents", crash_after_commit)
+        patch.setattr(service.runner, "run_agents", crash_after_commit)
         await service.act(table_id, ANA.user_id, "take 1")
     assert await service.tick(1_010.0) == []  # within resume_every: not scanned again
     (resumed,) = await service.tick(1_030.0)
@@ -161,7 +161,7 @@ async def test_a_human_move_stored_before_another_process_moves_the_ai_is_report
     Ana must hear that her move was played (it was stored), not "please try again"."""
     ours, other = nim_service(store), nim_service(store)
     table_id = await against_ai(ours)
-    real = ours._commit
+    real = ours.runner.commit
     calls = 0
 
     async def commit(played: Played, seat: int, action: Any, **kwargs: Any) -> None:
@@ -171,7 +171,7 @@ async def test_a_human_move_stored_before_another_process_moves_the_ai_is_report
             assert await other.resume_agents()
         await real(played, seat, action, **kwargs)
 
-    ours._commit = commit  # type: ignore[method-assign]
+    ours.runner.commit = commit  # type: ignore[method-assign]
     played = await ours.act(table_id, ANA.user_id, "take 1")
     log = await store.actions(table_id)
     assert [(a.ply, a.seat) for a in log] == [(1, 0), (2, 1)]  # each move stored once
@@ -253,5 +253,5 @@ async def test_the_log_is_read_from_stored_events_and_matches_a_replay(store: St
     assert entries and all(e.events is not None for e in entries)
     for seat in (None, 0, 1):
         stored = await service.log(table, 50, seat=seat)
-        replayed = await service._replayed_log(table, entries, 50, seat)
+        replayed = await service.game_log._replayed_log(table, entries, 50, seat)
         assert stored == replayed and stored

@@ -51,7 +51,7 @@ async def test_the_process_that_moved_a_table_drops_the_thread_from_its_channel_
 ) -> None:
     service = process(store)
     table_id = await threaded(service)
-    index = service._channels
+    index = service.cache.channels
     assert await index.may_hold(store, THREAD, 3600, time.monotonic())
     lookups = index.lookups
     assert await service.leave_thread(table_id, THREAD) is not None

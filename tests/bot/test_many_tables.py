@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import bot.tables
+import bot.clock
 from bot.scan import ChannelIndex
 from bot.tables import Played, Player, TableService
 from storage import MemoryStore, SqliteStore, Store, TableRecord
@@ -64,7 +64,7 @@ async def test_a_move_that_leaves_only_ai_seats_to_move_stores_the_flag_with_it(
         service = nim_service(store)
         table_id = await waiting_for_ana(service, 1)
         assert not (await store.get_table(table_id)).ai_turn  # Ana's turn
-        monkeypatch.setattr(service, "_run_agents", no_agents)
+        monkeypatch.setattr(service.runner, "run_agents", no_agents)
         await service.act(table_id, ANA.user_id, "take 1")
         stored = await store.get_table(table_id)
         assert stored.ai_turn and stored.ply == 3  # the move and its flag: one commit
@@ -89,7 +89,7 @@ async def test_a_resignation_stored_before_the_ai_takes_the_seat_leaves_the_flag
         await service.join(table.id, bo)
         await service.add_agent(table.id, ANA.user_id, "random")
         await service.start(table.id, ANA.user_id)
-        monkeypatch.setattr(service, "_run_agents", no_agents)
+        monkeypatch.setattr(service.runner, "run_agents", no_agents)
         await service.resign(table.id, ANA.user_id)  # Ana was to move: now an AI is
         assert (await store.get_table(table.id)).ai_turn
         monkeypatch.undo()
@@ -112,7 +112,7 @@ async def test_resume_reads_and_decodes_no_table_that_waits_for_a_human(tmp_path
         restarted = nim_service(store, table_cache_size=5)
         assert await restarted.resume_agents() == []
         assert store.calls == ["agent_turns"]
-        assert not restarted._states and not restarted._records
+        assert not restarted.cache.states and not restarted.cache.records
     finally:
         await inner.close()
 
@@ -123,7 +123,7 @@ async def test_a_resume_over_many_flagged_tables_lets_other_tasks_run_between_pa
     """Tables flagged but waiting for a human (rows from before the flag existed): each is looked
     at once and its flag cleared, a page at a time; another task runs between the pages. (The
     in-memory store never waits, so only the resume's own yields give it a turn.)"""
-    monkeypatch.setattr(bot.tables, "RESUME_PAGE", 10)
+    monkeypatch.setattr(bot.clock, "RESUME_PAGE", 10)
     store = MemoryStore()
     await store.connect()
     service = nim_service(store, table_cache_size=5)
@@ -157,7 +157,7 @@ async def test_a_resume_over_many_flagged_tables_lets_other_tasks_run_between_pa
     assert len(seen) == 3  # 10, 10, 5
     assert seen[0] < seen[1] < seen[2]  # the other task moved on between the pages
     assert await store.agent_turns() == []  # every stale flag cleared
-    assert len(restarted._states) <= 5  # nothing kept beyond the cache's size
+    assert len(restarted.cache.states) <= 5  # nothing kept beyond the cache's size
     for table_id in ids:
         assert (await store.get_table(table_id)).ply == 2  # nobody moved
 
@@ -173,8 +173,8 @@ async def test_the_clock_keeps_the_caches_within_their_size_whatever_the_tables(
             await waiting_for_ana(first, channel)
         service = nim_service(store, table_cache_size=4)
         assert await service.tick(10**9) == []
-        assert len(service._states) == 0 and len(service._records) == 0
-        assert len(service._locks) <= 4
+        assert len(service.cache.states) == 0 and len(service.cache.records) == 0
+        assert len(service.cache.locks) <= 4
     finally:
         await store.close()
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.pace import DAY, HOUR, describe_pace, parse_pace
+from bot.pace_rules import DAY, HOUR, describe_pace, parse_pace
 from bot.tables import Player, TableError, TableService
 from rules import GAMES
 from storage import SqliteStore

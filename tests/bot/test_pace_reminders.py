@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.pace import HOUR, UserSettings, in_quiet, parse_me, quiet_end
+from bot.pace_rules import HOUR, UserSettings, in_quiet, parse_me, quiet_end
 from bot.tables import Player, TableError, TableService
 from tests.support.nim import NIM
 

@@ -37,8 +37,8 @@ async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() 
         table = (await service.act(table.id, user, move)).table
         for each in (0, 1):
             from_log = await service.since_last_move(table, each)
-            assert await service._since_last_move(table, each) == from_log
-    assert service._since[table.id].seen == {0, 1}  # both answered from memory by now
+            assert await service.reporter._since_last_move(table, each) == from_log
+    assert service.reporter.since[table.id].seen == {0, 1}  # both answered from memory by now
 
 
 def dead_of_winter_table() -> TableRecord:

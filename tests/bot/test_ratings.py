@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import history, ratings
+from bot import ratings, standings
 from bot.cli import main
 from bot.ratings import CoopStanding, estimate
 from bot.tables import Player, TableService
@@ -96,9 +96,9 @@ async def test_a_table_with_an_ai_seat_is_unrated_and_stats_say_so(
     table = await play(rated, "winter", [ANA], agents=1)
     assert table.status == "finished"
     assert await store.ratings(GUILD, "winter") == []
-    [stats] = await history.member_stats(rated, ANA.user_id, GUILD)
+    [stats] = await rated.member_stats(ANA.user_id, GUILD)
     assert stats.rating is None and stats.unrated == 1
-    lines = history.member_lines([stats], {"winter": "Winter"})
+    lines = standings.member_lines([stats], {"winter": "Winter"})
     assert any("1 unrated game" in line for line in lines)
 
 
@@ -124,7 +124,7 @@ async def test_a_member_who_resigned_is_not_rated_and_the_game_counts_as_unrated
     await rated.resign(table.id, BO.user_id)
     await finish(rated, table.id)
     assert await store.ratings(GUILD, "winter") == []
-    [bo] = await history.member_stats(rated, BO.user_id, GUILD)
+    [bo] = await rated.member_stats(BO.user_id, GUILD)
     assert bo.tally is not None and bo.tally.lost == 1 and bo.unrated == 1
 
 
@@ -186,19 +186,19 @@ async def test_the_leaderboard_lists_ratings_by_the_cautious_estimate_and_co_op_
         await play(rated, "winter", [ANA, BO], seed=seed)
         await play(rated, "winter", [CY, DI], seed=seed + 10)
     await play(rated, "coldest_night", [ANA, BO], seed=3)
-    [board] = await history.leaderboards(rated, GUILD, "winter")
+    [board] = await rated.leaderboards(GUILD, "winter")
     records = await by_user(store, "winter")
     shown = [row.user_id for row in board.rows]
     assert sorted(shown) == sorted(records)
     scores = [estimate(records[u].mu, records[u].sigma) for u in shown]
     assert scores == sorted(scores, reverse=True)
-    lines = history.board_lines(board, mention=False)
+    lines = standings.board_lines(board, mention=False)
     assert lines[0].startswith("🥇 ") and "rating" in lines[0] and "(provisional)" in lines[0]
-    [coop] = await history.leaderboards(rated, GUILD, "The Coldest Night")
+    [coop] = await rated.leaderboards(GUILD, "The Coldest Night")
     assert coop.kind == "co-op" and {r.name for r in coop.rows} == {"Ana", "Bo"}
-    overview = await history.leaderboards(rated, GUILD)
+    overview = await rated.leaderboards(GUILD)
     assert [(b.game, b.kind) for b in overview] == [("coldest_night", "co-op"), ("winter", "rated")]
-    assert all(len(b.rows) <= history.OVERVIEW_SIZE for b in overview)
+    assert all(len(b.rows) <= standings.OVERVIEW_SIZE for b in overview)
 
 
 # the rules of rating, from outcomes ---------------------------------------------------------------

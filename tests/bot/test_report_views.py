@@ -106,17 +106,17 @@ async def test_an_ended_game_leaves_no_views_behind() -> None:
     service = await service_with(new_seed=lambda: "ends")
     played = await started(service, "coldest_night", 3)
     table_id = played.table.id
-    assert table_id in service._publics and table_id in service._privates
+    assert table_id in service.texts.publics and table_id in service.texts.privates
     await service.end(table_id, PLAYERS[0].user_id)
-    assert table_id not in service._publics
-    assert table_id not in service._privates
+    assert table_id not in service.texts.publics
+    assert table_id not in service.texts.privates
 
 
 async def test_view_caches_hold_at_most_the_table_cache_size() -> None:
     service = await service_with(new_seed=lambda: "many", table_cache_size=2)
     ids = [(await started(service, "coldest_night", 3)).table.id for _ in range(4)]
-    assert list(service._publics) == ids[-2:]
-    assert list(service._privates) == ids[-2:]
+    assert list(service.texts.publics) == ids[-2:]
+    assert list(service.texts.privates) == ids[-2:]
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -107,7 +107,7 @@ class Game:
 
     def place(self) -> Any:
         """Where members see the table: its thread while it has one Discord still serves."""
-        table = self.service._records.get(1)
+        table = self.service.cache.records.get(1)
         thread = table.thread_id if table is not None else None
         found = self.bot.get_channel(thread) if thread else None
         if found is not None and thread not in self.wire.deleted | self.wire.locked:

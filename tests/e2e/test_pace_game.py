@@ -9,7 +9,7 @@ from typing import Any
 
 import discord.ext.test as dpytest
 
-from bot.pace import DAY, HOUR
+from bot.pace_rules import DAY, HOUR
 from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload

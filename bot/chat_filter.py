@@ -18,15 +18,15 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
+from discord.ext import commands
 
+from bot.delivery import Delivery
+from bot.tables import TableService
 from rules.chat import ChatVerdict
 from rules.core import ChatPolicy
-
-if TYPE_CHECKING:
-    from bot.app import SnowboundMixin
 
 log = logging.getLogger(__name__)
 
@@ -94,10 +94,26 @@ def is_played_move(ctx: Any) -> bool:
     return name == "play" and not ctx.command_failed
 
 
+class Host(Protocol):
+    """What the chat filter uses of the bot (`bot.app.SnowboundMixin`)."""
+
+    service: TableService
+    delivery: Delivery
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    async def get_context(self, origin: discord.Message, /) -> commands.Context[Any]: ...
+
+    async def invoke(self, ctx: commands.Context[Any], /) -> None: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+
 class ChatFilter:
     """Deletes what a seated player may not say, and tells them why, once where it would nag."""
 
-    def __init__(self, bot: SnowboundMixin, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, bot: Host, clock: Callable[[], float] = time.monotonic) -> None:
         self.bot = bot
         self.clock = clock
         self.warned_permissions: set[int] = set()

@@ -2,7 +2,7 @@
 
 A paced table (`pace=daily` at `/game new`) gives every human seat the game waits for a deadline,
 kept in the table row (`TableRecord.clocks`, `wake_at`), so it survives restarts and needs no code
-in any game: whose decision the game waits for is `TableViews.waiting_for` (Dead of Winter's votes
+in any game: whose decision the game waits for is `TableCache.waiting_for` (Dead of Winter's votes
 and requests included). A game's own clock (`Game.timer`, The 10th Night) takes precedence while it
 runs: the seat clocks are suspended and start afresh when it stops.
 
@@ -13,8 +13,8 @@ The clock data is plain JSON the service rewrites on every move (`sync`)::
 
 `since` is when the seat began to wait (its turn ping), `last` the last message about this move
 (the ping, then each reminder), `next` the reminders still to send. The functions here are pure
-and take `now`; `bot.pace_service.PaceService` (mixed into `TableService`) does the reading
-and writing.
+and take `now`; the clock (`bot.clock`: `Deadlines` writes them with each move, `Clock` sends the
+reminders and plays the timeouts) and the member settings (`bot.member_settings`) read and write.
 """
 
 from __future__ import annotations

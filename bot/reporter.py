@@ -1,0 +1,295 @@
+"""The reporter: what a call's result (`Played`) says to whom.
+
+The move runner hands it each step's events (`collect`, `note_since`) and, once the call is done,
+the whole record (`report`), which it fills once so no presenter calls the service back: whom to
+ping, the public board, the private panels that changed, the lines since each pinged seat's last
+move, and at the end of a game the ending in words with every human seat's panel. It also keeps
+where each panel was delivered (`panel_sent`, `panel_undelivered`).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from bot import challenges
+from bot.records import Ending, PanelUpdate, Played, seat_names
+from bot.table_cache import TableCache
+from bot.table_texts import TableTexts
+from rules.core import Event, Game, Outcome, Seat, format_event
+from storage.base import PanelRecord, Store, TableRecord
+
+DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
+
+
+class Reporter:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game[Any, Any, Any]],
+        cache: TableCache,
+        texts: TableTexts,
+        *,
+        clock: Callable[[], float],
+    ) -> None:
+        self.store = store
+        self.games = games
+        self.cache = cache
+        self.texts = texts
+        self.clock = clock
+        # table id → the public lines since each seat's last move, as this process played them
+        self.since: OrderedDict[int, _Since] = cache.per_table(copy=False)
+
+    # a step of a call ---------------------------------------------------------------------------
+    def collect(self, played: Played, events: Sequence[Event], *, step: bool = True) -> None:
+        """A step's events: public lines, private lines per seat; a move's public lines are one
+        step (`Played.steps`): the feed shows them as one line."""
+        names = seat_names(played.table)
+        public = []
+        for event in events:
+            text = format_event(event.text, names)
+            if event.visible_to is None:
+                public.append(text)
+            else:
+                for seat in event.visible_to:
+                    played.private.setdefault(seat, []).append(text)
+        if step and len(public) > 1:
+            played.steps.append((len(played.lines), len(played.lines) + len(public)))
+        played.lines.extend(public)
+
+    def note_since(self, table: TableRecord, seat: Seat, events: Sequence[Event]) -> None:
+        """Keep, per seat, the public lines of the moves made since its last one (in memory, for
+        the panel of a seat the game comes back to: no read of the log). Kept only while this
+        process made every move in between (the ply says so); otherwise it starts again."""
+        held = self.since.get(table.id)
+        if held is None or held.ply != table.ply - 1:
+            held = self.since[table.id] = _Since(table.ply - 1)
+        self.cache.trim(self.since, table.id)
+        names = seat_names(table)
+        public = [format_event(e.text, names) for e in events if e.visible_to is None]
+        for other in range(len(table.seats)):
+            if other != seat:
+                held.add(other, public)
+        if seat >= 0:
+            held.lines[seat], held.more[seat] = [], 0
+            held.seen.add(seat)
+        held.ply = table.ply
+
+    def summary(self, table: TableRecord, outcome: Outcome) -> str:
+        """The game's own end-of-game words, then the seed that replays every shuffle."""
+        text = self.games[table.game].summary(outcome, seat_names(table))
+        return f"{text} {challenges.seed_words(table, self.clock())}"
+
+    # the whole call -----------------------------------------------------------------------------
+    async def report(self, played: Played) -> Played:
+        """Fill in what a call's result shows: whom to ping, the board, the panels that changed,
+        the lines since each pinged seat's last move (for its panel), and at the end of a game
+        the ending in words with every human seat's panel (each ends with the seat's own result).
+
+        Done once, here, so that every presenter (Discord, the terminal) reads the same record
+        instead of asking the service again. The state, whom the game waits for and the seats'
+        names are looked up once and handed to each part."""
+        table = played.table
+        state = None if table.state is None else self.cache.state(table)
+        if table.status == "active":
+            waiting = self.cache.waiting_for(table, state)
+            seats = table.seats
+            before = played.waited_before
+            played.ping = tuple(u for s in waiting if s not in before and (u := seats[s].user_id))
+        else:
+            waiting = []
+        if state is not None:
+            names = seat_names(table)
+            played.board = self.texts.board_of(table, state, waiting, names)
+            played.panels = await self.texts.updates_of(
+                table, state, names, force=False, notes=played.private
+            )
+        if played.ping:  # a pinged seat whose panel is sent gets what happened since its move
+            for update in played.panels:
+                if update.user_id in played.ping:
+                    since = await self._since_last_move(table, update.seat)
+                    if since:
+                        played.since[update.seat] = since
+        if table.status == "finished" and played.outcome is not None and table.state is not None:
+            played.ending = self.ending(table, played.outcome)
+            played.panels = await self.texts.private_updates(
+                table, force=True, notes=played.private
+            )
+        mover = played.mover
+        if (
+            mover is not None
+            and table.state is not None
+            and all(update.seat != mover for update in played.panels)
+        ):
+            stored = {p.seat: p for p in await self.store.panels(table.id)}.get(mover)
+            if stored is not None and stored.user_id != table.seats[mover].user_id:
+                stored = None  # another member's panel (the seat was taken over)
+            played.mover_panel = self.texts.panel_update(table, mover, panel=stored)
+        return played
+
+    def newly_waiting(self, played: Played) -> list[Seat]:
+        """Human seats the game now waits for that it was not waiting for before: the players to
+        notify (an edited panel or board notifies nobody)."""
+        now = self.cache.waiting_for(played.table)
+        seats = played.table.seats
+        return [s for s in now if s not in played.waited_before and seats[s].user_id is not None]
+
+    # since a seat's last move -------------------------------------------------------------------
+    async def _since_last_move(self, table: TableRecord, seat: Seat) -> list[str]:
+        """`since_last_move`, from memory when this process saw the seat's last move and every
+        move since, else from the log."""
+        held = self.since.get(table.id)
+        if held is not None and held.ply == table.ply and seat in held.seen:
+            lines = list(held.lines.get(seat, ()))
+            more = held.more.get(seat, 0)
+            return [*lines, f"… and {more} more — `/game log`"] if more else lines
+        return await self.since_last_move(table, seat)
+
+    async def since_last_move(
+        self, table: TableRecord, seat: Seat, *, limit: int = DIGEST_LINES
+    ) -> list[str]:
+        """The public event lines of the moves made since this seat's last move, for the top of
+        its panel when the game comes back to it: at most `limit` lines, then a line saying how
+        many more `/game log` holds. Empty if nobody else moved since.
+
+        Read from the events each move stored (public ones have `visible_to` None), so nothing
+        is replayed; moves stored without events (older databases) add nothing."""
+        if table.state is None:
+            return []
+        entries = await self.store.actions(table.id)
+        last = max((e.ply for e in entries if e.seat == seat), default=0)
+        names = seat_names(table)
+        lines = [
+            format_event(event["text"], names)
+            for entry in entries
+            if entry.ply > last
+            for event in entry.events or ()
+            if event.get("visible_to") is None
+        ]
+        if len(lines) <= limit:
+            return lines
+        return [*lines[:limit], f"… and {len(lines) - limit} more — `/game log`"]
+
+    # the end ------------------------------------------------------------------------------------
+    def ending(self, table: TableRecord, outcome: Outcome) -> Ending:
+        """How the game ended, in words (`Ending`): who won, why (the game's own summary), each
+        seat's secret objective revealed, each human seat's own result, and the seed."""
+        names = seat_names(table)
+        count = len(names)
+        winners = sorted(outcome.winners)
+        if winners and len(winners) == count and count > 1:
+            headline = "Everyone won."
+        elif winners:
+            headline = f"{_and(names[s] for s in winners)} won."
+        else:
+            headline = "Nobody won."
+        why = _why(self.games[table.game].summary(outcome, names), bool(outcome.results))
+        missed = outcome.results and not any(r.met for r in outcome.results)
+        if not winners and missed:
+            why += " No personal objective was met."
+        objectives = []
+        own: dict[Seat, list[str]] = {}
+        for result in outcome.results:
+            goal = result.detail or result.ref or "their goal"
+            kind = result.kind.replace("_", " ")
+            done = "met ✅" if result.met else "not met ❌"
+            objectives.append(f"{names[result.seat]} — {kind} objective “{goal}”: {done}.")
+            own.setdefault(result.seat, []).append(f"Your {kind} objective “{goal}”: {done}.")
+        results: dict[Seat, str] = {}
+        hidden = challenges.hidden_until(table, self.clock())  # a challenge still open
+        for seat, record in enumerate(table.seats):
+            if record.user_id is None:
+                continue
+            if seat in outcome.winners:
+                mine = (
+                    "You won."
+                    if len(winners) == 1
+                    else "You won, with " + _and(names[s] for s in winners if s != seat) + "."
+                )
+            else:
+                mine = "You did not win." if winners else "Nobody won, you neither."
+            results[seat] = " ".join([mine, *own.get(seat, [])])
+        return Ending(
+            headline=headline,
+            why=why,
+            seed="" if hidden is not None else table.seed,
+            seed_hidden_until=hidden,
+            objectives=tuple(objectives),
+            results=results,
+            winners=tuple(names[s] for s in winners),
+        )
+
+    # where panels went --------------------------------------------------------------------------
+    async def panel_sent(
+        self,
+        update: PanelUpdate,
+        *,
+        channel_id: int | None,
+        message_id: int | None,
+        dm_closed: bool = False,
+    ) -> None:
+        await self.store.save_panel(
+            PanelRecord(
+                table_id=update.table_id,
+                seat=update.seat,
+                user_id=update.user_id,
+                channel_id=channel_id,
+                message_id=message_id,
+                digest="" if dm_closed else update.digest,
+                dm_closed=dm_closed,
+            )
+        )
+
+    async def panel_undelivered(self, update: PanelUpdate) -> None:
+        """A panel Discord did not take: forget what it was last known to show, so the table's
+        next report sends it again (its digest alone may not change: private news is not in it).
+        A panel marked closed (DMs off) stays closed."""
+        stored = {p.seat: p for p in await self.store.panels(update.table_id)}.get(update.seat)
+        if stored is not None and not stored.dm_closed and stored.digest:
+            await self.store.save_panel(stored.model_copy(update={"digest": ""}))
+
+
+def _and(names: Iterable[str]) -> str:
+    """Names joined as players say them: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    found = [str(name) for name in names]
+    if len(found) <= 1:
+        return "".join(found)
+    return ", ".join(found[:-1]) + " and " + found[-1]
+
+
+class _Since:
+    """A table's public lines since each seat's last move, up to `DIGEST_LINES` each (then a
+    count), valid at `ply`; `seen` are the seats whose last move this process made."""
+
+    def __init__(self, ply: int) -> None:
+        self.ply = ply
+        self.lines: dict[Seat, list[str]] = {}
+        self.more: dict[Seat, int] = {}
+        self.seen: set[Seat] = set()
+
+    def add(self, seat: Seat, lines: Sequence[str]) -> None:
+        held = self.lines.setdefault(seat, [])
+        room = max(0, DIGEST_LINES - len(held))
+        held.extend(lines[:room])
+        if len(lines) > room:
+            self.more[seat] = self.more.get(seat, 0) + len(lines) - room
+
+
+def _why(summary: str, objectives: bool) -> str:
+    """The game's end-of-game words as the reason under the headline: without "Game over", the
+    winners (the headline says them) and, when objectives are listed apart, their lines."""
+    lines = [" ".join(line.replace("**", "").split()) for line in summary.splitlines()]
+    kept = []
+    for index, line in enumerate(line for line in lines if line):
+        if index and objectives and "objective" in line:
+            continue
+        if line.startswith(("Winners:", "Nobody won")):
+            continue
+        kept.append(line)
+    why = " ".join(kept)
+    for head in ("Game over — ", "Game over. ", "Game over: "):
+        if why.startswith(head):
+            why = why[len(head)].upper() + why[len(head) + 1 :]
+            break
+    return why

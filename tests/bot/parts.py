@@ -1,0 +1,126 @@
+"""The service's parts built one by one, as `bot.tables.TableService` composes them, for the tests
+of each part on its own; and running tables written straight into a store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai import AiRunner
+from bot.clock import Clock, Deadlines
+from bot.member_settings import MemberSettings, settings_of
+from bot.moves import MoveRunner
+from bot.reporter import Reporter
+from bot.table_cache import TableCache
+from bot.table_texts import TableTexts
+from bot.undo import GameLog
+from rules.core import Game, Outcome
+from rules.engine import Engine
+from storage.base import SeatRecord, Store, TableRecord
+
+ANA = SeatRecord(name="Ana", user_id=11)
+BO = SeatRecord(name="Bo", user_id=22)
+FROST = SeatRecord(name="Frost", agent="heuristic")
+
+
+class Now:
+    """An injected clock the test moves."""
+
+    def __init__(self, at: float = 1_000.0) -> None:
+        self.at = at
+
+    def __call__(self) -> float:
+        return self.at
+
+
+@dataclass
+class Parts:
+    cache: TableCache
+    deadlines: Deadlines
+    texts: TableTexts
+    reporter: Reporter
+    runner: MoveRunner
+    clock: Clock
+    game_log: GameLog
+    members: MemberSettings
+    ended: list[tuple[int, Outcome]] = field(default_factory=list)
+
+
+def build(store: Store, games: dict[str, Game[Any, Any, Any]], now: Callable[[], float]) -> Parts:
+    engines = {key: Engine(game) for key, game in games.items()}
+    ended: list[tuple[int, Outcome]] = []
+
+    async def member(user_id: int) -> Any:
+        return await settings_of(store, user_id)
+
+    async def finished(table: TableRecord, outcome: Outcome, at: float) -> None:
+        ended.append((table.id, outcome))
+
+    cache = TableCache(store, games, engines, clock=now)
+    deadlines = Deadlines(games, clock=now, settings=member)
+    texts = TableTexts(
+        store, games, engines, cache, pace_text=deadlines.pace_text, thinking=lambda _: None
+    )
+    reporter = Reporter(store, games, cache, texts, clock=now)
+    ai_runner = AiRunner()
+    runner = MoveRunner(
+        store,
+        games,
+        engines,
+        cache,
+        deadlines,
+        reporter,
+        reporter.report,
+        ai_runner=ai_runner,
+        clock=now,
+        finished=finished,
+    )
+    clock = Clock(
+        store,
+        games,
+        engines,
+        cache,
+        runner,
+        reporter.report,
+        deadlines,
+        ai_runner=ai_runner,
+        default_agent="heuristic",
+        settings=member,
+        clock=now,
+    )
+    game_log = GameLog(
+        store, games, engines, cache, runner.seat_for, deadlines, reporter.report, clock=now
+    )
+    members = MemberSettings(store, cache, deadlines.pace_fields, reporter.report, clock=now)
+    return Parts(cache, deadlines, texts, reporter, runner, clock, game_log, members, ended)
+
+
+async def running(
+    store: Store,
+    game: Game[Any, Any, Any],
+    *seats: SeatRecord,
+    now: float = 1_000.0,
+    pace: int | None = None,
+    channel_id: int | None = None,
+    **options: Any,
+) -> TableRecord:
+    """A running table of `game` for `seats` (Ana and Bo by default), stored as a started game
+    is: its first state, its game clock's deadline and, if `pace`, its first seat clocks."""
+    seats = seats or (ANA, BO)
+    parts = build(store, {game.key: game}, lambda: now)
+    engine = parts.runner.engines[game.key]
+    state = engine.start(len(seats), options, "parts").state
+    table = TableRecord(
+        game=game.key,
+        status="active",
+        seats=seats,
+        seed="parts",
+        options=engine.options(options).model_dump(mode="json", exclude_defaults=True),
+        state=state.model_dump(mode="json"),
+        pace=pace,
+        channel_id=channel_id,
+        deadline=parts.deadlines.deadline(game, None, state, None),
+    )
+    table = table.model_copy(update=await parts.deadlines.pace_start(table, state))
+    return await store.create_table(table)
