@@ -1,10 +1,12 @@
-"""Persistence: the `Store` protocol (`storage.base`), SQLite (default), PostgreSQL and in-memory.
+"""Persistence: the `Store` protocol (`storage.protocol`), one base every store shares
+(`storage.base`: records in `storage.models`, rows in `storage.codec`, the SQL both databases run in
+`storage.sql`), and its drivers: SQLite (default), PostgreSQL and in-memory.
 
 `open_store(url)` picks the backend from `SNOWBOUND_DATABASE_URL`; the caller then awaits
 `store.connect()` before use and `store.close()` after.
 
 Decisions the design leaves open:
-- Both stores give back exactly what JSON holds (`storage.codec`): int dict keys come back as
+- Every store gives back exactly what JSON holds (`storage.codec`): int dict keys come back as
   strings, tuples as lists; values JSON cannot hold (sets, models) raise TypeError on write.
 - `commit_action` checks the version first, then the ply; an action for another table id is a
   ValueError; a table id that does not exist is TableNotFoundError (not StaleActionError).

@@ -17,8 +17,8 @@ COMMIT` (rolled back on any error), so no transaction is ever left open between 
   writer thread, which waits its busy timeout there while the event loop goes on. Calls that may
   read many rows (`find_tables`, `actions`…) always go to the thread. `quick_writes=False` turns
   the quick connection off (every call handed to the thread, as before);
-- an aiosqlite connection for the rest (migrations, backups, settings, results): rare calls, and
-  the interface further store methods are written against.
+- an aiosqlite connection for migrations, backups, the background checkpoints and the rare reads
+  that are on no move's way (settings, results, take-backs, stats: `SqlStore`'s `rare` reads).
 
 An asyncio lock serialises the store's operations inside one process — a read never sees another
 coroutine's half-done transaction — and the `version` column protects the rows across processes.
@@ -35,6 +35,11 @@ none does, and the WAL would grow without end (and every read with it). So once 
 `WAL_LIMIT` frames the background checkpoint is a RESTART, which makes writers wait while it
 copies the last frames (the store's calls wait on its lock meanwhile): once in thousands of
 commits, and only under such a load.
+
+This module is the store and its copies of rows and panels; `storage.sqlite_connection` opens the
+connections and runs each call (`_call`), `storage.sqlite_calls` holds the functions a call runs
+on a connection, `storage.sqlite_thread` the writer thread. Every statement but the UPDATE of just
+the changed columns is `storage.sql`'s, shared with PostgreSQL.
 """
 
 from __future__ import annotations
