@@ -12,8 +12,10 @@ from bot.clock import Clock, Deadlines
 from bot.member_settings import MemberSettings, settings_of
 from bot.moves import MoveRunner
 from bot.reporter import Reporter
+from bot.seating import Seating
 from bot.table_cache import TableCache
 from bot.table_texts import TableTexts
+from bot.talk_rules import TalkRules
 from bot.undo import GameLog
 from rules.core import Game, Outcome
 from rules.engine import Engine
@@ -44,10 +46,14 @@ class Parts:
     clock: Clock
     game_log: GameLog
     members: MemberSettings
+    seating: Seating
+    talk: TalkRules
     ended: list[tuple[int, Outcome]] = field(default_factory=list)
 
 
-def build(store: Store, games: dict[str, Game[Any, Any, Any]], now: Callable[[], float]) -> Parts:
+def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], float]) -> Parts:
+    """The parts for `played` games (keyed by their own keys), on `store`, at the clock `now`."""
+    games = {game.key: game for game in played}
     engines = {key: Engine(game) for key, game in games.items()}
     ended: list[tuple[int, Outcome]] = []
 
@@ -93,7 +99,24 @@ def build(store: Store, games: dict[str, Game[Any, Any, Any]], now: Callable[[],
         store, games, engines, cache, runner.seat_for, deadlines, reporter.report, clock=now
     )
     members = MemberSettings(store, cache, deadlines.pace_fields, reporter.report, clock=now)
-    return Parts(cache, deadlines, texts, reporter, runner, clock, game_log, members, ended)
+    seeds = iter(f"seed{n}" for n in range(1_000))
+    seating = Seating(
+        store,
+        games,
+        engines,
+        cache,
+        deadlines,
+        runner,
+        reporter.collect,
+        reporter.report,
+        clock=now,
+        new_seed=lambda: next(seeds),
+        default_agent="heuristic",
+    )
+    talk = TalkRules(games, cache)
+    return Parts(
+        cache, deadlines, texts, reporter, runner, clock, game_log, members, seating, talk, ended
+    )
 
 
 async def running(
@@ -108,7 +131,7 @@ async def running(
     """A running table of `game` for `seats` (Ana and Bo by default), stored as a started game
     is: its first state, its game clock's deadline and, if `pace`, its first seat clocks."""
     seats = seats or (ANA, BO)
-    parts = build(store, {game.key: game}, lambda: now)
+    parts = build(store, [game], lambda: now)
     engine = parts.runner.engines[game.key]
     state = engine.start(len(seats), options, "parts").state
     table = TableRecord(

@@ -20,7 +20,7 @@ async def test_a_game_timer_keeps_its_deadline_while_it_waits_at_the_same_point(
     store: Store,
 ) -> None:
     now = Now()
-    parts = build(store, {"test_ballot": BALLOT}, now)
+    parts = build(store, [BALLOT], now)
     table = await running(store, BALLOT, vote_seconds=60)
     assert table.deadline == 1_060.0
     now.at = 1_030.0
@@ -30,7 +30,7 @@ async def test_a_game_timer_keeps_its_deadline_while_it_waits_at_the_same_point(
 
 async def test_the_tick_plays_the_timers_moves_for_every_seat_still_missing(store: Store) -> None:
     now = Now()
-    parts = build(store, {"test_ballot": BALLOT}, now)
+    parts = build(store, [BALLOT], now)
     table = await running(store, BALLOT, vote_seconds=60)
     await parts.runner.act(table.id, ANA.user_id, "vote yes")
     assert await parts.clock.tick(1_059.0) == []  # not yet
@@ -46,7 +46,7 @@ async def test_the_tick_plays_the_timers_moves_for_every_seat_still_missing(stor
 
 async def test_a_paced_table_gets_its_seat_clock_with_each_move(store: Store) -> None:
     now = Now()
-    parts = build(store, {"test_nim": NIM}, now)
+    parts = build(store, [NIM], now)
     table = await running(store, NIM, pace=DAY, stones=9)
     assert list(table.clocks["seats"]) == ["0"] and table.wake_at == 1_000.0 + DAY / 2
     now.at = 2_000.0
@@ -60,7 +60,7 @@ async def test_the_tick_sends_a_reminder_then_plays_a_timeout_for_the_late_playe
     store: Store,
 ) -> None:
     now = Now()
-    parts = build(store, {"test_nim": NIM}, now)
+    parts = build(store, [NIM], now)
     table = await running(store, NIM, pace=DAY, stones=9)
     (reminded,) = await parts.clock.tick(1_000.0 + DAY / 2)
     assert [r.user_id for r in reminded.reminders] == [ANA.user_id] and reminded.moves == 0
@@ -75,7 +75,7 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
     store: Store,
 ) -> None:
     now = Now()
-    parts = build(store, {"test_nim": NIM}, now)
+    parts = build(store, [NIM], now)
     table = await running(store, NIM, ANA, FROST, BO, pace=HOUR, stones=60)
     for missed in range(1, ZOMBIE_AFTER + 1):
         table = await store.get_table(table.id)
@@ -92,7 +92,7 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
 
 
 async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Store) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, FROST, ANA, stones=9)
     flagged = await parts.cache.save(table, board_message_id=1)  # as a crash would leave it
     assert flagged.ai_turn
@@ -104,7 +104,7 @@ async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Sto
 async def test_a_timer_that_no_longer_runs_clears_the_deadline_and_plays_nothing(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     stale = await store.update_table(table.model_copy(update={"deadline": 900.0}), table.version)
     assert await parts.clock.tick(1_000.0) == []
@@ -114,7 +114,7 @@ async def test_a_timer_that_no_longer_runs_clears_the_deadline_and_plays_nothing
 
 async def test_one_broken_table_never_stops_the_others_clocks(store: Store) -> None:
     now = Now()
-    parts = build(store, {"test_ballot": BALLOT}, now)
+    parts = build(store, [BALLOT], now)
     broken = await running(store, BALLOT, vote_seconds=60)
     await store.update_table(broken.model_copy(update={"state": {"nonsense": 1}}), broken.version)
     table = await running(store, BALLOT, vote_seconds=60)

@@ -14,7 +14,7 @@ from tests.support.nim import NIM
 async def test_a_take_back_replays_to_the_state_before_the_move_and_the_log_says_so(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     before = await store.get_table(table.id)
     await parts.runner.act(table.id, ANA.user_id, "take 2")
@@ -26,7 +26,7 @@ async def test_a_take_back_replays_to_the_state_before_the_move_and_the_log_says
 
 
 async def test_a_move_another_seat_made_since_cannot_be_taken_back(store: Store) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     await parts.runner.act(table.id, ANA.user_id, "take 1")
     await parts.runner.act(table.id, BO.user_id, "take 1")
@@ -39,7 +39,7 @@ async def test_a_move_another_seat_made_since_cannot_be_taken_back(store: Store)
 async def test_the_log_shows_public_lines_to_all_and_private_ones_to_their_seat(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     played = await parts.runner.act(table.id, ANA.user_id, "shout")
     word = played.private[0][0]
@@ -51,7 +51,7 @@ async def test_the_log_shows_public_lines_to_all_and_private_ones_to_their_seat(
 async def test_a_table_stored_without_events_has_its_log_replayed_from_the_seed(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     await parts.runner.act(table.id, ANA.user_id, "take 1")
     played = await parts.runner.act(table.id, BO.user_id, "take 3")

@@ -18,18 +18,18 @@ CY = Player(33, "Cy")
 async def test_a_member_without_settings_has_the_defaults_and_keeps_what_they_set(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     assert await parts.members.me(ANA.user_id) == UserSettings()
     saved = await parts.members.set_me(ANA.user_id, "tz=Europe/Paris reminders=off")
     assert saved.timezone == "Europe/Paris" and not saved.reminders
-    assert await build(store, {"test_nim": NIM}, Now()).members.me(ANA.user_id) == saved
+    assert await build(store, [NIM], Now()).members.me(ANA.user_id) == saved
     with pytest.raises(TableError, match="not a setting"):
         await parts.members.set_me(ANA.user_id, "colour=blue")
 
 
 async def test_going_away_moves_the_members_paced_deadline_by_the_time_away(store: Store) -> None:
     now = Now(1_767_225_600.0)  # 2026-01-01 00:00 UTC
-    parts = build(store, {"test_nim": NIM}, now)
+    parts = build(store, [NIM], now)
     table = await running(store, NIM, now=now.at, pace=DAY, stones=9)
     due = table.clocks["seats"]["0"]["due"]
     await parts.members.set_me(ANA.user_id, "away=2026-01-03")  # two days from now
@@ -41,7 +41,7 @@ async def test_going_away_moves_the_members_paced_deadline_by_the_time_away(stor
 async def test_a_substitute_takes_over_a_resigned_seat_only_when_the_host_confirms(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     gone = SeatRecord(name="Bo 🤖", agent="heuristic", resigned=True, resigned_by=BO.user_id)
     table = await running(store, NIM, ANA, gone, stones=9)
     table = await store.update_table(
@@ -59,7 +59,7 @@ async def test_a_substitute_takes_over_a_resigned_seat_only_when_the_host_confir
 
 
 async def test_only_the_player_an_ai_replaced_after_timeouts_can_rejoin(store: Store) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     zombie = SeatRecord(name="Bo", agent="heuristic", zombie_of=BO.user_id)
     table = await running(store, NIM, ANA, zombie, stones=9)
     with pytest.raises(TableError, match="no seat to take back"):

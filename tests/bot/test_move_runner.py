@@ -15,23 +15,21 @@ from tests.support.nim import NIM
 
 
 async def test_a_move_is_one_log_entry_and_its_source_is_played_once(store: Store) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     played = await built.runner.act(table.id, 11, "take 2", source=501)
     assert played.moves == 1 and played.lines == ["Ana takes 2."]
     assert [(a.ply, a.seat) for a in await store.actions(table.id)] == [(1, 0)]
     with pytest.raises(TableError, match="already played"):
         await built.runner.act(table.id, 22, "take 1", source=501)  # the same delivery again
-    fresh = build(
-        store, {"test_nim": NIM}, Now()
-    )  # another process: the store's unique source refuses it
+    fresh = build(store, [NIM], Now())  # another process: the store's unique source refuses it
     with pytest.raises(TableError, match="already played"):
         await fresh.runner.act(table.id, 22, "take 1", source=501)
     assert len(await store.actions(table.id)) == 1
 
 
 async def test_a_refusal_is_a_sentence_and_plays_nothing(store: Store) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     with pytest.raises(NotYourTurnError, match="waiting for Ana"):
         await built.runner.act(table.id, 22, "take 1")
@@ -43,7 +41,7 @@ async def test_a_refusal_is_a_sentence_and_plays_nothing(store: Store) -> None:
 
 
 async def test_the_ai_seats_move_after_a_human_through_the_same_commit(store: Store) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, ANA, FROST, stones=9)
     played = await built.runner.act(table.id, 11, "take 1")
     assert played.moves == 2  # Ana's move, then Frost's
@@ -55,7 +53,7 @@ async def test_the_ai_seats_move_after_a_human_through_the_same_commit(store: St
 async def test_a_copy_another_process_moved_past_never_refuses_a_move_the_store_takes(
     store: Store,
 ) -> None:
-    here, there = build(store, {"test_nim": NIM}, Now()), build(store, {"test_nim": NIM}, Now())
+    here, there = build(store, [NIM], Now()), build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     await here.runner.act(table.id, 11, "take 1")  # here holds the table at Bo's turn
     await there.runner.act(table.id, 22, "take 1")  # another process plays Bo's move
@@ -66,7 +64,7 @@ async def test_a_copy_another_process_moved_past_never_refuses_a_move_the_store_
 async def test_a_button_press_plays_the_legal_move_at_its_place_and_an_old_one_is_refused(
     store: Store,
 ) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     played = await built.runner.act_choice(table.id, 11, 0, 1)  # Ana's second move: take 2
     assert played.lines == ["Ana takes 2."] and played.mover == 0
@@ -77,7 +75,7 @@ async def test_a_button_press_plays_the_legal_move_at_its_place_and_an_old_one_i
 async def test_the_last_move_ends_the_game_with_its_summary_and_the_finished_hook_once(
     store: Store,
 ) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, stones=2)
     played = await built.runner.act(table.id, 11, "take 2")
     assert played.table.status == "finished" and played.outcome is not None
@@ -87,7 +85,7 @@ async def test_the_last_move_ends_the_game_with_its_summary_and_the_finished_hoo
 
 
 async def test_run_agents_stops_at_the_first_human_the_game_waits_for(store: Store) -> None:
-    built = build(store, {"test_nim": NIM}, Now())
+    built = build(store, [NIM], Now())
     table = await running(store, NIM, FROST, ANA, stones=9)
     played = Played(table=table)
     await built.runner.run_agents(played)

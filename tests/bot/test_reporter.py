@@ -16,7 +16,7 @@ from tests.support.nim import NIM
 async def test_a_report_pings_whom_the_game_now_waits_for_and_sends_changed_panels(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     played = await parts.reporter.report(Played(table=table))
     assert played.ping == (ANA.user_id,)
@@ -29,7 +29,7 @@ async def test_a_report_pings_whom_the_game_now_waits_for_and_sends_changed_pane
 
 
 async def test_a_private_line_is_news_on_that_seats_panel_only(store: Store) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     played = Played(table=table)
     parts.reporter.collect(
@@ -44,21 +44,21 @@ async def test_a_private_line_is_news_on_that_seats_panel_only(store: Store) -> 
 async def test_the_lines_since_a_seats_last_move_come_from_memory_or_the_log_alike(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     await parts.runner.act(table.id, ANA.user_id, "take 1")
     played = await parts.runner.act(table.id, BO.user_id, "take 2")
     assert played.since == {0: ["Bo takes 2."]}  # Ana is pinged: what happened since her move
     stored = await store.get_table(table.id)
     assert await parts.reporter.since_last_move(stored, 0) == ["Bo takes 2."]
-    fresh = build(store, {"test_nim": NIM}, Now())  # nothing in memory: read from the log
+    fresh = build(store, [NIM], Now())  # nothing in memory: read from the log
     assert await fresh.reporter.since_last_move(stored, 0) == ["Bo takes 2."]
 
 
 async def test_the_end_of_a_game_is_said_once_with_every_human_seats_own_result(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_ballot": BALLOT}, Now())
+    parts = build(store, [BALLOT], Now())
     table = await running(store, BALLOT)
     await parts.runner.act(table.id, ANA.user_id, "vote yes")
     played = await parts.runner.act(table.id, BO.user_id, "vote yes")
@@ -73,7 +73,7 @@ async def test_the_end_of_a_game_is_said_once_with_every_human_seats_own_result(
 async def test_a_panel_discord_did_not_take_is_sent_again_on_the_next_report(
     store: Store,
 ) -> None:
-    parts = build(store, {"test_nim": NIM}, Now())
+    parts = build(store, [NIM], Now())
     table = await running(store, NIM, stones=9)
     first = await parts.reporter.report(Played(table=table))
     for update in first.panels:

@@ -15,8 +15,8 @@ from storage.base import Store
 from tests.bot.parts import ANA, FROST, running
 from tests.support.nim import NIM
 
-GAMES = {"test_nim": NIM}
-ENGINES = {"test_nim": Engine(NIM)}
+GAMES = {NIM.key: NIM}
+ENGINES = {NIM.key: Engine(NIM)}
 
 
 def cache_of(store: Store, size: int = 10) -> TableCache:
@@ -114,8 +114,8 @@ async def test_the_channel_index_answers_for_a_place_without_asking_the_store_ag
 
 
 def test_a_game_is_found_by_key_or_title_and_an_unknown_one_lists_the_games() -> None:
-    assert find_game(GAMES, "Nim") is NIM and find_game(GAMES, " nim ") is NIM
-    with pytest.raises(TableError, match="Games: `test_nim`"):
+    assert find_game(GAMES, "Nim") is NIM and find_game(GAMES, f" {NIM.key} ") is NIM
+    with pytest.raises(TableError, match=f"Games: `{NIM.key}`"):
         find_game(GAMES, "chess")
 
 
