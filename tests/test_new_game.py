@@ -321,3 +321,16 @@ async def test_every_test_that_runs_over_the_registry_passes_for_the_run_time_ga
         "tests.rules.test_simulate_outcomes."
         "test_seeded_games_end_exactly_as_recorded_before_the_playout_work"
     ], skips
+
+
+def test_every_move_of_the_run_time_game_is_a_few_steps_from_the_top_of_its_panel(
+    thin_ice: ThinIce,
+) -> None:
+    from tests.rules import test_choice_paths
+
+    run = [options for key, options in test_choice_paths.cases() if key == KEY]
+    assert run == [{}, {"limit": 5}]  # its default options and its declared variant
+    for options in run:
+        test_choice_paths.test_every_move_is_a_few_short_steps_from_the_top_of_the_panel(
+            KEY, options
+        )

@@ -19,8 +19,9 @@ from rules.choices import MAX_CHOICES, build, check
 from rules.core import Game
 from rules.engine import Engine
 from rules.playout import next_actor
+from tests.rules.contract import option_sets
 
-OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
+SAMPLED: dict[str, tuple[dict[str, Any], ...]] = {
     "coldest_night": ({},),
     "tenth_night": ({}, {"attack_schedule": "harsh"}),
     "winter": ({},),
@@ -32,6 +33,19 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"long_night": True},
     ),
 }
+"""The option sets checked for games where every variant would cost more than it finds; any other
+registered game is checked with its default options and every variant it declares."""
+
+
+def cases() -> list[tuple[str, dict[str, Any]]]:
+    """(game key, options) of every registered game."""
+    return [
+        (key, dict(options))
+        for key, game in sorted(GAMES.items())
+        for options in SAMPLED.get(key, option_sets(game))
+    ]
+
+
 SEEDS = 2
 MAX_PLIES = 400
 STRIDE = {"tenth_night": 3}  # its days offer the same moves for many plies: every third is checked
@@ -54,7 +68,7 @@ def tree_problems(game: Game[Any, Any, Any], state: Any, seat: int) -> tuple[lis
 
 @pytest.mark.parametrize(
     ("key", "options"),
-    [(key, options) for key, sets in OPTION_SETS.items() for options in sets],
+    cases(),
     ids=lambda v: v if isinstance(v, str) else ",".join(f"{k}={x}" for k, x in v.items()),
 )
 def test_every_move_is_a_few_short_steps_from_the_top_of_the_panel(
@@ -70,10 +84,10 @@ def test_every_move_is_a_few_short_steps_from_the_top_of_the_panel(
         for ply in range(1, MAX_PLIES):
             if game.outcome(state) is not None:
                 break
-            for seat in sorted(game.to_act(state)) if ply % STRIDE.get(key, 1) == 0 else ():
-                problems, typed_only = tree_problems(game, state, seat)
-                legal_count = len(game.legal_actions(state, seat))
-                assert not problems, f"{key} {seed} ply {ply} seat {seat}: {problems[:5]}"
+            for acting in sorted(game.to_act(state)) if ply % STRIDE.get(key, 1) == 0 else ():
+                problems, typed_only = tree_problems(game, state, acting)
+                legal_count = len(game.legal_actions(state, acting))
+                assert not problems, f"{key} {seed} ply {ply} seat {acting}: {problems[:5]}"
                 assert typed_only <= max(MAX_CHOICES, legal_count // 2), (
                     f"{key} {seed} ply {ply}: {typed_only} of {legal_count} moves only typed"
                 )
