@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
-import math
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import Player, TableError, TableRecord, seat_of
-from cogs import challenges, replays, suggest, takebacks_stats, watching
+from bot.tables import Player, TableError, TableRecord
+from cogs import challenges, replays, suggest, table_info, takebacks_stats, watching
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -35,17 +31,11 @@ from cogs.present import (
     ConfirmAbandon,
     LobbyView,
     begin,
-    board_message,
     check_dm,
     lobby_embed,
-    panel_message,
-    picture_of,
-    private_update,
     publish,
     refresh_lobby,
-    show_board,
 )
-from cogs.ui.board import table_place
 from rules import GAMES
 from rules.core import seat_range
 from rules.parsing import parse_options
@@ -59,9 +49,6 @@ log = logging.getLogger(__name__)
 # with one sentence): no game or level name is longer, no set of options needs more
 GAME_NAME = 40
 OPTIONS_TEXT = 400
-# `/game log` replays the game's public lines, the costliest read: one call per user and table
-# every ten seconds keeps a member from slowing every other table
-LOG_EVERY = 10.0
 # the bounds Discord enforces on `/game log count` and `/game sub seat` (a chat command outside
 # them is refused with one sentence): the most events a log shows, the most seats any game has
 LOG_MOST = 50
@@ -226,59 +213,21 @@ class LobbyCog(commands.Cog, name="Games"):
         if ctx.interaction is not None:
             await ctx.send("Started.", ephemeral=True)
 
+    # the table seen again: bodies in `cogs.table_info` -----------------------------------------
     @subcommand(game, "hand")
     async def hand(self, ctx: commands.Context[Any]) -> None:
         """Your private view and moves (only you see it)."""
-        table = await resolve_table(ctx, lobby=False)
-        seat = seat_of(table, ctx.author.id)
-        if seat is None:
-            raise TableError(
-                "You are not playing at this table: `/game watch` follows it, privately."
-            )
-        update = private_update(self.service, table, seat)
-        await private(ctx, **panel_message(self.service, table, update))
-        await self.bot.delivery.reopen(table.id, seat)  # a refused DM is tried again from now
+        await table_info.hand(self.bot, ctx)
 
     @subcommand(game, "hint")
     async def hint(self, ctx: commands.Context[Any]) -> None:
         """The board picture with your legal spots marked (only you see it)."""
-        table = await resolve_table(ctx, lobby=False)
-        seat = seat_of(table, ctx.author.id)
-        if seat is None:
-            raise TableError("You are not playing at this table.")
-        # a picture marks the moves of the seat to act, so out of turn it would show someone else's
-        mine = seat in self.service.waiting_for(table)
-        if ctx.interaction is not None:  # drawing may take a while: answer first
-            await ctx.defer(ephemeral=True)
-        observation = self.service.observation(table, seat)
-        png = await asyncio.to_thread(
-            picture_of, self.service, table, observation, hints=mine, cache=self.bot.pictures
-        )
-        if png is None:
-            raise TableError("This game has no board picture; `/game hand` lists your moves.")
-        note = None if mine else "It is not your turn, so nothing is marked on this picture."
-        await private(ctx, note, file=discord.File(io.BytesIO(png), "hint.png"))
+        await table_info.hint(self.bot, ctx)
 
     @subcommand(game, "status")
     async def status(self, ctx: commands.Context[Any]) -> None:
         """Post the public board again."""
-        table = await resolve_table(ctx)
-        if table.status == "lobby":
-            await ctx.send(embed=lobby_embed(self.service, table))
-            return
-        if table.status == "active":  # the live board comes down here; the old one is folded
-            if ctx.interaction is not None:
-                await ctx.defer(ephemeral=True)
-            channel = await table_place(self.bot, table) or ctx.channel
-            await show_board(self.bot, table, channel, None, [], below=True)
-            if ctx.interaction is not None:
-                await ctx.send("The board is at the bottom of the table's thread.", ephemeral=True)
-            return
-        if ctx.interaction is not None:  # the final board's picture is drawn: answer first
-            await ctx.defer()
-        message = await board_message(self.service, table, cache=self.bot.pictures)
-        files = message.pop("attachments", None)
-        await ctx.send(**message, **({"files": files} if files else {}))
+        await table_info.status(self.bot, ctx)
 
     @subcommand(game, "log")
     @app_commands.describe(count="how many events (default 15)")
@@ -286,18 +235,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], count: commands.Range[int, 1, LOG_MOST] = 15
     ) -> None:
         """Recent public events."""
-        table = await resolve_table(ctx, lobby=False)
-        key = (ctx.author.id, table.id)
-        now = time.monotonic()
-        wait = LOG_EVERY - (now - self.log_calls.get(key, -LOG_EVERY))
-        if wait > 0:
-            raise TableError(
-                f"You asked for this table's log a moment ago: try again in {math.ceil(wait)} s."
-            )
-        self.log_calls[key] = now
-        lines = await self.service.log(table, count)
-        text = clip("\n".join(lines) or "Nothing has happened yet.", 1900)
-        await ctx.send(text, allowed_mentions=NO_PINGS)
+        await table_info.log(self.bot, ctx, count, self.log_calls)
 
     @subcommand(game, "rules")
     @app_commands.describe(game="which game (default: this channel's)")

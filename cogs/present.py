@@ -19,47 +19,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery import Pictures, message_ref
+from bot.board_cache import Pictures
+from bot.delivery import message_ref
 from bot.records import seat_names
-from bot.tables import (
-    Board,
-    Played,
-    Player,
-    TableRecord,
-    TableService,
-)
-from cogs.common import (
-    can_manage,
-    display_name,
-    reply_error,
-    snowbound,
-)
+from bot.tables import Board, Played, Player, TableRecord, TableService
+from cogs.common import can_manage, display_name, reply_error, snowbound
 from cogs.suggest import SuggestButton
 from cogs.ui import board, pictures
 from cogs.ui import board as ui_board
 from cogs.ui import publish as ui_publish
-from cogs.ui.board import BoardButton as BoardButton
-from cogs.ui.board import BoardView as BoardView
-from cogs.ui.clicks import answer_mover as answer_mover
-from cogs.ui.clicks import play_choice as play_choice
-from cogs.ui.feed import BOARD_LINES as BOARD_LINES
-from cogs.ui.feed import board_content as board_content
-from cogs.ui.feed import ping_line as ping_line
-from cogs.ui.feed import send_lines as send_lines
-from cogs.ui.feed import split_news as split_news
-from cogs.ui.lobby import check_dm as check_dm
-from cogs.ui.lobby import lobby_embed as lobby_embed
-from cogs.ui.lobby import open_thread as open_thread
-from cogs.ui.own import Kit
-from cogs.ui.own import own_panel as own_panel
-from cogs.ui.own import private_update as private_update
-from cogs.ui.own import returning_panel as returning_panel
-from cogs.ui.own import with_digest as with_digest
-from cogs.ui.panel import IDLE_FOOTER as IDLE_FOOTER  # the private panel (`cogs/ui/`)
-from cogs.ui.panel import dm_panel_message, open_step, panel_message
-from cogs.ui.steps import NOT_OFFERED as NOT_OFFERED
-from cogs.ui.steps import ChoiceButton, ChoiceSelect, StepButton
-from cogs.ui.watch import WatchButton as WatchButton
+from cogs.ui.board import BoardButton, BoardView
+from cogs.ui.clicks import answer_mover, play_choice
+from cogs.ui.feed import BOARD_LINES, board_content, ping_line, send_lines, split_news
+from cogs.ui.lobby import check_dm, lobby_embed, open_thread
+from cogs.ui.own import Kit, own_panel, private_update, returning_panel, with_digest
+from cogs.ui.panel import IDLE_FOOTER, dm_panel_message, open_step, panel_message
+from cogs.ui.steps import NOT_OFFERED, ChoiceButton, ChoiceSelect, StepButton
+from cogs.ui.watch import WatchButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot

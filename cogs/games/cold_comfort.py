@@ -25,11 +25,16 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from cogs.games.cold_comfort_words import alt_text as alt_text
+from cogs.games.cold_comfort_words import (
+    as_observation,
+    player_lines,
+    status_lines,
+    title,
+)
 from cogs.games.layers import (
-    clip_alt,
     draw_spot,
     font,
-    player_name,
     spot_mark,
     static_layer,
     text_size,
@@ -64,117 +69,6 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)),
 }
-PHASE_WORDS = {
-    "manage": "to manage hotels",
-    "fire_spread": "to pass the fire on",
-    "grow": "to place the drawn tile",
-    "land_tie": "to break a landing tie",
-}
-END_WORDS = {
-    "nine_scoring_rounds": "after nine scoring rounds",
-    "turn_limit": "at the turn limit",
-}
-
-
-def _observation(observation: Any) -> ColdComfortObservation:
-    if isinstance(observation, ColdComfortObservation):
-        return observation
-    if hasattr(observation, "model_dump"):
-        observation = observation.model_dump()
-    return ColdComfortObservation.model_validate(observation)
-
-
-def _fmt(square: Sequence[int]) -> str:
-    return f"({square[0]},{square[1]})"
-
-
-# -- words shared by the picture and its alt text --------------------------------------------
-
-
-def title(obs: ColdComfortObservation, names: Sequence[str]) -> str:
-    if obs.outcome is not None:
-        o = obs.outcome
-        who = " and ".join(player_name(names, s) for s in o.winners) or "nobody"
-        top = max(o.scores, default=0)
-        won = "wins" if len(o.winners) == 1 else "share the win"
-        when = END_WORDS.get(o.reason, o.reason.replace("_", " "))
-        return f"Cold Comfort is over {when}: {who} {won} with {top} points"
-    actor = obs.to_act[0] if obs.to_act else obs.active_seat
-    doing = PHASE_WORDS.get(obs.phase, "")
-    if obs.phase == "grow" and obs.drawn_tile is not None:
-        doing = f"to place tile {obs.drawn_tile.tile_id}"
-    return f"Cold Comfort, turn {obs.turn_number}: {player_name(names, actor)} {doing}"
-
-
-def player_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]:
-    lines = []
-    for p in obs.players:
-        hand = " ".join(str(v) for v, n in sorted(p.supply.items()) for _ in range(n)) or "none"
-        lines.append(
-            f"{player_name(names, p.seat)} · ${p.gold} · {p.points} points · "
-            f"{p.hotels} hotels · in hand {hand}"
-        )
-    return lines
-
-
-def status_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]:
-    lines = [
-        f"Pool {obs.pool} of {obs.trigger} dice to score · deck {obs.deck_count} · "
-        f"scoring round {obs.scoring_rounds} of {obs.scoring_rounds_total}"
-    ]
-    if obs.fire_pending:
-        fp = obs.fire_pending
-        where = ", ".join(_fmt(o) for o in fp.options)
-        lines.append(
-            f"Fire at {_fmt(fp.at)}: {player_name(names, fp.chooser)} passes it to {where} (red)"
-        )
-    if obs.landing_pending:
-        lp = obs.landing_pending
-        where = ", ".join(_fmt(o) for o in lp.options)
-        lines.append(
-            f"A rolled {lp.value} ties: {player_name(names, lp.chooser)} picks {where} (green)"
-        )
-    if obs.last_roll is not None:
-        lines.append("Last roll: " + " ".join(str(d) for d in obs.last_roll))
-    if obs.last_scoring:
-        parts = []
-        for n in obs.last_scoring:
-            won = ", ".join(f"{player_name(names, s)} +{n.points_each}" for s in n.winners)
-            parts.append(f"{'+'.join(n.tiles)} (worth {n.value}): {won or 'nobody'}")
-        lines.append("Last scoring: " + "; ".join(parts))
-    return lines
-
-
-def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
-    """The picture in words (at most 1,000 characters): whose turn, the players, the pool,
-    hotels and campers by square, the drawn tile and the last scoring."""
-    obs = _observation(observation)
-    parts = [title(obs, names) + "."]
-    parts += [line + "." for line in player_lines(obs, names)]
-    parts += [line + "." for line in status_lines(obs, names)]
-    if obs.drawn_tile is not None:
-        rows = " / ".join(" ".join(str(c) for c in row) for row in obs.drawn_tile.rows)
-        parts.append(f"Drawn tile {obs.drawn_tile.tile_id}: {rows}.")
-    hotels = [s for s in obs.squares if s.hotel_seat is not None]
-    if hotels:
-        parts.append(
-            "Hotels: "
-            + ", ".join(
-                f"{player_name(names, s.hotel_seat or 0)}'s {s.hotel_value} at {_fmt((s.x, s.y))}"
-                + (" with a guest" if s.die else "")
-                for s in hotels
-            )
-            + "."
-        )
-    campers = [s for s in obs.squares if s.hotel_seat is None and s.die]
-    if campers:
-        parts.append(
-            "Campers: " + ", ".join(f"{s.die} at {_fmt((s.x, s.y))}" for s in campers) + "."
-        )
-    parts.append(f"{len(obs.tiles)} tiles: " + ", ".join(t.tile_id for t in obs.tiles) + ".")
-    return clip_alt(" ".join(parts))
-
-
 # -- geometry -------------------------------------------------------------------------------------
 
 
@@ -439,7 +333,7 @@ def picture(
     spots: Mapping[str, Coord] | None = None,
 ) -> bytes:
     """The town as a PNG, from a Cold Comfort observation (every seat sees the same one)."""
-    obs = _observation(observation)
+    obs = as_observation(observation)
     marked = {label: (int(at[0]), int(at[1])) for label, at in (spots or {}).items()}
     lay = layout(obs, names, marked, hints)
     image = static_layer(lay.key(), lambda: _static(lay))

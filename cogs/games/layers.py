@@ -19,8 +19,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
+from pydantic import BaseModel
 
 KEPT = 64
 _layers: OrderedDict[Hashable, Image.Image] = OrderedDict()
@@ -141,3 +143,16 @@ def clip_alt(text: str, limit: int = 1000) -> str:
     """Alt text on one line, at most `limit` characters."""
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+Record = TypeVar("Record", bound=BaseModel)
+
+
+def observation_of(observation: Any, model: type[Record]) -> Record:
+    """A renderer's observation as its game's record: the record itself, or the record read back
+    from another record's or a dict's fields."""
+    if isinstance(observation, model):
+        return observation
+    if hasattr(observation, "model_dump"):
+        observation = observation.model_dump()
+    return model.model_validate(observation)

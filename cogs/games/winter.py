@@ -25,14 +25,18 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from cogs.games.layers import (
-    clip_alt,
     draw_spot,
     font,
-    player_name,
     spot_mark,
     static_layer,
     text_size,
     wrap,
+)
+from cogs.games.winter_words import alt_text as alt_text
+from cogs.games.winter_words import (
+    as_observation,
+    legend,
+    title,
 )
 from rules.winter import CardFace, WinterObservation
 
@@ -52,109 +56,6 @@ GROUP_COLOURS = ("#E8710A", "#C2185B", "#2E9E4F", "#7B1FA2", "#00897B")
 SQUARE_HINT = "#F2B705"
 
 Cell = tuple[int, int]
-COLOUR_WORDS = {"light": "light blue", "dark": "dark blue"}
-PHASE_WORDS = {
-    "place_drawn": "to place the drawn card",
-    "choose_colour": "to choose the colours",
-    "freezing": "to draw a card or put a counter",
-    "thawing": "to move or remove a card, or take back a counter",
-    "lake_choice": "to choose which group of the lake stays",
-    "move_counters": "to put counters on the new squares",
-}
-END_WORDS = {
-    "both_frozen_out": "both players are frozen out: a draw",
-    "turn_limit": "the thaw turn limit is reached: a draw",
-}
-
-
-def _observation(observation: Any) -> WinterObservation:
-    if isinstance(observation, WinterObservation):
-        return observation
-    if hasattr(observation, "model_dump"):
-        observation = observation.model_dump()
-    return WinterObservation.model_validate(observation)
-
-
-# -- words shared by the picture and its alt text --------------------------------------------
-
-
-def _who(obs: WinterObservation, names: Sequence[str], seat: int) -> str:
-    colour = obs.colours.get(seat)
-    name = player_name(names, seat)
-    return f"{name} ({COLOUR_WORDS[colour]})" if colour else name
-
-
-def title(obs: WinterObservation, names: Sequence[str]) -> str:
-    """The picture's first line: whose turn and what for, or how the game ended."""
-    if obs.outcome is not None:
-        o = obs.outcome
-        if o.reason == "frozen_out" and len(o.winners) == 1:
-            winner = o.winners[0]
-            loser = player_name(names, 1 - winner)
-            return f"Winter is over: {loser} is frozen out, {player_name(names, winner)} wins"
-        return f"Winter is over: {END_WORDS.get(o.reason, o.reason.replace('_', ' '))}"
-    if obs.to_act:
-        seat = obs.to_act[0]
-        return f"Winter, {obs.stage}: {_who(obs, names, seat)} {PHASE_WORDS.get(obs.phase, '')}"
-    return f"Winter, {obs.stage}"
-
-
-def legend(obs: WinterObservation, names: Sequence[str]) -> list[str]:
-    """One line per player, then the deck and the thaw."""
-    lines = []
-    for seat in (0, 1):
-        lines.append(
-            f"{_who(obs, names, seat)} · {obs.on_table[seat]} on the lake · "
-            f"{obs.supply[seat]} in supply"
-        )
-    status = f"Deck {obs.deck_count} · melted or removed {obs.discarded_cards}"
-    if obs.stage == "thawing" or (obs.stage == "over" and obs.thaw_turns):
-        status += f" · thaw turn {obs.thaw_turns} of {obs.max_thaw_turns or 'no limit'}"
-    lines.append(status)
-    return lines
-
-
-def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
-    """The picture in words (at most 1,000 characters): whose turn, the players' counters, the
-    cards by label and colour, counters, open squares and any pending choice."""
-    obs = _observation(observation)
-    parts = [title(obs, names) + ".", *(line + "." for line in legend(obs, names))]
-    if obs.drawn_card is not None:
-        parts.append(f"Drawn card, top row first: {_face_words(obs.drawn_card.up)}.")
-    if obs.counters:
-        parts.append(
-            "Counters: "
-            + ", ".join(
-                f"{k.label} ({player_name(names, k.seat)}, {k.colour})" for k in obs.counters
-            )
-            + "."
-        )
-    if obs.lake_options:
-        parts.append(
-            "Groups to keep: "
-            + ", ".join(f"{g.keep_label} ({g.size} cards)" for g in obs.lake_options)
-            + "."
-        )
-    if obs.counter_options:
-        parts.append("New squares: " + ", ".join(q.label for q in obs.counter_options) + ".")
-    if obs.open_squares:
-        parts.append(
-            "Open squares: " + ", ".join(f"{q.label} {q.colour}" for q in obs.open_squares) + "."
-        )
-    cards = "; ".join(
-        f"{c.label} {_face_words(c.sections)}{' (locked)' if c.locked else ''}" for c in obs.cards
-    )
-    count = f"{len(obs.cards)} card{'s' if len(obs.cards) != 1 else ''}"
-    parts.append(f"{count}, top row first: {cards}.")
-    return clip_alt(" ".join(parts))
-
-
-def _face_words(sections: Sequence[Sequence[str]]) -> str:
-    """A card's sections in words, top row first: "light dark, dark dark"."""
-    word = {"L": "light", "D": "dark"}
-    return ", ".join(" ".join(word.get(s, s) for s in row) for row in sections)
-
-
 # -- geometry -------------------------------------------------------------------------------------
 
 
@@ -412,7 +313,7 @@ def picture(
     spots: Mapping[str, Cell] | None = None,
 ) -> bytes:
     """The lake as a PNG, from a Winter observation (every seat sees the same one)."""
-    obs = _observation(observation)
+    obs = as_observation(observation)
     spots = {label: (int(at[0]), int(at[1])) for label, at in (spots or {}).items()}
     lay = layout(obs, names, spots, hints)
     image = static_layer(lay.key(), lambda: _static(lay))

@@ -26,7 +26,8 @@ from bot.tables import TableRecord, TableService
 from cogs import suggest
 from cogs.common import clip
 from cogs.games import PICTURES
-from cogs.ui.steps import Address, Step, claim, newest, reach, release, step_view
+from cogs.ui.step_layout import Step, step_view
+from cogs.ui.steps import Address, claim, newest, reach, release
 
 log = logging.getLogger(__name__)
 

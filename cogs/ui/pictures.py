@@ -15,7 +15,7 @@ from typing import Any
 import discord
 from pydantic import BaseModel
 
-from bot.delivery import Pictures
+from bot.board_cache import Pictures
 from cogs.common import clip
 from cogs.games import ALT_TEXT, PICTURES
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery import BOARD, Shown, message_ref, passing
+from bot.board_cache import Shown
+from bot.delivery import BOARD, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings
 from cogs.replays import attachment, end_replay

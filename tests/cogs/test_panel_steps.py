@@ -15,17 +15,8 @@ import pytest
 from bot.guard import problems
 from bot.records import label_mark
 from cogs.present import BoardButton
-from cogs.ui.steps import (
-    BACK,
-    ChoiceButton,
-    ChoiceSelect,
-    Step,
-    StepButton,
-    layout,
-    reach,
-    step_view,
-    trail_mark,
-)
+from cogs.ui.step_layout import Step, layout, step_view
+from cogs.ui.steps import BACK, ChoiceButton, ChoiceSelect, StepButton, reach, trail_mark
 from rules import GAMES
 from rules.choices import Choice, Node, build, named_path
 from rules.engine import Engine

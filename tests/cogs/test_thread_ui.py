@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.delivery import Pictures
+from bot.board_cache import Pictures
 from bot.records import Ending, PanelUpdate
 from bot.tables import Player, TableRecord, TableService
 from cogs.ui.board import board_message
