@@ -155,6 +155,9 @@ class Tuning:
     observe: Callable[[Working[Any, Any], Seat], Any] | None = None
     """A rollout agent's view of the working copy; None: `work.observe(seat)`. A game may build
     a cheaper one that holds everything its rollout agent reads."""
+    chance_is_value: bool = False
+    """The chance of winning a suggestion gives: the mean of the rollouts' values (a game whose
+    rollouts are cut short and scored by a chance of winning) instead of the share won."""
     world: World | None = None
     """Deals a world from the observation and the seat's legal list, for a game whose
     observation leaves out something the seat knows of its own turn that its legal list shows
@@ -207,7 +210,7 @@ class SearchAgent:
         return Suggestion(
             action=s.action,
             reason=self.tuning.explain(observation, s),
-            win_chance=s.chosen.win_rate,
+            win_chance=s.chosen.mean if self.tuning.chance_is_value else s.chosen.win_rate,
         )
 
     # --- the search ---------------------------------------------------------------------------

@@ -6,34 +6,42 @@
   as the heuristic plays it (no world is dealt there).
 - Candidates: the heuristic's pick and the moves it rates next best (a turn can offer hundreds:
   every die on every survivor at every place), at most `CANDIDATES`.
-- A rollout plays the game to its end with heuristic players. A won game is worth 1; a lost one
-  a little for how far the colony got toward its main objective (up to 0.2), so among moves that
-  all lose the one that got further is better — except for a betrayer, for whom the colony's
-  progress is no good.
-- Another move is played instead of the heuristic's only when its rollouts beat it by 1.5
-  standard errors, world by world (a round holds so much chance that smaller leads are noise).
+- A rollout plays on with heuristic players for `HORIZON` moves (about the rest of a round), and
+  a game still going is scored by the colony's chance of winning from where it stands
+  (`colony_chance`: a logistic model of morale, the main objective's progress, rounds left,
+  zombies at the colony, food, waste, survivors, the crisis and wounds, fitted to 9,846
+  positions of 550 seeded co-op games of heuristic players, 1–5 seats, by
+  `python -m bench.bench_expert_fit`). A finished game is worth 1 if the seat won, else 0. In
+  the standard game a loyal seat counts half the colony's chance (its own objective is still to
+  meet), a betrayer half the chance against it.
+- Another move is played instead of the heuristic's only when its rollouts beat it by 1.0
+  standard error, world by world (a round holds so much chance that smaller leads are noise).
 - The reason names the colony's morale and main objective as the games played out left them.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rules.core import Outcome, Seat, Working
 from rules.dead_of_winter.agents import _Context
-from rules.dead_of_winter.content import MAINS
+from rules.dead_of_winter.content import CRISES, ITEMS, MAINS
 from rules.dead_of_winter.determinize import determinize
 from rules.dead_of_winter.rules_conditions import progress
 from rules.search import Searched, Tuning, percent, plain_reason
 
 __all__ = ["CANDIDATES", "TUNING", "determinize"]
 
-CANDIDATES = 6
+CANDIDATES = 4
 """Moves searched a decision: the heuristic's pick and the next best by its own scores."""
-PROGRESS = 0.2
-"""What a lost rollout is worth at most, for the main objective's progress it reached."""
+HORIZON = 30
+"""Moves a rollout plays before the position is scored by `colony_chance`."""
+WEIGHTS = (1.272, 1.35, 0.553, -0.741, 0.244, -0.868, 0.026, 0.172, 0.47, -0.14, -0.49)
+BIAS = -1.487
+"""`colony_chance`'s logistic model, one weight per `features` entry (`bench_expert_fit`)."""
 
 
 def candidates(o: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
@@ -71,13 +79,51 @@ def _betrayer(w: dict[str, Any], seat: Seat) -> bool:
     return "betrayal" in kinds and "secret" not in kinds
 
 
+def features(w: dict[str, Any]) -> list[float]:
+    """What `colony_chance` weighs, each scaled to about 0–1."""
+    colony = w["locations"]["colony"]
+    zombies = sum(colony["zombies"])
+    at_colony = sum(1 for s in w["survivors"].values() if s["location"] == "colony")
+    heads = at_colony + colony["helpless"] + 2 * colony.get("unruly", 0)
+    crisis = 0.0
+    if w["crisis"]:
+        prevent = CRISES[w["crisis"]["id"]].prevent
+        cards = w["crisis"]["contributions"]
+        matching = sum(1 for c in cards if ITEMS[c["card"]].symbol == prevent)
+        standing = [g for g in w["groups"] if not g["exiled"] and not g["eliminated"]]
+        threshold = 2 if w["solo"] else max(1, len(standing))
+        crisis = (matching - threshold) / 3
+    return [
+        w["morale"] / 10,
+        _main_progress(w),
+        w["round_track"] / 8,
+        zombies / 10,
+        w["food"] / max(1, math.ceil(heads / 2)) / 3,
+        w["waste"] / 10,
+        len(w["survivors"]) / 10,
+        colony["helpless"] / 5,
+        crisis,
+        sum(len(g["hand"]) for g in w["groups"]) / 20,
+        sum(s["wounds"] for s in w["survivors"].values()) / 10,
+    ]
+
+
+def colony_chance(w: dict[str, Any]) -> float:
+    """The colony's chance of meeting its main objective from this position (a game going on)."""
+    z = BIAS + sum(a * b for a, b in zip(WEIGHTS, features(w), strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
 def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
-    if outcome is not None and seat in outcome.winners:
-        return 1.0
+    if outcome is not None:
+        return 1.0 if seat in outcome.winners else 0.0
     w = _dict(work)
-    if w is None or _betrayer(w, seat):
+    if w is None or w["phase"] == "ended":
         return 0.0
-    return PROGRESS * _main_progress(w)
+    chance = colony_chance(w)
+    if w["mode"] == "coop":
+        return chance
+    return 0.5 * (1.0 - chance) if _betrayer(w, seat) else 0.5 * chance
 
 
 def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
@@ -97,11 +143,11 @@ def explain(o: Any, s: Searched) -> str:
     if c is None or not s.searched:
         return plain_reason(o, s)
     alt = s.runner_up
-    who = "the colony" if o.options.get("mode") == "coop" else "you"
-    odds = f"{who} went on to win {percent(c.win_rate)} of {c.rollouts} games played out from here"
-    odds += " with the unseen cards dealt at random"
+    who = "the colony's" if o.options.get("mode") == "coop" else "your"
+    odds = f"{who} chance of winning comes to about {percent(c.mean)} over {c.rollouts} games"
+    odds += " played on from here with the unseen cards dealt at random"
     if alt is not None:
-        odds += f" ({percent(alt.win_rate)} after the next best move)"
+        odds += f" ({percent(alt.mean)} after the next best move)"
     n = c.note
     if isinstance(n, tuple) and n[0] == "round":
         _, morale, done = n
@@ -129,7 +175,9 @@ TUNING = Tuning(
     note=note,
     explain=explain,
     max_candidates=CANDIDATES,
-    confidence=1.5,
+    max_plies=HORIZON,
+    confidence=1.0,
     settle=4,
+    chance_is_value=True,
     world=world,
 )

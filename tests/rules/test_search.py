@@ -492,7 +492,7 @@ def test_dw_a_suggestion_in_the_co_op_game_is_a_legal_move_with_a_plain_reason()
         legal = game.legal_actions(state, seat)
         s = agent.suggest(game.observe(state, seat), legal, random.Random(n))
         assert s.action in legal
-        assert s.win_chance is not None and "games played out" in s.reason
+        assert s.win_chance is not None and "chance of winning" in s.reason
         assert not IDENTIFIER.search(s.reason), s.reason
         return
     pytest.fail("no turn decision in the seeded game")
