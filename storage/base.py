@@ -64,9 +64,14 @@ __all__ = [
     "TableStatus",
     "UndoRecord",
     "WatcherRecord",
+    "not_connected",
     "not_found",
     "stale",
 ]
+
+
+def not_connected() -> StorageError:
+    return StorageError("the store is not connected: await store.connect() first")
 
 
 def not_found(table_id: int | None) -> TableNotFoundError:

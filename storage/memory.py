@@ -19,10 +19,10 @@ from storage.base import (
     PanelRecord,
     RepeatedMoveError,
     StaleActionError,
-    StorageError,
     TableFilters,
     TableRecord,
     UndoRecord,
+    not_connected,
     not_found,
     stale,
 )
@@ -57,7 +57,7 @@ class MemoryStore(BaseStore):
 
     def _check_open(self) -> None:
         if not self._connected:
-            raise StorageError("the store is not connected: await store.connect() first")
+            raise not_connected()
 
     def _row(self, table_id: int) -> dict[str, Any]:
         self._check_open()

@@ -33,6 +33,7 @@ from storage.base import (
     StorageError,
     TableRecord,
     UndoRecord,
+    not_connected,
     not_found,
     stale,
 )
@@ -202,7 +203,7 @@ class PostgresStore(SqlStore):
     @property
     def pool(self) -> asyncpg.Pool:
         if self._pool is None:
-            raise StorageError("the store is not connected: await store.connect() first")
+            raise not_connected()
         return self._pool
 
     @asynccontextmanager

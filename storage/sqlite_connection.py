@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage import schema
-from storage.base import StorageError
+from storage.base import StorageError, not_connected
 from storage.sql import SQLITE
 from storage.sql_store import SqlStore, Step
 from storage.sqlite_calls import _busy, _fetch_all, _run_steps, _statements
@@ -198,7 +198,7 @@ class SqliteConnection(SqlStore):
 
     def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
-            raise StorageError("the store is not connected: await store.connect() first")
+            raise not_connected()
         return self._db
 
     @asynccontextmanager
@@ -216,7 +216,7 @@ class SqliteConnection(SqlStore):
         rolls back), so a busy attempt has written nothing and the writer may run it again."""
         writer, thread = self._writer, self._thread
         if writer is None or thread is None:
-            raise StorageError("the store is not connected: await store.connect() first")
+            raise not_connected()
         async with self._lock:
             if quick and self._quick is not None:
                 try:
