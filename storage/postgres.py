@@ -229,6 +229,10 @@ class PostgresStore(SqlStore):
     ) -> list[Sequence[Any]] | None:
         found: list[Sequence[Any]] = []
         try:
+            if len(steps) == 1 and steps[0].many is None:  # one statement, atomic on its own:
+                (step,) = steps  # one round trip, no BEGIN and COMMIT around it
+                rows = await self.pool.fetch(step.sql, *step.values)
+                return None if step.needed and not rows else [rows]
             async with self._write() as conn:
                 for step in steps:
                     if step.many is not None:
