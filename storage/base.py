@@ -108,7 +108,9 @@ class MoveRows:
 
 
 class BaseStore:
-    """A `Store` but for its driver's `_`-methods (each raises NotImplementedError here)."""
+    """The `Store` calls that are the same for every database. A driver adds `connect`, `close`,
+    `update_table`, `save_panel`, `panels`, `open_places`, `open_tables_at`, `agent_turns`,
+    `remove_watcher`, `clear_ratings`, and the `_`-methods below (NotImplementedError here)."""
 
     _clock: Callable[[], float]
 
