@@ -147,18 +147,24 @@ async def test_commit_action_refuses_a_duplicate_ply_and_keeps_the_version(store
     assert await store.actions(created.id) == [an_action(created, 1)]
 
 
-async def test_a_failure_on_the_log_insert_leaves_the_table_row_unchanged(
-    backend: Backend, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("ends", [False, True], ids=["a move", "the last move"])
+async def test_a_failure_on_the_log_insert_stores_neither_the_move_nor_its_result(
+    backend: Backend, monkeypatch: pytest.MonkeyPatch, ends: bool
 ) -> None:
     store = backend.store
     created = await store.create_table(a_table())
     await backend.fail_next_action_insert(monkeypatch)
+    result = ResultRecord(table_id=created.id, game="g", outcome={}, finished_at=9)
     with pytest.raises(StorageError):
         await store.commit_action(
-            created.model_copy(update={"state": {"heat": 1}}), 1, an_action(created, 1)
+            created.model_copy(update={"state": {"heat": 1}}),
+            1,
+            an_action(created, 1),
+            result=result if ends else None,
         )
     assert await store.get_table(created.id) == created
     assert await store.actions(created.id) == []
+    assert await store.results() == []
 
 
 async def test_the_store_still_works_after_a_failed_commit(store: Store) -> None:
@@ -390,19 +396,6 @@ async def test_a_stale_final_move_stores_no_result(store: Store) -> None:
     result = ResultRecord(table_id=created.id, game="g", outcome={}, finished_at=9)
     with pytest.raises(StaleActionError):
         await store.commit_action(created, 5, an_action(created, 1), result=result)
-    assert await store.results() == []
-
-
-async def test_a_failing_log_insert_stores_neither_the_move_nor_the_result(
-    backend: Backend, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store = backend.store
-    created = await store.create_table(a_table())
-    await backend.fail_next_action_insert(monkeypatch)
-    result = ResultRecord(table_id=created.id, game="g", outcome={}, finished_at=9)
-    with pytest.raises(StorageError):
-        await store.commit_action(created, 1, an_action(created, 1), result=result)
-    assert await store.get_table(created.id) == created
     assert await store.results() == []
 
 
