@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.core import seat_ref
+from rules.dead_of_winter.state import MODULES as LONG_NIGHT_MODULES
 
 AI_MARK = "🤖"
 AI_NAMES = (
@@ -109,15 +110,7 @@ _NUMBERS = {
     "max_thaw_turns": "Thaw limit: a draw after {} thaw turns",
 }
 
-_MODULES = {
-    "despair",
-    "unruly_helpless",
-    "traps",
-    "improvements",
-    "bandits",
-    "lab",
-    "first_player_vote",
-}
+_MODULES = frozenset(LONG_NIGHT_MODULES)  # Dead of Winter's Long Night options
 
 
 def _words(key: str) -> str:

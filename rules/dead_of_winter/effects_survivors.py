@@ -3,6 +3,8 @@ moving, new survivors and helpless survivors. `effects.RESOLVERS` maps each prim
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import (
@@ -25,31 +27,36 @@ from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.words import group_owned
 
 
-def wound_tokens(kind: str) -> Resolver:
+def per_survivor(act: Callable[[Ctx, str, Effect], None]) -> Resolver:
+    """The resolver that does `act` to the survivor its first argument names (the lowest), or
+    to each of them; it waits while that argument is still a player's choice."""
+
     def resolve(ctx: Ctx, f: Frame, e: Effect) -> bool:
         found = survivors(ctx, f, e.args[0])
         if found is None:
             return BLOCK
         for sid in one_or_each(e.args[0], found):
-            bodies.wound(ctx, sid, int(e.args[1]), kind)
+            act(ctx, sid, e)
         return DONE
 
     return resolve
 
 
-def r_heal(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    for sid in one_or_each(e.args[0], found):
-        s = sv(ctx.w, sid)
-        for _ in range(int(e.args[1])):
-            if s["frostbite"]:
-                s["frostbite"] -= 1
-            elif s["wounds"]:
-                s["wounds"] -= 1
-        ctx.say(f"{core.name(sid)} is healed.", "wounded")
-    return DONE
+def wound_tokens(kind: str) -> Resolver:
+    return per_survivor(lambda ctx, sid, e: bodies.wound(ctx, sid, int(e.args[1]), kind))
+
+
+def _heal(ctx: Ctx, sid: str, e: Effect) -> None:
+    s = sv(ctx.w, sid)
+    for _ in range(int(e.args[1])):
+        if s["frostbite"]:
+            s["frostbite"] -= 1
+        elif s["wounds"]:
+            s["wounds"] -= 1
+    ctx.say(f"{core.name(sid)} is healed.", "wounded")
+
+
+r_heal = per_survivor(_heal)
 
 
 def r_kill(ctx: Ctx, f: Frame, e: Effect) -> bool:
@@ -62,13 +69,7 @@ def r_kill(ctx: Ctx, f: Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_exposure(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    found = survivors(ctx, f, e.args[0])
-    if found is None:
-        return BLOCK
-    for sid in one_or_each(e.args[0], found):
-        bodies.exposure(ctx, sid)
-    return DONE
+r_exposure = per_survivor(lambda ctx, sid, e: bodies.exposure(ctx, sid))
 
 
 def r_move(ctx: Ctx, f: Frame, e: Effect) -> bool:

@@ -161,16 +161,24 @@ def cname(cid: str) -> str:
     return ITEMS[cid].name
 
 
-def target_text(t: str | None) -> str:
-    if t is None:
-        return ""
+def target_name(t: str, *, things: bool = False) -> str:
+    """What a target or a chosen value names: a die, a player, a survivor, a place (`things`: or a
+    card or an improvement)."""
     if t.startswith("die:"):
-        return f" on die {t[4:]}"
+        return f"die {t[4:]}"
     if t.startswith("seat:"):
-        return f" on {seat_ref(int(t[5:]))}"
+        return seat_ref(int(t[5:]))
     if t in SURVIVORS:
-        return f" on {short(t)}"
-    return f" on {where(t)}"
+        return short(t)
+    if things and t in ITEMS:
+        return cname(t)
+    if things and t in IMPROVEMENTS:
+        return IMPROVEMENTS[t].name
+    return where(t)
+
+
+def target_text(t: str | None) -> str:
+    return "" if t is None else f" on {target_name(t)}"
 
 
 def using(die: int | None) -> str:
@@ -321,20 +329,7 @@ def label(w: dict[str, Any], a: A.Action) -> str:
         who = short(sid) if sid else "the survivor"
         return f"Roll exposure for {who}" if a.roll else f"Let {who} die"
     if isinstance(a, A.Choose):
-        v = a.value
-        if v == "stop":
-            return "Stop"
-        if v.startswith("die:"):
-            return f"Choose die {v[4:]}"
-        if v.startswith("seat:"):
-            return f"Choose {seat_ref(int(v[5:]))}"
-        if v in SURVIVORS:
-            return f"Choose {short(v)}"
-        if v in ITEMS:
-            return f"Choose {cname(v)}"
-        if v in IMPROVEMENTS:
-            return f"Choose {IMPROVEMENTS[v].name}"
-        return f"Choose {where(v)}"
+        return "Stop" if a.value == "stop" else f"Choose {target_name(a.value, things=True)}"
     if isinstance(a, A.NewLeader):
         return f"Make {short(a.survivor)} leader"
     if isinstance(a, A.Place):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import glob
 import itertools
 import json
@@ -178,6 +179,48 @@ async def say(content: str, member: Any, channel: Any = 0) -> None:
         original = getattr(err, "original", err)
         if user_error(original) is None and not isinstance(original, commands.UserInputError):
             raise
+
+
+async def start_two(new: str) -> tuple[Any, Any]:
+    """The first member opens a table (`!game new <new>`), the second joins and the first starts
+    it; what the bot sent meanwhile is drained. Returns the two members."""
+    ana, bo = dpytest.get_config().members
+    await say(f"!game new {new}", ana)
+    await say("!game join", bo)
+    await say("!game start", ana)
+    drain()
+    return ana, bo
+
+
+def thread_payload(
+    channel: Any,
+    thread_id: int,
+    *,
+    archived: bool = False,
+    duration: int = 1440,
+    members: int = 1,
+    stamp: str | None = None,
+) -> Any:
+    """A Discord thread under `channel` as the gateway describes one (dpytest makes none):
+    archived or not, its auto-archive minutes, its member count and when it was archived (now)."""
+    return {
+        "id": str(thread_id),
+        "guild_id": str(channel.guild.id),
+        "parent_id": str(channel.id),
+        "owner_id": str(channel.guild.me.id),
+        "name": "Nim #1",
+        "type": 11,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": members,
+        "thread_metadata": {
+            "archived": archived,
+            "auto_archive_duration": duration,
+            "archive_timestamp": stamp or datetime.datetime.now(datetime.UTC).isoformat(),
+            "locked": False,
+        },
+    }
 
 
 def public(messages: list[discord.Message]) -> list[discord.Message]:

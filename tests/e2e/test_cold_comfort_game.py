@@ -273,7 +273,9 @@ async def test_a_second_build_in_one_turn_is_refused_privately(bot_factory: Any)
     assert "already built" in reply and "only one per turn" in reply
 
 
-async def test_mining_after_hosting_is_refused_privately(bot_factory: Any) -> None:
+async def hosted(bot_factory: Any) -> tuple[Table, Any, str]:
+    """A game played until a seat may host a guest, who is hosted: the table, that seat's member
+    and the move's label."""
     table = await started(bot_factory)
     await table.play_until(
         lambda state, labels: state.phase == "manage" and any(l.startswith("Host") for l in labels)
@@ -281,19 +283,18 @@ async def test_mining_after_hosting_is_refused_privately(bot_factory: Any) -> No
     _, member = await table.awaited()
     host = next(label for label in await table.labels() if label.startswith("Host"))
     await table.play(notation(host))
+    return table, member, host
+
+
+async def test_mining_after_hosting_is_refused_privately(bot_factory: Any) -> None:
+    table, member, _ = await hosted(bot_factory)
     x, y, _, _ = next(lot for lot in vacant_lots(await table.view()) if lot[3])
     reply = await table.refused(member, f"mine ({x},{y})")
     assert "Mining must be your turn's only action" in reply
 
 
 async def test_setting_fire_to_a_hotel_with_a_guest_is_refused_privately(bot_factory: Any) -> None:
-    table = await started(bot_factory)
-    await table.play_until(
-        lambda state, labels: state.phase == "manage" and any(l.startswith("Host") for l in labels)
-    )
-    _, member = await table.awaited()
-    host = next(label for label in await table.labels() if label.startswith("Host"))
-    await table.play(notation(host))
+    table, member, host = await hosted(bot_factory)
     hotel = re.findall(r"\(-?\d+,-?\d+\)", host)[-1]
     reply = await table.refused(member, f"fire {hotel}")
     assert "has a guest: only an empty hotel can be set on fire" in reply

@@ -80,13 +80,19 @@ async def click_move(
     return await click_through(bot, responses, member, seat, index)
 
 
+async def at_a_contribution(bot_factory: Any) -> tuple[Any, discord.Member, int, Any]:
+    """The game played by the heuristic until a seat may contribute to the crisis: the bot, that
+    seat's member, the seat and its contribution (unplayed)."""
+    bot, members = await dow_table(bot_factory)
+    seat, action = await play_until(bot, members, lambda s, a: isinstance(a, Contribute))
+    return bot, members[seat], seat, action
+
+
 async def test_a_crisis_contribution_is_made_by_clicking_and_the_public_sees_only_the_count(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, members = await dow_table(bot_factory)
+    bot, member, seat, action = await at_a_contribution(bot_factory)
     service = bot.service
-    seat, action = await play_until(bot, members, lambda s, a: isinstance(a, Contribute))
-    member = members[seat]
     before = await service.table(1)
     name = GAME.label(service.state(before), action).removeprefix("Contribute ")
     clicks = await click_move(bot, responses, member, seat, action)
@@ -139,10 +145,8 @@ async def test_exile_ballots_are_cast_on_the_panel_secret_until_the_last_reveals
 async def test_a_stale_select_click_and_forged_panel_ids_are_answered_privately(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, members = await dow_table(bot_factory)
+    bot, member, seat, action = await at_a_contribution(bot_factory)
     service = bot.service
-    seat, action = await play_until(bot, members, lambda s, a: isinstance(a, Contribute))
-    member = members[seat]
     table = await service.table(1)
     labels = service.labels(table, seat)
     index = list(GAME.legal_actions(service.state(table), seat)).index(action)

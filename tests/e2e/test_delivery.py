@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import discord.ext.test as dpytest
 import pytest
 from discord.ext.test import callbacks
 
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import start_two
 from tests.support.nim import NIM
 
 
@@ -17,11 +16,7 @@ async def test_a_panel_whose_dm_channel_is_not_cached_is_edited_with_one_request
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await say("!game new test_nim", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, _ = await start_two("test_nim")
     table = await bot.service.table(1)
     (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
     update = bot.service.panel_update(table, 0, panel=panel)

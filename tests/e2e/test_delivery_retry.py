@@ -68,16 +68,22 @@ class Faults:
         return not isinstance(self.bot.get_channel(channel_id), discord.DMChannel)
 
 
+def note_waits(bot: Any) -> list[float]:
+    """The retries' clock: each wait is noted in the list returned, none is taken."""
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    bot.delivery.sleep = sleep
+    return waits
+
+
 async def test_panels_that_failed_after_the_last_move_are_sent_again_until_delivered(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot, ana, bo = await nim_table(bot_factory, stones=2)
-    waits: list[float] = []
-
-    async def sleep(seconds: float) -> None:  # the retries' clock: each wait is noted, none taken
-        waits.append(seconds)
-
-    bot.delivery.sleep = sleep
+    waits = note_waits(bot)
     before = {p.seat: p for p in await bot.service.store.panels(1)}
     # Bo's DMs are down for the end panel and two retries of it; Ana's are up
     faults = Faults(bot, monkeypatch, count=3, only=before[1].channel_id)
@@ -103,12 +109,7 @@ async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot, ana, _ = await nim_table(bot_factory, stones=2)
-    waits: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
-
-    bot.delivery.sleep = sleep
+    waits = note_waits(bot)
     before = {p.seat: p for p in await bot.service.store.panels(1)}
     drain()
     faults = Faults(bot, monkeypatch, count=1, only=before[1].channel_id)
@@ -222,12 +223,7 @@ async def test_an_end_message_that_failed_is_shown_again_until_it_is_posted(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot, ana, _ = await nim_table(bot_factory, stones=2)
-    waits: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
-
-    bot.delivery.sleep = sleep
+    waits = note_waits(bot)
     table = await bot.service.table(1)
     drain()
     # the table's channel is down for the next three requests: the end message and its retries

@@ -8,7 +8,7 @@ import discord
 import discord.ext.test as dpytest
 
 from cogs.present import publish
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
 from tests.support.nim import NIM
 
 
@@ -213,11 +213,7 @@ async def test_the_scheduler_plays_an_expired_clock_and_shows_it_in_the_channel(
 ) -> None:
     now = [1_000.0]
     bot = await bot_factory(new_seed=lambda: "clock", clock=lambda: now[0])
-    ana, bo = dpytest.get_config().members
-    await say("!game new tenth_night day_seconds=60", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await start_two("tenth_night day_seconds=60")
     table = await bot.service.table(1)
     assert table.deadline == 1_060.0
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.tables import label_mark
-from tests.e2e.conftest import drain, public, say
+from tests.e2e.conftest import drain, public, say, start_two
 from tests.e2e.test_hostile import dispatch
 from tests.e2e.test_interactions import Responses, button, select
 from tests.support.nim import NIM
@@ -79,11 +79,7 @@ async def table_of(bot_factory: Any) -> Any:
     if key not in _BOTS:
         _BOTS.clear()
         bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "fuzz")
-        ana, bo = dpytest.get_config().members
-        await say("!game new test_nim stones=9", ana)
-        await say("!game join", bo)
-        await say("!game start", ana)
-        drain()
+        await start_two("test_nim stones=9")
         _BOTS[key] = bot
     return _BOTS[key]
 

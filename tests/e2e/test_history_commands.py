@@ -12,18 +12,14 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
 from tests.e2e.test_hostile import dispatch, slash, string
 from tests.support.nim import NIM
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
     bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "s33d")
-    ana, bo = dpytest.get_config().members
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, bo = await start_two(f"test_nim stones={stones}")
     return bot, ana, bo
 
 

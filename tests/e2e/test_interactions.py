@@ -19,7 +19,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.tables import label_mark
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dm_to, drain, say, start_two
 from tests.support.nim import NIM
 
 IDS = itertools.count(10_000)
@@ -117,11 +117,7 @@ def button(member: discord.Member, custom_id: str, label: str = "button") -> dic
 
 async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
     bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, bo = await start_two(f"test_nim stones={stones}")
     return bot, ana, bo
 
 
@@ -258,11 +254,7 @@ async def test_a_move_picked_from_a_select_menu_is_played(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot = await bot_factory(new_seed=lambda: "select")
-    ana, bo = dpytest.get_config().members
-    await say("!game new tenth_night", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, _ = await start_two("tenth_night")
     table = await bot.service.table(1)
     labels = bot.service.labels(table, 0)
     assert len(labels) > 5  # a day offers many moves: the panel shows select menus
@@ -279,11 +271,7 @@ async def test_a_step_button_redraws_the_clickers_panel_one_step_down_with_back_
     bot_factory: Any, responses: Responses
 ) -> None:
     bot = await bot_factory(new_seed=lambda: "select")
-    ana, bo = dpytest.get_config().members
-    await say("!game new tenth_night", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, _ = await start_two("tenth_night")
     table = await bot.service.table(1)
     tree = bot.service.panel_update(table, 0).tree
     number = next(n for n, child in enumerate(tree.children) if not child.leaf)

@@ -17,7 +17,7 @@ from cogs.present import LobbyView
 from cogs.ui import watch as watch_ui
 from cogs.ui.board import board_view
 from cogs.ui.watch import spectate, spectator_message
-from tests.e2e.conftest import dm_to, dms, drain, say, text_of
+from tests.e2e.conftest import dm_to, dms, drain, say, text_of, thread_payload
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
@@ -242,24 +242,7 @@ async def test_the_lobby_and_the_board_carry_a_watch_button_that_works_from_the_
 
 def thread_of(channel: Any, thread_id: int) -> discord.Thread:
     """A Discord thread under `channel`, as the gateway describes one (dpytest makes none)."""
-    data: Any = {
-        "id": str(thread_id),
-        "guild_id": str(channel.guild.id),
-        "parent_id": str(channel.id),
-        "owner_id": str(channel.guild.me.id),
-        "name": "Nim #1",
-        "type": 11,
-        "last_message_id": None,
-        "rate_limit_per_user": 0,
-        "message_count": 0,
-        "member_count": 0,
-        "thread_metadata": {
-            "archived": False,
-            "auto_archive_duration": 1440,
-            "archive_timestamp": "2026-11-29T00:00:00+00:00",
-            "locked": False,
-        },
-    }
+    data = thread_payload(channel, thread_id, members=0, stamp="2026-11-29T00:00:00+00:00")
     return discord.Thread(guild=channel.guild, state=channel._state, data=data)
 
 

@@ -19,10 +19,13 @@ from rules.engine import Engine
 from rules.playout import next_actor
 
 
-def _late(seats: int, seed: int, plies: int) -> Any:
-    """A seeded all-heuristic game played `plies` moves (or to its end)."""
+def _late(
+    seats: int, seed: int, plies: int, options: dict[str, Any] | None = None, *, live: bool = False
+) -> Any:
+    """A seeded all-heuristic game played `plies` moves, or to its end (`live`: the move that
+    would end it is not played, so it is late but still running)."""
     engine = Engine(GAME)
-    state = engine.setup(seats, None, seed)
+    state = engine.setup(seats, options, seed)
     agents = [GAME.agents["heuristic"]() for _ in range(seats)]
     for ply in range(1, plies + 1):
         seat = next_actor(GAME, state)
@@ -32,7 +35,10 @@ def _late(seats: int, seed: int, plies: int) -> Any:
         action = agents[seat].choose(
             GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
         )
-        state = engine.act(state, seat, action, seed=seed, ply=ply).state
+        after = engine.act(state, seat, action, seed=seed, ply=ply).state
+        if live and GAME.outcome(after) is not None:
+            break
+        state = after
     return state
 
 

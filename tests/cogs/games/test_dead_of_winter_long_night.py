@@ -12,26 +12,12 @@ from PIL import Image
 from cogs.games.dead_of_winter import BANDIT, EXPERIMENT, TRAP, WIDTH, picture
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.state import State
-from rules.engine import Engine
-from rules.playout import next_actor
+from tests.cogs.games.test_dead_of_winter import _late as late_game
 
 
 def _late(seats: int, seed: int, plies: int, options: dict[str, Any]) -> State:
-    engine = Engine(GAME)
-    state = engine.setup(seats, options, seed)
-    agents = [GAME.agents["heuristic"]() for _ in range(seats)]
-    for ply in range(1, plies + 1):
-        seat = next_actor(GAME, state)
-        if GAME.outcome(state) is not None or seat is None:
-            break
-        legal = GAME.legal_actions(state, seat)
-        action = agents[seat].choose(
-            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-        )
-        after = engine.act(state, seat, action, seed=seed, ply=ply).state
-        if GAME.outcome(after) is not None:
-            break  # late, but still running: the move that would end it is not played
-        state = after
+    """A seeded all-heuristic game late but still running (`test_dead_of_winter._late`)."""
+    state: State = late_game(seats, seed, plies, options, live=True)
     return state
 
 
