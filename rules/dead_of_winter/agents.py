@@ -82,6 +82,16 @@ DECK_COUNTS: dict[str, dict[str, int]] = {
 KEEP_PENALTY = {"play": 8.0, "contribute": 8.0, "commit": 8.0, "discard": 8.0}
 
 
+def _field(a: Any, name: str, default: Any = None) -> Any:
+    """`getattr(a, name, default)` for an action: a field it does not have is answered from its
+    class's field names, not by a failed attribute look-up (slow on a pydantic model, and the
+    scoring asks it of every legal move)."""
+    fields = getattr(type(a), "model_fields", None)
+    if fields is not None and name not in fields:
+        return default
+    return getattr(a, name, default)
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -154,6 +164,7 @@ class _Context(LongNightScoring):
         }
         self.loc = {loc.key: loc for loc in o.locations}
         self._weights: dict[str, float] | None = None
+        self._gaps: int | None = None  # the main objective's failing clauses now (`aim_score`)
         self.hold_hospital = any(p.label == "survivors_at 5" for p in o.main_objective.progress)
 
     # --- scoring ------------------------------------------------------------------------------
@@ -170,7 +181,9 @@ class _Context(LongNightScoring):
         v = 0.0
         deltas = self.main_deltas(a)
         if deltas:
-            before, after = main_gaps(self.o, {}), main_gaps(self.o, deltas)
+            if self._gaps is None:  # the same for every move of this decision
+                self._gaps = main_gaps(self.o, {})
+            before, after = self._gaps, main_gaps(self.o, deltas)
             if aim.hold and after < before and after == 0:
                 v -= 12.0  # the last step of the main objective: not before its own goal holds
             elif aim.hold and before == 0 and after > 0:
@@ -178,11 +191,11 @@ class _Context(LongNightScoring):
             elif aim.met and aim.wants_main and after < before:
                 v += 2.0  # its own goal holds: finish while it does
         t = a.type
-        card = self.hand_by_id.get(getattr(a, "card", None) or "")
+        card = self.hand_by_id.get(_field(a, "card") or "")
         if t in KEEP_PENALTY and aim.keeps(card):
             v -= KEEP_PENALTY[t]
         else:
-            paid = {"give": card, "choose": self.hand_by_id.get(getattr(a, "value", ""))}.get(t)
+            paid = {"give": card, "choose": self.hand_by_id.get(_field(a, "value", ""))}.get(t)
             if t in ("move", "place"):
                 paid = self.hand_by_id.get(a.fuel_card or "")
             if aim.keeps(paid):  # handing over, paying with or burning a card it needs
@@ -263,7 +276,7 @@ class _Context(LongNightScoring):
             if loc is not None and loc.number is not None:
                 add(f"{kind} {loc.number}", n)
 
-        card = self.hand_by_id.get(getattr(a, "card", None) or "")
+        card = self.hand_by_id.get(_field(a, "card") or "")
         if t == "commit" and card is not None:
             add(f"stash {card.symbol}", 1)
         elif t == "spend_food":
@@ -291,7 +304,7 @@ class _Context(LongNightScoring):
             effect = card.effect if card is not None and t == "play" else ""
             if t == "ability" and a.survivor in self.surv:
                 effect = self.surv[a.survivor].ability
-            where = self.where(getattr(a, "survivor", None))
+            where = self.where(_field(a, "survivor"))
             for part in effect.partition(": ")[2 if ": " in effect else 0].split("; "):
                 words = part.split()
                 if not words:

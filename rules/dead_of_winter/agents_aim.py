@@ -29,6 +29,7 @@ secret); nothing here imports the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 SYMBOLS = ("Food", "Fuel", "Medicine", "Tool", "Weapon", "Book", "Outsider")
@@ -51,8 +52,10 @@ class Clause:
     value: str | None = None
 
 
+@lru_cache(maxsize=256)
 def parse(goal: str) -> tuple[Clause, ...]:
-    """A condition (§13.8) as clauses: a flag, or `name [arg] op value`."""
+    """A condition (§13.8) as clauses: a flag, or `name [arg] op value` (once per text: a
+    decision asks it of the main objective for every move it scores)."""
     out = []
     for part in goal.split(" & "):
         for op in (">=", "<=", "=="):
