@@ -53,6 +53,12 @@ def problems(game: Game[Any, Any, Any]) -> list[str]:
     model = getattr(game, "options_model", None)
     if not (isinstance(model, type) and issubclass(model, Options)):
         found.append("its options_model is not a rules.core.Options subclass")
+    else:
+        for variant in model.variants:
+            try:
+                model.model_validate(variant)
+            except ValueError:
+                found.append(f"its options refuse the variant it declares, {variant!r}")
     agents = getattr(game, "agents", None) or {}
     missing = {"random", "heuristic"} - set(agents)
     if missing:

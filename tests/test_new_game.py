@@ -17,7 +17,7 @@ import re
 from collections.abc import AsyncIterator, Iterator
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 import discord.ext.test as dpytest
@@ -43,7 +43,7 @@ from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.rules import simulate_outcomes
 from tests.rules.contract import check_contract, option_sets
 from tests.rules.test_simulate_outcomes import check_recorded
-from tests.support.throwaway_game import CARDS, KEY, THIN_ICE, ThinIce, card_words
+from tests.support.throwaway_game import CARDS, KEY, THIN_ICE, IceOptions, ThinIce, card_words
 
 
 @pytest.fixture
@@ -93,6 +93,19 @@ def test_a_game_without_its_random_and_heuristic_players_or_a_pitch_is_refused()
     assert "no heuristic and no random agent" in str(refused.value)
     assert "it has no pitch" in str(refused.value)
     assert "test_unplayable" not in GAMES
+
+
+def test_a_game_whose_options_refuse_a_variant_it_declares_is_refused() -> None:
+    class Wrong(IceOptions):
+        variants: ClassVar[tuple[dict[str, Any], ...]] = ({"limit": 99},)
+
+    class Misdeclared(ThinIce):
+        key = "test_misdeclared"
+        options_model = Wrong
+
+    refusal = re.escape("refuse the variant it declares, {'limit': 99}")
+    with pytest.raises(ValueError, match=refusal):
+        register(Misdeclared())
 
 
 def test_no_shipped_game_has_a_key_kept_for_test_games_and_every_test_game_has_one() -> None:
