@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -37,6 +38,18 @@ def seeded_log(key: str, seats: int, seed: str, options: Any = None) -> list[tup
     )
     engine = Engine(game)
     return [(seat, engine.dump_action(action)) for seat, action in played.log]
+
+
+def winter_replay(seed: str, draw: Callable[[Any], bytes]) -> dict[str, Any]:
+    """The replay of a seeded Winter game between Ana and Bo, its pictures drawn by `draw`."""
+    return replay_data(
+        GAMES["winter"],
+        names=["Ana", "Bo"],
+        options=None,
+        seed=seed,
+        log_entries=seeded_log("winter", 2, seed),
+        draw=draw,
+    )
 
 
 def text(data: dict[str, Any], step: int, view: str) -> str:
@@ -134,15 +147,7 @@ def test_a_game_of_large_pictures_keeps_as_many_as_the_byte_budget_allows(
     size = len(bot.replays._encode(noise_png(300)))
     monkeypatch.setattr(bot.replays, "PICTURE_BYTES", size * 5)
     monkeypatch.setattr(bot.replays, "BUILD_SECONDS", 1000.0)
-    log = seeded_log("winter", 2, "budget")
-    data = replay_data(
-        GAMES["winter"],
-        names=["Ana", "Bo"],
-        options=None,
-        seed="budget",
-        log_entries=log,
-        draw=lambda observation: noise_png(300),
-    )
+    data = winter_replay("budget", lambda observation: noise_png(300))
     assert 2 <= len(data["pics"]) <= 5
     assert sum(map(len, data["pics"])) <= size * 5 * 1.05
     steps = data["steps"]
@@ -151,21 +156,12 @@ def test_a_game_of_large_pictures_keeps_as_many_as_the_byte_budget_allows(
 
 def test_the_same_picture_of_two_views_is_stored_once() -> None:
     png = noise_png(64)
-    log = seeded_log("winter", 2, "once")
-    data = replay_data(
-        GAMES["winter"],
-        names=["Ana", "Bo"],
-        options=None,
-        seed="once",
-        log_entries=log,
-        draw=lambda observation: png,
-    )
+    data = winter_replay("once", lambda observation: png)
     assert len(data["pics"]) == 1
     assert all(step["pic"] == 0 for step in data["steps"])
 
 
 def test_every_position_shows_a_picture_and_says_which_move_it_shows() -> None:
-    log = seeded_log("winter", 2, "captions")
     drawn: list[Any] = []
 
     def draw(observation: Any) -> bytes:
@@ -175,14 +171,7 @@ def test_every_position_shows_a_picture_and_says_which_move_it_shows() -> None:
         image.save(out, "PNG")
         return out.getvalue()
 
-    data = replay_data(
-        GAMES["winter"],
-        names=["Ana", "Bo"],
-        options=None,
-        seed="captions",
-        log_entries=log,
-        draw=draw,
-    )
+    data = winter_replay("captions", draw)
     steps = data["steps"]
     assert all(step["pic"] is not None and step["picAt"] <= i for i, step in enumerate(steps))
     assert steps[-1]["picAt"] == len(steps) - 1  # the end is always drawn
