@@ -8,6 +8,8 @@ that `EXPLAIN QUERY PLAN` reads the indexes and scans no table. The time is in `
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -49,7 +51,9 @@ async def test_a_players_stats_count_won_lost_and_abandoned_games_per_game(
     assert await service.stats(ANA.user_id, 7) == [
         GameTally(game="test_nim", won=2, lost=1, abandoned=1)
     ]
-    assert await service.stats(BO.user_id, 7) == [GameTally(game="test_nim", won=1, lost=2, abandoned=1)]
+    assert await service.stats(BO.user_id, 7) == [
+        GameTally(game="test_nim", won=1, lost=2, abandoned=1)
+    ]
     assert await service.stats(ANA.user_id, 8) == []  # another server's games are not counted
 
 
@@ -105,13 +109,22 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stored]:
     return path, fill(path, 10_000)
 
 
+@asynccontextmanager
+async def opened(path: Path) -> AsyncIterator[SqliteStore]:
+    """The filled database's store, connected for the test and closed after it."""
+    store = SqliteStore(path)
+    await store.connect()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
 async def test_ten_thousand_results_give_every_players_counts_exactly(
     filled: tuple[Path, Stored],
 ) -> None:
     path, stored = filled
-    store = SqliteStore(path)
-    await store.connect()
-    try:
+    async with opened(path) as store:
         for user in USERS[:40]:
             for guild in (None, GUILDS[0]):
                 want: dict[str, list[int]] = {}
@@ -123,15 +136,11 @@ async def test_ten_thousand_results_give_every_players_counts_exactly(
                     GameTally(game=game, won=w, lost=lo, abandoned=a)
                     for game, (w, lo, a) in sorted(want.items())
                 ]
-    finally:
-        await store.close()
 
 
 async def test_ten_thousand_results_give_each_servers_top_ten(filled: tuple[Path, Stored]) -> None:
     path, stored = filled
-    store = SqliteStore(path)
-    await store.connect()
-    try:
+    async with opened(path) as store:
         for guild in GUILDS:
             for game in (None, GAMES[2]):
                 wins: Counter[int] = Counter()
@@ -146,17 +155,13 @@ async def test_ten_thousand_results_give_each_servers_top_ten(filled: tuple[Path
                 assert [(r.user_id, r.won, r.played) for r in rows] == [
                     (u, wins[u], played[u]) for u in ranked
                 ]
-    finally:
-        await store.close()
 
 
 async def test_the_stats_and_leaderboard_queries_read_indexes_and_scan_no_table(
     filled: tuple[Path, Stored],
 ) -> None:
     path, _ = filled
-    store = SqliteStore(path)
-    await store.connect()
-    try:
+    async with opened(path) as store:
         plans = {
             "stats": await store.query_plan(*SQLITE.stats(USERS[0], GUILDS[0])),
             "stats everywhere": await store.query_plan(*SQLITE.stats(USERS[0], None)),
@@ -165,8 +170,6 @@ async def test_the_stats_and_leaderboard_queries_read_indexes_and_scan_no_table(
                 *SQLITE.leaderboard(GUILDS[0], GAMES[0], 10)
             ),
         }
-    finally:
-        await store.close()
     for name, plan in plans.items():
         scans = [line for line in plan if line.startswith("SCAN") and "INDEX" not in line]
         assert scans == [], f"{name} scans a table: {plan}"
