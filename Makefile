@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NEW_ENOUGH := import sys; sys.exit(sys.version_info < (3, 11))
 
-.PHONY: run test bench fuzz leak-dow lint format clean
+.PHONY: run test test-long bench bench-quick fuzz leak-dow lint format clean
 
 # A .venv whose python is missing, broken or older than 3.11 (say, from a first run with the wrong
 # PYTHON) is not trusted: forget the stamp so the recipe below rebuilds it.
@@ -27,11 +27,23 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot
 
+# `make test` is the fast suite: the tests marked `long` (listed in tests/conftest.py, each with
+# the case it keeps in the fast suite) are left out by pyproject's addopts; `make test-long` runs
+# only them.
 test: $(STAMP)
+	@echo "make test: the fast suite, about 4 minutes on 2 cores (make test-long runs the long tests left out)"
 	$(BIN)/python -m pytest
 
+test-long: $(STAMP)
+	@echo "make test-long: the long tests only, about 5 minutes on 2 cores"
+	$(BIN)/python -m pytest -m long
+
+# every figure as soon as it is measured; bench-quick: the same benchmarks at small sizes
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+bench-quick: $(STAMP)
+	$(BIN)/python -m bench --quick
 
 # the Discord surface's hypothesis tests with many more examples; prints the counts
 FUZZ_EXAMPLES ?= 1000

@@ -1,5 +1,7 @@
 """Suite-wide: the tests never read the project's `.env` nor touch its `data/` folder, and when the
-PostgreSQL tests were skipped, one closing line says why.
+PostgreSQL tests were skipped, one closing line says why. The tests marked `long` are left out of
+`make test` (pyproject's addopts deselect them) and a closing line counts them; which tests are
+long is kept here, in `LONG`, one place with the reason for each.
 
 A server keeps its token and database in `.env` and its games in `data/`, and the README says to
 run `make test` there. So before any test module is imported, every `SNOWBOUND_` setting inherited
@@ -11,8 +13,10 @@ changed it fails, naming what changed.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,6 +31,134 @@ KEPT = frozenset(
 
 _inherited: dict[str, str] = {}
 _data_before: dict[str, tuple[int, int]] = {}
+_long_left: list[int] = [0]
+"""How many tests marked `long` this run left out (a worker's count reaches the controller)."""
+
+
+LONG: dict[str, tuple[str, ...] | None] = {
+    # Seeded-game comparisons, one game (or option set) each: every game's path is the same code
+    # run over the registry, so one game keeps the point in the fast suite.
+    "tests/rules/test_playout.py::"
+    "test_a_hundred_seeded_games_play_the_same_on_the_fast_path_as_on_the_plain_one": (
+        "[coldest_night]",
+    ),
+    "tests/rules/test_observations_built.py::"
+    "test_views_built_without_validation_equal_validated_ones": ("[coldest_night]",),
+    "tests/rules/test_choice_paths.py::"
+    "test_every_move_is_a_few_short_steps_from_the_top_of_the_panel": (
+        "[coldest_night-]",
+        "[winter-]",
+    ),
+    "tests/rules/test_parse_numbers.py::"
+    "test_every_game_parse_refuses_a_huge_number_with_a_rule_error": ("[coldest_night]",),
+    "tests/rules/test_contract.py::*::"
+    "test_no_observation_event_or_board_shows_a_secret_to_anyone_else": ("ColdestNight",),
+    "tests/rules/test_expert_secrecy.py::"
+    "test_issue_33_the_experts_choice_does_not_change_when_the_hidden_cards_are_swapped": (
+        "[coldest_night-",
+    ),
+    # the control of the test above (it has teeth): about the test, not the game
+    "tests/rules/test_expert_secrecy.py::"
+    "test_the_swap_test_catches_a_search_that_plays_out_the_real_cards": None,
+    "tests/rules/dead_of_winter/test_choices.py::"
+    "test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_plain_steps": (
+        "[standard]",
+    ),
+    "tests/rules/dead_of_winter/test_hidden.py::"
+    "test_no_secret_of_section_10_1_reaches_public_output": ("[standard_betrayer]",),
+    "tests/bot/test_player_words.py::"
+    "test_players_read_names_and_words_never_engine_identifiers_or_seat_numbers": (
+        "-1]",  # the first seed of every game and option set
+    ),
+    # The 10th Night's seeded-game sweeps: held in the fast suite by the same files' positions
+    # chosen for each kind and step, the kept cases above and test_simulate_outcomes.
+    "tests/rules/tenth_night/test_playout_kinds.py::"
+    "test_kinds_present_match_the_full_legal_list_in_every_day_state_of_seeded_games": None,
+    "tests/rules/tenth_night/test_playout_kinds.py::"
+    "test_kind_moves_and_night_moves_are_the_plain_lists_in_every_state_of_seeded_games": None,
+    # A hundred seeded games ending as before a layout change: The Coldest Night's stays, and
+    # test_simulate_outcomes holds every game's recorded ends in the fast suite.
+    "tests/rules/tenth_night/test_regression.py::"
+    "test_one_hundred_seeded_random_games_end_exactly_as_recorded_before_the_layout_change": None,
+    "tests/rules/cold_comfort/test_regression.py::"
+    "test_a_hundred_seeded_random_games_end_as_they_did_before_the_layout_move": None,
+    "tests/rules/winter/test_regression.py::"
+    "test_a_hundred_seeded_random_games_end_as_they_did_before_the_layout_move": None,
+    # held by the same file's cell-by-cell checks of the legal spots and the new squares
+    "tests/rules/winter/test_search.py::test_the_move_search_is_the_moves_found_cell_by_cell": None,
+    # Dead of Winter's kept records and rows against a plain recomputation: one option set
+    "tests/rules/dead_of_winter/test_legal_rows.py::test_kept_rows_equal_a_plain_recomputation": (
+        "[4-options2]",
+    ),
+    "tests/rules/dead_of_winter/test_records.py::test_legal_records_equal_validated_ones": (
+        "[4-options2]",
+    ),
+    "tests/rules/dead_of_winter/test_records.py::"
+    "test_occupancy_and_rooms_equal_the_per_location_counts": ("[4-options2]",),
+    "tests/rules/dead_of_winter/test_records.py::"
+    "test_has_mod_equals_a_look_through_the_modifiers": ("[4-options2]",),
+    "tests/rules/dead_of_winter/test_records.py::"
+    "test_events_built_without_validation_equal_validated_ones": ("[4-options2]",),
+    "tests/rules/tenth_night/test_choices.py::"
+    "test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps": None,
+    # Whole games through the real bot, one game each.
+    "tests/e2e/test_request_budget.py::"
+    "test_a_whole_game_costs_at_most_two_channel_requests_a_move": ("[coldest_night]",),
+    "tests/e2e/test_spectator_leaks.py::"
+    "test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballot_before_the_end": (
+        "[dead_of_winter]",
+    ),
+    "tests/e2e/test_fault_run.py::"
+    "test_a_whole_game_under_faults_stores_every_move_once_and_shows_the_stored_table": (
+        "[coldest_night]",
+    ),
+    "tests/e2e/test_hostile.py::"
+    "test_hostile_input_everywhere_never_exceeds_a_limit_or_pings_anyone": ("[coldest_night]",),
+    "tests/bench/test_bench_feel.py::test_a_whole_game_feels_as_the_goals_say": (
+        "[coldest_night]",
+    ),
+    "tests/bot/test_console.py::test_a_human_at_the_terminal_plays_a_whole_game_against_ai_seats": (
+        "[coldest_night]",
+    ),
+    # held by the spectator leak test's Dead of Winter game and the section 10.1 leak test above
+    "tests/e2e/test_dead_of_winter_game.py::"
+    "test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_keeping_secrets": None,
+}
+"""The slow tests `make test` leaves out (marked `long`, run by `make test-long`), by test: its node
+id without parameters ("file::name", "file::Class::name"; `*` matches any part, for the classes
+made per registered game). The value names the cases kept in the fast suite — a case is kept when
+one of the strings is in its node id ("[winter]", "TestWinterContract") — so that each long family
+keeps its point there; None when the whole test is long, its point held in the fast suite by the
+test its comment names."""
+
+
+def mark_long(items: list[pytest.Item], table: dict[str, tuple[str, ...] | None] = LONG) -> None:
+    """Mark `long` every case of the tests in `table` but the kept ones. A family none of whose kept
+    cases is among `items` (a run of some of its cases, or a case renamed) is left unmarked: the
+    fast suite never loses a family whole by mistake."""
+    families: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        name = item.nodeid.split("[")[0]
+        for pattern in table:
+            if fnmatch.fnmatchcase(name, pattern):
+                families.setdefault(pattern, []).append(item)
+                break
+    for pattern, cases in families.items():
+        kept = table[pattern]
+
+        def is_kept(case: pytest.Item, kept: tuple[str, ...] | None = kept) -> bool:
+            return kept is not None and any(part in case.nodeid for part in kept)
+
+        if kept is not None and not any(is_kept(case) for case in cases):
+            continue
+        for case in cases:
+            if not is_kept(case):
+                case.add_marker(pytest.mark.long)
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    mark_long(items)
 
 
 def data_folder(folder: Path = DATA) -> dict[str, tuple[int, int]]:
@@ -87,6 +219,24 @@ def changed_data() -> list[str]:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     if changed_data() and not hasattr(session.config, "workerinput"):
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: its count of long tests goes home
+        workeroutput["long_left"] = _long_left[0]
+
+
+def long_ones(items: list[pytest.Item]) -> int:
+    """How many of `items` are marked `long`."""
+    return sum(1 for item in items if item.get_closest_marker("long") is not None)
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    _long_left[0] += long_ones(items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """pytest-xdist's controller: each worker collected every test, so any one's count is it."""
+    _long_left[0] = max(_long_left[0], getattr(node, "workeroutput", {}).get("long_left", 0))
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
@@ -103,3 +253,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         and any("[postgresql" in r.nodeid for r in skipped)
     ):
         terminalreporter.write_line(SKIP_REASON)
+    if _long_left[0]:
+        terminalreporter.write_line(
+            f"long tests left out: {_long_left[0]} (make test-long runs them)"
+        )

@@ -78,3 +78,25 @@ def test_make_clean_removes_the_venv(tmp_path: Path) -> None:
     folder = project(tmp_path, "#!/bin/sh\nexit 1\n")
     assert make(folder, "clean").returncode == 0
     assert not (folder / ".venv").exists()
+
+
+def test_make_test_says_how_long_it_takes_before_the_fast_suite(tmp_path: Path) -> None:
+    folder = project(tmp_path, f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    planned = make(folder, "-n", "test").stdout.splitlines()
+    said = next(n for n, line in enumerate(planned) if "about 4 minutes on 2 cores" in line)
+    ran = next(n for n, line in enumerate(planned) if "-m pytest" in line)
+    assert said < ran and "make test-long" in planned[said]
+    assert " -m long" not in planned[ran]  # pyproject's addopts leave the long tests out
+
+
+def test_make_test_long_runs_only_the_tests_marked_long(tmp_path: Path) -> None:
+    folder = project(tmp_path, f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    planned = make(folder, "-n", "test-long")
+    assert planned.returncode == 0, planned.stderr
+    assert "-m pytest -m long" in planned.stdout
+
+
+def test_make_bench_quick_runs_every_benchmark_at_small_sizes(tmp_path: Path) -> None:
+    folder = project(tmp_path, f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    assert "-m bench --quick" in make(folder, "-n", "bench-quick").stdout
+    assert "--quick" not in make(folder, "-n", "bench").stdout
