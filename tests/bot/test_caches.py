@@ -17,27 +17,9 @@ from cogs.ui import board as ui_board
 from rules.errors import NotYourTurnError
 from storage import MemoryStore, SqliteStore
 from tests.support.nim import NIM
+from tests.support.stores import CountingStore
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
-
-
-class CountingStore:
-    """A store that counts every call made to it, by method name."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.calls: list[str] = []
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self.inner, name)
-        if not callable(found):
-            return found
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append(name)
-            return found(*args, **kwargs)
-
-        return counted
 
 
 @pytest.fixture

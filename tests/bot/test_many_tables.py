@@ -13,29 +13,11 @@ import pytest
 import bot.clock
 from bot.scan import ChannelIndex
 from bot.tables import Played, Player, TableService
-from storage import MemoryStore, SqliteStore, Store, TableRecord
+from storage import MemoryStore, Store, TableRecord
 from tests.support.nim import NIM
+from tests.support.stores import CountingStore, sqlite_store
 
 ANA = Player(11, "Ana")
-
-
-class CountingStore:
-    """A store that counts every call made to it, by method name."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.calls: list[str] = []
-
-    def __getattr__(self, name: str) -> Any:
-        found = getattr(self.inner, name)
-        if not callable(found):
-            return found
-
-        def counted(*args: Any, **kwargs: Any) -> Any:
-            self.calls.append(name)
-            return found(*args, **kwargs)
-
-        return counted
 
 
 def nim_service(store: Any, **kwargs: Any) -> TableService:
@@ -58,9 +40,7 @@ async def no_agents(played: Played) -> None:
 async def test_a_move_that_leaves_only_ai_seats_to_move_stores_the_flag_with_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    store = SqliteStore(tmp_path / "flag.db")
-    await store.connect()
-    try:
+    async with sqlite_store(tmp_path / "flag.db") as store:
         service = nim_service(store)
         table_id = await waiting_for_ana(service, 1)
         assert not (await store.get_table(table_id)).ai_turn  # Ana's turn
@@ -71,8 +51,6 @@ async def test_a_move_that_leaves_only_ai_seats_to_move_stores_the_flag_with_it(
         monkeypatch.undo()
         (resumed,) = await nim_service(store).resume_agents()
         assert resumed.moves == 1 and not (await store.get_table(table_id)).ai_turn
-    finally:
-        await store.close()
 
 
 async def test_a_resignation_stored_before_the_ai_takes_the_seat_leaves_the_flag(
@@ -80,9 +58,7 @@ async def test_a_resignation_stored_before_the_ai_takes_the_seat_leaves_the_flag
 ) -> None:
     """A seat handed to an AI (resign) is a write like a move: if the new AI seat is awaited, the
     row says so, and the next process plays it."""
-    store = SqliteStore(tmp_path / "resign.db")
-    await store.connect()
-    try:
+    async with sqlite_store(tmp_path / "resign.db") as store:
         service = nim_service(store)
         table = await service.open("test_nim", ANA, channel_id=2, options={"stones": 30})
         bo = Player(22, "Bo")
@@ -95,16 +71,12 @@ async def test_a_resignation_stored_before_the_ai_takes_the_seat_leaves_the_flag
         monkeypatch.undo()
         (resumed,) = await nim_service(store).resume_agents()
         assert resumed.moves >= 1
-    finally:
-        await store.close()
 
 
 async def test_resume_reads_and_decodes_no_table_that_waits_for_a_human(tmp_path: Path) -> None:
     """Start-up with many running tables, all waiting for Ana: one page of the flag's index, no
     table read, no state decoded, nothing entered in the caches."""
-    inner = SqliteStore(tmp_path / "humans.db")
-    await inner.connect()
-    try:
+    async with sqlite_store(tmp_path / "humans.db") as inner:
         first = nim_service(inner, table_cache_size=5)
         for channel in range(30):
             await waiting_for_ana(first, channel)
@@ -113,8 +85,6 @@ async def test_resume_reads_and_decodes_no_table_that_waits_for_a_human(tmp_path
         assert await restarted.resume_agents() == []
         assert store.calls == ["agent_turns"]
         assert not restarted.cache.states and not restarted.cache.records
-    finally:
-        await inner.close()
 
 
 async def test_a_resume_over_many_flagged_tables_lets_other_tasks_run_between_pages(
@@ -165,9 +135,7 @@ async def test_a_resume_over_many_flagged_tables_lets_other_tasks_run_between_pa
 async def test_the_clock_keeps_the_caches_within_their_size_whatever_the_tables(
     tmp_path: Path,
 ) -> None:
-    store = SqliteStore(tmp_path / "tick.db")
-    await store.connect()
-    try:
+    async with sqlite_store(tmp_path / "tick.db") as store:
         first = nim_service(store, table_cache_size=4)
         for channel in range(20):
             await waiting_for_ana(first, channel)
@@ -175,8 +143,6 @@ async def test_the_clock_keeps_the_caches_within_their_size_whatever_the_tables(
         assert await service.tick(10**9) == []
         assert len(service.cache.states) == 0 and len(service.cache.records) == 0
         assert len(service.cache.locks) <= 4
-    finally:
-        await store.close()
 
 
 def a_table(table_id: int, channel: int, status: str = "active") -> TableRecord:

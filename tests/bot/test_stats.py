@@ -8,8 +8,6 @@ that `EXPLAIN QUERY PLAN` reads the indexes and scans no table. The time is in `
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from bot.tables import Player, TableError, TableService
 from storage import SqliteStore
 from storage.base import GameTally, LeaderRow
 from storage.sql import SQLITE
+from tests.support.stores import sqlite_store
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -109,22 +108,11 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Stored]:
     return path, fill(path, 10_000)
 
 
-@asynccontextmanager
-async def opened(path: Path) -> AsyncIterator[SqliteStore]:
-    """The filled database's store, connected for the test and closed after it."""
-    store = SqliteStore(path)
-    await store.connect()
-    try:
-        yield store
-    finally:
-        await store.close()
-
-
 async def test_ten_thousand_results_give_every_players_counts_exactly(
     filled: tuple[Path, Stored],
 ) -> None:
     path, stored = filled
-    async with opened(path) as store:
+    async with sqlite_store(path) as store:
         for user in USERS[:40]:
             for guild in (None, GUILDS[0]):
                 want: dict[str, list[int]] = {}
@@ -140,7 +128,7 @@ async def test_ten_thousand_results_give_every_players_counts_exactly(
 
 async def test_ten_thousand_results_give_each_servers_top_ten(filled: tuple[Path, Stored]) -> None:
     path, stored = filled
-    async with opened(path) as store:
+    async with sqlite_store(path) as store:
         for guild in GUILDS:
             for game in (None, GAMES[2]):
                 wins: Counter[int] = Counter()
@@ -161,7 +149,7 @@ async def test_the_stats_and_leaderboard_queries_read_indexes_and_scan_no_table(
     filled: tuple[Path, Stored],
 ) -> None:
     path, _ = filled
-    async with opened(path) as store:
+    async with sqlite_store(path) as store:
         plans = {
             "stats": await store.query_plan(*SQLITE.stats(USERS[0], GUILDS[0])),
             "stats everywhere": await store.query_plan(*SQLITE.stats(USERS[0], None)),
