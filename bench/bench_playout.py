@@ -96,6 +96,7 @@ def _rate(key: str, path: str, repeat: int, root: Path = ROOT) -> float:
     """Games per second of one path ("fast", "plain" or "before") on repeat `repeat`'s seeds, in a
     fresh process whose `rules` package is the one under `root`."""
     seats, games = PLAN[key]
+    games = sized(games, max(2, games // 2))
     argv = [key, str(seats), str(games), path, str(repeat), str(WARM_UP)]
     env = dict(os.environ, PYTHONPATH=str(root))
     done = subprocess.run(

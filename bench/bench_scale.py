@@ -333,13 +333,14 @@ async def rows() -> AsyncIterator[Row]:
     url = os.environ.get("SNOWBOUND_TEST_POSTGRES_URL", "").strip()
     kinds = ["sqlite", "postgresql"] if url else ["sqlite"]
     repeats, moves, tables = sized(REPEATS, 1), sized(BENCH_MOVES, 400), sized(BENCH_TABLES, 60)
+    counts = sized((1, 2, 4), (1, 4))  # processes
     rates: dict[tuple[str, int], list[float]] = {}
     lat: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         # interleaved: every repeat runs every configuration once, in the same order
         for repeat in range(repeats):
             for kind in kinds:
-                for processes in (1, 2, 4):
+                for processes in counts:
                     if kind == "sqlite":
                         target = Target(f"sqlite:///{tmp}/scale-{repeat}-{processes}.db")
                     else:
@@ -366,7 +367,7 @@ async def rows() -> AsyncIterator[Row]:
                     )
     base = statistics.median(rates[("sqlite", 1)])
     for kind in kinds:
-        for processes in (1, 2, 4):
+        for processes in counts:
             rate = statistics.median(rates[(kind, processes)])
             yield (f"scale {kind}: {processes} process(es), moves/s", rate, "moves/s")
             yield (f"scale {kind}: {processes} process(es) vs sqlite x1", rate / base, "ratio")
