@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.records import TableError, seat_names, seat_of
+from rules import GAMES
 from rules.core import Advisor, Game, Seat, Suggestion, format_event
 from rules.engine import Engine
 from storage.base import TableRecord
@@ -63,9 +64,6 @@ INLINE_LEVELS = frozenset({"random", "heuristic"})
 """Levels that answer at once: they choose on the event loop's thread, as they always did."""
 ADVISOR_LEVEL = "expert"
 """The level whose agent explains its pick (`rules.core.Advisor`): what suggestions ask."""
-
-COOPERATIVE_GAMES = frozenset({"coldest_night", "tenth_night"})
-"""Games the whole table wins or loses together; Dead of Winter is one in its `coop` mode."""
 
 ADVICE_KEPT = 1_000
 """Suggestions kept to answer a repeated request at the same point at once."""
@@ -227,10 +225,11 @@ def thinking_turn(service: TableService, table: TableRecord) -> str | None:
 
 
 def cooperative(table: TableRecord) -> bool:
-    """Whether the whole table wins or loses together (suggestions are on there by default)."""
-    if table.game in COOPERATIVE_GAMES:
-        return True
-    return table.game == "dead_of_winter" and table.options.get("mode") == "coop"
+    """Whether the whole table wins or loses together (suggestions are on there by default): the
+    game's record says so (`GameInfo.cooperative`: a co-operative game, or a mixed one in its
+    co-operative mode, Dead of Winter's `coop`)."""
+    game = GAMES.get(table.game)
+    return game is not None and game.info.cooperative(table.options)
 
 
 def suggestions_on(table: TableRecord) -> bool:

@@ -42,7 +42,8 @@ from typing import Literal
 
 from openskill.models import PlackettLuce
 
-from rules.core import Outcome
+from rules import GAMES
+from rules.core import Outcome, Play
 from storage.base import AI_SUFFIX, RatingRecord, Store, TableNotFoundError, TableRecord
 
 log = logging.getLogger(__name__)
@@ -52,31 +53,37 @@ PROVISIONAL = 5  # rated games before a rating stops being provisional
 TREND = 10  # estimates kept after the last rated games
 COOP = ":co-op"  # the key suffix of co-operative standings
 
-COMPETITIVE_GAMES = frozenset({"winter", "cold_comfort"})
-COOPERATIVE_GAMES = frozenset({"coldest_night", "tenth_night"})
-MIXED_GAMES = frozenset({"dead_of_winter"})  # competitive unless the outcome says co-op
-
 Kind = Literal["rated", "co-op"]
 
 
+def play_of(game: str) -> Play | None:
+    """Who wins in a registered game, by its record (`GameInfo.play`); None for a game outside
+    the registry (a test's), which is neither rated nor co-operative."""
+    found = GAMES.get(game)
+    return None if found is None else found.info.play
+
+
 def kind_of(game: str, outcome: Outcome) -> Kind | None:
-    """Whether a finished game is rated or co-operative; None for a game that is neither."""
-    if game in COMPETITIVE_GAMES:
+    """Whether a finished game is rated or co-operative; None for a game that is neither. A mixed
+    game (Dead of Winter) is rated unless its outcome says the table played co-operatively."""
+    play = play_of(game)
+    if play is Play.COMPETITIVE:
         return "rated"
-    if game in COOPERATIVE_GAMES:
+    if play is Play.COOPERATIVE:
         return "co-op"
-    if game in MIXED_GAMES:
+    if play is Play.MIXED:
         return "co-op" if any(r.kind == "coop" for r in outcome.results) else "rated"
     return None
 
 
 def kinds(game: str) -> tuple[Kind, ...]:
     """The lists a game can have on a leaderboard, rated first."""
-    if game in COMPETITIVE_GAMES:
+    play = play_of(game)
+    if play is Play.COMPETITIVE:
         return ("rated",)
-    if game in COOPERATIVE_GAMES:
+    if play is Play.COOPERATIVE:
         return ("co-op",)
-    if game in MIXED_GAMES:
+    if play is Play.MIXED:
         return ("rated", "co-op")
     return ()
 
@@ -401,7 +408,7 @@ def rating_line(record: RatingRecord) -> str:
 def coop_line(standing: CoopStanding, game: str = "") -> str:
     """ "Wins in a row: 2 now, best 3" (the wins themselves are in the game's tally line); a game
     with a competitive mode too says these are its co-operative games'."""
-    lead = "Co-operative games' wins in a row" if game in MIXED_GAMES else "Wins in a row"
+    lead = "Co-operative games' wins in a row" if play_of(game) is Play.MIXED else "Wins in a row"
     return f"{lead}: {standing.streak} now, best {standing.best}"
 
 

@@ -12,36 +12,29 @@ from rules.choices import Path, build, check
 from rules.coldest_night import choices, reads, text
 from rules.coldest_night import expert as expert_mod
 from rules.coldest_night import observation as obs_mod
-from rules.coldest_night import rules_tokens as tokens
-from rules.coldest_night.actions import (
-    ACTION_ADAPTER,
-    Action,
-    CheckForFrostbite,
-    CheckFrostbite,
-    ChilblainsDiscard,
-    Done,
-    Give,
-    MemoryReturn,
-    Play,
-    Scavenge,
-    TargetRemove,
-    UseToken,
-)
+from rules.coldest_night.actions import ACTION_ADAPTER, Action
 from rules.coldest_night.agents import AGENTS
 from rules.coldest_night.data import FROST
+from rules.coldest_night.fast import TableInPlay
+from rules.coldest_night.rules_play import act, outcome_of, to_act
 from rules.coldest_night.rules_setup import setup_state
-from rules.coldest_night.rules_turn import Ended, Table, legal
+from rules.coldest_night.rules_turn import Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
 from rules.core import (
     FREE_CHAT,
     Agent,
     BaseGame,
+    Chance,
     ChatPolicy,
+    EndWords,
+    GameInfo,
+    Information,
     Options,
     Outcome,
+    Play,
     Seat,
     Step,
-    Working,
+    Talk,
 )
 from rules.search import expert
 
@@ -50,8 +43,15 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     key = "coldest_night"
     title = "The Coldest Night"
     pitch = "Cooperative: keep one shared fire burning until morning without saying a number."
-    min_seats = 1
-    max_seats = 4
+    info = GameInfo(
+        players=(1, 4),
+        play=Play.COOPERATIVE,  # CN-7: the group wins or loses together
+        information=Information.HIDDEN,  # hands, a scavenger's pool, Memory Loss options
+        chance=Chance.SETUP,  # CN-2: no randomness after set-up
+        talk=Talk.LIMITED,  # §8: no numbers, and silence with Blue Lips
+    )
+    end_words = EndWords(reasons=text.END_WORDS)  # CN-41
+    fast = TableInPlay  # the playout fast path (`fast.py`)
     options_model: type[Options] = ColdestNightOptions
     state_model: type[ColdestNightState] = ColdestNightState
     action_model: TypeAdapter[Action] = ACTION_ADAPTER
@@ -75,7 +75,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         if state.phase not in TOKEN_WINDOW_PHASES or "available" not in state.tokens.values():
             seat = reads.awaited(state)  # no token can be used: only the awaited seat acts
             return frozenset() if seat is None else frozenset({seat})
-        return _to_act(state)  # read from the frozen state: no working copy
+        return to_act(state)  # read from the frozen state: no working copy
 
     def legal_actions(self, state: ColdestNightState, seat: Seat) -> Sequence[Action]:
         return legal(state, seat)  # read from the frozen state: no working copy
@@ -86,11 +86,11 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     ) -> Step[ColdestNightState]:
         """Apply one legal action and every automatic sub-step after it (no randomness: CN-2)."""
         t = Table(state)
-        _apply(t, seat, action)
+        act(t, seat, action)
         return Step(state=t.freeze(), events=tuple(t.events))
 
     def outcome(self, state: ColdestNightState) -> Outcome | None:
-        return _outcome(state.winners, state.end_reason)
+        return outcome_of(state.winners, state.end_reason)
 
     def why_illegal(self, state: ColdestNightState, seat: Seat, action: Action) -> str | None:
         return text.why_illegal(Table(state), seat, action)
@@ -169,100 +169,12 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        return text.summary(outcome, names)
-
-    def working(self, state: ColdestNightState) -> Working[ColdestNightState, Action]:
-        return TableInPlay(self, state)
-
     def determinize(
         self, observation: obs_mod.PublicObservation, seat: Seat, rng: random.Random
     ) -> ColdestNightState | None:
         if not isinstance(observation, obs_mod.PrivateObservation):
             return None
         return expert_mod.determinize(observation, seat, rng)
-
-
-def _awaiting(t: Table) -> frozenset[Seat]:
-    seat = t.awaited()
-    return frozenset() if seat is None else frozenset({seat})
-
-
-def _to_act(t: Table | ColdestNightState) -> frozenset[Seat]:
-    """The awaited seat and, in a token window, every seat with a legal token use (a token can be
-    used by some seat exactly when some seat has a use, so no separate `token_usable` test)."""
-    seat = reads.awaited(t)
-    if seat is None:
-        return frozenset()
-    seats = {seat}
-    if t.phase in TOKEN_WINDOW_PHASES:
-        seats |= {s for s in range(t.num_players) if tokens.has_use(t, s)}
-    return frozenset(seats)
-
-
-def _outcome(winners: Sequence[int] | None, reason: str | None) -> Outcome | None:
-    if winners is None or reason is None:
-        return None
-    return Outcome(winners=frozenset(winners), reason=reason, group_score=None)
-
-
-def _apply(t: Table, seat: Seat, action: Action) -> None:
-    """One legal action and every automatic sub-step after it, on the working copy."""
-    try:  # the commonest moves first: plays and gives are most of a game
-        if isinstance(action, Play):
-            t.play(action.card_id, action.source)
-        elif isinstance(action, Give):
-            t.give(action.card_id, action.to_seat)
-        elif isinstance(action, CheckFrostbite):
-            t.frostbite_removal()
-            t.phase = "main"
-            t.settle_main()
-        elif isinstance(action, Done):
-            t.say(f"{{s{seat}}} stops feeding the fire.")
-            t.fire_dies_down()
-        elif isinstance(action, Scavenge):
-            t.scavenge_step()
-        elif isinstance(action, MemoryReturn):
-            t.memory_return(action.card_id)
-        elif isinstance(action, TargetRemove):
-            t.target_remove(action.card_id)
-        elif isinstance(action, CheckForFrostbite):
-            t.check_for_frostbite()
-        elif isinstance(action, ChilblainsDiscard):
-            t.chilblains_discard(action.card_id)
-        elif isinstance(action, UseToken):
-            t.use_token(action)
-    except Ended:
-        pass
-
-
-class TableInPlay(Working[ColdestNightState, Action]):
-    """A playout's one `Table` for the whole game: every query reads it and every move changes
-    it in place, where `apply` would thaw and freeze the whole state each time. Its events are
-    not recorded (a playout reads none)."""
-
-    def __init__(self, game: ColdestNight, state: ColdestNightState) -> None:
-        super().__init__(game, state)
-        self.table = Table(state)
-        self.table.quiet = True
-
-    def to_act(self) -> frozenset[Seat]:
-        return _to_act(self.table)
-
-    def awaiting(self) -> frozenset[Seat]:
-        return _awaiting(self.table)
-
-    def legal(self, seat: Seat) -> Sequence[Action]:
-        return legal(self.table, seat)
-
-    def outcome(self) -> Outcome | None:
-        return _outcome(self.table.winners, self.table.end_reason)
-
-    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
-        _apply(self.table, seat, action)  # no randomness after set-up (CN-2): no rng to make
-
-    def freeze(self) -> ColdestNightState:
-        return self.table.freeze()
 
 
 GAME = ColdestNight()

@@ -10,18 +10,29 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.choices import Path
-from rules.core import Agent, BaseGame, Outcome, Seat, Step, Working
+from rules.core import (
+    Agent,
+    BaseGame,
+    Chance,
+    EndWords,
+    GameInfo,
+    Information,
+    Outcome,
+    Play,
+    Seat,
+    Step,
+)
 from rules.dead_of_winter import choices, rules_flow, rules_legal, text
 from rules.dead_of_winter import expert as expert_mod
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
 from rules.dead_of_winter.agents import AGENTS
 from rules.dead_of_winter.content import MAINS, OBJECTIVES
+from rules.dead_of_winter.fast import DictInPlay
 from rules.dead_of_winter.observation import Observation, observe
 from rules.dead_of_winter.rules_end import outcome, outcome_dict
 from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.errors import ParseError
-from rules.playout import MoveRng
 from rules.search import expert
 
 _VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
@@ -45,13 +56,34 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     key = "dead_of_winter"
     title = "Dead of Winter"
     pitch = "Keep a zombie-besieged colony alive through winter — while chasing a secret goal."
-    min_seats = 1
-    max_seats = 5
+    info = GameInfo(
+        players=(1, 5),
+        play=Play.MIXED,  # the colony's main objective and each player's secret one
+        information=Information.SECRET_ROLES,  # hands, secret objectives, maybe a betrayer
+        chance=Chance.MOVES,  # dice, searches, crisis cards
+        simultaneous=True,  # a vote's ballots, contributions to a crisis
+        picture=True,  # drawn by cogs/games/dead_of_winter.py
+        coop_options={"mode": "coop"},  # DW-50: co-op players share the colony's result
+    )
+    end_words = EndWords(
+        reasons={
+            "main_objective": "the colony completed its main objective",
+            "morale": "the colony failed: the colony's morale ran out",
+            "round_track": "the colony failed: the last round ended before the main objective "
+            "was met",
+            "exile": "the colony failed: a second innocent survivor was exiled and the colony "
+            "broke apart",
+            "eliminated": "the colony failed: every group was eliminated",
+        },
+        scores=None,  # a score is only whether the seat won, which the Winners line says
+        kinds={"coop": "shared main"},
+        goals={key: main.name for key, main in MAINS.items()},
+    )
+    fast = DictInPlay  # the playout fast path (`fast.py`)
     options_model = DeadOfWinterOptions
     state_model = State
     action_model: TypeAdapter[Action] = action_model
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
-    picture = True
     panel_common = text.COMMON_KINDS
 
     def __init__(self) -> None:
@@ -120,9 +152,6 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
         return rules_legal.why_illegal(_w(state), seat, action)
 
-    def working(self, state: State) -> Working[State, Action]:
-        return DictInPlay(self, state)
-
     def determinize(self, observation: Observation, seat: Seat, rng: random.Random) -> State | None:
         """A world at the start of an action of the active player's turn (`determinize`)."""
         return expert_mod.determinize(observation, seat, rng)
@@ -182,66 +211,6 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
                 for voter, ballot in d.get("ballots", {}).items():
                     out.add(f"ballot of seat {voter} on {about}: {ballot}")
         return frozenset(out)
-
-    def summary(self, result: Outcome, names: Sequence[str]) -> str:
-        done = result.details.get("main_objective_complete")
-        why = {
-            "morale": "the colony's morale ran out",
-            "round_track": "the last round ended before the main objective was met",
-            "exile": "a second innocent survivor was exiled and the colony broke apart",
-            "eliminated": "every group was eliminated",
-        }.get(result.reason, result.reason.replace("_", " "))
-        head = "the colony completed its main objective" if done else f"the colony failed: {why}"
-        lines = [f"**Game over — {head}.**"]
-        for r in result.results:
-            who = names[r.seat] if r.seat < len(names) else f"seat {r.seat + 1}"
-            led = sorted(
-                {x.group for x in result.results if x.seat == r.seat and x.group is not None}
-            )
-            group = ""  # solo: one player leads two groups, told apart by their order
-            if len(led) > 1 and r.group in led:
-                group = f" ({('first', 'second', 'third')[led.index(r.group) % 3]} group)"
-            what = r.detail or (MAINS[r.ref].name if r.ref in MAINS else r.ref)
-            kind = "shared main" if r.kind == "coop" else r.kind
-            lines.append(
-                f"{who}{group}: {kind} objective {what} — {'met' if r.met else 'not met'}."
-            )
-        winners = ", ".join(names[s] for s in sorted(result.winners) if s < len(names))
-        lines.append(f"Winners: {winners}." if winners else "Nobody won.")
-        return "\n".join(lines)
-
-
-class DictInPlay(Working[State, Action]):
-    """A playout's one state dict for the whole game: the rules work on the state's JSON dict
-    anyway, so every move changes it in place (`rules_flow.apply_to`) where `apply` would dump
-    the state and validate the result each time, and every query reads it. A move draws from one
-    rng seeded only when the move first draws (`MoveRng`), and the legal list is asked of a seat
-    the playout knows may act (no second `to_act`)."""
-
-    def __init__(self, game: DeadOfWinterGame, state: State) -> None:
-        super().__init__(game, state)
-        self.w = state.model_dump(mode="json")
-        self.rng = MoveRng()
-
-    def to_act(self) -> frozenset[Seat]:
-        return rules_legal.to_act(self.w)
-
-    def awaiting(self) -> frozenset[Seat]:
-        return rules_legal.to_act(self.w)
-
-    def legal(self, seat: Seat) -> Sequence[Action]:
-        return rules_legal.legal_of(self.w, seat)
-
-    def outcome(self) -> Outcome | None:
-        return outcome(self.w) if self.w["phase"] == "ended" else None
-
-    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
-        rng = self.rng
-        rng.at(seed, ply)
-        rules_flow.apply_to(self.w, seat, action, rng)
-
-    def freeze(self) -> State:
-        return State.model_validate(self.w)
 
 
 GAME = DeadOfWinterGame()

@@ -19,38 +19,38 @@ from rules.core import (
     FREE_CHAT,
     Agent,
     BaseGame,
-    ByKind,
+    Chance,
     ChatPolicy,
-    Event,
+    EndWords,
+    GameInfo,
+    Information,
     Outcome,
+    Play,
     Seat,
     Step,
+    Talk,
     Timer,
-    Working,
 )
 from rules.errors import IllegalActionError, OptionsError, ParseError
 from rules.parsing import match_label
-from rules.playout import MoveRng
 from rules.search import expert
 from rules.tenth_night import choices, text
 from rules.tenth_night import expert as expert_mod
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
+from rules.tenth_night.fast import TableInPlay
 from rules.tenth_night.observation import (
     TenthNightObservation,
     TenthNightPrivateObservation,
     card_view,
     defence_actions,
     defence_options,
-    defences,
     offer_view,
     public_fields,
 )
 from rules.tenth_night.observation import describe as describe_text
 from rules.tenth_night.rules_day import (
     apply_day,
-    kind_moves,
-    kinds_present,
     legal,
     problem,
 )
@@ -78,8 +78,19 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     key = "tenth_night"
     title = "The 10th Night"
     pitch = "Cooperative card survival: guard your row of people through ten silent monster nights."
-    min_seats = 1
-    max_seats = 4
+    info = GameInfo(
+        players=(1, 4),
+        play=Play.COOPERATIVE,  # TN-31: one shared result
+        information=Information.HIDDEN,  # each seat's hand
+        chance=Chance.MOVES,  # TN-8: the deck is reshuffled as the game goes
+        simultaneous=True,  # the day: every seat acts freely until ready
+        clocks=True,  # §7: `day_seconds`, `defence_seconds`
+        talk=Talk.LIMITED,  # silent nights
+    )
+    end_words = EndWords(  # TN-31 / TN-33: nights survived, and each row's score
+        reasons=text.END_WORDS, group_score="Nights survived", scores="Row scores"
+    )
+    fast = TableInPlay  # the playout fast path (`fast.py`)
     options_model = TenthNightOptions
     state_model = TenthNightState
     action_model: TypeAdapter[Action] = action_model
@@ -298,14 +309,8 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     def rules_text(self) -> str:
         return f"{text.RULES_TEXT.rstrip()}\nFull rules: `docs/games/tenth_night.md`."
 
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        return text.summary(outcome, names)
-
     def notation(self) -> str:
         return text.NOTATION
-
-    def working(self, state: TenthNightState) -> Working[TenthNightState, Action]:
-        return TableInPlay(self, state)
 
     def determinize(
         self, observation: TenthNightObservation, seat: Seat, rng: random.Random
@@ -313,107 +318,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         if not isinstance(observation, TenthNightPrivateObservation):
             return None
         return expert_mod.determinize(observation, seat, rng)
-
-
-class TableInPlay(Working[TenthNightState, Action]):
-    """A playout's one `Table` for the whole game, changed in place move after move (where
-    `apply` would thaw and freeze the whole state each time), with day moves listed by kind
-    (`rules.core.ByKind`): a day offers hundreds of exchange proposals, and the random agent picks
-    a kind before a move, so most of them need never be made. The table records no event text
-    that anyone reads, and a move's rng is seeded only if the move reshuffles."""
-
-    def __init__(self, game: TenthNightGame, state: TenthNightState) -> None:
-        super().__init__(game, state)
-        self.rng = MoveRng()
-        self.table = _QuietTable(state, self.rng)
-
-    def to_act(self) -> frozenset[Seat]:
-        t = self.table
-        if t.phase == "night":
-            return frozenset({t.cursor.seat}) if t.cursor is not None else frozenset()
-        if t.phase != "day":
-            return frozenset()
-        return frozenset(
-            seat
-            for seat in range(t.num_players)
-            if next(legal(t, seat), None) is not None  # type: ignore[arg-type]
-        )
-
-    def awaiting(self) -> frozenset[Seat]:
-        t = self.table
-        if t.phase == "night":
-            return self.to_act()
-        if t.phase != "day":
-            return frozenset()
-        waiting = {i for i, p in enumerate(t.players) if not p.ready}
-        waiting |= {o.to_seat for o in t.offers}
-        return frozenset(waiting)
-
-    def legal(self, seat: Seat) -> Sequence[Action]:
-        t = self.table
-        if t.phase == "night":  # `defence_actions`, without building `DefenceOptions`
-            cur = t.cursor
-            if cur is None or cur.seat != seat:
-                return []
-            return defences(tuple(t.players[seat].hand), t.attacks[-1].steps[-1].deadly)
-        if t.phase != "day":
-            return []
-        return DayMoves(t, seat)
-
-    def outcome(self) -> Outcome | None:
-        return _outcome(self.table.result)
-
-    def apply(self, seat: Seat, action: Action, seed: str | int, ply: int) -> None:
-        t = self.table
-        t.events.clear()
-        self.rng.at(seed, ply)
-        if isinstance(action, Defend):
-            defend(t, seat, action.mode, action.card_ids)
-        else:
-            apply_day(t, seat, action)
-
-    def freeze(self) -> TenthNightState:
-        return self.table.freeze()
-
-
-class DayMoves(ByKind[Action]):
-    """A seat's day moves by kind on a playout's table: the kinds present are read straight from
-    the table (`kinds_present`), without making a first action of each, and only the kind asked
-    for is listed (the reorders and exchange proposals not even that: `ReorderMoves` and
-    `ProposalMoves` make the one the agent reads)."""
-
-    def __init__(self, t: Table, seat: Seat) -> None:
-        state: Any = t  # the draft reads as the state it copies
-        # `ByKind`'s fields, its kind makers left to `of_kind`: most moves ask for one kind
-        self._state, self._seat = state, seat
-        self._found: dict[str, Sequence[Action]] = {}
-        self._all: Sequence[Action] | None = None
-        self._everything = lambda: list(legal(state, seat))
-
-    def kinds(self) -> list[str]:
-        return kinds_present(self._state, self._seat)
-
-    def of_kind(self, kind: str) -> Sequence[Action]:
-        found = self._found.get(kind)
-        if found is None:
-            found = self._found[kind] = kind_moves(self._state, self._seat, kind)
-        return found
-
-
-_HUSH = Event(text="")
-
-
-class _QuietTable(Table):
-    """A playout's table: every event is the same blank line (the rules still find one where
-    they copy the last event into a private one), and none outlives its move."""
-
-    quiet = True
-
-    def say(self, text: str, kind: str = "info") -> None:
-        self.events.append(_HUSH)
-
-    def tell(self, seat: int, text: str, kind: str = "private") -> None:
-        self.events.append(_HUSH)
 
 
 __all__ = ["DayAction", "TenthNightGame"]

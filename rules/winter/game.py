@@ -10,35 +10,59 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from rules.choices import Path
-from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step, Working
+from rules.core import (
+    Agent,
+    BaseGame,
+    Chance,
+    EndWords,
+    Event,
+    GameInfo,
+    Information,
+    Options,
+    Outcome,
+    Play,
+    Seat,
+    Step,
+)
 from rules.errors import IllegalActionError
 from rules.winter import text
-from rules.winter.actions import ACTION_MODEL, Place, WinterAction
+from rules.winter.actions import ACTION_MODEL, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
 from rules.winter.determinize import determinize
 from rules.winter.expert import WinterExpert
+from rules.winter.fast import Resolving
 from rules.winter.observation import WinterObservation, observe
 from rules.winter.rules_apply import resolve
 from rules.winter.rules_freeze import setup
-from rules.winter.rules_index import LakeIndex
 from rules.winter.rules_legal import (
-    Placements,
-    freezing_actions,
     legal_actions,
     to_act,
     why_illegal,
 )
-from rules.winter.state import PlacedCard, WinterOptions, WinterState
+from rules.winter.state import WinterOptions, WinterState
 
 
 class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     key = "winter"
-    picture = True  # drawn by cogs/games/winter.py
     title = "Winter"
     pitch = "Lay 18 ice cards into a frozen lake, claim squares of your colour, then thaw it apart."
-    min_seats = 2
-    max_seats = 2
+    info = GameInfo(
+        players=(2, 2),
+        play=Play.COMPETITIVE,
+        information=Information.PERFECT,  # WI-23: only the deck's order is unknown, to both
+        chance=Chance.SETUP,  # the deck is shuffled at set-up; no move draws
+        picture=True,  # drawn by cogs/games/winter.py
+    )
+    end_words = EndWords(
+        reasons={  # WI-21's three endings
+            "frozen_out": "{losers} is frozen out (no counter left on the lake)",
+            "both_frozen_out": "both players are frozen out (no counter left on the lake)",
+            "turn_limit": "the thaw turn limit is reached",
+        },
+        scores="Counters left on the lake",
+    )
+    fast = Resolving  # the playout fast path (`fast.py`)
     options_model: type[Options] = WinterOptions
     state_model = WinterState
     action_model = ACTION_MODEL
@@ -112,50 +136,8 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     def rules_text(self) -> str:
         return f"{text.RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
 
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        return text.summary(outcome, names)
-
     def notation(self) -> str:
         return text.NOTATION
-
-    def working(self, state: WinterState) -> Working[WinterState, WinterAction]:
-        return Resolving(self, state)
-
-
-class Resolving(Working[WinterState, WinterAction]):
-    """A playout resolves each move without `apply`'s own legality check: the move comes from
-    the legal list just made, so the lake's spots and moves are searched once a move, not twice.
-    During the Freezing it keeps the lake's squares and legal spots up to date card by card
-    (`LakeIndex`) instead of finding them again in each grown lake, and offers a drawn card's
-    placements without listing them (`Placements`)."""
-
-    def __init__(self, game: WinterGame, state: WinterState) -> None:
-        super().__init__(game, state)
-        self.index: LakeIndex | None = None
-        self.indexed: tuple[PlacedCard, ...] | None = None  # the cards `index` describes
-
-    def legal(self, seat: Seat) -> Sequence[WinterAction]:
-        state = self.state
-        phase = state.phase
-        if (phase == "place_drawn" or phase == "freezing") and seat == state.active:
-            index = self._index(state.cards)
-            if phase == "place_drawn":
-                return Placements(index.spots)
-            return freezing_actions(state, seat, index.squares)
-        return legal_actions(state, seat)
-
-    def apply(self, seat: Seat, action: WinterAction, seed: str | int, ply: int) -> None:
-        before = self.state
-        self.state = resolve(before, seat, action).state
-        if isinstance(action, Place) and self.indexed is before.cards and self.index is not None:
-            assert before.drawn_card is not None
-            self.index.add((action.row, action.col), before.drawn_card, action.orientation)
-            self.indexed = self.state.cards
-
-    def _index(self, cards: tuple[PlacedCard, ...]) -> LakeIndex:
-        if self.index is None or self.indexed is not cards:
-            self.index, self.indexed = LakeIndex(cards), cards
-        return self.index
 
 
 GAME = WinterGame()

@@ -18,8 +18,9 @@ from rules.coldest_night.actions import (
     Scavenge,
     UseToken,
 )
-from rules.coldest_night.game import _awaiting, _to_act
 from rules.coldest_night.observation import PrivateObservation, PublicObservation
+from rules.coldest_night.rules_play import awaiting as _awaiting
+from rules.coldest_night.rules_play import to_act as _to_act
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.core import FREE_CHAT, ChatPolicy
