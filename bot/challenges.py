@@ -16,13 +16,15 @@ Decisions where the issue is silent:
   still be played: its seed is public by then, so it is practice — its result is recorded under
   `<code>/practice` and shown apart. A result counts on the leaderboard only when the game ended
   before the close (a table started at 23:50 and finished at 00:10 is practice).
-- A challenge table refuses `/game undo` (`bot.history`); there are no move suggestions yet. A
+- A challenge table refuses `/game undo` (`bot.undo`); there are no move suggestions yet. A
   result with a seat played by an AI (from the start, after a resignation or timeouts) is marked
   "assisted".
 - The score is the game's own measure, higher is better (`score_of`): The Coldest Night the
   kindling cards burnt, The 10th Night the nights survived (then the rows' scores), Dead of
   Winter the objectives met (then fewer rounds to a win, or more rounds held before a loss),
   competitive games the top score.
+
+The leaderboard (`/game challenge`) is `bot.challenge_standings`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import hmac
 import logging
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -307,141 +309,18 @@ async def record(service: TableService, table: TableRecord, outcome: Outcome) ->
         log.exception("table %s: its challenge entry was not recorded", table.id)
 
 
-# the leaderboard -------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Standings:
-    """One challenge and how the groups did: `entries` best first, `practice` apart."""
-
-    challenge: Challenge
-    entries: Sequence[ChallengeEntry]
-    practice: Sequence[ChallengeEntry]
-    seed: str | None  # shown once the challenge has closed
-
-
-async def standings(service: TableService, chosen: Challenge, limit: int = 10) -> Standings:
-    store = service.store
-    entries = await store.challenge_entries(chosen.code, limit)
-    practice = await store.challenge_entries(chosen.code + PRACTICE, limit)
-    seed = None
-    if chosen.closed(service.clock()):
-        seed = seed_of(await secret(store), chosen.code)
-    return Standings(chosen, entries, practice, seed)
-
-
-async def servers_shown(store: Store, guild_ids: set[int]) -> dict[int, str]:
-    """The names of the servers among `guild_ids` that allow other servers to see them."""
-    shown: dict[int, str] = {}
-    for guild_id in sorted(guild_ids):
-        settings = await store.guild_settings(guild_id)
-        name = settings.get(SERVER_NAME)
-        if settings.get(SHOW_SERVER) and isinstance(name, str) and name:
-            shown[guild_id] = name
-    return shown
-
-
-async def show_server(store: Store, guild_id: int, name: str | None) -> None:
-    """Switch the server's name on challenge leaderboards on (with `name`) or off (None)."""
-    settings = dict(await store.guild_settings(guild_id))
-    if name is None:
-        settings.pop(SHOW_SERVER, None)
-        settings.pop(SERVER_NAME, None)
-    else:
-        settings[SHOW_SERVER] = True
-        settings[SERVER_NAME] = name
-    await store.set_guild_settings(guild_id, settings)
-
-
-def entry_line(
-    rank: int, entry: ChallengeEntry, viewer_guild: int | None, servers: Mapping[int, str]
-) -> str:
-    """One group's line. Its names only to members of its own server; its server's name only if
-    that server allows it."""
-    result = "✅ won" if entry.won else "❌ lost"
-    parts = [f"{rank}. {result}, {entry.score_text}", _plural(entry.players, "player")]
-    if entry.assisted:
-        parts.append("assisted")
-    if viewer_guild is not None and entry.guild_id == viewer_guild:
-        parts.append(", ".join(entry.names) + " (this server)")
-    elif entry.guild_id is not None and entry.guild_id in servers:
-        parts.append(f"at {servers[entry.guild_id]}")
-    else:
-        parts.append("another group")
-    return " · ".join(parts)
-
-
-def board_lines(
-    found: Standings, viewer_guild: int | None, servers: Mapping[int, str], most: int
-) -> list[str]:
-    """The challenge's close (or its seed, once closed) and its best groups, then practice."""
-    chosen = found.challenge
-    lines = []
-    if found.seed is None:
-        lines.append(f"Closes <t:{int(chosen.closes)}:R>.")
-    else:
-        lines.append(f"Closed <t:{int(chosen.closes)}:R>. Seed `{found.seed}`.")
-    for rank, entry in enumerate(found.entries[:most], 1):
-        lines.append(entry_line(rank, entry, viewer_guild, servers))
-    if not found.entries:
-        lines.append("No group has finished it yet.")
-    elif len(found.entries) > most:
-        lines.append(f"… and {len(found.entries) - most} more.")
-    if found.practice:
-        lines.append(
-            f"Practice after the close: {_plural(len(found.practice), 'game')}, "
-            f"best: {found.practice[0].score_text}."
-        )
-    return lines
-
-
-async def overview(
-    service: TableService, asked: str, viewer_guild: int | None
-) -> list[tuple[str, list[str]]]:
-    """`/game challenge [game]`: (heading, lines) per challenge — today's and this week's of every
-    game (the best 3 groups each), of one game (the best 10), or of one code (the best 20, and its
-    seed once it has closed)."""
-    now = service.clock()
-    asked = asked.strip()
-    found = _CODE.match(asked.casefold())
-    if found is not None:
-        if not found["game"]:
-            raise TableError("Name the game in the code, e.g. `coldest_night-2026-11-29`.")
-        chosen, most = [parse(asked, service.game(found["game"]).key)], 20
-    else:
-        keys = [service.game(asked).key] if asked else list(service.games)
-        chosen = [current(key, kind, now) for key in keys for kind in KINDS]
-        most = 10 if asked else 3
-    found_all = [await standings(service, one, max(most, 10) + 1) for one in chosen]
-    guilds = {
-        e.guild_id
-        for one in found_all
-        for e in (*one.entries, *one.practice)
-        if e.guild_id is not None and e.guild_id != viewer_guild
-    }
-    servers = await servers_shown(service.store, guilds)
-    shown = []
-    for one in found_all:
-        title = service.games[one.challenge.game].title
-        heading = f"{title} — {one.challenge.kind}, {one.challenge.period} · {one.challenge.code}"
-        shown.append((heading, board_lines(one, viewer_guild, servers, most)))
-    return shown
-
-
 __all__ = [
     "KINDS",
     "PRACTICE",
     "SERVER_NAME",
     "SHOW_SERVER",
     "Challenge",
-    "Standings",
-    "board_lines",
     "choose",
     "current",
-    "entry_line",
     "entry_of",
     "hidden_until",
     "lobby_line",
     "of_table",
-    "overview",
     "parse",
     "prepare",
     "record",
@@ -449,7 +328,4 @@ __all__ = [
     "secret",
     "seed_of",
     "seed_words",
-    "servers_shown",
-    "show_server",
-    "standings",
 ]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import challenges
+from bot import challenge_standings, challenges
 from bot.tables import TableError
 from cogs.common import NO_PINGS, can_manage, clip, private
 from cogs.present import COLOUR
@@ -35,7 +35,7 @@ async def challenge(bot: SnowboundBot, ctx: commands.Context[Any], game: str) ->
     guild = ctx.guild
     if guild is not None:
         await _keep_name(bot, guild)
-    shown = await challenges.overview(bot.service, game, guild.id if guild else None)
+    shown = await challenge_standings.overview(bot.service, game, guild.id if guild else None)
     embed = discord.Embed(title="Challenges", description=HOW, colour=COLOUR)
     room = min(1024, EMBED_ROOM // max(1, len(shown)))
     for heading, lines in shown[:25]:
@@ -56,7 +56,7 @@ async def server_name(bot: SnowboundBot, ctx: commands.Context[Any], choice: str
     if word not in ("show", "hide"):
         raise TableError("Say `show` (other servers see this server's name) or `hide`.")
     show = word == "show"
-    await challenges.show_server(bot.service.store, guild.id, guild.name if show else None)
+    await challenge_standings.show_server(bot.service.store, guild.id, guild.name if show else None)
     await private(
         ctx,
         f"Other servers now see “{clip(guild.name, 100)}” beside this server's challenge results."
@@ -69,4 +69,4 @@ async def _keep_name(bot: SnowboundBot, guild: discord.Guild) -> None:
     """A server that shows its name: keep the stored name up to date with the server's."""
     settings = await bot.service.store.guild_settings(guild.id)
     if settings.get(challenges.SHOW_SERVER) and settings.get(challenges.SERVER_NAME) != guild.name:
-        await challenges.show_server(bot.service.store, guild.id, guild.name)
+        await challenge_standings.show_server(bot.service.store, guild.id, guild.name)

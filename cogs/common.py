@@ -67,6 +67,13 @@ def pings(*users: int) -> discord.AllowedMentions:
 FALLBACK = "Sorry, I could not send that answer. The table is unchanged."
 
 
+def grey_button(label: str, custom_id: str, emoji: str | None = None) -> discord.ui.Button[Any]:
+    """A button that shows or follows something, grey: blue is for moves."""
+    return discord.ui.Button(
+        label=label, emoji=emoji, style=discord.ButtonStyle.secondary, custom_id=custom_id
+    )
+
+
 def snowbound(client: discord.Client) -> SnowboundBot:
     """The client behind an interaction, typed: every interaction here comes from Snowbound."""
     return client  # type: ignore[return-value]  # the one client class this bot ever runs

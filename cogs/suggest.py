@@ -21,6 +21,7 @@ from bot import ai
 from bot.tables import TableError, TableRecord
 from cogs.common import (
     answer_privately,
+    grey_button,
     private,
     reply_error,
     resolve_table,
@@ -56,14 +57,7 @@ class SuggestButton(
 
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(
-            discord.ui.Button(
-                label=BUTTON_LABEL,
-                emoji="💡",
-                style=discord.ButtonStyle.secondary,  # blue is for moves
-                custom_id=f"sb:g:{table_id}",
-            )
-        )
+        super().__init__(grey_button(BUTTON_LABEL, f"sb:g:{table_id}", "💡"))
 
     @classmethod
     async def from_custom_id(

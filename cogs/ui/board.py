@@ -18,7 +18,7 @@ from bot.records import seat_names
 from bot.tables import Board, Played, TableRecord
 from cogs.common import COLOUR as COLOUR
 from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
-from cogs.common import clip, find_thread, leave_thread, snowbound, table_channel
+from cogs.common import clip, find_thread, grey_button, leave_thread, snowbound, table_channel
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
 from cogs.ui.watch import WatchButton
@@ -37,13 +37,7 @@ class BoardButton(
 
     def __init__(self, table_id: int, op: str = "hand") -> None:
         self.table_id, self.op = table_id, op
-        super().__init__(
-            discord.ui.Button(
-                label="My hand & moves",
-                style=discord.ButtonStyle.secondary,  # blue is for moves
-                custom_id=f"sb:b:{table_id}:{op}",
-            )
-        )
+        super().__init__(grey_button("My hand & moves", f"sb:b:{table_id}:{op}"))
 
     @classmethod
     async def from_custom_id(

@@ -20,7 +20,7 @@ from bot import watchers
 from bot.delivery import message_ref, passing
 from bot.tables import Played, TableRecord, seat_of
 from bot.watchers import SpectatorView, WatcherRecord
-from cogs.common import clip, display_name, reply_error, snowbound, table_channel
+from cogs.common import clip, display_name, grey_button, reply_error, snowbound, table_channel
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -51,14 +51,7 @@ class WatchButton(
     def __init__(self, table_id: int, op: str = "watch") -> None:
         self.table_id, self.op = table_id, op
         label, emoji = self.STYLES[op]
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji=emoji,
-                style=discord.ButtonStyle.secondary,  # blue is for moves
-                custom_id=f"sb:w:{table_id}:{op}",
-            )
-        )
+        super().__init__(grey_button(label, f"sb:w:{table_id}:{op}", emoji))
 
     @classmethod
     async def from_custom_id(

@@ -145,14 +145,17 @@ def _frame(ctx: Ctx, body: str, gid: int, surv: str | None, target: str | None, 
     ctx.push("effects", **effects.frame([body], gid, surv, src, bind))
 
 
+def _used(ctx: Ctx, gid: int, die: int | None, survivor: str, once: str | None) -> None:
+    """A die spent on an ability or an item, if it takes one, and `once` noted as used."""
+    if die is not None:
+        spend(ctx, gid, die)
+    if once is not None:
+        sv(ctx.w, survivor)["used"].append(once)
+
+
 def ability(ctx: Ctx, gid: int, a: A.UseAbility) -> None:
-    w = ctx.w
     card = SURVIVORS[a.survivor]
-    ab = card.parsed
-    if a.die is not None:
-        spend(ctx, gid, a.die)
-    if ab.once:
-        sv(w, a.survivor)["used"].append(a.survivor)
+    _used(ctx, gid, a.die, a.survivor, a.survivor if card.parsed.once else None)
     ctx.say(f"{card.short} uses their ability.", "ability")
     _frame(ctx, card.ability.partition(": ")[2], gid, a.survivor, a.target, "ability")
 
@@ -161,10 +164,7 @@ def use_item(ctx: Ctx, gid: int, a: A.UseItem) -> None:
     w = ctx.w
     item = ITEMS[a.card]
     ab = item.ability
-    if a.die is not None:
-        spend(ctx, gid, a.die)
-    if ab.once:
-        sv(w, a.survivor)["used"].append(a.card)
+    _used(ctx, gid, a.die, a.survivor, a.card if ab.once else None)
     if ab.form == "spent":
         sv(w, a.survivor)["equipped"].remove(a.card)
         bodies.to_waste(w, grp(w, gid), [a.card])
