@@ -11,7 +11,7 @@ from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import legal_actions, why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
-from rules.core import Outcome, seat_ref
+from rules.core import seat_ref
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
@@ -294,18 +294,6 @@ END_WORDS = {
     "turn_limit": "the turn limit is reached",
 }
 """Each end reason in words, shared by the board and the announcement."""
-
-
-def summary(outcome: Outcome, names: Sequence[str]) -> str:
-    """CC-28: the most points wins (leftover gold counts one per 5); gold breaks a tie."""
-    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
-    winners = " and ".join(names[s] for s in sorted(outcome.winners))
-    won = "wins" if len(outcome.winners) == 1 else "share the win"
-    parts = [f"**Game over — {why}: {winners} {won}.**"]
-    if outcome.scores:
-        scores = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
-        parts.append(f"Final points (with 1 per 5 leftover gold): {scores}.")
-    return " ".join(parts)
 
 
 NOTATION = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from rules.core import Outcome, seat_ref
+from rules.core import seat_ref
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter import actions as act
@@ -302,15 +302,6 @@ def end_words(reason: str, winners: Sequence[int], name: Callable[[int], str]) -
             f"{name(1 - winner)} is frozen out (no counter left on the lake): {name(winner)} wins"
         )
     return reason.replace("_", " ")
-
-
-def summary(outcome: Outcome, names: Sequence[str]) -> str:
-    why = end_words(outcome.reason, sorted(outcome.winners), lambda s: names[s])
-    parts = [f"**Game over — {why}.**"]
-    if outcome.scores:
-        left = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
-        parts.append(f"Counters left on the lake: {left}.")
-    return " ".join(parts)
 
 
 NOTATION = (
