@@ -38,9 +38,11 @@ class BagDraft(Draft[Bag]):
     items: list[str]
 
 
-def _states(game_key: str, seeds: int, seats: int) -> list[Any]:
-    """Every state of a few random games, as the engine produced them."""
+def _states(game_key: str, seeds: int, most_seats: int) -> list[Any]:
+    """Every state of a few random games (of at most `most_seats` seats where the game allows
+    that few), as the engine produced them."""
     game = GAMES[game_key]
+    seats = max(game.min_seats, min(most_seats, game.max_seats))
     engine = Engine(game)
     found = []
     for n in range(seeds):
@@ -61,9 +63,7 @@ def _states(game_key: str, seeds: int, seats: int) -> list[Any]:
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))
 def test_freezing_a_thawed_state_gives_back_the_same_state_for_every_game(game_key: str) -> None:
-    game = GAMES[game_key]
-    seats = max(game.min_seats, min(3, game.max_seats))
-    for state in _states(game_key, 3, seats):
+    for state in _states(game_key, seeds=3, most_seats=3):
         again = freeze(thaw(state))
         assert again == state
         assert type(again) is type(state)
@@ -73,9 +73,7 @@ def test_freezing_a_thawed_state_gives_back_the_same_state_for_every_game(game_k
 @pytest.mark.parametrize("game_key", sorted(GAMES))
 def test_a_frozen_draft_is_exactly_what_full_validation_would_build(game_key: str) -> None:
     """`freeze` skips validation for speed; `validating()` proves nothing is lost by that."""
-    game = GAMES[game_key]
-    seats = max(game.min_seats, min(2, game.max_seats))
-    for state in _states(game_key, 2, seats):
+    for state in _states(game_key, seeds=2, most_seats=2):
         fast = freeze(thaw(state))
         with validating():
             checked = freeze(thaw(state))
