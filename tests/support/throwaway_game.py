@@ -8,8 +8,11 @@ the ice's limit (15 unless the table says otherwise) breaks it and loses; the ot
 All nine cards are worth 45, more than any limit allows, so every game ends within nine moves.
 
 It follows the checklist of docs/DESIGN.md ("Adding a game") and nothing more: a `BaseGame`
-subclass with its options, state, actions, views, a random and a heuristic player, labels and
-typed notation, board text and rules text. It has no board picture, no clock and free talk.
+subclass with its record (`GameInfo`: two players, competitive, hidden information, chance at the
+set-up only), its words for the end, options (with a declared variant), state, actions, views, a
+random and a heuristic player, labels and typed notation, board text and rules text, and the
+secrets and hidden values its record calls for. No board picture, no clock, free talk, no fast
+path: the framework's defaults serve.
 """
 
 from __future__ import annotations
@@ -22,7 +25,21 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, TypeAdapter
 
 from rules.agents import RandomAgent
-from rules.core import BaseGame, Event, Frozen, Options, Outcome, Seat, Step, seat_ref
+from rules.core import (
+    BaseGame,
+    Chance,
+    EndWords,
+    Event,
+    Frozen,
+    GameInfo,
+    Information,
+    Options,
+    Outcome,
+    Play,
+    Seat,
+    Step,
+    seat_ref,
+)
 from rules.errors import ParseError
 from rules.parsing import match_label
 
@@ -109,8 +126,13 @@ class ThinIce(BaseGame[IceState, Lay, IcePublic]):
     key = KEY
     title = "Thin Ice"
     pitch = "Lay cards on the ice; whoever breaks it loses."
-    min_seats = 2
-    max_seats = 2
+    info = GameInfo(
+        players=(2, 2),
+        play=Play.COMPETITIVE,
+        information=Information.HIDDEN,  # the hands; the face-down cards' order
+        chance=Chance.SETUP,  # the shuffle: no move draws from its rng
+    )
+    end_words = EndWords(reasons={"broke_the_ice": "{losers} broke the ice"}, scores=None)
     options_model = IceOptions
     state_model = IceState
     action_model: TypeAdapter[Lay] = TypeAdapter(Lay)
@@ -241,13 +263,6 @@ class ThinIce(BaseGame[IceState, Lay, IcePublic]):
 
     def hidden(self, state: IceState) -> frozenset[str]:
         return frozenset(state.deck)
-
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        broke = outcome.details["broke"]
-        return (
-            f"**Game over — {names[broke]} broke the ice at {outcome.details['load']}: "
-            f"{names[1 - broke]} won.**"
-        )
 
 
 THIN_ICE = ThinIce()
