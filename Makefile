@@ -52,7 +52,8 @@ fuzz: $(STAMP)
 		tests/e2e/test_fuzz_interactions.py tests/rules/test_parse_fuzz.py
 
 # Dead of Winter's by-value leak test over DOW_LEAK_GAMES seeded games in every mode (issue 10 §2),
-# long ones included (-m ""); `make test` plays 2 in one mode, `make test-long` 2 in each other. 500 per mode takes about an hour on one core.
+# long ones included (-m ""); `make test` plays 2 in one mode, `make test-long` 2 in each other.
+# 500 per mode takes about an hour on one core.
 DOW_LEAK_GAMES ?= 500
 leak-dow: $(STAMP)
 	DOW_LEAK_GAMES=$(DOW_LEAK_GAMES) $(BIN)/python -m pytest -q -n 0 -p no:randomly --timeout=0 \
