@@ -192,6 +192,17 @@ async def start_two(new: str) -> tuple[Any, Any]:
     return ana, bo
 
 
+async def open_and_join(new: str) -> tuple[Any, Any, list[discord.Message], list[discord.Message]]:
+    """The first member opens a lobby (`!game new <new>`) and the second joins it: the two members
+    and what the bot sent for each step."""
+    ana, bo = dpytest.get_config().members
+    await say(f"!game new {new}", ana)
+    opened = drain()
+    await say("!game join", bo)
+    joined = drain()
+    return ana, bo, opened, joined
+
+
 def thread_payload(
     channel: Any,
     thread_id: int,

@@ -7,7 +7,6 @@ dpytest's fake client), so discord.py builds every payload as it would for Disco
 
 from __future__ import annotations
 
-import datetime
 import itertools
 import logging
 from typing import Any
@@ -23,7 +22,7 @@ from cogs.present import publish, update_board
 from cogs.ui.board import table_place
 from cogs.ui.lobby import LONGEST_ARCHIVE
 from rules import GAMES
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import drain, say, start_two, thread_payload
 from tests.support.nim import NIM
 
 IDS = itertools.count(900_000)
@@ -48,6 +47,13 @@ def clients(bot: Any) -> list[Any]:
     """The HTTP clients the bot's parts hold (dpytest swaps the connection's after the command
     tree took the first one; on Discord they are one)."""
     return [bot.http, bot._connection.http, bot.tree._http]
+
+
+def serve_http(bot: Any, monkeypatch: pytest.MonkeyPatch, **calls: Any) -> None:
+    """Discord's side of the named HTTP calls, on every client the bot holds."""
+    for http in clients(bot):
+        for name, call in calls.items():
+            monkeypatch.setattr(http, name, call)
 
 
 async def synced(bot: Any, monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
@@ -96,11 +102,7 @@ async def test_a_typed_log_count_out_of_bounds_is_refused_in_one_plain_sentence(
     bot_factory: Any,
 ) -> None:
     await bot_factory(games={"test_nim": NIM})
-    ana, bo = dpytest.get_config().members
-    await say("!game new test_nim", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    ana, _ = await start_two("test_nim")
     await say("!game log 500", ana)
     (answer,) = [m for m in drain() if "count" in (m.content or "")]
     assert answer.content == f"`count` must be from 1 to {LOG_MOST}."
@@ -113,28 +115,6 @@ def test_the_bot_asks_only_for_the_gateway_events_it_reads() -> None:
     assert {name for name, on in wanted if on} == used
     for unused in ("typing", "voice_states", "invites", "presences", "emojis_and_stickers"):
         assert not getattr(wanted, unused)
-
-
-def thread_payload(channel: Any, thread_id: int, *, archived: bool, duration: int) -> Any:
-    now = datetime.datetime.now(datetime.UTC).isoformat()
-    return {
-        "id": str(thread_id),
-        "guild_id": str(channel.guild.id),
-        "parent_id": str(channel.id),
-        "owner_id": str(channel.guild.me.id),
-        "name": "Nim #1",
-        "type": 11,
-        "last_message_id": None,
-        "rate_limit_per_user": 0,
-        "message_count": 0,
-        "member_count": 1,
-        "thread_metadata": {
-            "archived": archived,
-            "auto_archive_duration": duration,
-            "archive_timestamp": now,
-            "locked": False,
-        },
-    }
 
 
 @pytest.mark.parametrize(("pace", "duration"), [("pace=daily", LONGEST_ARCHIVE), ("", None)])
@@ -165,11 +145,7 @@ async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
 
 async def weekly_table(bot_factory: Any) -> Any:
     bot = await bot_factory(games={"test_nim": NIM})
-    ana, bo = dpytest.get_config().members
-    await say("!game new test_nim pace=weekly", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await start_two("test_nim pace=weekly")
     return bot
 
 
@@ -184,15 +160,22 @@ def refused_while_archived(archived: list[bool], done: list[str], channel: Any) 
     return edit_message
 
 
+async def archived_thread_table(bot_factory: Any) -> tuple[Any, Any, Any, Any]:
+    """A weekly table whose thread has archived itself: the bot, the table's channel, the thread
+    as Discord describes it, and the table."""
+    bot = await weekly_table(bot_factory)
+    channel: Any = dpytest.get_config().channels[0]
+    data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
+    table = await bot.service.remember(1, thread_id=int(data["id"]))
+    return bot, channel, data, table
+
+
 async def test_an_archived_thread_is_found_and_unarchived_before_its_board_is_edited(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    bot = await weekly_table(bot_factory)
-    channel: Any = dpytest.get_config().channels[0]
     # a week without a move: the table's thread archived itself, and discord.py dropped it from
     # its cache (an archived thread is never cached), so only a fetch finds it
-    data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
-    table = await bot.service.remember(1, thread_id=int(data["id"]))
+    bot, channel, data, table = await archived_thread_table(bot_factory)
     assert bot.get_channel(table.thread_id) is None
 
     done: list[str] = []
@@ -216,10 +199,13 @@ async def test_an_archived_thread_is_found_and_unarchived_before_its_board_is_ed
         sent.append(channel_id)
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
-    for http in clients(bot):
-        monkeypatch.setattr(http, "get_channel", get_channel)
-        monkeypatch.setattr(http, "edit_message", refused_while_archived(archived, done, channel))
-        monkeypatch.setattr(http, "send_message", send_message)
+    serve_http(
+        bot,
+        monkeypatch,
+        get_channel=get_channel,
+        edit_message=refused_while_archived(archived, done, channel),
+        send_message=send_message,
+    )
     caplog.set_level(logging.INFO)
     place = await table_place(bot, table)  # as `publish` and `/me away` find it
     assert isinstance(place, discord.Thread) and place.id == table.thread_id
@@ -240,8 +226,7 @@ async def test_an_open_thread_costs_no_fetch_and_no_unarchive_request(
     table = await bot.service.remember(1, thread_id=thread.id)
     seen = capture(bot, monkeypatch, lambda route, body: None)
     done: list[str] = []
-    for http in clients(bot):
-        monkeypatch.setattr(http, "edit_message", refused_while_archived([False], done, channel))
+    serve_http(bot, monkeypatch, edit_message=refused_while_archived([False], done, channel))
     place = await table_place(bot, table)
     assert place is thread
     await update_board(bot, table, place)
@@ -258,10 +243,7 @@ async def test_a_thread_that_is_gone_leaves_the_tables_channel(bot_factory: Any)
 async def test_a_move_at_a_table_whose_thread_is_archived_is_shown_in_that_thread(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    bot = await weekly_table(bot_factory)
-    channel: Any = dpytest.get_config().channels[0]
-    data = thread_payload(channel, next(IDS), archived=True, duration=LONGEST_ARCHIVE)
-    table = await bot.service.remember(1, thread_id=int(data["id"]))
+    bot, channel, data, table = await archived_thread_table(bot_factory)
     done: list[str] = []
     archived = [True]
 
@@ -283,10 +265,13 @@ async def test_a_move_at_a_table_whose_thread_is_archived_is_shown_in_that_threa
         done.append(f"send in {'thread' if channel_id == table.thread_id else channel_id}")
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
-    for http in clients(bot):
-        monkeypatch.setattr(http, "get_channel", get_channel)
-        monkeypatch.setattr(http, "edit_message", refused_while_archived(archived, done, channel))
-        monkeypatch.setattr(http, "send_message", send_message)
+    serve_http(
+        bot,
+        monkeypatch,
+        get_channel=get_channel,
+        edit_message=refused_while_archived(archived, done, channel),
+        send_message=send_message,
+    )
     caplog.set_level(logging.INFO)
     (seat,) = bot.service.waiting_for(table)
     mover = next(m for m in dpytest.get_config().members if m.id == table.seats[seat].user_id)

@@ -30,7 +30,7 @@ from rules.tenth_night.actions import (
 )
 from rules.tenth_night.state import TenthNightState, is_heart, is_person_card
 from rules.tenth_night.text import END_WORDS
-from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import dm_to, dms, drain, open_and_join, public, say, text_of
 from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["tenth_night"]
@@ -289,11 +289,7 @@ async def until_defence(bot: Any, members: list[Any]) -> tuple[int, list[discord
 
 async def test_the_lobby_lists_both_members_and_confirms_each_join_by_dm(bot_factory: Any) -> None:
     await bot_factory(new_seed=lambda: SEED)
-    ana, bo = dpytest.get_config().members
-    await say("!game new tenth_night", ana)
-    opened = drain()
-    await say("!game join", bo)
-    joined = drain()
+    ana, bo, opened, joined = await open_and_join("tenth_night")
     lobby = public(opened)[0]
     assert "The 10th Night" in text_of(lobby) and "lobby (table #1)" in text_of(lobby)
     assert "You joined **The 10th Night**" in dms(opened, ana)[0].content

@@ -18,7 +18,7 @@ from rules.winter.rules_geometry import legal_spots
 from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
 from rules.winter.rules_legal import why_illegal
 from rules.winter.state import WinterState
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import dms, drain, open_and_join, public, say, text_of
 from tests.e2e.thread import check_thread, standing
 
 SEED = "winter-e2e-1"
@@ -177,11 +177,7 @@ async def assert_refused(bot: Any, member: Any, move: str, reason: str) -> None:
 
 async def test_the_lobby_lists_both_players_and_confirms_each_join_by_dm(bot_factory: Any) -> None:
     await bot_factory(new_seed=lambda: SEED)
-    ana, bo = dpytest.get_config().members
-    await say("!game new winter", ana)
-    opened = drain()
-    await say("!game join", bo)
-    joined = drain()
+    ana, bo, opened, joined = await open_and_join("winter")
     lobby = public(opened)[0]
     assert "Winter" in text_of(lobby) and "table #1" in text_of(lobby)
     assert f"1. {discord.utils.escape_markdown(ana.display_name)} (host)" in text_of(lobby)
@@ -375,29 +371,36 @@ def opponents_counter(state: WinterState) -> str | None:
     return None
 
 
-async def test_moving_a_locked_card_is_refused_privately(bot_factory: Any) -> None:
+async def refused_while_thawing(
+    bot_factory: Any,
+    find: Callable[[WinterState], str | None],
+    reason: str,
+    typed: Callable[[str], str] = lambda found: found,
+) -> None:
+    """A game played until the thawing seat could try what `find` finds; it types it (`typed`)
+    and is refused privately with `reason`."""
     bot, _ana, _bo = await start_winter(bot_factory)
-    await play_until(bot, thawing_with(locked_card_move))
+    await play_until(bot, thawing_with(find))
     _table, state = await table_state(bot)
     _seat, member, _other = await awaited(bot)
-    await assert_refused(bot, member, locked_card_move(state) or "", "is locked by the counter on")
+    await assert_refused(bot, member, typed(find(state) or ""), reason)
+
+
+async def test_moving_a_locked_card_is_refused_privately(bot_factory: Any) -> None:
+    await refused_while_thawing(bot_factory, locked_card_move, "is locked by the counter on")
 
 
 async def test_a_move_that_makes_no_new_square_is_refused_privately(bot_factory: Any) -> None:
-    bot, _ana, _bo = await start_winter(bot_factory)
-    await play_until(bot, thawing_with(barren_move))
-    _table, state = await table_state(bot)
-    _seat, member, _other = await awaited(bot)
-    await assert_refused(bot, member, barren_move(state) or "", "makes no new")
+    await refused_while_thawing(bot_factory, barren_move, "makes no new")
 
 
 async def test_taking_the_opponents_counter_is_refused_privately(bot_factory: Any) -> None:
-    bot, _ana, _bo = await start_winter(bot_factory)
-    await play_until(bot, thawing_with(opponents_counter))
-    _table, state = await table_state(bot)
-    _seat, member, _other = await awaited(bot)
-    square = opponents_counter(state)
-    await assert_refused(bot, member, f"take {square}", "belongs to the other player")
+    await refused_while_thawing(
+        bot_factory,
+        opponents_counter,
+        "belongs to the other player",
+        lambda square: f"take {square}",
+    )
 
 
 async def test_a_whole_game_typed_in_notation_ends_with_a_summary_and_the_seed(
