@@ -288,7 +288,6 @@ KNOWN_LONG: set[str] = {
     "rules/coldest_night/observation.py",
     "rules/coldest_night/text.py",
     "rules/dead_of_winter/agents.py",
-    "rules/engine.py",
     "rules/tenth_night/choices.py",
     "rules/tenth_night/observation.py",
     "rules/tenth_night/rules_day.py",
