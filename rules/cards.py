@@ -123,6 +123,17 @@ def label(card_id: str) -> str:
     return card(card_id).label
 
 
+def shown(card_id: str | None) -> str:
+    """A card as players see it ("7♥", "Q♠", "Joker"): "?" for none, and text that is not a card
+    id as it is (a typed move's card that does not exist still reads in a label)."""
+    if card_id is None:
+        return "?"
+    try:
+        return card(card_id).label
+    except ValueError:
+        return card_id
+
+
 _RANK_WORDS = {
     "ace": "A",
     "jack": "J",

@@ -290,7 +290,6 @@ KNOWN_LONG: set[str] = {
     "rules/dead_of_winter/agents.py",
     "rules/tenth_night/choices.py",
     "rules/tenth_night/observation.py",
-    "rules/tenth_night/rules_day.py",
     "storage/base.py",
     "storage/codec.py",
     "storage/postgres.py",

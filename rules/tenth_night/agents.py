@@ -40,19 +40,7 @@ from typing import Any
 
 from rules.cards import card
 from rules.core import ByKind
-from rules.tenth_night.actions import (
-    AcceptExchange,
-    DeclineExchange,
-    Defend,
-    DivineProtection,
-    HealHeart,
-    HealReplace,
-    Ready,
-    Reorder,
-    Swap,
-    Trio,
-    WithdrawExchange,
-)
+from rules.tenth_night import actions as act
 from rules.tenth_night.observation import PersonView, TenthNightPrivateObservation
 from rules.tenth_night.state import row_index, zigzag
 
@@ -141,8 +129,10 @@ class HeuristicAgent:
     # night -------------------------------------------------------------------------------------
     def _defend(self, obs: TenthNightPrivateObservation, legal: Sequence[Any]) -> Any:
         d = obs.defence_options
-        passing = next(a for a in legal if isinstance(a, Defend) and a.mode == "pass")
-        nullify = next((a for a in legal if isinstance(a, Defend) and a.mode == "nullify"), None)
+        passing = next(a for a in legal if isinstance(a, act.Defend) and a.mode == "pass")
+        nullify = next(
+            (a for a in legal if isinstance(a, act.Defend) and a.mode == "nullify"), None
+        )
         if d is None:
             return passing
         me = obs.players[obs.seat]
@@ -154,7 +144,7 @@ class HeuristicAgent:
         sets = [
             (sum(_mod(c) for c in a.card_ids), len(a.card_ids), a)
             for a in legal
-            if isinstance(a, Defend) and a.mode == "modifiers"
+            if isinstance(a, act.Defend) and a.mode == "modifiers"
         ]
         stopping = sorted((s for s in sets if s[0] > need), key=lambda s: (s[0], s[1]))
         if critical:
@@ -176,35 +166,35 @@ class HeuristicAgent:
         by_type: dict[type, list[Any]] = {}
         for a in legal:
             by_type.setdefault(type(a), []).append(a)
-        for kind in (DeclineExchange, WithdrawExchange):
+        for kind in (act.DeclineExchange, act.WithdrawExchange):
             if by_type.get(kind):
                 return by_type[kind][0]
-        if by_type.get(HealReplace):
-            return by_type[HealReplace][0]
-        if by_type.get(HealHeart):
-            return min(by_type[HealHeart], key=lambda a: _heart_cost(a.hand_card_id))
-        if by_type.get(Trio):
-            return max(by_type[Trio], key=lambda a: -person_risk(a.keep_id))
-        if by_type.get(DivineProtection):
-            return by_type[DivineProtection][0]
-        swap = self._swap(obs, by_type.get(Swap, []))
+        if by_type.get(act.HealReplace):
+            return by_type[act.HealReplace][0]
+        if by_type.get(act.HealHeart):
+            return min(by_type[act.HealHeart], key=lambda a: _heart_cost(a.hand_card_id))
+        if by_type.get(act.Trio):
+            return max(by_type[act.Trio], key=lambda a: -person_risk(a.keep_id))
+        if by_type.get(act.DivineProtection):
+            return by_type[act.DivineProtection][0]
+        swap = self._swap(obs, by_type.get(act.Swap, []))
         if swap is not None:
             return swap
         if me.people > 1:
             order = _best_order(me.row)
             if order != tuple(p.id for p in me.row):
-                wanted = Reorder(order=order)
-                if wanted in by_type.get(Reorder, []):
+                wanted = act.Reorder(order=order)
+                if wanted in by_type.get(act.Reorder, []):
                     return wanted
-        if by_type.get(Ready):
-            return by_type[Ready][0]
-        if by_type.get(AcceptExchange):  # only reached when waited on and nothing else helps
-            return by_type[AcceptExchange][0]
+        if by_type.get(act.Ready):
+            return by_type[act.Ready][0]
+        if by_type.get(act.AcceptExchange):  # only reached when waited on and nothing else helps
+            return by_type[act.AcceptExchange][0]
         return legal[0]
 
-    def _swap(self, obs: TenthNightPrivateObservation, swaps: list[Swap]) -> Swap | None:
+    def _swap(self, obs: TenthNightPrivateObservation, swaps: list[act.Swap]) -> act.Swap | None:
         hearts = sum(1 for c in obs.hand if c.suit == "H")
-        best: tuple[float, Swap] | None = None
+        best: tuple[float, act.Swap] | None = None
         for a in swaps:
             if card(a.hand_card_id).suit == "H" and hearts < 2:
                 continue  # keep a ♥ in hand for healing

@@ -17,37 +17,11 @@ import re
 from collections.abc import Sequence
 
 from rules.cards import card, is_card_id, matches
+from rules.cards import shown as lab
 from rules.core import Outcome, seat_ref
 from rules.errors import ParseError
-from rules.tenth_night.actions import (
-    AcceptExchange,
-    Action,
-    DeclineExchange,
-    Defend,
-    DivineProtection,
-    EndDay,
-    EndRecord,
-    Give,
-    HealHeart,
-    HealReplace,
-    ProposeExchange,
-    Ready,
-    Reorder,
-    Swap,
-    Trio,
-    Want,
-    WithdrawExchange,
-)
+from rules.tenth_night import actions as act
 from rules.tenth_night.state import Person, TenthNightState, modifier_value, rank
-
-
-def lab(card_id: str | None) -> str:
-    if card_id is None:
-        return "?"
-    try:
-        return card(card_id).label
-    except ValueError:
-        return card_id
 
 
 def _person(s: TenthNightState, card_id: str) -> Person | None:
@@ -58,45 +32,45 @@ def _person(s: TenthNightState, card_id: str) -> Person | None:
     return None
 
 
-def label(s: TenthNightState, a: Action) -> str:
-    if isinstance(a, Swap):
+def label(s: TenthNightState, a: act.Action) -> str:
+    if isinstance(a, act.Swap):
         return f"Swap {lab(a.hand_card_id)} from hand with healthy {lab(a.person_id)}"
-    if isinstance(a, HealReplace):
+    if isinstance(a, act.HealReplace):
         return f"Replace injured {lab(a.person_id)} with {lab(a.hand_card_id)}"
-    if isinstance(a, HealHeart):
+    if isinstance(a, act.HealHeart):
         return f"Heal injured {lab(a.person_id)} by discarding {lab(a.hand_card_id)}"
-    if isinstance(a, Trio):
+    if isinstance(a, act.Trio):
         r = rank(a.keep_id) if is_card_id(a.keep_id) else "?"
         plural = "Aces" if r == "A" else f"{r}s"
         gone = " ".join(lab(c) for c in a.card_ids if c != a.keep_id)
         return f"Trio of {plural}: discard {gone}, new person {lab(a.keep_id)}"
-    if isinstance(a, Reorder):
+    if isinstance(a, act.Reorder):
         shown = []
         for cid in a.order:
             x = _person(s, cid)
             shown.append(lab(cid) + ("*" if x is not None and x.injured else ""))
         return "Arrange row: " + " ".join(shown)
-    if isinstance(a, DivineProtection):
+    if isinstance(a, act.DivineProtection):
         return _dp_label(s, a.person_id)
-    if isinstance(a, ProposeExchange):
+    if isinstance(a, act.ProposeExchange):
         want = f"their {lab(a.want.card_id)}" if a.want.zone == "row" else "a hand card"
         to = seat_ref(a.to_seat)
         return f"Offer {lab(a.give.card_id)} ({a.give.zone}) to {to} for {want}"
-    if isinstance(a, AcceptExchange):
+    if isinstance(a, act.AcceptExchange):
         o = next((x for x in s.offers if x.offer_id == a.offer_id), None)
         if o is None:
             return f"Accept offer {a.offer_id}"
         give = o.want_card if o.want_zone == "row" else a.card_id
         return f"Accept offer {a.offer_id}: give {lab(give)}, get {lab(o.give_card)}"
-    if isinstance(a, DeclineExchange):
+    if isinstance(a, act.DeclineExchange):
         return f"Decline offer {a.offer_id}"
-    if isinstance(a, WithdrawExchange):
+    if isinstance(a, act.WithdrawExchange):
         return f"Withdraw offer {a.offer_id}"
-    if isinstance(a, Ready):
+    if isinstance(a, act.Ready):
         return "Ready for the night"
-    if isinstance(a, EndRecord):
+    if isinstance(a, act.EndRecord):
         return f"End the game now (record: {s.round - 1} nights)"
-    if isinstance(a, EndDay):
+    if isinstance(a, act.EndDay):
         return "End the day (timer)"
     return _defend_label(s, a)
 
@@ -109,7 +83,7 @@ def _dp_label(s: TenthNightState, person_id: str) -> str:
     return f"Divine protection for {lab(person_id)}"
 
 
-def _defend_label(s: TenthNightState, a: Defend) -> str:
+def _defend_label(s: TenthNightState, a: act.Defend) -> str:
     if a.mode == "nullify":
         return "Nullify with Joker"
     if a.mode == "pass":
@@ -158,7 +132,7 @@ def _offer_id(tokens: list[str], offers: Sequence[int], verb: str) -> int:
     raise ParseError(f"Several offers are open ({shown}): write `{verb} <number>`.")
 
 
-def parse_notation(s: TenthNightState, seat: int, text: str) -> Action | None:
+def parse_notation(s: TenthNightState, seat: int, text: str) -> act.Action | None:
     """The action typed in the game's own notation, None if the text is not in that notation."""
     tokens = _tokens(text)
     if not tokens:
@@ -169,39 +143,39 @@ def parse_notation(s: TenthNightState, seat: int, text: str) -> Action | None:
     hand = list(p.hand)
     rest = " ".join(tokens).lower()
     if verb == "ready" and rest in ("", "for the night"):
-        return Ready()
+        return act.Ready()
     if verb in ("end", "end_record") and rest in ("record", "", "the record"):
-        return EndRecord()
+        return act.EndRecord()
     if (verb in ("protect", "dp") and not tokens) or (verb == "divine" and rest == "protection"):
         if len(row) != 1:
             raise ParseError(
                 f"Divine protection needs exactly one person in your row; you have {len(row)}."
             )
-        return DivineProtection(person_id=row[0])
+        return act.DivineProtection(person_id=row[0])
     if verb in ("joker", "nullify") and len(tokens) <= 1:
         jokers = [c for c in hand if card(c).is_joker]
-        return Defend(mode="nullify", card_ids=(jokers[0],)) if jokers else _no("a Joker")
+        return act.Defend(mode="nullify", card_ids=(jokers[0],)) if jokers else _no("a Joker")
     if verb == "pass" and not tokens:
-        return Defend(mode="pass")
+        return act.Defend(mode="pass")
     if verb == "defend" and tokens:
         picked: list[str] = []
         for tok in tokens:
             picked.append(_pick([c for c in hand if c not in picked], tok, "in your hand"))
         picked.sort(key=lambda c: (-modifier_value(c) if card(c).is_face else 0, hand.index(c)))
-        return Defend(mode="modifiers", card_ids=tuple(picked))
+        return act.Defend(mode="modifiers", card_ids=tuple(picked))
     if verb == "swap" and len(tokens) in (2, 3):
         tokens = [t for t in tokens if t.lower() != "with"]
         if len(tokens) != 2:
             return None
         h = _pick(hand, tokens[0], "in your hand")
         person = _pick(row, tokens[1], "one of your people")
-        return Swap(hand_card_id=h, person_id=person)
+        return act.Swap(hand_card_id=h, person_id=person)
     if verb in ("heal", "replace") and len(tokens) == 3 and tokens[1].lower() in ("with", "by"):
         person = _pick(row, tokens[0], "one of your people")
         h = _pick(hand, tokens[2], "in your hand")
         if verb == "heal":
-            return HealHeart(hand_card_id=h, person_id=person)
-        return HealReplace(hand_card_id=h, person_id=person)
+            return act.HealHeart(hand_card_id=h, person_id=person)
+        return act.HealReplace(hand_card_id=h, person_id=person)
     if verb == "trio" and len(tokens) in (3, 5):
         named: list[str] = []
         for tok in tokens[:3]:
@@ -214,12 +188,12 @@ def parse_notation(s: TenthNightState, seat: int, text: str) -> Action | None:
         ordered = tuple(c for c in hand if c in named)
         if len(ordered) != 3:
             return None
-        return Trio(card_ids=(ordered[0], ordered[1], ordered[2]), keep_id=keep)
+        return act.Trio(card_ids=(ordered[0], ordered[1], ordered[2]), keep_id=keep)
     if verb in ("arrange", "reorder", "order") and tokens:
         order: list[str] = []
         for tok in tokens:
             order.append(_pick([c for c in row if c not in order], tok.rstrip("*"), "in your row"))
-        return Reorder(order=tuple(order))
+        return act.Reorder(order=tuple(order))
     if verb in ("propose", "offer"):
         return _parse_proposal(s, seat, tokens)
     if verb in ("accept", "decline", "withdraw"):
@@ -227,11 +201,11 @@ def parse_notation(s: TenthNightState, seat: int, text: str) -> Action | None:
     return None
 
 
-def _no(what: str) -> Action:
+def _no(what: str) -> act.Action:
     raise ParseError(f"You do not hold {what}.")
 
 
-def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action | None:
+def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> act.Action | None:
     # propose <seat> give [row|hand] <card> for [their] <card>|hand
     words = [t for t in tokens if t.lower() not in ("to", "their", "a", "card", "from")]
     low = [w.lower() for w in words]
@@ -254,13 +228,13 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action 
     in_hand = [c for c in p.hand if matches(c, tok)] if zone != "row" else []
     in_row = [x.id for x in p.row if matches(x.id, tok)] if zone != "hand" else []
     if in_hand:
-        give = Give(zone="hand", card_id=in_hand[0])
+        give = act.Give(zone="hand", card_id=in_hand[0])
     elif in_row:
-        give = Give(zone="row", card_id=in_row[0])
+        give = act.Give(zone="row", card_id=in_row[0])
     else:
         raise ParseError(f"`{tok}` is neither in your hand nor in your row.")
     if want_words[0].lower() in ("hand", "hand-card", "handcard"):
-        return ProposeExchange(to_seat=to, give=give, want=Want(zone="hand"))
+        return act.ProposeExchange(to_seat=to, give=give, want=act.Want(zone="hand"))
     if want_words[0].lower() == "row":
         want_words = want_words[1:]
     if len(want_words) != 1:
@@ -271,26 +245,26 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> Action 
         want_words[0],
         f"one of {seat_ref(to)}'s people (to ask for a hand card, write `for hand`)",
     )
-    return ProposeExchange(to_seat=to, give=give, want=Want(zone="row", card_id=target))
+    return act.ProposeExchange(to_seat=to, give=give, want=act.Want(zone="row", card_id=target))
 
 
-def _parse_answer(s: TenthNightState, seat: int, verb: str, tokens: list[str]) -> Action | None:
+def _parse_answer(s: TenthNightState, seat: int, verb: str, tokens: list[str]) -> act.Action | None:
     if verb == "withdraw":
         mine = [o.offer_id for o in s.offers if o.from_seat == seat]
         oid = _offer_id(tokens, mine, verb)
-        return WithdrawExchange(offer_id=oid) if not tokens else None
+        return act.WithdrawExchange(offer_id=oid) if not tokens else None
     to_me = [o.offer_id for o in s.offers if o.to_seat == seat]
     oid = _offer_id(tokens, to_me, verb)
     if verb == "decline":
-        return DeclineExchange(offer_id=oid) if not tokens else None
+        return act.DeclineExchange(offer_id=oid) if not tokens else None
     if tokens and tokens[0].lower() in ("with", "give", "giving"):
         tokens = tokens[1:]
     if not tokens:
-        return AcceptExchange(offer_id=oid)
+        return act.AcceptExchange(offer_id=oid)
     if len(tokens) != 1:
         return None
     h = _pick(list(s.players[seat].hand), tokens[0], "in your hand")
-    return AcceptExchange(offer_id=oid, card_id=h)
+    return act.AcceptExchange(offer_id=oid, card_id=h)
 
 
 # ---------------------------------------------------------------------------------------------

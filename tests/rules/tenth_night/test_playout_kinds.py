@@ -21,13 +21,13 @@ from rules.tenth_night.game import TableInPlay
 from rules.tenth_night.rules_day import (
     ProposalMoves,
     ReorderMoves,
-    _reorders,
     kind_moves,
     kinds_present,
     legal,
     legal_kinds,
     proposal_list,
 )
+from rules.tenth_night.rules_day_moves import reorders as _reorders
 from rules.tenth_night.state import TenthNightState, is_person_card
 from tests.rules.tenth_night.helpers import make
 
