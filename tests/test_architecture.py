@@ -289,7 +289,6 @@ KNOWN_LONG: set[str] = {
     "rules/coldest_night/text.py",
     "rules/dead_of_winter/agents.py",
     "rules/tenth_night/choices.py",
-    "rules/tenth_night/observation.py",
     "storage/base.py",
     "storage/codec.py",
     "storage/postgres.py",
