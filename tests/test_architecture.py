@@ -284,7 +284,6 @@ KNOWN_LONG: set[str] = {
     "bot/cli.py",
     "bot/ratings.py",
     "rules/cold_comfort/choices.py",
-    "rules/cold_comfort/rules_legal.py",
     "rules/coldest_night/observation.py",
     "rules/coldest_night/text.py",
     "rules/dead_of_winter/agents.py",

@@ -1,5 +1,5 @@
 """Dice, hotels, landings, neighbourhood scores and the legal actions are built without validation
-(`state.new_die`…, `rules_legal._shared`). Each such record along seeded random games must equal
+(`state.new_die`…, `rules_manage.shared`). Each such record along seeded random games must equal
 a validated copy of itself, and every state must round-trip through JSON."""
 
 from __future__ import annotations
