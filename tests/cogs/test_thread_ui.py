@@ -59,7 +59,9 @@ async def test_a_board_without_a_picture_keeps_its_whole_text() -> None:
 
 
 def test_alt_text_falls_back_to_the_board_text_without_markdown() -> None:
-    assert alt_text("test_nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
+    assert (
+        alt_text("test_nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
+    )
     assert len(alt_text("test_nim", {}, (), "x" * 5000)) == 1000
 
 

@@ -197,7 +197,9 @@ async def s_log(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 
 async def s_rules(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"test_nim": NIM}), command(members()[0], "rules", string("game", "test_nim"))
+    return await f(games={"test_nim": NIM}), command(
+        members()[0], "rules", string("game", "test_nim")
+    )
 
 
 async def s_resign(f: Factory) -> tuple[Any, dict[str, Any]]:

@@ -194,17 +194,14 @@ async def test_an_archived_thread_is_found_and_unarchived_before_its_board_is_ed
 
     capture(bot, monkeypatch, discord_side)
     sent: list[Any] = []
+    edit = refused_while_archived(archived, done, channel)
 
     async def send_message(channel_id: int, **fields: Any) -> Any:
         sent.append(channel_id)
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
     serve_http(
-        bot,
-        monkeypatch,
-        get_channel=get_channel,
-        edit_message=refused_while_archived(archived, done, channel),
-        send_message=send_message,
+        bot, monkeypatch, get_channel=get_channel, edit_message=edit, send_message=send_message
     )
     caplog.set_level(logging.INFO)
     place = await table_place(bot, table)  # as `publish` and `/me away` find it
@@ -265,12 +262,9 @@ async def test_a_move_at_a_table_whose_thread_is_archived_is_shown_in_that_threa
         done.append(f"send in {'thread' if channel_id == table.thread_id else channel_id}")
         return facts.make_message_dict(channel, channel.guild.me, content="")
 
+    edit = refused_while_archived(archived, done, channel)
     serve_http(
-        bot,
-        monkeypatch,
-        get_channel=get_channel,
-        edit_message=refused_while_archived(archived, done, channel),
-        send_message=send_message,
+        bot, monkeypatch, get_channel=get_channel, edit_message=edit, send_message=send_message
     )
     caplog.set_level(logging.INFO)
     (seat,) = bot.service.waiting_for(table)
