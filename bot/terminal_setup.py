@@ -13,6 +13,7 @@ from typing import Any
 from bot.names import ai_name
 from bot.tables import Player, TableError, TableService
 from bot.terminal_io import Reader, Writer
+from rules import shipped
 from storage.base import SeatRecord, TableRecord
 
 
@@ -176,7 +177,7 @@ async def choose_game(
     game set up here (`N setup`: seats, people at this keyboard, options), a saved table's id to
     resume (`resume N`), or None to quit."""
     keys = sorted(games, key=lambda k: games[k].title)
-    default = "coldest_night" if "coldest_night" in games else keys[0]
+    default = next((key for key in shipped() if key in games), keys[0])  # the first shipped game
     menu = [f"Which game? (Enter = {games[default].title})"]
     for n, key in enumerate(keys, start=1):
         game = games[key]
