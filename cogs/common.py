@@ -1,7 +1,5 @@
-"""Helpers every cog shares: clipping, permissions, replies, finding a table and its channel.
-
-They live here, below every other cog module, so that no two cogs import each other.
-"""
+"""Helpers every cog shares (clipping, permissions, buttons, replies, finding a table and its
+channel), below every other cog module so that no two cogs import each other."""
 
 from __future__ import annotations
 
