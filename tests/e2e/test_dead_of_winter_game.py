@@ -42,17 +42,25 @@ def _leaks(messages: list[Any], secret: set[str]) -> list[tuple[str, str]]:
     return found
 
 
-async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_keeping_secrets(
-    bot_factory: Any, monkeypatch: Any
-) -> None:
-    bot = await bot_factory(members=3, new_seed=lambda: SEED)
-    service = bot.service
+async def dow_lobby(bot_factory: Any, seed: str = SEED) -> tuple[Any, list[Any]]:
+    """Three members and one heuristic AI seated at a standard game with a betrayer, not started:
+    the bot and the members."""
+    bot = await bot_factory(members=3, new_seed=lambda: seed)
     members = list(dpytest.get_config().members)
     ana, bo, cy = members
     await say("!game new dead_of_winter secret_deal=betrayer", ana)
     await say("!game join", bo)
     await say("!game join", cy)
     await say("!game ai heuristic", ana)
+    return bot, members
+
+
+async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_keeping_secrets(
+    bot_factory: Any, monkeypatch: Any
+) -> None:
+    bot, members = await dow_lobby(bot_factory)
+    service = bot.service
+    ana = members[0]
     drain()
     await say("!game start", ana)
     sent = drain()

@@ -14,13 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
-import discord.ext.test as dpytest
 
 from bot.tables import label_mark
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.actions import Contribute, Vote
 from tests.e2e.conftest import drain, public, say, text_of
 from tests.e2e.steps import click_move as click_through
+from tests.e2e.test_dead_of_winter_game import dow_lobby
 from tests.e2e.test_interactions import Responses, button, dispatch, select
 
 SEED = "dow-e2e-44"  # the seed of the end-to-end game: a crisis and an exile vote come up
@@ -29,14 +29,8 @@ Wanted = Callable[[Any, Any], bool]  # (state, the heuristic's action) → click
 
 
 async def dow_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
-    bot = await bot_factory(members=3, new_seed=lambda: SEED)
-    members = list(dpytest.get_config().members)
-    ana, bo, cy = members
-    await say("!game new dead_of_winter secret_deal=betrayer", ana)
-    await say("!game join", bo)
-    await say("!game join", cy)
-    await say("!game ai heuristic", ana)
-    await say("!game start", ana)
+    bot, members = await dow_lobby(bot_factory, SEED)
+    await say("!game start", members[0])
     drain()
     return bot, members
 

@@ -13,7 +13,14 @@ import discord.ext.test as dpytest
 from bot.tables import label_mark
 from tests.e2e.conftest import drain, say
 from tests.e2e.test_hostile import slash, string
-from tests.e2e.test_interactions import Responses, button, dispatch, nim_table, responses
+from tests.e2e.test_interactions import (
+    Responses,
+    button,
+    dispatch,
+    nim_after_a_round,
+    nim_table,
+    responses,
+)
 
 __all__ = ["responses"]  # the fixture that records interaction responses
 
@@ -74,10 +81,7 @@ async def test_a_button_press_delivered_twice_is_stored_once(
 async def test_a_press_drawn_before_the_pressers_own_last_move_is_refused_as_out_of_date(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
-    await say("!play take 1", ana)
-    await say("!play take 1", bo)
-    drain()
+    bot, ana, _ = await nim_after_a_round(bot_factory)
     # Ana's panel from before her move offered "Take 1" at the same place: a new press of it
     # (another interaction) is still from a panel she has moved past
     await dispatch(bot, responses, button(ana, f"sb:a:1:0:0:{label_mark('Take 1')}"))

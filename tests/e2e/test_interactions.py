@@ -121,6 +121,15 @@ async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
     return bot, ana, bo
 
 
+async def nim_after_a_round(bot_factory: Any) -> tuple[Any, Any, Any]:
+    """A Nim table where Ana and then Bo took one stone each (what the bot sent is drained)."""
+    bot, ana, bo = await nim_table(bot_factory)
+    await say("!play take 1", ana)
+    await say("!play take 1", bo)
+    drain()
+    return bot, ana, bo
+
+
 async def test_play_autocomplete_lists_only_the_callers_matching_moves(
     bot_factory: Any, responses: Responses
 ) -> None:
@@ -196,10 +205,7 @@ async def test_a_dm_panel_redrawn_after_a_move_that_changed_nothing_private_keep
 async def test_a_stale_button_is_refused_privately_and_changes_nothing(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
-    await say("!play take 1", ana)
-    await say("!play take 1", bo)
-    drain()
+    bot, ana, _ = await nim_after_a_round(bot_factory)
     stale = f"sb:a:1:0:0:{label_mark('Shout')}"  # Ana's old panel offered "Take 1" there
     await dispatch(bot, responses, button(ana, stale))
     reply = responses.of_type(4)[-1]["data"]
