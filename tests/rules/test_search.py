@@ -28,27 +28,16 @@ from rules.playout import next_actor, play_out
 from rules.search import SearchAgent, Tuning
 from rules.tenth_night import GAME as TENTH
 from rules.tenth_night.state import TenthNightState
+from tests.support import seeded_games
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\w+=\w+")
 
 
 def seeded_states(game: BaseGame[Any, Any, Any], seats: int, seed: int) -> Iterator[Any]:
     """Every state of a seeded game of heuristic players (the plain path: frozen states)."""
-    engine = Engine(game)
-    agents = [game.agents["heuristic"]() for _ in range(seats)]
-    state = engine.setup(seats, None, seed)
-    ply = 0
-    while True:
-        yield state
-        seat = next_actor(game, state)
-        if seat is None:
-            return
-        legal = engine.legal(state, seat)
-        ply += 1
-        action = agents[seat].choose(
-            game.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-        )
-        state = engine.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    return seeded_games.seeded_states(
+        game, seed, [game.agents["heuristic"]() for _ in range(seats)]
+    )
 
 
 def cn_hidden(state: ColdestNightState, seat: Seat) -> Counter[str]:

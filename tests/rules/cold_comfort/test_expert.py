@@ -9,7 +9,6 @@ give the same worlds.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -19,7 +18,7 @@ from rules.cold_comfort.determinize import unseen_tiles
 from rules.cold_comfort.expert import ColdComfortExpert
 from rules.cold_comfort.state import ColdComfortState
 from rules.engine import Engine
-from rules.playout import next_actor
+from tests.support import hidden_deck, seeded_games
 
 ENGINE = Engine(GAME)
 
@@ -29,19 +28,7 @@ def seeded_states(seed: int, seats: int) -> Iterator[ColdComfortState]:
     agents = [
         HotelierAgent() if (s + seed) % 2 == 0 else GAME.agents["random"]() for s in range(seats)
     ]
-    state = ENGINE.setup(seats, None, seed)
-    ply = 0
-    while True:
-        yield state
-        seat = next_actor(GAME, state)
-        if seat is None:
-            return
-        legal = ENGINE.legal(state, seat)
-        action = agents[seat].choose(
-            GAME.observe(state, seat), legal, ENGINE.agent_rng(seed, ply + 1, seat)
-        )
-        ply += 1
-        state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    return seeded_games.seeded_states(GAME, seed, agents)
 
 
 def test_cc_30_a_world_shows_the_same_observation_and_deals_only_unseen_tiles() -> None:
@@ -50,12 +37,8 @@ def test_cc_30_a_world_shows_the_same_observation_and_deals_only_unseen_tiles() 
     for seed in range(8):
         for state in seeded_states(seed, 2 + seed % 4):
             seat = state.active_seat
-            obs = GAME.observe(state, seat)
-            world = GAME.determinize(obs, seat, random.Random(f"{seed}/{checked}"))
-            assert world is not None
-            assert GAME.observe(world, seat) == obs
-            assert sorted(world.deck) == sorted(state.deck)
-            assert set(world.deck) <= set(unseen_tiles(obs))
+            rng = random.Random(f"{seed}/{checked}")
+            world = hidden_deck.dealt_world(GAME, state, seat, rng, unseen_tiles)
             assert world.extras_left == state.extras_left
             assert world.origin == state.origin
             assert sorted(world.hotels, key=lambda h: (h.x, h.y)) == sorted(
@@ -78,14 +61,7 @@ def test_cc_30_a_world_reads_only_the_observation_not_the_real_deck_order() -> N
         for state in seeded_states(seed, 3):
             if len(state.deck) < 2:
                 continue
-            swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
-            obs, obs_swapped = GAME.observe(state, 1), GAME.observe(swapped, 1)
-            assert obs == obs_swapped
-            one = GAME.determinize(obs, 1, random.Random(seed))
-            two = GAME.determinize(obs_swapped, 1, random.Random(seed))
-            assert one == two
-            assert one is not None
-            decks_seen.add(one.deck)
+            decks_seen.add(hidden_deck.world_whatever_the_deck_order(GAME, state, 1, seed).deck)
     assert len(decks_seen) > 20
 
 
@@ -93,18 +69,10 @@ def test_cc_30_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> N
     assert isinstance(GAME.agents["expert"](), ColdComfortExpert)
     expert = ColdComfortExpert(GAME, iterations=4)
     compared = 0
-    for ply, state in enumerate(seeded_states(5, 3)):
-        if ENGINE.outcome(state) is not None or ply % 7 or len(state.deck) < 2:
+    for ply, state, seat, legal in hidden_deck.choices_along(GAME, seeded_states(5, 3), 7):
+        if len(state.deck) < 2:
             continue
-        seat = min(GAME.to_act(state))
-        legal = list(GAME.legal_actions(state, seat))
-        if len(legal) < 2:
-            continue
-        swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
-        one = expert.choose(GAME.observe(state, seat), legal, random.Random(ply))
-        two = expert.choose(GAME.observe(swapped, seat), legal, random.Random(ply))
-        assert one == two
-        assert one in legal
+        hidden_deck.assert_expert_ignores_the_deck_order(GAME, expert, state, seat, legal, ply)
         compared += 1
         if compared >= 8:
             break
@@ -114,23 +82,10 @@ def test_cc_30_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> N
 def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() -> None:
     expert = ColdComfortExpert(GAME, iterations=4)
     kinds: set[str] = set()
-    said = 0
-    for ply, state in enumerate(seeded_states(6, 4)):
-        if ENGINE.outcome(state) is not None or ply % 5:
-            continue
-        seat = min(GAME.to_act(state))
-        legal = list(GAME.legal_actions(state, seat))
-        if len(legal) < 2:
-            continue
-        obs = GAME.observe(state, seat)
-        s = expert.suggest(obs, legal, random.Random(ply))
-        assert s.action in legal
-        assert s.action == expert.choose(obs, legal, random.Random(ply))
-        assert s.win_chance is not None and 0.0 <= s.win_chance <= 1.0
-        assert s.reason.endswith(".") and s.reason[0].isupper()
-        assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+    choices = hidden_deck.choices_along(GAME, seeded_states(6, 4), 5)
+    for said, (ply, state, seat, legal) in enumerate(choices, start=1):
+        s = hidden_deck.plain_suggestion(expert, GAME.observe(state, seat), legal, ply)
         kinds.add(type(s.action).__name__)
-        said += 1
         if len(kinds) >= 3 and said >= 6:
             break
     assert len(kinds) >= 3

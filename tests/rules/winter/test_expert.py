@@ -12,12 +12,12 @@ import re
 from collections.abc import Iterator
 
 from rules.engine import Engine
-from rules.playout import next_actor
 from rules.winter import GAME
 from rules.winter.agents import HeuristicAgent
-from rules.winter.determinize import unseen_cards
 from rules.winter.expert import WinterExpert
+from rules.winter.observation import unseen_cards
 from rules.winter.state import WinterState
+from tests.support import hidden_deck, seeded_games
 
 ENGINE = Engine(GAME)
 
@@ -25,19 +25,7 @@ ENGINE = Engine(GAME)
 def seeded_states(seed: int) -> Iterator[WinterState]:
     """Every state of a seeded game between a heuristic and a random player."""
     agents = [HeuristicAgent(), GAME.agents["random"]()]
-    state = ENGINE.setup(2, None, seed)
-    ply = 0
-    while True:
-        yield state
-        seat = next_actor(GAME, state)
-        if seat is None:
-            return
-        legal = ENGINE.legal(state, seat)
-        action = agents[(seat + seed) % 2].choose(
-            GAME.observe(state, seat), legal, ENGINE.agent_rng(seed, ply + 1, seat)
-        )
-        ply += 1
-        state = ENGINE.act(state, seat, action, seed=seed, ply=ply, checked=True).state
+    return seeded_games.seeded_states(GAME, seed, [agents[seed % 2], agents[(1 + seed) % 2]])
 
 
 def test_wi_23_a_world_shows_the_same_observation_and_deals_only_unseen_cards() -> None:
@@ -45,12 +33,8 @@ def test_wi_23_a_world_shows_the_same_observation_and_deals_only_unseen_cards() 
     for seed in range(12):
         for state in seeded_states(seed):
             for seat in (0, 1):
-                obs = GAME.observe(state, seat)
-                world = GAME.determinize(obs, seat, random.Random(f"{seed}/{checked}"))
-                assert world is not None
-                assert GAME.observe(world, seat) == obs
-                assert sorted(world.deck) == sorted(state.deck)
-                assert set(world.deck) <= set(unseen_cards(obs))
+                rng = random.Random(f"{seed}/{checked}")
+                world = hidden_deck.dealt_world(GAME, state, seat, rng, unseen_cards)
                 if ENGINE.outcome(state) is None:
                     assert GAME.to_act(world) == GAME.to_act(state)
                     active = min(GAME.to_act(state))
@@ -67,14 +51,7 @@ def test_wi_23_a_world_reads_only_the_observation_not_the_real_deck_order() -> N
         for state in seeded_states(seed):
             if len(state.deck) < 2:
                 continue
-            swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
-            obs, obs_swapped = GAME.observe(state, 0), GAME.observe(swapped, 0)
-            assert obs == obs_swapped
-            one = GAME.determinize(obs, 0, random.Random(seed))
-            two = GAME.determinize(obs_swapped, 0, random.Random(seed))
-            assert one == two
-            assert one is not None
-            decks_seen.add(one.deck)
+            decks_seen.add(hidden_deck.world_whatever_the_deck_order(GAME, state, 0, seed).deck)
     # the deal really is random: many different deck orders came out
     assert len(decks_seen) > 20
 
@@ -91,18 +68,8 @@ def test_wi_23_the_expert_chooses_the_same_whatever_the_hidden_deck_order() -> N
     expert = WinterExpert(nodes=120)
     compared = 0
     for seed in range(3):
-        for ply, state in enumerate(seeded_states(seed)):
-            if ENGINE.outcome(state) is not None or ply % 3:
-                continue
-            seat = min(GAME.to_act(state))
-            legal = list(GAME.legal_actions(state, seat))
-            if len(legal) < 2:
-                continue
-            swapped = state.model_copy(update={"deck": tuple(reversed(state.deck))})
-            one = expert.choose(GAME.observe(state, seat), legal, random.Random(ply))
-            two = expert.choose(GAME.observe(swapped, seat), legal, random.Random(ply))
-            assert one == two
-            assert one in legal
+        for ply, state, seat, legal in hidden_deck.choices_along(GAME, seeded_states(seed), 3):
+            hidden_deck.assert_expert_ignores_the_deck_order(GAME, expert, state, seat, legal, ply)
             compared += 1
     assert compared > 20
 
@@ -154,13 +121,7 @@ def test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning() 
         legal = list(GAME.legal_actions(state, seat))
         if len(legal) < 2:
             continue
-        obs = GAME.observe(state, seat)
-        s = expert.suggest(obs, legal, random.Random(1))
-        assert s.action in legal
-        assert s.action == expert.choose(obs, legal, random.Random(1))
-        assert s.win_chance is not None and 0.0 <= s.win_chance <= 1.0
-        assert s.reason.endswith(".") and s.reason[0].isupper()
-        assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+        s = hidden_deck.plain_suggestion(expert, GAME.observe(state, seat), legal, 1)
         assert re.sub(r"\{s[01]\}", "", s.reason).count("{") == 0
         said += 1
     assert said >= 12
@@ -180,7 +141,6 @@ def test_the_expert_explains_a_freezing_move_in_plain_words_without_a_chance() -
             s = expert.suggest(GAME.observe(state, seat), legal, random.Random(2))
             assert s.action in legal
             assert s.win_chance is None  # the deck is hidden: the expert gives no estimate
-            assert s.reason.endswith(".") and s.reason[0].isupper()
-            assert not re.search(r"\b[a-z]+_[a-z_]+\b|seat \d|=", s.reason)
+            hidden_deck.assert_plain_words(s.reason)
             kinds.add(s.action.type)
     assert {"choose_colour", "place", "counter"} <= kinds
