@@ -1,12 +1,15 @@
 """The service honours the protocol hooks a hidden-information game needs: private set-up events,
 secret moves refused in public, one clock moving for several seats, the game's own summary and
-per-seat results (exercised with the small secret-ballot game in `tests/support/ballot.py`)."""
+per-seat results (exercised with the small secret-ballot game in `tests/support/ballot.py`); and
+what a game's record (`GameInfo`) rules out, the service answers without the game."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.tables import Player, SecretMoveError, TableService
+from rules import GAMES
+from rules.core import BaseGame
 from storage import SqliteStore
 from tests.support.ballot import BALLOT
 
@@ -99,3 +102,26 @@ async def test_the_game_writes_its_own_summary_and_per_seat_results_are_stored(
         (seat, role, role == "for") for seat, role in enumerate(roles)
     ]
     assert result.outcome["details"] == {"yes": 3}
+
+
+async def test_a_perfect_information_game_shows_each_player_that_nothing_is_secret(
+    store: SqliteStore,
+) -> None:
+    """Winter declares perfect information and says nothing about private text: the record's
+    derived answers (no private lines, a key that never changes) reach every seat's panel."""
+    game = GAMES["winter"]
+    assert not game.info.hidden_information
+    assert type(game).private_key is BaseGame.private_key
+    assert type(game).private_lines is BaseGame.private_lines
+    service = TableService(store, {"winter": game}, clock=Clock(), new_seed=lambda: "lake")
+    table = await service.open("winter", ANA)
+    await service.join(table.id, BO)
+    played = await service.start(table.id, ANA.user_id)
+    for _ in range(2):
+        for seat, record in enumerate(played.table.seats):
+            assert service.private_only_text(played.table, seat) == (
+                f"You play as {record.name}. Nothing here is secret: the board shows everything."
+            )
+        (waited,) = service.waiting_for(played.table)
+        mover = played.table.seats[waited].user_id
+        played = await service.act(table.id, mover, service.labels(played.table, waited)[0])
