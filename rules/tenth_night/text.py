@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from rules.cards import card, is_card_id, matches
 from rules.cards import shown as lab
-from rules.core import Outcome, seat_ref
+from rules.core import seat_ref
 from rules.errors import ParseError
 from rules.tenth_night import actions as act
 from rules.tenth_night.state import Person, TenthNightState, modifier_value, rank
@@ -299,21 +299,6 @@ END_WORDS = {
     "record_stopped": "the record run was stopped",
 }
 """Each end reason in words, for the announcement (the board has its own shorter lines)."""
-
-
-def summary(outcome: Outcome, names: Sequence[str]) -> str:
-    """TN-31 / TN-33: one shared result, the nights survived as the group score, and each row's
-    score as the individual ranking players compare."""
-    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
-    result = "everyone wins!" if outcome.winners else "everyone loses."
-    nights = outcome.group_score
-    parts = [f"**Game over — {why}: {result}**"]
-    if nights is not None:
-        parts.append(f"Nights survived: {nights}.")
-    if outcome.scores:
-        rows = ", ".join(f"{names[s]} {v}" for s, v in sorted(outcome.scores.items()))
-        parts.append(f"Row scores: {rows}.")
-    return " ".join(parts)
 
 
 NOTATION = (
