@@ -5,29 +5,21 @@ from __future__ import annotations
 
 import random
 
-from rules.choices import MAX_CHOICES, MAX_DETAIL, Node, Path, build, check
+from rules.choices import MAX_CHOICES, Node, Path, build, check
 from rules.coldest_night import GAME, choices
 from rules.coldest_night.actions import Action, Give, Play, UseToken
 from rules.coldest_night.state import ColdestNightState, ScavengePool
 from rules.engine import Engine
-from rules.playout import next_actor
 from tests.rules.coldest_night.helpers import cid, make, play
+from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_step
 
 
 def paths_of(state: ColdestNightState, seat: int) -> list[Path | None]:
     return list(choices.paths(state, seat, GAME.legal_actions(state, seat)))
 
 
-def labels_of(path: Path | None) -> list[str]:
-    assert path is not None
-    return [step.label for step in path]
-
-
 def path_to(state: ColdestNightState, seat: int, action: Action) -> Path:
-    legal = list(GAME.legal_actions(state, seat))
-    found = paths_of(state, seat)[legal.index(action)]
-    assert found is not None
-    return found
+    return path_among(paths_of(state, seat), GAME.legal_actions(state, seat), action)
 
 
 def leaves(node: Node) -> list[Node]:
@@ -57,18 +49,9 @@ def test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps
                 assert sorted(tree.moves()) == list(range(len(legal)))
                 for path in paths:
                     assert path is not None
-                    for step in path:
-                        assert step.detail, f"{step.label} says nothing about what it does"
-                        assert len(step.detail) <= MAX_DETAIL
-                        assert "seat" not in step.label.lower() + step.detail.lower()
-                        assert "_" not in step.label + step.detail
+                    assert_plain_steps(path)
                 decisions += 1
-            actor = next_actor(GAME, state)
-            assert actor is not None
-            legal = GAME.legal_actions(state, actor)
-            state = engine.act(
-                state, actor, legal[rng.randrange(len(legal))], seed=seed, ply=ply
-            ).state
+            state = random_step(engine, state, rng, seed, ply)
     assert decisions > 100
 
 

@@ -8,9 +8,8 @@ import random
 import re
 from typing import Any
 
-from rules.choices import MAX_CHOICES, MAX_DETAIL, Node, Path, build, check
+from rules.choices import MAX_CHOICES, Node, Path, build, check
 from rules.engine import Engine
-from rules.playout import next_actor
 from rules.tenth_night import GAME, choices
 from rules.tenth_night.actions import (
     AcceptExchange,
@@ -25,22 +24,15 @@ from rules.tenth_night.actions import (
 )
 from rules.tenth_night.state import Offer, TenthNightState
 from tests.rules.tenth_night.helpers import cid, dusk, ids, make
+from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_step
 
 
 def paths_of(state: TenthNightState, seat: int) -> list[Path | None]:
     return list(choices.paths(state, seat, GAME.legal_actions(state, seat)))
 
 
-def labels_of(path: Path | None) -> list[str]:
-    assert path is not None
-    return [step.label for step in path]
-
-
 def path_to(state: TenthNightState, seat: int, action: Action) -> Path:
-    legal = list(GAME.legal_actions(state, seat))
-    found = paths_of(state, seat)[legal.index(action)]
-    assert found is not None
-    return found
+    return path_among(paths_of(state, seat), GAME.legal_actions(state, seat), action)
 
 
 def child(node: Node, label: str) -> Node:
@@ -80,18 +72,9 @@ def test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps
                             typed_only += 1
                             assert deckless(legal[index]) in offered
                             continue
-                        for step in path:
-                            assert step.detail, f"{step.label} says nothing about what it does"
-                            assert len(step.detail) <= MAX_DETAIL
-                            assert "seat" not in step.label.lower() + step.detail.lower()
-                            assert "_" not in step.label + step.detail
+                        assert_plain_steps(path)
                     decisions += 1
-                actor = next_actor(GAME, state)
-                assert actor is not None
-                legal = GAME.legal_actions(state, actor)
-                state = engine.act(
-                    state, actor, legal[rng.randrange(len(legal))], seed=seed, ply=ply
-                ).state
+                state = random_step(engine, state, rng, seed, ply)
     assert decisions > 200
     assert typed_only * 20 < moves  # second copies are rare
 

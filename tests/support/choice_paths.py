@@ -1,0 +1,44 @@
+"""Helpers for the choice-path tests of every game: a path's labels, the path of one legal move,
+the plain-words rules of a step, and a random move to walk a seeded game on."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rules.choices import MAX_DETAIL, Path
+from rules.engine import Engine
+from rules.playout import next_actor
+
+
+def labels_of(path: Path | None) -> list[str]:
+    """The labels of a path's steps, top first (the path must exist)."""
+    assert path is not None
+    return [step.label for step in path]
+
+
+def path_among(paths: Sequence[Path | None], legal: Sequence[Any], action: Any) -> Path:
+    """The path offered for `action`, one of the `legal` moves `paths` stand for, in order."""
+    found = paths[list(legal).index(action)]
+    assert found is not None
+    return found
+
+
+def assert_plain_steps(path: Path) -> None:
+    """Every step says what it does, briefly, in player words (no seat number, no identifier)."""
+    for step in path:
+        assert step.detail, f"{step.label} says nothing about what it does"
+        assert len(step.detail) <= MAX_DETAIL
+        assert "seat" not in step.label.lower() + step.detail.lower()
+        assert "_" not in step.label + step.detail
+
+
+def random_step(
+    engine: Engine[Any, Any, Any], state: Any, rng: random.Random, seed: str, ply: int
+) -> Any:
+    """The state after the next seat to act plays one of its legal moves at random."""
+    actor = next_actor(engine.game, state)
+    assert actor is not None
+    legal = engine.game.legal_actions(state, actor)
+    return engine.act(state, actor, legal[rng.randrange(len(legal))], seed=seed, ply=ply).state
