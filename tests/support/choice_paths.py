@@ -1,10 +1,10 @@
 """Helpers for the choice-path tests of every game: a path's labels, the path of one legal move,
-the plain-words rules of a step, and a random move to walk a seeded game on."""
+the plain-words rules of a step, and the decisions along a seeded game of random moves."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rules.choices import MAX_DETAIL, Path
@@ -32,6 +32,21 @@ def assert_plain_steps(path: Path) -> None:
         assert len(step.detail) <= MAX_DETAIL
         assert "seat" not in step.label.lower() + step.detail.lower()
         assert "_" not in step.label + step.detail
+
+
+def random_decisions(
+    engine: Engine[Any, Any, Any], seats: int, options: Any, seed: str, plies: int
+) -> Iterator[tuple[int, Any, int]]:
+    """(ply, state, seat) for each seat asked to act along a seeded game of random moves, until
+    the game ends or `plies` moves are played."""
+    state = engine.setup(seats, options, seed)
+    rng = random.Random(seed)
+    for ply in range(1, plies):
+        if engine.game.outcome(state) is not None:
+            return
+        for seat in sorted(engine.game.to_act(state)):
+            yield ply, state, seat
+        state = random_step(engine, state, rng, seed, ply)
 
 
 def random_step(

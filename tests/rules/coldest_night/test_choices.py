@@ -3,15 +3,13 @@ steps from the top of the panel, each option saying what it does."""
 
 from __future__ import annotations
 
-import random
-
 from rules.choices import MAX_CHOICES, Node, Path, build, check
 from rules.coldest_night import GAME, choices
 from rules.coldest_night.actions import Action, Give, Play, UseToken
 from rules.coldest_night.state import ColdestNightState, ScavengePool
 from rules.engine import Engine
 from tests.rules.coldest_night.helpers import cid, make, play
-from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_step
+from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_decisions
 
 
 def paths_of(state: ColdestNightState, seat: int) -> list[Path | None]:
@@ -34,24 +32,18 @@ def test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps
     for n in range(6):
         seats = 1 + n % 4
         seed = f"cn-choices/{n}"
-        state = engine.setup(seats, {}, seed)
-        rng = random.Random(seed)
-        for ply in range(1, 400):
-            if GAME.outcome(state) is not None:
-                break
-            for seat in sorted(GAME.to_act(state)):
-                legal = GAME.legal_actions(state, seat)
-                paths = paths_of(state, seat)
-                assert len(paths) == len(legal)
-                assert all(p is not None for p in paths), "every move has a path"
-                tree = build(paths)
-                assert check(tree, len(legal), 3) == [], (seed, ply)
-                assert sorted(tree.moves()) == list(range(len(legal)))
-                for path in paths:
-                    assert path is not None
-                    assert_plain_steps(path)
-                decisions += 1
-            state = random_step(engine, state, rng, seed, ply)
+        for ply, state, seat in random_decisions(engine, seats, {}, seed, 400):
+            legal = GAME.legal_actions(state, seat)
+            paths = paths_of(state, seat)
+            assert len(paths) == len(legal)
+            assert all(p is not None for p in paths), "every move has a path"
+            tree = build(paths)
+            assert check(tree, len(legal), 3) == [], (seed, ply)
+            assert sorted(tree.moves()) == list(range(len(legal)))
+            for path in paths:
+                assert path is not None
+                assert_plain_steps(path)
+            decisions += 1
     assert decisions > 100
 
 

@@ -4,7 +4,6 @@ what, each option saying what it does."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
@@ -24,7 +23,7 @@ from rules.tenth_night.actions import (
 )
 from rules.tenth_night.state import Offer, TenthNightState
 from tests.rules.tenth_night.helpers import cid, dusk, ids, make
-from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_step
+from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_decisions
 
 
 def paths_of(state: TenthNightState, seat: int) -> list[Path | None]:
@@ -54,27 +53,21 @@ def test_every_move_of_seeded_games_is_offered_once_in_at_most_three_short_steps
         for options in ({}, {"attack_schedule": "harsh"}):
             seats = 1 + 2 * n
             seed = f"tn-choices/{n}/{options}"
-            state = engine.setup(seats, options, seed)
-            rng = random.Random(seed)
-            for ply in range(1, 300):
-                if GAME.outcome(state) is not None:
-                    break
-                for seat in sorted(GAME.to_act(state)):
-                    legal = GAME.legal_actions(state, seat)
-                    paths = paths_of(state, seat)
-                    assert len(paths) == len(legal)
-                    moves += len(legal)
-                    tree = build(paths)
-                    assert check(tree, len(legal), 3) == [], (seed, ply)
-                    offered = {deckless(legal[i]) for i in tree.moves()}
-                    for index, path in enumerate(paths):
-                        if path is None:  # only a second copy of a card another path offers
-                            typed_only += 1
-                            assert deckless(legal[index]) in offered
-                            continue
-                        assert_plain_steps(path)
-                    decisions += 1
-                state = random_step(engine, state, rng, seed, ply)
+            for ply, state, seat in random_decisions(engine, seats, options, seed, 300):
+                legal = GAME.legal_actions(state, seat)
+                paths = paths_of(state, seat)
+                assert len(paths) == len(legal)
+                moves += len(legal)
+                tree = build(paths)
+                assert check(tree, len(legal), 3) == [], (seed, ply)
+                offered = {deckless(legal[i]) for i in tree.moves()}
+                for index, path in enumerate(paths):
+                    if path is None:  # only a second copy of a card another path offers
+                        typed_only += 1
+                        assert deckless(legal[index]) in offered
+                        continue
+                    assert_plain_steps(path)
+                decisions += 1
     assert decisions > 200
     assert typed_only * 20 < moves  # second copies are rare
 
