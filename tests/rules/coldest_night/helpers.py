@@ -96,3 +96,29 @@ def heat(state: ColdestNightState) -> int:
 
 def labels(state: ColdestNightState, seat: int) -> list[str]:
     return [GAME.label(state, a) for a in GAME.legal_actions(state, seat)]
+
+
+def turn_end(**changes: Any) -> ColdestNightState:
+    """Seat 0 to play Egg Carton and end the turn: the Fire Dies Down then leaves
+    [Egg Carton 1, Tablecloth 2, Floorboards 3] (fields in `changes` replace the defaults)."""
+    fields: dict[str, Any] = {
+        "pit": ["Tablecloth", "Floorboards", "Picture Frame"],
+        "hands": [["Egg Carton", "Rug"], ["Rags"]],
+        "deck": ["Lace Doily", "Wool Sweater"],
+    }
+    return make(**{**fields, **changes})
+
+
+def scavenged(
+    hands: list[list[str]], frostbite: dict[int, list[str]] | None = None
+) -> ColdestNightState:
+    """Seat 0 (of as many seats as `hands` has) has just scavenged Teddy Bear, Nightgown and Lace
+    Doily (in that order) from a pit of Logs, Newspaper, Match and Rug."""
+    state = make(
+        n=len(hands),
+        pit=["Logs", "Newspaper", "Match", "Rug"],
+        hands=hands,
+        frostbite=frostbite,
+        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
+    )
+    return play(state, 0, "scavenge")

@@ -18,6 +18,7 @@ from tests.rules.coldest_night.helpers import (
     make,
     pit_names,
     play,
+    turn_end,
 )
 
 
@@ -49,20 +50,11 @@ def test_cn19_tokens_cannot_be_used_in_target_choice() -> None:
 
 
 def test_cn19_an_available_token_nobody_can_use_opens_no_window() -> None:
-    state = _turn_end(frostbite={1: ["Numbing"]}, tokens={"blanket": "spent"})
+    state = turn_end(frostbite={1: ["Numbing"]}, tokens={"blanket": "spent"})
     state = play(state, 0, "play egg carton")
     assert state.phase == "main"  # no pause in frostbite_removal
     blanket_only = make(hands=[["Rug"], ["Rags"]], tokens={"blanket": "available"})
     assert GAME.to_act(blanket_only) == frozenset({0})  # no frostbite face up: nothing to discard
-
-
-def _turn_end(**kw):
-    return make(
-        pit=["Tablecloth", "Floorboards", "Picture Frame"],
-        hands=[["Egg Carton", "Rug"], ["Rags"]],
-        deck=["Lace Doily", "Wool Sweater"],
-        **kw,
-    )
 
 
 def test_cn20_emergency_supplies_is_not_a_play_but_triggers_the_effect() -> None:

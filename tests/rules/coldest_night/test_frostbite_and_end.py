@@ -17,29 +17,20 @@ from tests.rules.coldest_night.helpers import (
     labels,
     make,
     play,
+    scavenged,
 )
 
 
 def test_loss_of_circulation_blocks_its_own_scavenge_receipts_at_three() -> None:
-    state = make(
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Rags", "Diary"], ["Egg Carton"]],
-        frostbite={0: ["Loss of Circulation"], 1: ["Paranoia"]},
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
+    state = scavenged(
+        [["Rags", "Diary"], ["Egg Carton"]], frostbite={0: ["Loss of Circulation"], 1: ["Paranoia"]}
     )
-    state = play(state, 0, "scavenge")
     assert hand_names(state, 0) == ["Rags", "Diary", "Teddy Bear"]
     assert state.discard[:2] == ids(["Nightgown", "Lace Doily"])
 
 
 def test_paranoia_keeps_cards_from_its_own_scavenge() -> None:
-    state = make(
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Rags"], ["Egg Carton"]],
-        frostbite={0: ["Paranoia"]},
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
-    )
-    state = play(state, 0, "scavenge")
+    state = scavenged([["Rags"], ["Egg Carton"]], frostbite={0: ["Paranoia"]})
     assert {a.to_seat for a in GAME.legal_actions(state, 0) if isinstance(a, Give)} == {0, 1}
 
 

@@ -25,7 +25,7 @@ from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES
 from rules.core import FREE_CHAT, ChatPolicy
 from rules.errors import IllegalActionError, ParseError
-from tests.rules.coldest_night.helpers import ENGINE, act, cid, ids, labels, make, play
+from tests.rules.coldest_night.helpers import ENGINE, act, cid, ids, labels, make, play, scavenged
 
 PUBLIC_FIELDS = {
     "game",
@@ -128,13 +128,7 @@ def test_cn50_hands_pool_and_memory_options_stay_private() -> None:
 
 
 def test_cn50_a_give_is_public_only_as_who_gave_to_whom() -> None:
-    state = make(
-        n=3,
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Diary"], ["Rags"], ["Egg Carton"]],
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
-    )
-    state = play(state, 0, "scavenge")
+    state = scavenged([["Diary"], ["Rags"], ["Egg Carton"]])
     step = act(state, 0, Give(seat=0, card_id=cid("Teddy Bear"), to_seat=2))
     public = [e.text for e in step.events if e.public]
     assert public == ["{s0} gave a card to {s2}."]
@@ -229,13 +223,7 @@ def test_parse_done_give_keep_forms() -> None:
     state = play(state, 0, "play rug")
     for typed in ("done", "stop", "Stop feeding the fire"):
         assert GAME.parse(state, 0, typed) == Done(seat=0)
-    state = make(
-        n=3,
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Diary"], ["Rags"], ["Egg Carton"]],
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
-    )
-    state = play(state, 0, "scavenge")
+    state = scavenged([["Diary"], ["Rags"], ["Egg Carton"]])
     teddy = cid("Teddy Bear")
     assert GAME.parse(state, 0, "give teddy to 2") == Give(seat=0, card_id=teddy, to_seat=1)
     assert GAME.parse(state, 0, "Give Teddy Bear to seat 3") == Give(
@@ -312,14 +300,10 @@ def test_why_illegal_messages(state_kw, action, message) -> None:
 
 
 def test_give_to_loss_of_circulation_at_three_is_explained() -> None:
-    state = make(
-        n=3,
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Diary"], ["Rags", "Shoes", "Egg Carton"], ["Wool Sweater"]],
+    state = scavenged(
+        [["Diary"], ["Rags", "Shoes", "Egg Carton"], ["Wool Sweater"]],
         frostbite={1: ["Loss of Circulation"]},
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
     )
-    state = play(state, 0, "scavenge")
     with pytest.raises(IllegalActionError, match="Seat 2 holds Loss of Circulation"):
         ENGINE.check(state, 0, Give(seat=0, card_id=cid("Teddy Bear"), to_seat=1))
 

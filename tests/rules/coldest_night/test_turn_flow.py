@@ -16,6 +16,8 @@ from tests.rules.coldest_night.helpers import (
     make,
     pit_names,
     play,
+    scavenged,
+    turn_end,
 )
 
 
@@ -69,18 +71,8 @@ def test_cn7_a_win_by_emergency_supplies_ends_the_game_at_once() -> None:
     assert outcome.winners == frozenset({0, 1})
 
 
-def _turn_end_state(**kw):
-    # Seat 1 plays Egg Carton; the Fire Dies Down leaves [Egg Carton 1, Tablecloth 2, Floorboards 3]
-    return make(
-        pit=["Tablecloth", "Floorboards", "Picture Frame"],
-        hands=[["Egg Carton", "Rug"], ["Rags"]],
-        deck=["Lace Doily", "Wool Sweater"],
-        **kw,
-    )
-
-
 def test_cn8_frostbite_removal_resolves_at_once_without_a_usable_token() -> None:
-    state = _turn_end_state(frostbite={1: ["Numbing", "Stiff Fingers", "Chilblains"]})
+    state = turn_end(frostbite={1: ["Numbing", "Stiff Fingers", "Chilblains"]})
     state = play(state, 0, "play egg carton")
     assert heat(state) == 6
     assert (state.active_seat, state.phase) == (1, "main")
@@ -89,7 +81,7 @@ def test_cn8_frostbite_removal_resolves_at_once_without_a_usable_token() -> None
 
 
 def test_cn8_frostbite_removal_pauses_while_a_token_is_usable() -> None:
-    state = _turn_end_state(frostbite={1: ["Numbing"]}, tokens={"kerosene": "available"})
+    state = turn_end(frostbite={1: ["Numbing"]}, tokens={"kerosene": "available"})
     state = play(state, 0, "play egg carton")
     assert (state.active_seat, state.phase) == (1, "frostbite_removal")
     assert state.frostbite[1] == ("F04",)
@@ -100,7 +92,7 @@ def test_cn8_frostbite_removal_pauses_while_a_token_is_usable() -> None:
 
 
 def test_cn8_turn_one_and_seats_without_frostbite_skip_the_step() -> None:
-    state = _turn_end_state(tokens={"kerosene": "available"})
+    state = turn_end(tokens={"kerosene": "available"})
     state = play(state, 0, "play egg carton")
     assert state.phase == "main"
 
@@ -193,25 +185,16 @@ def test_cn12_memory_loss_scavenge_with_fewer_than_four_returns_nothing() -> Non
 
 
 def test_cn13_with_no_eligible_seat_the_pool_is_discarded_in_order() -> None:
-    state = make(
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Diary", "Shoes", "Rags"], ["Egg Carton"]],
+    state = scavenged(
+        [["Diary", "Shoes", "Rags"], ["Egg Carton"]],
         frostbite={0: ["Loss of Circulation"], 1: ["Paranoia"]},
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
     )
-    state = play(state, 0, "scavenge")
     assert state.discard[:3] == ids(["Teddy Bear", "Nightgown", "Lace Doily"])
     assert state.active_seat == 1
 
 
 def test_cn13_give_is_legal_only_to_eligible_seats() -> None:
-    state = make(
-        n=3,
-        pit=["Logs", "Newspaper", "Match", "Rug"],
-        hands=[["Diary"], ["Rags"], ["Egg Carton"]],
-        deck=["Teddy Bear", "Nightgown", "Lace Doily"],
-    )
-    state = play(state, 0, "scavenge")
+    state = scavenged([["Diary"], ["Rags"], ["Egg Carton"]])
     gives = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Give)]
     assert len(gives) == 9
     assert labels(state, 0)[:3] == [
