@@ -148,7 +148,7 @@ async def test_a_finished_game_records_its_result_and_reveals_the_seed(
     table_id = await two_player_table(service, stones=2)
     played = await service.act(table_id, ANA.user_id, "take 2")
     assert played.table.status == "finished"
-    assert "Ana won" in played.lines[-1] and "seed0" in played.lines[-1]
+    assert "Ana wins" in played.lines[-1] and "seed0" in played.lines[-1]
     results = await service.store.results(game="test_nim")
     assert [r.table_id for r in results] == [table_id]
 
