@@ -1,7 +1,9 @@
 """Replaying seeded all-random games for the regression baselines in `tests/rules/<game>/`.
 
 A baseline is recorded from main before a change that must not change behaviour (a package moved
-to the house layout, a faster playout path); the test then plays the same seeds and compares.
+to the house layout, a faster playout path); the test then plays the same seeds and compares. A
+behaviour change anywhere in the rules shows up there; a deliberate one means recording the table
+again, in the same commit, saying why.
 """
 
 from __future__ import annotations
@@ -56,3 +58,10 @@ def summary(game: Game[Any, Any, Any], seats: int, n: int) -> Summary:
     assert outcome is not None
     scores = tuple(outcome.scores[s] for s in sorted(outcome.scores)) if outcome.scores else None
     return n, tuple(sorted(outcome.winners)), outcome.reason, scores, result.plies
+
+
+def assert_fingerprints(game: Game[Any, Any, Any], baseline: tuple[Fingerprint, ...]) -> None:
+    """The hundred games on the seeds "regression/<n>" end exactly as `baseline` recorded them."""
+    assert len(baseline) == 100
+    for n, expected in enumerate(baseline):
+        assert fingerprint(game, expected[0], f"regression/{n}") == expected, f"seed regression/{n}"
