@@ -21,7 +21,7 @@ from rules.tenth_night.actions import (
     Reorder,
     Want,
 )
-from rules.tenth_night.state import Offer, TenthNightState
+from rules.tenth_night.state import Offer, TenthNightState, Zone
 from tests.rules.tenth_night.helpers import cid, dusk, ids, make
 from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_decisions
 
@@ -128,18 +128,23 @@ def test_tn10_every_order_of_a_five_person_row_is_one_path_and_no_step_is_long()
     assert all(c.label.startswith("10♦ ") for c in other.children)
 
 
+def offer(to_seat: int, give: Zone, card: str, want: Zone, theirs: str | None = None) -> Action:
+    """An exchange offered to `to_seat`: my `card` from my `give` zone for their card `theirs`
+    from their `want` zone (None: a card from their hand, unseen)."""
+    return ProposeExchange(
+        to_seat=to_seat,
+        give=Give(zone=give, card_id=cid(card)),
+        want=Want(zone=want, card_id=cid(theirs) if theirs else None),
+    )
+
+
 def _tn_ex13(ready: bool = True) -> TenthNightState:
     return make(["2H 7C", "5H 8S"], ["9C QD", "AS KC"], ready=[ready, ready])
 
 
 def test_tn11_an_exchange_is_offered_by_whom_and_what_you_give_then_what_you_want() -> None:
     state = _tn_ex13()
-    offer = ProposeExchange(
-        to_seat=1,
-        give=Give(zone="hand", card_id=cid("9C")),
-        want=Want(zone="row", card_id=cid("5H")),
-    )
-    path = path_to(state, 0, offer)
+    path = path_to(state, 0, offer(1, "hand", "9C", "row", "5H"))
     assert labels_of(path) == [
         "Offer an exchange",
         "Give 9♣ from your hand to {s1}",
@@ -147,10 +152,7 @@ def test_tn11_an_exchange_is_offered_by_whom_and_what_you_give_then_what_you_wan
     ]
     assert path[1].detail == "9♣: can be a person of value 9"
     assert path[2].detail == "Their 5♥ (value 5) would join your hand"
-    row_give = ProposeExchange(
-        to_seat=1, give=Give(zone="row", card_id=cid("2H")), want=Want(zone="hand")
-    )
-    assert labels_of(path_to(state, 0, row_give))[1:] == [
+    assert labels_of(path_to(state, 0, offer(1, "row", "2H", "hand")))[1:] == [
         "Give your person 2♥ to {s1}",
         "For a card from their hand",
     ]
@@ -174,12 +176,7 @@ def test_tn11_with_many_players_and_cards_an_exchange_starts_with_whom() -> None
         "Offer {s2} an exchange",
         "Offer {s3} an exchange",
     ]
-    offer = ProposeExchange(
-        to_seat=2,
-        give=Give(zone="row", card_id=cid("7C")),
-        want=Want(zone="row", card_id=cid("6S")),
-    )
-    assert labels_of(path_to(state, 0, offer)) == [
+    assert labels_of(path_to(state, 0, offer(2, "row", "7C", "row", "6S"))) == [
         "Offer {s2} an exchange",
         "Give your person 7♣",
         "For their 6♠ (position 2)",
