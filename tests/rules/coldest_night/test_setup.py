@@ -19,6 +19,19 @@ from rules.errors import OptionsError
 from tests.rules.coldest_night.helpers import ENGINE
 
 
+def shuffled(
+    seed: str, kindling: tuple[str, ...], frost: tuple[str, ...]
+) -> tuple[random.Random, list[str], list[str]]:
+    """What set-up draws from `seed` first: the kindling's order, then the frostbite deck's
+    (CN-2), with the generator as it is after both shuffles."""
+    rng = random.Random(seed)
+    k = list(kindling)
+    rng.shuffle(k)
+    f = list(frost)
+    rng.shuffle(f)
+    return rng, k, f
+
+
 def test_cn1_one_to_four_seats() -> None:
     for seats in (1, 2, 3, 4):
         assert ENGINE.setup(seats, None, 1).num_players == seats
@@ -27,11 +40,7 @@ def test_cn1_one_to_four_seats() -> None:
 
 
 def test_cn2_randomness_is_used_in_order_kindling_frostbite_start_seat() -> None:
-    rng = random.Random("seed/0")
-    k = list(KINDLING_IDS)
-    rng.shuffle(k)
-    f = list(FROST_IDS)
-    rng.shuffle(f)
+    rng, k, f = shuffled("seed/0", KINDLING_IDS, FROST_IDS)
     start = rng.randrange(3)
     state = ENGINE.setup(3, None, "seed")
     assert state.frost_deck == tuple(f)
@@ -119,11 +128,7 @@ def test_cn45_solo_setup() -> None:
 
 
 def test_cn45_solo_makes_no_start_seat_rng_call() -> None:
-    rng = random.Random("s/0")
-    k = list(SOLO_KINDLING_IDS)
-    rng.shuffle(k)
-    f = list(SOLO_FROST_IDS)
-    rng.shuffle(f)
+    rng, _, f = shuffled("s/0", SOLO_KINDLING_IDS, SOLO_FROST_IDS)
     after = rng.getstate()
     probe = random.Random("s/0")
     state = GAME.setup(1, ColdestNightOptions(), probe)
