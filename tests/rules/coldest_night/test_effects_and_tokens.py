@@ -6,6 +6,7 @@ import pytest
 
 from rules.coldest_night import GAME
 from rules.coldest_night.actions import TargetRemove, UseToken
+from rules.coldest_night.state import ColdestNightState
 from rules.errors import IllegalActionError, NotYourTurnError
 from tests.rules.coldest_night.helpers import (
     ENGINE,
@@ -124,29 +125,26 @@ def test_cn23_a_registered_effect_resolves_after_its_card_left_the_pit() -> None
     assert state.discard == ids(["Shoes", "Logs"])  # Shoes' BURN ONE still took Logs
 
 
-def test_cn24_a_card_entering_after_the_fire_died_down_keeps_only_gain_and_if() -> None:
-    state = make(
-        pit=["Diary", "Roof Timber"],
-        hands=[["Rug"], ["Egg Carton"]],
-        deck=["Music Box", "Rags"],
+def died_down_with_supplies(pit: list[str], card: str, deck: list[str]) -> ColdestNightState:
+    """The frostbite check after seat 0 fed the fire one `card` and the fire died down, with
+    Emergency Supplies still available (seat 1 holds Egg Carton)."""
+    return make(
+        pit=pit,
+        hands=[[card], ["Egg Carton"]],
+        deck=deck,
         tokens={"emergency_supplies": "available"},
         phase="frostbite_check",
         main_action="feed",
         cards_played=1,
         fire_died_down=True,
     )
+
+
+def test_cn24_a_card_entering_after_the_fire_died_down_keeps_only_gain_and_if() -> None:
+    state = died_down_with_supplies(["Diary", "Roof Timber"], "Rug", ["Music Box", "Rags"])
     state = play(state, 0, "use emergency supplies")
     assert state.pending_target == 0
-    state2 = make(
-        pit=["Rags", "Rug"],
-        hands=[["Lace Doily"], ["Egg Carton"]],
-        deck=["Rotten Floorboards", "Diary"],
-        tokens={"emergency_supplies": "available"},
-        phase="frostbite_check",
-        main_action="feed",
-        cards_played=1,
-        fire_died_down=True,
-    )
+    state2 = died_down_with_supplies(["Rags", "Rug"], "Lace Doily", ["Rotten Floorboards", "Diary"])
     state2 = play(state2, 1, "use emergency supplies")
     assert heat(state2) == 3
     assert state2.tokens["alcohol"] == "available"
