@@ -35,12 +35,16 @@ async def nim_game(service: TableService, guild: int, winner: Player, channel: i
     return table.id
 
 
+async def nim_games(service: TableService, guild: int, *winners: Player) -> None:
+    """One finished game on `guild` for each of `winners`, in order."""
+    for winner in winners:
+        await nim_game(service, guild, winner)
+
+
 async def test_a_players_stats_count_won_lost_and_abandoned_games_per_game(
     service: TableService,
 ) -> None:
-    await nim_game(service, 7, ANA)
-    await nim_game(service, 7, ANA)
-    await nim_game(service, 7, BO)
+    await nim_games(service, 7, ANA, ANA, BO)
     abandoned = await service.open("test_nim", ANA, guild_id=7, channel_id=6)
     await service.join(abandoned.id, BO)
     await service.start(abandoned.id, ANA.user_id)
@@ -78,9 +82,7 @@ async def test_a_member_who_resigned_has_the_game_counted_as_lost_under_their_ow
 async def test_the_leaderboard_ranks_by_wins_and_names_games_as_players_type_them(
     service: TableService,
 ) -> None:
-    await nim_game(service, 7, BO)
-    await nim_game(service, 7, BO)
-    await nim_game(service, 7, ANA)
+    await nim_games(service, 7, BO, BO, ANA)
     expected = [
         LeaderRow(user_id=BO.user_id, name="Bo", won=2, played=3),
         LeaderRow(user_id=ANA.user_id, name="Ana", won=1, played=3),
