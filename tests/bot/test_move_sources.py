@@ -7,7 +7,7 @@ import pytest
 
 from bot.tables import TableError
 from storage.base import Store
-from tests.bot.test_cross_process import ANA, BO, started, two_processes
+from tests.bot.test_cross_process import ANA, BO, started, stored_moves, two_processes
 
 
 async def test_one_delivery_reaching_two_processes_is_played_once(store: Store) -> None:
@@ -24,9 +24,8 @@ async def test_one_delivery_reaching_two_processes_is_played_once(store: Store) 
     # again, but it is the same delivery: refused, not played a second time
     with pytest.raises(TableError, match="already played"):
         await first.act(table_id, ANA.user_id, "take 1", source=7)
-    log = await store.actions(table_id)
-    assert [(a.ply, a.seat) for a in log] == [(1, 0), (2, 1)]
-    stored = await store.get_table(table_id)
+    moves, stored = await stored_moves(store, table_id)
+    assert moves == [(1, 0), (2, 1)]
     assert stored.state is not None and stored.state["stones"] == 18
 
 
