@@ -103,9 +103,10 @@ class Working(Generic[S, A]):
     A playout never needs the frozen state between moves, only the answers to "who acts, what may
     they do, is it over" and the next move applied. This default keeps a frozen state and asks the
     game (`apply` builds a new state each move), so every game has a working copy for free; a game
-    whose queries or `apply` copy the whole state overrides `BaseGame.working` with a subclass that
-    keeps one mutable copy for the whole playout. A subclass must give exactly the answers the
-    game's own methods give on `freeze()` (a test plays 100 seeded games both ways per game).
+    whose queries or `apply` copy the whole state may add a fast path: a subclass in its
+    `fast.py` that keeps one mutable copy for the whole playout, registered as `BaseGame.fast`.
+    A subclass must give exactly the answers the game's own methods give on `freeze()`
+    (`tests/rules/test_playout.py` plays 100 seeded games both ways for every game with one).
     """
 
     def __init__(self, game: BaseGame[S, A, Any], state: S) -> None:
