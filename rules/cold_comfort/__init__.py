@@ -21,8 +21,8 @@ Decisions where the spec is silent (also listed in the report):
 Layout (the same module names in every game package): `actions`, `state`, `rules_tiles`,
 `rules_board`, `rules_dice`, `rules_legal`, `rules_play` (set-up, management, fire),
 `rules_round` (scoring round, next turn), `rules_scoring`, `observation`, `text`, `agents`,
-`determinize`, `expert`, `data/`, and `game` (the only module importing all the others).
-Renderers import only the names below.
+`determinize`, `expert`, `data/`, `fast` (the optional playout fast path, `Playing`), and `game`
+(the only module importing all the others). Renderers import only the names below.
 """
 
 from rules.cold_comfort.actions import Action

@@ -29,8 +29,8 @@ Decisions where the spec is silent:
 Layout (the same module names in every game package): `actions`, `state`, `rules_cards`,
 `rules_geometry`, `rules_lake` (the mutable working copy of the lake), `rules_legal`,
 `rules_freeze`, `rules_thaw`, `rules_apply`, `observation`, `text`, `agents`, `determinize`,
-`expert`, `data/`, and
-`game` (the only module importing all the others). Renderers import only the names below.
+`expert`, `data/`, `fast` (the optional playout fast path, `Resolving`), and `game` (the only
+module importing all the others). Renderers import only the names below.
 """
 
 from __future__ import annotations
