@@ -17,9 +17,9 @@ tile far off the town that changes nothing another spot does not): it can still 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 MAX_CHOICES = 25  # Discord: options in one select menu
 MAX_LABEL = 80  # Discord: a button's label, and the clip of a select option's label (100)
@@ -249,6 +249,16 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def option(label: str, detail: str = "", style: Style = "move") -> Choice:
+    """A step whose label and detail are cut to what Discord shows (`clip`)."""
+    return Choice(clip(label, MAX_LABEL), clip(detail, MAX_DETAIL), style)
+
+
+def fit_detail(text: str) -> str:
+    """`text` cut to what an option's detail holds (`MAX_DETAIL`)."""
+    return clip(text, MAX_DETAIL)
+
+
 def plain_paths(labels: Sequence[str], kinds: Sequence[str | None] | None = None) -> list[Path]:
     """Paths for a game that describes none: each move by its label when there are few, else
     grouped by the game's kind of move (`move_kind`), else by the label's leading words (so
@@ -320,4 +330,58 @@ def split_regions(order: Sequence[str], named: dict[str, list[Any]]) -> dict[Any
             label = name if runs == 1 else f"{name}, {n + 1} of {runs}"
             for place in members[n * size : (n + 1) * size]:
                 out[place] = label
+    return out
+
+
+K = TypeVar("K")
+P = TypeVar("P", bound=tuple[int, int])
+Spot = tuple[tuple[Choice, ...], str]
+"""A place's steps: its region step (none, or one when a step holds too many places), its letter."""
+
+
+def of_kind(legal: Sequence[object], kind: type[K]) -> list[tuple[int, K]]:
+    """The legal moves of one kind, each with its index in the list."""
+    return [(i, action) for i, action in enumerate(legal) if isinstance(action, kind)]
+
+
+C = TypeVar("C")
+Made = Callable[[C, Any], Iterable[tuple[int, Path]]]
+"""What makes one kind's paths: given a game's context and that kind's `(index, move)` pairs, each
+move's index and path."""
+
+
+def paths_by_kind(
+    paths: list[Path | None], legal: Sequence[object], ctx: C, kinds: Sequence[tuple[type, Made[C]]]
+) -> None:
+    """Fill in each kind's paths at its moves' indexes, for the kinds the legal list holds."""
+    for kind, made in kinds:
+        moves: list[tuple[int, Any]] = of_kind(legal, kind)
+        if moves:
+            for index, path in made(ctx, moves):
+                paths[index] = path
+
+
+def spot_letters(places: Iterable[P]) -> dict[P, str]:
+    """ "Spot A", "Spot B" … for up to `MAX_CHOICES` places on a board (a game's own coordinates),
+    in their sorted order, which is also the order a game lists their moves in (so a select
+    shows A, B, C … in order)."""
+    ordered = sorted(set(places))
+    return {place: f"Spot {letter}" for place, letter in zip(ordered, SPOT_LABELS, strict=False)}
+
+
+def spot_steps(
+    places: Sequence[P], zones: Callable[[], dict[P, str]], words: Callable[[str, int], str]
+) -> dict[P, Spot]:
+    """For each place: its letter, after a region step only when there are more than
+    `MAX_CHOICES` places. `zones()` names each place's region (`split_regions`), in the order
+    the steps are listed; `words(region, count)` is a region step's detail."""
+    if len(set(places)) <= MAX_CHOICES:
+        return {place: ((), letter) for place, letter in spot_letters(places).items()}
+    named = zones()
+    out: dict[P, Spot] = {}
+    for zone in dict.fromkeys(named.values()):
+        members = [place for place, z in named.items() if z == zone]
+        step = Choice(zone, detail=words(zone, len(members)))
+        for place, letter in spot_letters(members).items():
+            out[place] = ((step,), letter)
     return out

@@ -283,11 +283,9 @@ MODULE_LINES = 400
 KNOWN_LONG: set[str] = {
     "bot/cli.py",
     "bot/ratings.py",
-    "rules/cold_comfort/choices.py",
     "rules/coldest_night/observation.py",
     "rules/coldest_night/text.py",
     "rules/dead_of_winter/agents.py",
-    "rules/tenth_night/choices.py",
     "storage/base.py",
     "storage/codec.py",
     "storage/postgres.py",

@@ -17,10 +17,22 @@ Every option's detail says what it does: the cost, the lot, what a tile joins an
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Iterator, Sequence
+from functools import partial
+from typing import NamedTuple
 
-from rules.choices import MAX_CHOICES, MAX_DETAIL, SPOT_LABELS, Choice, Path, clip, split_regions
+from rules.choices import (
+    MAX_CHOICES,
+    Choice,
+    Made,
+    Path,
+    Spot,
+    fit_detail,
+    paths_by_kind,
+    split_regions,
+    spot_letters,
+    spot_steps,
+)
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import DIRECTIONS, Board, board_of, fmt
 from rules.cold_comfort.rules_play import build_cost, change_cost, fire_targets
@@ -28,23 +40,12 @@ from rules.cold_comfort.rules_tiles import placed_squares, public_count
 from rules.cold_comfort.state import ColdComfortState
 
 Square = tuple[int, int]
-A = TypeVar(
-    "A", act.Build, act.Change, act.Host, act.Fire, act.Mine, act.Spread, act.Grow, act.Land
-)
 
 # The eight parts of the town a region step names, clockwise from the north, by the angle of a
 # spot seen from the town's centre (y grows to the north).
 SECTORS = ("North", "North-east", "East", "South-east", "South", "South-west", "West", "North-west")
 ALIKE_KEPT = 2  # of the alike far spots of one turn (module docstring), how many are offered
 FACING = 2  # … besides every one with this many squares across the street from the town
-
-
-def lettered(squares: Sequence[Square]) -> dict[Square, str]:
-    """Letters A, B, C … for up to 25 squares in the order of the map's coordinates: west to east,
-    each column from south to north, which is also the order the moves are listed in (so a
-    select shows A, B, C … in order)."""
-    ordered = sorted(set(squares))
-    return {square: f"Spot {letter}" for square, letter in zip(ordered, SPOT_LABELS, strict=False)}
 
 
 def regions(
@@ -70,42 +71,23 @@ def regions(
     return split_regions(names, named)
 
 
-def spot_steps(
-    squares: Sequence[Square], centre: tuple[float, float]
-) -> dict[Square, tuple[tuple[Choice, ...], str]]:
-    """For each square: its region step (only when there are more than 25) and its letter."""
-    if len(set(squares)) <= MAX_CHOICES:
-        return {square: ((), letter) for square, letter in lettered(squares).items()}
-    zones = regions({s: (s[0] + 0.5, s[1] + 0.5) for s in squares}, centre)
-    return _by_zone(zones)
+def _spots(squares: Sequence[Square], centre: tuple[float, float]) -> dict[Square, Spot]:
+    """For each square: its letter, after a part of the town when there are more than 25."""
+    middles = {s: (s[0] + 0.5, s[1] + 0.5) for s in squares}
+    return spot_steps(squares, lambda: regions(middles, centre), _zone_words)
 
 
-def _by_zone(zones: dict[Square, str]) -> dict[Square, tuple[tuple[Choice, ...], str]]:
-    out: dict[Square, tuple[tuple[Choice, ...], str]] = {}
-    for zone in dict.fromkeys(zones.values()):
-        members = [s for s, z in zones.items() if z == zone]
-        step = Choice(zone, detail=f"{len(members)} spots on the {_side(zone)} of the town")
-        for square, letter in lettered(members).items():
-            out[square] = ((step,), letter)
-    return out
+def _zone_words(zone: str, count: int) -> str:
+    return f"{count} spots on the {zone.split(',')[0].lower()} of the town"
 
 
-def _side(zone: str) -> str:
-    return zone.split(",")[0].lower()
+class _Turn(NamedTuple):
+    """What every kind's paths read: the state, the seat choosing, the town and its centre."""
 
-
-def _detail(text: str) -> str:
-    return clip(text, MAX_DETAIL)
-
-
-def _of(legal: Sequence[act.Action], kind: type[A]) -> tuple[list[A], list[int]]:
-    actions: list[A] = []
-    indexes: list[int] = []
-    for i, action in enumerate(legal):
-        if isinstance(action, kind):
-            actions.append(action)
-            indexes.append(i)
-    return actions, indexes
+    state: ColdComfortState
+    seat: int
+    board: Board
+    centre: tuple[float, float]
 
 
 def choice_paths(
@@ -116,20 +98,11 @@ def choice_paths(
     if not legal:
         return paths
     board = board_of(state.tiles)
-    centre = _centre(board)
+    c = _Turn(state, seat, board, _centre(board))
     for i, action in enumerate(legal):
         if isinstance(action, act.End):
             paths[i] = (Choice("End turn", detail=_end_words(state), style="quiet"),)
-    grows = _of(legal, act.Grow)
-    if grows[0]:
-        _grow_paths(state, board, *grows, paths)
-    _build_paths(state, centre, *_of(legal, act.Build), paths)
-    _change_paths(state, centre, *_of(legal, act.Change), paths)
-    _host_paths(state, centre, *_of(legal, act.Host), paths)
-    _fire_paths(state, seat, centre, *_of(legal, act.Fire), paths)
-    _mine_paths(state, centre, *_of(legal, act.Mine), paths)
-    _spread_paths(state, seat, centre, *_of(legal, act.Spread), paths)
-    _land_paths(state, seat, centre, *_of(legal, act.Land), paths)
+    paths_by_kind(paths, legal, c, _KINDS)
     return paths
 
 
@@ -154,19 +127,12 @@ def _owner(seat: int, owner: int) -> str:
 # -- growing the town ---------------------------------------------------------------------------
 
 
-def _grow_paths(
-    state: ColdComfortState,
-    board: Board,
-    actions: list[act.Grow],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    tile = state.drawn_tile
+def _grow_paths(c: _Turn, moves: list[tuple[int, act.Grow]]) -> Iterator[tuple[int, Path]]:
+    tile = c.state.drawn_tile
     assert tile is not None
-    centre = _centre(board)
-    hood_value = dict(enumerate(board.values))
+    hood_value = dict(enumerate(c.board.values))
     by_turn: dict[int, list[tuple[int, act.Grow]]] = {}
-    for index, action in zip(indexes, actions, strict=True):
+    for index, action in moves:
         by_turn.setdefault(action.rotation, []).append((index, action))
     for rotation, members in by_turn.items():
         offered: dict[Square, str] = {}  # anchor → its detail
@@ -180,30 +146,30 @@ def _grow_paths(
                 sum(y for _, y in squares) / 6 + 0.5,
             )
             touched = {
-                board.tile_of[(x + dx, y + dy)]
+                c.board.tile_of[(x + dx, y + dy)]
                 for x, y in squares
                 for dx, dy in DIRECTIONS
-                if (x + dx, y + dy) in board.tile_of
+                if (x + dx, y + dy) in c.board.tile_of
             }
             value = 1 + public_count(tile)
             if touched:
-                hoods = {board.hood_of[t] for t in touched}
+                hoods = {c.board.hood_of[t] for t in touched}
                 value += sum(hood_value[h] for h in hoods)
-                names = "+".join(state.tiles[t].tile_id for t in sorted(touched))
+                names = "+".join(c.state.tiles[t].tile_id for t in sorted(touched))
                 joins = "joins" if len(hoods) > 1 else "touches"
                 offered[anchor] = f"{fmt(anchor)}: {joins} {names}: a neighbourhood worth {value}"
                 continue
             faces = [
-                board.tile_of[(x + 2 * dx, y + 2 * dy)]
+                c.board.tile_of[(x + 2 * dx, y + 2 * dy)]
                 for x, y in squares
                 for dx, dy in DIRECTIONS
-                if (x + 2 * dx, y + 2 * dy) in board.tile_of
+                if (x + 2 * dx, y + 2 * dy) in c.board.tile_of
             ]
             across = frozenset(faces)
             mx, my = middles[anchor]
-            off_centre = math.hypot(mx - centre[0], my - centre[1])
+            off_centre = math.hypot(mx - c.centre[0], my - c.centre[1])
             alike.setdefault(across, []).append((-len(faces), off_centre, anchor))
-            names = "+".join(state.tiles[t].tile_id for t in sorted(across))
+            names = "+".join(c.state.tiles[t].tile_id for t in sorted(across))
             offered[anchor] = f"{fmt(anchor)}: across a street from {names}: a new neighbourhood"
             offered[anchor] += f" worth {value}"
         for group in alike.values():  # alike far spots: the best-aligned few stay offered
@@ -213,22 +179,20 @@ def _grow_paths(
         width, height = (2, 3) if rotation in (0, 180) else (3, 2)
         head = Choice(
             f"Turned {rotation}°",
-            detail=_detail(
+            detail=fit_detail(
                 f"{tile} {width} wide, {height} tall: {_rows(tile, rotation)}; {len(offered)} spots"
             ),
         )
         anchors = [a for a in offered]
-        if len(anchors) > MAX_CHOICES:
-            steps = _by_zone(regions({a: middles[a] for a in anchors}, centre))
-        else:
-            steps = {a: ((), letter) for a, letter in lettered(anchors).items()}
+        places = {a: middles[a] for a in anchors}
+        steps = spot_steps(anchors, partial(regions, places, c.centre), _zone_words)
         for index, action in members:
             anchor = (action.x, action.y)
             if anchor not in offered:
                 continue  # left to typing
             region, letter = steps[anchor]
-            spot = Choice(letter, detail=_detail(offered[anchor]), at=anchor)
-            paths[index] = (head, *region, spot)
+            spot = Choice(letter, detail=fit_detail(offered[anchor]), at=anchor)
+            yield index, (head, *region, spot)
 
 
 def _rows(tile: str, rotation: int) -> str:
@@ -244,65 +208,51 @@ def _rows(tile: str, rotation: int) -> str:
 # -- management -----------------------------------------------------------------------------------
 
 
-def _build_paths(
-    state: ColdComfortState,
-    centre: tuple[float, float],
-    actions: list[act.Build],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    if not actions:
-        return
+def _build_paths(c: _Turn, moves: list[tuple[int, act.Build]]) -> Iterator[tuple[int, Path]]:
     head = Choice(
         "Build a hotel",
-        detail=_detail(
-            f"Build on a lot of the same value ($2 a pip, $4 on a camper); ${_gold(state)}"
+        detail=fit_detail(
+            f"Build on a lot of the same value ($2 a pip, $4 on a camper); ${_gold(c.state)}"
         ),
     )
-    supply = state.supply[state.active_seat]
+    supply = c.state.supply[c.state.active_seat]
     by_value: dict[int, list[tuple[int, act.Build]]] = {}
-    for index, action in zip(indexes, actions, strict=True):
+    for index, action in moves:
         by_value.setdefault(action.value, []).append((index, action))
     for value, members in sorted(by_value.items()):
         step = Choice(
             f"Value {value}",
-            detail=_detail(
+            detail=fit_detail(
                 f"${build_cost(value, False)} on an empty lot, ${build_cost(value, True)} on a "
                 f"camper (it moves in); {supply[value - 1]} left"
             ),
         )
-        spots = spot_steps([(a.x, a.y) for _, a in members], centre)
+        spots = _spots([(a.x, a.y) for _, a in members], c.centre)
         for index, action in members:
             square = (action.x, action.y)
-            camper = state.die_at(square) is not None
+            camper = c.state.die_at(square) is not None
             cost = build_cost(value, camper)
             what = f"the camper {value} moves in, ${cost}" if camper else f"empty lot, ${cost}"
             region, letter = spots[square]
-            spot = Choice(letter, detail=_detail(f"{fmt(square)}: {what}"), at=square)
-            paths[index] = (head, step, *region, spot)
+            spot = Choice(letter, detail=fit_detail(f"{fmt(square)}: {what}"), at=square)
+            yield index, (head, step, *region, spot)
 
 
 def _gold(state: ColdComfortState) -> int:
     return state.gold[state.active_seat]
 
 
-def _change_paths(
-    state: ColdComfortState,
-    centre: tuple[float, float],
-    actions: list[act.Change],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    if not actions:
-        return
+def _change_paths(c: _Turn, moves: list[tuple[int, act.Change]]) -> Iterator[tuple[int, Path]]:
     head = Choice(
         "Upgrade or downgrade",
-        detail=_detail(f"Change an empty hotel's value: $2 a pip up, free down; ${_gold(state)}"),
+        detail=fit_detail(
+            f"Change an empty hotel's value: $2 a pip up, free down; ${_gold(c.state)}"
+        ),
     )
-    spots = spot_steps([(a.x, a.y) for a in actions], centre)
-    for index, action in zip(indexes, actions, strict=True):
+    spots = _spots([(a.x, a.y) for _, a in moves], c.centre)
+    for index, action in moves:
         square = (action.x, action.y)
-        hotel = state.hotel_at(square)
+        hotel = c.state.hotel_at(square)
         old = hotel.value if hotel else 0
         region, letter = spots[square]
         where = Choice(letter, detail=f"Your empty {old} at {fmt(square)}", at=square)
@@ -313,145 +263,118 @@ def _change_paths(
             )
         else:
             to = Choice(f"Down to {action.to}", detail=f"Free: then only {action.to}s stay in it")
-        paths[index] = (head, *region, where, to)
+        yield index, (head, *region, where, to)
 
 
-def _host_paths(
-    state: ColdComfortState,
-    centre: tuple[float, float],
-    actions: list[act.Host],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    if not actions:
-        return
+def _host_paths(c: _Turn, moves: list[tuple[int, act.Host]]) -> Iterator[tuple[int, Path]]:
     head = Choice("Host a guest", detail="Move a camper into your empty hotel of its value")
-    hotels = spot_steps([(a.x, a.y) for a in actions], centre)
+    hotels = _spots([(a.x, a.y) for _, a in moves], c.centre)
     by_hotel: dict[Square, list[tuple[int, act.Host]]] = {}
-    for index, action in zip(indexes, actions, strict=True):
+    for index, action in moves:
         by_hotel.setdefault((action.x, action.y), []).append((index, action))
     for square, members in by_hotel.items():
-        hotel = state.hotel_at(square)
+        hotel = c.state.hotel_at(square)
         value = hotel.value if hotel else 0
         region, letter = hotels[square]
         where = Choice(
             letter,
-            detail=_detail(f"Your empty {value} at {fmt(square)}: {len(members)} campers fit"),
+            detail=fit_detail(f"Your empty {value} at {fmt(square)}: {len(members)} campers fit"),
             at=square,
         )
-        campers = lettered([(a.from_x, a.from_y) for _, a in members])
+        campers = spot_letters([(a.from_x, a.from_y) for _, a in members])
         for index, action in members:
             source = (action.from_x, action.from_y)
             guest = Choice(
                 campers[source],
-                detail=_detail(f"The {value} at {fmt(source)}: pays ${value} at your next turn"),
+                detail=fit_detail(f"The {value} at {fmt(source)}: pays ${value} at your next turn"),
                 at=source,
             )
-            paths[index] = (head, *region, where, guest)
+            yield index, (head, *region, where, guest)
 
 
-def _fire_paths(
-    state: ColdComfortState,
-    seat: int,
-    centre: tuple[float, float],
-    actions: list[act.Fire],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    if not actions:
-        return
+def _fire_paths(c: _Turn, moves: list[tuple[int, act.Fire]]) -> Iterator[tuple[int, Path]]:
     head = Choice(
         "Set a fire",
         detail="Burn your empty hotel for its value in insurance; the fire spreads",
         style="danger",
     )
-    spots = spot_steps([(a.x, a.y) for a in actions], centre)
-    for index, action in zip(indexes, actions, strict=True):
+    spots = _spots([(a.x, a.y) for _, a in moves], c.centre)
+    for index, action in moves:
         square = (action.x, action.y)
-        hotel = state.hotel_at(square)
+        hotel = c.state.hotel_at(square)
         value = hotel.value if hotel else 0
-        targets = fire_targets(state, square)
+        targets = fire_targets(c.state, square)
         spreads = ", ".join(fmt(t) for t in targets) if targets else "nowhere"
         region, letter = spots[square]
-        paths[index] = (
-            head,
-            *region,
-            Choice(
-                letter,
-                detail=_detail(f"Your {value} at {fmt(square)}: +${value}; spreads to {spreads}"),
-                style="danger",
-                at=square,
-            ),
+        spot = Choice(
+            letter,
+            detail=fit_detail(f"Your {value} at {fmt(square)}: +${value}; spreads to {spreads}"),
+            style="danger",
+            at=square,
         )
+        yield index, (head, *region, spot)
 
 
-def _mine_paths(
-    state: ColdComfortState,
-    centre: tuple[float, float],
-    actions: list[act.Mine],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    if not actions:
-        return
+def _mine_paths(c: _Turn, moves: list[tuple[int, act.Mine]]) -> Iterator[tuple[int, Path]]:
     head = Choice(
         "Mine a camper",
         detail="Send a camper back to the pool for a die roll in gold: your only action",
     )
-    spots = spot_steps([(a.x, a.y) for a in actions], centre)
-    for index, action in zip(indexes, actions, strict=True):
+    spots = _spots([(a.x, a.y) for _, a in moves], c.centre)
+    for index, action in moves:
         square = (action.x, action.y)
-        die = state.die_at(square)
+        die = c.state.die_at(square)
         region, letter = spots[square]
         value = die.value if die else "?"
         detail = f"The {value} at {fmt(square)}: roll for $1–6, then your turn ends"
-        paths[index] = (head, *region, Choice(letter, detail=detail, at=square))
+        yield index, (head, *region, Choice(letter, detail=detail, at=square))
 
 
 # -- choices of a fire or a landing ----------------------------------------------------------------
 
 
-def _spread_paths(
-    state: ColdComfortState,
-    seat: int,
-    centre: tuple[float, float],
-    actions: list[act.Spread],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    spots = spot_steps([(a.x, a.y) for a in actions], centre)
-    for index, action in zip(indexes, actions, strict=True):
+def _spread_paths(c: _Turn, moves: list[tuple[int, act.Spread]]) -> Iterator[tuple[int, Path]]:
+    spots = _spots([(a.x, a.y) for _, a in moves], c.centre)
+    for index, action in moves:
         square = (action.x, action.y)
-        hotel = state.hotel_at(square)
+        hotel = c.state.hotel_at(square)
         if hotel is None:
             what = "a public building: the fire goes out"
-        elif state.die_at(square) is not None:
-            what = f"{_owner(seat, hotel.seat)} {hotel.value}: its guest leaves, the fire goes out"
+        elif c.state.die_at(square) is not None:
+            what = (
+                f"{_owner(c.seat, hotel.seat)} {hotel.value}: its guest leaves, the fire goes out"
+            )
         else:
-            what = f"{_owner(seat, hotel.seat)} empty {hotel.value} burns and the fire goes on"
+            what = f"{_owner(c.seat, hotel.seat)} empty {hotel.value} burns and the fire goes on"
         region, letter = spots[square]
-        detail = _detail(f"{fmt(square)}: {what}")
-        paths[index] = (*region, Choice(letter, detail=detail, style="danger", at=square))
+        detail = fit_detail(f"{fmt(square)}: {what}")
+        yield index, (*region, Choice(letter, detail=detail, style="danger", at=square))
 
 
-def _land_paths(
-    state: ColdComfortState,
-    seat: int,
-    centre: tuple[float, float],
-    actions: list[act.Land],
-    indexes: list[int],
-    paths: list[Path | None],
-) -> None:
-    pending = state.landing_pending
-    spots = spot_steps([(a.x, a.y) for a in actions], centre)
-    for index, action in zip(indexes, actions, strict=True):
+def _land_paths(c: _Turn, moves: list[tuple[int, act.Land]]) -> Iterator[tuple[int, Path]]:
+    pending = c.state.landing_pending
+    spots = _spots([(a.x, a.y) for _, a in moves], c.centre)
+    for index, action in moves:
         square = (action.x, action.y)
-        hotel = state.hotel_at(square)
+        hotel = c.state.hotel_at(square)
         value = pending.value if pending else "?"
         if hotel is not None:
-            what = f"into {_owner(seat, hotel.seat)} empty {hotel.value} as a guest"
+            what = f"into {_owner(c.seat, hotel.seat)} empty {hotel.value} as a guest"
         else:
             what = "onto the empty lot as a camper"
         region, letter = spots[square]
-        detail = _detail(f"The {value} lands at {fmt(square)}, {what}")
-        paths[index] = (*region, Choice(letter, detail=detail, at=square))
+        detail = fit_detail(f"The {value} lands at {fmt(square)}, {what}")
+        yield index, (*region, Choice(letter, detail=detail, at=square))
+
+
+_KINDS: tuple[tuple[type, Made[_Turn]], ...] = (
+    (act.Grow, _grow_paths),
+    (act.Build, _build_paths),
+    (act.Change, _change_paths),
+    (act.Host, _host_paths),
+    (act.Fire, _fire_paths),
+    (act.Mine, _mine_paths),
+    (act.Spread, _spread_paths),
+    (act.Land, _land_paths),
+)
+"""Each kind of move and what makes its paths, in the order the panel lists them."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules.choices import MAX_DETAIL, MAX_LABEL, Choice, Path, clip
+from rules.choices import Choice, Path, option
 from rules.coldest_night import actions as act
 from rules.coldest_night import reads
 from rules.coldest_night.data import CARDS, FROST, TOKENS, CardData
@@ -40,10 +40,6 @@ _TOKEN_WORDS = {
     "cabinet_key": "A player of your choice draws 2",
     "cellar_key": "A player of your choice draws 3",
 }
-
-
-def _c(label: str, detail: str = "", style: str = "move") -> Choice:
-    return Choice(clip(label, MAX_LABEL), clip(detail, MAX_DETAIL), style)  # type: ignore[arg-type]
 
 
 def _who(seat: int, me: int) -> str:
@@ -125,20 +121,20 @@ def _burns_next(t: ColdestNightState) -> tuple[str, int]:
 def _done_choice(t: ColdestNightState) -> Choice:
     burns, left = _burns_next(t)
     if left == 0:
-        return _c(
+        return option(
             "Stop feeding the fire", f"The fire dies down: {burns} — the fire goes out!", "danger"
         )
     frost = "; then you take a frostbite card" if left < 3 else ""
-    return _c("Stop feeding the fire", f"The fire dies down: {burns}{frost}", "quiet")
+    return option("Stop feeding the fire", f"The fire dies down: {burns}{frost}", "quiet")
 
 
 def _scavenge_choice(t: ColdestNightState, seat: int) -> Choice:
     memory = reads.holds(t, seat, "memory_loss")
     label = "Scavenge (draw 4, return 1)" if memory else "Scavenge (draw 3)"
     if not t.deck:
-        return _c(label, "The pile is empty: nothing to draw, and the fire still dies down")
+        return option(label, "The pile is empty: nothing to draw, and the fire still dies down")
     back = ", put the lowest ash back" if memory else ""
-    return _c(label, f"Instead of playing: draw {4 if memory else 3}{back}, hand them out")
+    return option(label, f"Instead of playing: draw {4 if memory else 3}{back}, hand them out")
 
 
 def _check_removal(t: ColdestNightState) -> Choice:
@@ -150,23 +146,23 @@ def _check_removal(t: ColdestNightState) -> Choice:
     else:
         values = ", ".join(str(FROST[f].frost) for f in mine) or "none"
         said = f"Heat {heat}: no frostbite card of yours matches it (frost {values})"
-    return _c("Check frostbite removal", said, "quiet")
+    return option("Check frostbite removal", said, "quiet")
 
 
 def _check_for_frostbite(t: ColdestNightState) -> Choice:
     n = len(t.pit)
     if n < 3:
-        return _c(
+        return option(
             "Check for frostbite",
             f"The pit has {n} of 3 cards: you take a frostbite card",
             "danger",
         )
-    return _c("Check for frostbite", f"The pit has {n} cards: no frostbite card", "quiet")
+    return option("Check for frostbite", f"The pit has {n} cards: no frostbite card", "quiet")
 
 
 def _token_path(t: ColdestNightState, seat: int, a: act.UseToken) -> Path:
     token = TOKENS[a.token]
-    head = _c(f"Use {token.name}", _TOKEN_WORDS.get(a.token, token.effect))
+    head = option(f"Use {token.name}", _TOKEN_WORDS.get(a.token, token.effect))
     heat = reads.heat_total(t)
     tok = a.token
     if tok == "alcohol":
@@ -174,43 +170,45 @@ def _token_path(t: ColdestNightState, seat: int, a: act.UseToken) -> Path:
         h = reads.effective_heat(t, card_id)
         place = t.pit.index(card_id) + 1 if card_id in t.pit else 0
         name = _pit_names(t).get(card_id, CARDS[card_id].name if card_id in CARDS else "?")
-        return head, _c(
+        return head, option(
             f"{name} (heat {h} → {h + 1})",
             f"Place {place} from the left: +1 heat while it stays in the pit",
         )
     if tok == "axe":
         if a.mode == "heat":
-            return head, _c("+1 heat this turn", f"Heat total {heat} → {heat + 1}")
+            return head, option("+1 heat this turn", f"Heat total {heat} → {heat + 1}")
         target = a.target_seat if a.target_seat is not None else seat
         draws = "draw 1" if target == seat else "draws 1"
-        return head, _c(f"{_who(target, seat)} {draws}", _hand_words(t, target, seat))
+        return head, option(f"{_who(target, seat)} {draws}", _hand_words(t, target, seat))
     if tok == "backpack":
         if a.to_seat is None:  # solo
-            return (_c("Use Backpack", "Draw 1 card"),)
+            return (option("Use Backpack", "Draw 1 card"),)
         card_id = a.card_id or ""
         return (
             head,
-            _c(CARDS[card_id].name, card_detail(t, card_id)),
-            _c(f"Give to {_who(a.to_seat, seat)}", _hand_words(t, a.to_seat, seat)),
+            option(CARDS[card_id].name, card_detail(t, card_id)),
+            option(f"Give to {_who(a.to_seat, seat)}", _hand_words(t, a.to_seat, seat)),
         )
     if tok == "blanket":
         frost_id = a.frostbite_id or ""
         f = FROST[frost_id]
         owner = next((s for s, held in enumerate(t.frostbite) if frost_id in held), seat)
         whose = "Your" if owner == seat else "{s" + str(owner) + "}'s"
-        return head, _c(f"{whose} {f.name} ({f.frost})", f"Discarded: {f.effect}")
+        return head, option(f"{whose} {f.name} ({f.frost})", f"Discarded: {f.effect}")
     if tok in KEY_DRAWS:
         n = KEY_DRAWS[tok]
         target = a.target_seat if a.target_seat is not None else seat
         draws = f"draw {n}" if target == seat else f"draws {n}"
-        return head, _c(f"{_who(target, seat)} {draws}", _hand_words(t, target, seat))
+        return head, option(f"{_who(target, seat)} {draws}", _hand_words(t, target, seat))
     if tok == "emergency_supplies":
         return (
-            _c(f"Use {token.name}", "The top card of the pile goes into the fire, no ash check"),
+            option(
+                f"Use {token.name}", "The top card of the pile goes into the fire, no ash check"
+            ),
         )
     boost = FUEL_HEAT.get(tok, 0)
     return (
-        _c(f"Use {token.name}", f"+{boost} heat this turn: heat total {heat} → {heat + boost}"),
+        option(f"Use {token.name}", f"+{boost} heat this turn: heat total {heat} → {heat + boost}"),
     )
 
 
@@ -235,19 +233,19 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> l
         if isinstance(a, act.Play):
             if play_head is None:
                 heat = reads.heat_total(t)
-                play_head = _c(
+                play_head = option(
                     "Play a card",
                     f"Into the pit ({len(t.pit)} of 4 places used): ash up to heat {heat}",
                 )
             name = CARDS[a.card_id].name
             label = f"{name} (from the display)" if a.source == "display" else name
-            found.append((play_head, _c(label, _play_detail(t, seat, a.card_id))))
+            found.append((play_head, option(label, _play_detail(t, seat, a.card_id))))
         elif isinstance(a, act.Give):
             keep = a.to_seat == seat
             found.append(
                 (
-                    _c(f"Hand out {CARDS[a.card_id].name}", card_detail(t, a.card_id)),
-                    _c(
+                    option(f"Hand out {CARDS[a.card_id].name}", card_detail(t, a.card_id)),
+                    option(
                         "Keep it" if keep else f"Give to {_who(a.to_seat, seat)}",
                         _hand_words(t, a.to_seat, seat),
                     ),
@@ -267,7 +265,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> l
             card = CARDS[a.card_id]
             found.append(
                 (
-                    _c(
+                    option(
                         f"Put back {card.name}",
                         f"heat {card.heat}, ash {card.ash} · back on top of the pile; "
                         "you keep the other card",
@@ -279,7 +277,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> l
             h = reads.effective_heat(t, a.card_id)
             found.append(
                 (
-                    _c(
+                    option(
                         f"Burn {names.get(a.card_id, a.card_id)} (heat {h})",
                         f"TARGET: this card leaves the pit for good (place "
                         f"{t.pit.index(a.card_id) + 1} of {len(t.pit)})",
@@ -290,7 +288,7 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> l
         elif isinstance(a, act.ChilblainsDiscard):
             found.append(
                 (
-                    _c(
+                    option(
                         f"Discard {CARDS[a.card_id].name}",
                         _discard_detail(a.card_id),
                         "danger",
