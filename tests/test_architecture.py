@@ -283,8 +283,6 @@ MODULE_LINES = 400
 KNOWN_LONG: set[str] = {
     "bot/cli.py",
     "bot/ratings.py",
-    "rules/coldest_night/observation.py",
-    "rules/coldest_night/text.py",
     "rules/dead_of_winter/agents.py",
     "storage/base.py",
     "storage/codec.py",
