@@ -164,20 +164,20 @@ class HeuristicAgent:
         for c in cards:
             if not self._can_play(o, c, pit, boost, len(played) + o.cards_played_this_turn):
                 continue
-            new_pending = dict(pending)
-            if c.effect_kind in ("target", "greatest", "burn_one"):
-                new_pending[c.effect_kind] += 1
-            value = self._best_line(
-                o,
-                [(c.id, c.heat), *pit],
-                new_pending,
-                [x for x in cards if x.id != c.id],
-                boost,
-                [*played, c],
-                depth - 1,
-            )
+            after = self._played(c, pit, pending, cards)
+            value = self._best_line(o, *after, boost, [*played, c], depth - 1)
             best = max(best, value)
         return best
+
+    @staticmethod
+    def _played(
+        c: Any, pit: list[tuple[str, int]], pending: dict[str, int], cards: list[Any]
+    ) -> tuple[list[tuple[str, int]], dict[str, int], list[Any]]:
+        """The pit, the pending effects and the cards left once `c` is played."""
+        new_pending = dict(pending)
+        if c.effect_kind in ("target", "greatest", "burn_one"):
+            new_pending[c.effect_kind] += 1
+        return [(c.id, c.heat), *pit], new_pending, [x for x in cards if x.id != c.id]
 
     @staticmethod
     def _hand_ids(o: Any) -> set[str]:
@@ -199,18 +199,7 @@ class HeuristicAgent:
         options: list[tuple[float, Any]] = []
         for a in self._of(legal, "play"):
             c = next(x for x in cards if x.id == a.card_id)
-            new_pending = dict(pending)
-            if c.effect_kind in ("target", "greatest", "burn_one"):
-                new_pending[c.effect_kind] += 1
-            value = self._best_line(
-                o,
-                [(c.id, c.heat), *pit],
-                new_pending,
-                [x for x in cards if x.id != c.id],
-                boost,
-                [c],
-                3,
-            )
+            value = self._best_line(o, *self._played(c, pit, pending, cards), boost, [c], 3)
             options.append((value + 0.01 * c.ash, a))
         for a in self._of(legal, "done"):
             options.append((self._evaluate(o, pit, pending, list(o.hand), boost, []), a))

@@ -14,16 +14,7 @@ from __future__ import annotations
 
 import random
 
-from rules.coldest_night.data import (
-    CARDS,
-    FD_IDS,
-    FROST_IDS,
-    IF_IDS,
-    KINDLING_IDS,
-    SOLO_FROST_IDS,
-    SOLO_KINDLING_IDS,
-    TokenId,
-)
+from rules.coldest_night import data
 from rules.coldest_night.observation import PrivateObservation
 from rules.coldest_night.state import ColdestNightState, ScavengePool, TokenState
 from rules.core import Seat
@@ -39,7 +30,7 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
     hand = tuple(c.id for c in o.hand)
     own_pool = tuple(c.id for c in o.scavenge_pool or ())
     seen = {*pit, *discard, *display, *hand, *own_pool}
-    kindling = SOLO_KINDLING_IDS if solo else KINDLING_IDS
+    kindling = data.SOLO_KINDLING_IDS if solo else data.KINDLING_IDS
     unseen = [k for k in kindling if k not in seen]
     rng.shuffle(unseen)
     hands: list[tuple[str, ...]] = []
@@ -57,7 +48,7 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
             pool = tuple(unseen[: o.scavenge.pool_count])
             del unseen[: o.scavenge.pool_count]
         scavenge = ScavengePool(scavenger=o.scavenge.scavenger, pool=pool)
-    dwindles = [f for f in FD_IDS if f not in pit and f not in discard]
+    dwindles = [f for f in data.FD_IDS if f not in pit and f not in discard]
     at = set(o.fire_dwindles_positions)
     deck: list[str] = []
     for position in range(1, o.deck_count + 1):
@@ -68,15 +59,17 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
         return None
     frost_seen = {f.id for p in o.players for f in p.frostbite}
     frost_seen |= {f.id for f in o.frostbite_discard}
-    frost_deck = [f for f in (SOLO_FROST_IDS if solo else FROST_IDS) if f not in frost_seen]
+    frost_deck = [
+        f for f in (data.SOLO_FROST_IDS if solo else data.FROST_IDS) if f not in frost_seen
+    ]
     rng.shuffle(frost_deck)
-    tokens: dict[TokenId, TokenState] = {}
+    tokens: dict[data.TokenId, TokenState] = {}
     alcohol_on = None
     for t in o.tokens:
         tokens[t.token] = t.state  # type: ignore[index]
         if t.token == "alcohol":
             alcohol_on = t.attached_to
-    played = [c for c in pit[: o.cards_played_this_turn] if c in CARDS]
+    played = [c for c in pit[: o.cards_played_this_turn] if c in data.CARDS]
     return ColdestNightState(
         variant=o.variant,  # type: ignore[arg-type]
         num_players=o.num_players,
@@ -103,6 +96,6 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
         fire_died_down=o.fire_died_down,
         # solo: the IF cards are only ever in the display, so this turn's plays still in the
         # pit tell where they came from (CN-45)
-        display_only=all(c in IF_IDS for c in played),
+        display_only=all(c in data.IF_IDS for c in played),
         scavenge=scavenge,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -36,17 +36,8 @@ TokenId = Literal[
     "lighter_fluid",
     "kerosene",
 ]
-TOKEN_ORDER: tuple[TokenId, ...] = (
-    "alcohol",
-    "axe",
-    "backpack",
-    "blanket",
-    "cabinet_key",
-    "cellar_key",
-    "emergency_supplies",
-    "lighter_fluid",
-    "kerosene",
-)
+TOKEN_ORDER: tuple[TokenId, ...] = get_args(TokenId)
+"""The tokens in the order the rules list them, as `TokenId` names them."""
 
 
 class _Record(BaseModel):
