@@ -7,7 +7,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rules.choices import MAX_DETAIL, Path
+from rules.choices import MAX_DETAIL, Path, build, check
+from rules.core import BaseGame
 from rules.engine import Engine
 from rules.playout import next_actor
 
@@ -32,6 +33,16 @@ def assert_plain_steps(path: Path) -> None:
         assert len(step.detail) <= MAX_DETAIL
         assert "seat" not in step.label.lower() + step.detail.lower()
         assert "_" not in step.label + step.detail
+
+
+def checked_paths(game: BaseGame[Any, Any, Any], state: Any, seat: int) -> list[Path | None]:
+    """The game's path for each of `seat`'s legal moves, in order, checked to make a panel whose
+    every step stays within the game's depth and width."""
+    legal = game.legal_actions(state, seat)
+    paths = list(game.choice_paths(state, seat, legal))
+    assert len(paths) == len(legal)
+    assert not check(build(paths), len(legal), game.max_choice_depth)
+    return paths
 
 
 def random_decisions(

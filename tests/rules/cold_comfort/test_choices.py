@@ -3,21 +3,18 @@ the town, a spot lettered on the picture; management by kind, then value or hote
 
 from __future__ import annotations
 
-from rules.choices import MAX_CHOICES, Path, build, check
+from rules.choices import MAX_CHOICES, Path
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Action, End, Fire, Grow, Mine
 from rules.cold_comfort.state import ColdComfortState
 from tests.rules.cold_comfort.helpers import act, cx1
 from tests.rules.cold_comfort.test_fire import cx7
 from tests.rules.cold_comfort.test_turns import cx2, cx3
+from tests.support.choice_paths import checked_paths
 
 
 def paths_of(state: ColdComfortState, seat: int) -> list[Path | None]:
-    legal = GAME.legal_actions(state, seat)
-    paths = list(GAME.choice_paths(state, seat, legal))
-    assert len(paths) == len(legal)
-    assert not check(build(paths), len(legal), GAME.max_choice_depth)
-    return paths
+    return checked_paths(GAME, state, seat)
 
 
 def path_of(state: ColdComfortState, seat: int, action: Action) -> Path | None:

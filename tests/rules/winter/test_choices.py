@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules.choices import MAX_CHOICES, Path, build, check
+from rules.choices import MAX_CHOICES, Path
 from rules.engine import Engine
 from rules.playout import next_actor
 from rules.winter import GAME
@@ -14,14 +14,11 @@ from rules.winter.state import WinterState
 from tests.rules.winter.helpers import at, play, position_r
 from tests.rules.winter.test_freezing import wx1_start
 from tests.rules.winter.test_thawing import position_s
+from tests.support.choice_paths import checked_paths
 
 
 def paths_of(state: WinterState, seat: int) -> list[Path | None]:
-    legal = GAME.legal_actions(state, seat)
-    paths = list(GAME.choice_paths(state, seat, legal))
-    assert len(paths) == len(legal)
-    assert not check(build(paths), len(legal), GAME.max_choice_depth)
-    return paths
+    return checked_paths(GAME, state, seat)
 
 
 def by_label(state: WinterState, seat: int) -> dict[str, Path]:
