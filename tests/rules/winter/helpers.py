@@ -55,6 +55,12 @@ def position(
     )
 
 
+def ending(state: WinterState) -> tuple[tuple[int, ...], str, tuple[int, int]]:
+    """(winners, reason, scores) of a game that has ended."""
+    assert state.result is not None
+    return state.result.winners, state.result.reason, state.result.scores
+
+
 def at(state: WinterState, label: str) -> Cell:
     """The cell a label names in this state's frame."""
     cell = label_cell(label, frame((c.row, c.col) for c in state.cards))

@@ -13,6 +13,7 @@ from rules.winter.state import PlacedCard, WinterState
 from tests.rules.winter.helpers import (
     R_CARDS,
     anchors,
+    ending,
     labels,
     play,
     position,
@@ -127,12 +128,7 @@ def test_wx8_a_tie_on_remove_asks_the_active_seat_which_group_to_keep() -> None:
 
 def test_wx8_keeping_c3_melts_the_light_group_and_freezes_out_light() -> None:
     state = play(play(position_s(), 0, "remove G3"), 0, "keep C3")
-    assert state.result is not None
-    assert (state.result.winners, state.result.reason, state.result.scores) == (
-        (0,),
-        "frozen_out",
-        (1, 0),
-    )
+    assert ending(state) == ((0,), "frozen_out", (1, 0))
 
 
 def test_wx8_keeping_i3_melts_the_dark_group_and_freezes_out_dark() -> None:
@@ -143,12 +139,7 @@ def test_wx8_keeping_i3_melts_the_dark_group_and_freezes_out_dark() -> None:
 
 def test_wi13_a_move_keeps_the_only_tied_group_its_destination_fits_without_asking() -> None:
     state = play(position_s(), 0, "move G3 to B5 down")
-    assert state.result is not None
-    assert (state.result.winners, state.result.reason, state.result.scores) == (
-        (0,),
-        "frozen_out",
-        (2, 0),
-    )
+    assert ending(state) == ((0,), "frozen_out", (2, 0))
     assert (1, 0, "dark") in counters_of(state)
 
 
@@ -217,12 +208,7 @@ def position_z() -> WinterState:
 
 def test_wx10_a_melt_that_takes_both_last_counters_is_a_draw() -> None:
     state = play(position_z(), 1, "remove G3")
-    assert state.result is not None
-    assert (state.result.winners, state.result.reason, state.result.scores) == (
-        (),
-        "both_frozen_out",
-        (0, 0),
-    )
+    assert ending(state) == ((), "both_frozen_out", (0, 0))
 
 
 def after_wx5() -> WinterState:
@@ -237,12 +223,7 @@ def test_wx11_with_every_card_locked_the_only_action_is_taking_back() -> None:
 
 def test_wi11_taking_your_last_counter_is_legal_and_loses() -> None:
     state = play(after_wx5(), 1, "take D6")
-    assert state.result is not None
-    assert (state.result.winners, state.result.reason, state.result.scores) == (
-        (0,),
-        "frozen_out",
-        (1, 0),
-    )
+    assert ending(state) == ((0,), "frozen_out", (1, 0))
 
 
 def test_wi5_thawing_always_offers_a_take_to_a_seat_with_counters() -> None:
@@ -251,12 +232,7 @@ def test_wi5_thawing_always_offers_a_take_to_a_seat_with_counters() -> None:
 
 def test_wx12_the_turn_limit_draws_the_game() -> None:
     state = play(position_r(thaw_turns=199, max_thaw_turns=200), 0, "remove G3")
-    assert state.result is not None
-    assert (state.result.winners, state.result.reason, state.result.scores) == (
-        (),
-        "turn_limit",
-        (1, 1),
-    )
+    assert ending(state) == ((), "turn_limit", (1, 1))
 
 
 def test_wi22_a_zero_turn_limit_never_ends_the_game() -> None:
