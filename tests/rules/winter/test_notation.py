@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.winter import GAME
 from rules.winter.actions import ChooseColour, Keep, Move, Place, PutCounter, Remove, Take
+from rules.winter.state import WinterState
 from tests.rules.winter.helpers import play, position, position_r
 from tests.rules.winter.test_freezing import wx1_start, wx3
 from tests.rules.winter.test_thawing import position_s
@@ -26,11 +29,6 @@ def test_wi24_a_trailing_orientation_may_be_left_out_when_only_one_is_legal() ->
     assert GAME.parse(position_r(), 0, "move G3 to B5") == Move(
         from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
     )
-
-
-def test_wi24_an_ambiguous_short_command_lists_the_matching_moves() -> None:
-    with pytest.raises(ParseError, match=r"up.*down"):
-        GAME.parse(wx1_start(), 1, "place E3")
 
 
 def test_wi24_colour_accepts_both_spellings() -> None:
@@ -56,61 +54,9 @@ def test_wi24_labels_parse_back_to_their_actions() -> None:
         assert GAME.parse(state, 1, GAME.label(state, action)) == action
 
 
-def test_a_spot_touching_only_a_corner_is_explained() -> None:
-    with pytest.raises(IllegalActionError, match="only at a corner"):
-        GAME.parse(wx1_start(), 1, "place A1 up")
-
-
-def test_an_overlapping_spot_is_explained() -> None:
-    with pytest.raises(IllegalActionError, match="overlap"):
-        GAME.parse(wx1_start(), 1, "place D4 up")
-
-
-def test_moving_a_locked_card_is_explained_with_the_counter_that_locks_it() -> None:
-    with pytest.raises(IllegalActionError, match="locked by the counter on D4"):
-        GAME.parse(position_r(), 0, "move C3 to C1 up")
-
-
-def test_a_move_that_makes_no_new_square_is_explained() -> None:
-    with pytest.raises(IllegalActionError, match="makes no new dark square"):
-        GAME.parse(position_r(), 0, "move G3 to E1 down")
-
-
-def test_a_counter_on_an_occupied_square_is_explained() -> None:
-    state = play(wx3(), 1, "counter D4").model_copy(update={"active": 1})
-    with pytest.raises(IllegalActionError, match="already holds a light counter"):
-        GAME.parse(state, 1, "counter D4")
-
-
-def test_a_counter_on_a_wrong_colour_square_is_explained() -> None:
-    state = wx3().model_copy(update={"active": 0})
-    with pytest.raises(IllegalActionError, match="light square; you play dark"):
-        GAME.parse(state, 0, "counter D4")
-
-
-def test_a_counter_where_there_is_no_square_is_explained() -> None:
-    with pytest.raises(IllegalActionError, match="not a square"):
-        GAME.parse(wx3(), 1, "counter C3")
-
-
-def test_taking_the_opponents_counter_is_explained() -> None:
-    with pytest.raises(IllegalActionError, match="belongs to the other player"):
-        GAME.parse(position_r(), 0, "take D6")
-
-
 def test_a_command_out_of_turn_is_refused_as_not_your_turn() -> None:
     with pytest.raises(NotYourTurnError):
         GAME.parse(position_r(), 1, "remove G3")
-
-
-def test_a_word_that_is_not_a_label_is_explained() -> None:
-    with pytest.raises(ParseError, match="not a board spot"):
-        GAME.parse(position_r(), 0, "remove here")
-
-
-def test_a_command_of_the_wrong_phase_names_what_to_do() -> None:
-    with pytest.raises(IllegalActionError, match="draw a card or put a counter"):
-        GAME.parse(wx3(), 1, "remove C3")
 
 
 def test_the_engine_uses_why_illegal_for_a_corner_spot() -> None:
@@ -134,13 +80,121 @@ def test_wi24_move_without_a_destination_is_accepted_when_the_card_has_one_move(
     )
 
 
-def test_wi24_move_without_a_destination_lists_the_moves_when_there_are_several() -> None:
-    with pytest.raises(ParseError, match="Move G3 to E1"):
-        GAME.parse(position_r(), 0, "move G3")
-
-
 def test_a_command_of_the_wrong_phase_is_named_in_words() -> None:
     with pytest.raises(IllegalActionError, match="You cannot choose the colours now: move a card"):
         GAME.parse(position_r(), 0, "colour light")
     with pytest.raises(IllegalActionError, match="You cannot put a counter now: move a card"):
         GAME.parse(position_r(), 0, "counter D4")
+
+
+# Refused commands and what the player reads: (position, seat, typed, error, message)
+REFUSED = [
+    pytest.param(
+        wx1_start,
+        1,
+        "place E3",
+        ParseError,
+        r"up.*down",
+        id="wi24_an_ambiguous_short_command_lists_the_matching_moves",
+    ),
+    pytest.param(
+        wx1_start,
+        1,
+        "place A1 up",
+        IllegalActionError,
+        "only at a corner",
+        id="a_spot_touching_only_a_corner_is_explained",
+    ),
+    pytest.param(
+        wx1_start,
+        1,
+        "place D4 up",
+        IllegalActionError,
+        "overlap",
+        id="an_overlapping_spot_is_explained",
+    ),
+    pytest.param(
+        position_r,
+        0,
+        "move C3 to C1 up",
+        IllegalActionError,
+        "locked by the counter on D4",
+        id="moving_a_locked_card_is_explained_with_the_counter_that_locks_it",
+    ),
+    pytest.param(
+        position_r,
+        0,
+        "move G3 to E1 down",
+        IllegalActionError,
+        "makes no new dark square",
+        id="a_move_that_makes_no_new_square_is_explained",
+    ),
+    pytest.param(
+        lambda: play(wx3(), 1, "counter D4").model_copy(update={"active": 1}),
+        1,
+        "counter D4",
+        IllegalActionError,
+        "already holds a light counter",
+        id="a_counter_on_an_occupied_square_is_explained",
+    ),
+    pytest.param(
+        lambda: wx3().model_copy(update={"active": 0}),
+        0,
+        "counter D4",
+        IllegalActionError,
+        "light square; you play dark",
+        id="a_counter_on_a_wrong_colour_square_is_explained",
+    ),
+    pytest.param(
+        wx3,
+        1,
+        "counter C3",
+        IllegalActionError,
+        "not a square",
+        id="a_counter_where_there_is_no_square_is_explained",
+    ),
+    pytest.param(
+        position_r,
+        0,
+        "take D6",
+        IllegalActionError,
+        "belongs to the other player",
+        id="taking_the_opponents_counter_is_explained",
+    ),
+    pytest.param(
+        position_r,
+        0,
+        "remove here",
+        ParseError,
+        "not a board spot",
+        id="a_word_that_is_not_a_label_is_explained",
+    ),
+    pytest.param(
+        wx3,
+        1,
+        "remove C3",
+        IllegalActionError,
+        "draw a card or put a counter",
+        id="a_command_of_the_wrong_phase_names_what_to_do",
+    ),
+    pytest.param(
+        position_r,
+        0,
+        "move G3",
+        ParseError,
+        "Move G3 to E1",
+        id="wi24_move_without_a_destination_lists_the_moves_when_there_are_several",
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "seat", "typed", "error", "message"), REFUSED)
+def test_a_refused_command_is_explained(
+    position: Callable[[], WinterState],
+    seat: int,
+    typed: str,
+    error: type[Exception],
+    message: str,
+) -> None:
+    with pytest.raises(error, match=message):
+        GAME.parse(position(), seat, typed)
