@@ -20,17 +20,16 @@ from rules.core import Working, reads_observation
 from rules.playout import play_out
 
 GAMES_PER_GAME = 100
+FEW_GAMES = 8  # one or two of every seat count
 FAST = sorted(key for key, game in GAMES.items() if game.fast is not None)
 """Every registered game with a fast path: none is listed by hand."""
 
 
-@pytest.mark.parametrize("key", FAST)
-def test_a_hundred_seeded_games_play_the_same_on_the_fast_path_as_on_the_plain_one(
-    key: str,
-) -> None:
+def same_both_ways(key: str, games: int) -> None:
+    """`games` seeded random games of `key`, across its seat counts, on both paths."""
     game = GAMES[key]
     counts = list(range(game.min_seats, game.max_seats + 1))
-    for n in range(GAMES_PER_GAME):
+    for n in range(games):
         seats = counts[n % len(counts)]
         seed = f"fast/{n}"
         agents = [game.agents["random"]() for _ in range(seats)]
@@ -39,6 +38,20 @@ def test_a_hundred_seeded_games_play_the_same_on_the_fast_path_as_on_the_plain_o
         assert fast.log == plain.log, f"{key} seed {seed}"
         assert fast.outcome == plain.outcome, f"{key} seed {seed}"
         assert fast.state == plain.state, f"{key} seed {seed}"
+
+
+@pytest.mark.parametrize("key", FAST)
+def test_a_hundred_seeded_games_play_the_same_on_the_fast_path_as_on_the_plain_one(
+    key: str,
+) -> None:
+    same_both_ways(key, GAMES_PER_GAME)
+
+
+@pytest.mark.parametrize("key", FAST)
+def test_every_fast_path_plays_its_first_seeded_games_as_the_plain_path_does(key: str) -> None:
+    """Each game's fast path is its own code: the fast suite, which may leave the hundred games
+    of most games to the long one, still plays a few seeded games of every one both ways."""
+    same_both_ways(key, FEW_GAMES)
 
 
 def test_a_random_agent_says_it_reads_no_observation_and_a_heuristic_one_reads_its_own() -> None:
