@@ -18,7 +18,6 @@ from rules.coldest_night.labels import label as label
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES
-from rules.core import Outcome
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
@@ -315,11 +314,3 @@ END_WORDS = {
     "morning": "morning came with the fire still burning",
 }
 """Each end reason in words, shared by the announcement and the board so neither shows a code."""
-
-
-def summary(outcome: Outcome, names: Sequence[str]) -> str:
-    """CN-7 / CN-41: the group wins or loses together, so the words say which and why."""
-    why = END_WORDS.get(outcome.reason, outcome.reason.replace("_", " "))
-    if outcome.winners:
-        return f"**Game over — {why}: everyone wins!**"
-    return f"**Game over — {why}: the game is lost.**"
