@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Mine
+from rules.cold_comfort.state import ColdComfortState
 from rules.errors import IllegalActionError, ParseError
 from tests.rules.cold_comfort.helpers import act, cx1, make_state
 from tests.rules.cold_comfort.test_turns import cx3
@@ -69,45 +72,58 @@ def test_labels_read_as_the_spec_gives_them() -> None:
     assert GAME.label(state, End()) == "End turn"
 
 
-def test_refusal_building_on_a_street() -> None:
-    with pytest.raises(IllegalActionError, match="is a street"):
-        GAME.parse(make_state(), 0, "build 3 at (0,1)")
+# A refusal and the reason the player reads: (position, what seat 0 typed, the reason)
+REFUSALS = [
+    pytest.param(make_state, "build 3 at (0,1)", "is a street", id="building_on_a_street"),
+    pytest.param(
+        make_state,
+        "build 4 at (2,0)",
+        "only a 5 can be built there, not a 4",
+        id="building_the_wrong_size_for_the_lot",
+    ),
+    pytest.param(
+        lambda: make_state(dice={(1, 1): 6}, gold=(23, 0)),
+        "build 6 at (1,1)",
+        r"costs \$24 and you have \$23",
+        id="not_enough_gold",
+    ),
+    pytest.param(
+        lambda: act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0)),
+        "build 4 at (1,2)",
+        "only one per turn",
+        id="a_second_build_in_one_turn",
+    ),
+    pytest.param(
+        lambda: act(
+            make_state(hotels={(1, 0): (1, 3)}, dice={(1, 1): 3, (2, 0): 5}),
+            1,
+            Host(x=1, y=0, from_x=1, from_y=1),
+        ),
+        "mine (2,0)",
+        "only action",
+        id="mining_after_hosting",
+    ),
+    pytest.param(
+        lambda: make_state(hotels={(1, 0): (1, 3)}, dice={(1, 0): 3}),
+        "fire (1,0)",
+        "has a guest",
+        id="fire_in_an_occupied_hotel",
+    ),
+    pytest.param(
+        lambda: act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0)),
+        "fire (2,0)",
+        "this turn",
+        id="fire_in_a_hotel_built_this_turn",
+    ),
+]
 
 
-def test_refusal_building_the_wrong_size_for_the_lot() -> None:
-    with pytest.raises(IllegalActionError, match="only a 5 can be built there, not a 4"):
-        GAME.parse(make_state(), 0, "build 4 at (2,0)")
-
-
-def test_refusal_not_enough_gold() -> None:
-    state = make_state(dice={(1, 1): 6}, gold=(23, 0))
-    with pytest.raises(IllegalActionError, match=r"costs \$24 and you have \$23"):
-        GAME.parse(state, 0, "build 6 at (1,1)")
-
-
-def test_refusal_a_second_build_in_one_turn() -> None:
-    state = act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0))
-    with pytest.raises(IllegalActionError, match="only one per turn"):
-        GAME.parse(state, 0, "build 4 at (1,2)")
-
-
-def test_refusal_mining_after_hosting() -> None:
-    state = make_state(hotels={(1, 0): (1, 3)}, dice={(1, 1): 3, (2, 0): 5})
-    state = act(state, 1, Host(x=1, y=0, from_x=1, from_y=1))
-    with pytest.raises(IllegalActionError, match="only action"):
-        GAME.parse(state, 0, "mine (2,0)")
-
-
-def test_refusal_fire_in_an_occupied_hotel() -> None:
-    state = make_state(hotels={(1, 0): (1, 3)}, dice={(1, 0): 3})
-    with pytest.raises(IllegalActionError, match="has a guest"):
-        GAME.parse(state, 0, "fire (1,0)")
-
-
-def test_refusal_fire_in_a_hotel_built_this_turn() -> None:
-    state = act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0))
-    with pytest.raises(IllegalActionError, match="this turn"):
-        GAME.parse(state, 0, "fire (2,0)")
+@pytest.mark.parametrize(("position", "typed", "reason"), REFUSALS)
+def test_a_refused_command_gives_its_reason(
+    position: Callable[[], ColdComfortState], typed: str, reason: str
+) -> None:
+    with pytest.raises(IllegalActionError, match=reason):
+        GAME.parse(position(), 0, typed)
 
 
 def test_cc30_every_seat_and_spectators_see_the_same_observation() -> None:
