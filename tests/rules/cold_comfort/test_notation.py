@@ -72,6 +72,12 @@ def test_labels_read_as_the_spec_gives_them() -> None:
     assert GAME.label(state, End()) == "End turn"
 
 
+def built_a_5_at_2_0() -> ColdComfortState:
+    """Seat 0 with $40 has built a 5 at (2,0) this turn."""
+    built: ColdComfortState = act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0))
+    return built
+
+
 # A refusal and the reason the player reads: (position, what seat 0 typed, the reason)
 REFUSALS = [
     pytest.param(make_state, "build 3 at (0,1)", "is a street", id="building_on_a_street"),
@@ -88,7 +94,7 @@ REFUSALS = [
         id="not_enough_gold",
     ),
     pytest.param(
-        lambda: act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0)),
+        built_a_5_at_2_0,
         "build 4 at (1,2)",
         "only one per turn",
         id="a_second_build_in_one_turn",
@@ -110,7 +116,7 @@ REFUSALS = [
         id="fire_in_an_occupied_hotel",
     ),
     pytest.param(
-        lambda: act(make_state(gold=(40, 0)), 1, Build(value=5, x=2, y=0)),
+        built_a_5_at_2_0,
         "fire (2,0)",
         "this turn",
         id="fire_in_a_hotel_built_this_turn",
