@@ -1,7 +1,8 @@
 """Run the benchmark modules and print one table, each figure as soon as it is measured.
 
 Each `bench/bench_<name>.py` defines `rows()`: a generator of `(what, value, unit)` figures (or an
-async one), or a function returning a list of them (or a coroutine that does). A generator's
+async one), or a function returning a list of them (or a coroutine that does); a module without
+`rows()` is a script of its own and gives no figures here. A generator's
 figures are printed as it yields them; a list's when the module is done. Before each module a
 progress line on stderr names it, and after it how long it took.
 
@@ -69,6 +70,8 @@ def figures(module: ModuleType, show: Callable[[Row], None]) -> int:
             show(row)
             count += 1
 
+    if not hasattr(module, "rows"):  # a script of its own (`python -m bench.<name>`), no figures
+        return 0
     result: Any = module.rows()
     if inspect.isasyncgen(result):
         asyncio.run(each_async(cast(AsyncIterator[Row], result)))

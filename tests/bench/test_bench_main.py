@@ -67,6 +67,12 @@ def test_a_list_or_a_coroutine_of_figures_is_shown_whole() -> None:
     assert [row[0] for row in shown] == ["a", "b", "c"]
 
 
+def test_a_module_without_rows_is_a_script_of_its_own_and_gives_no_figures() -> None:
+    shown: list[Row] = []
+    assert figures(ModuleType("bench_script"), shown.append) == 0
+    assert shown == []
+
+
 def test_a_figure_is_one_line_with_its_value_rounded_to_what_it_can_say() -> None:
     assert line(("act p50", 0.123456, "ms")).split() == ["act", "p50", "0.123", "ms"]
     assert line(("playouts", 1234.5, "games/s")).split() == ["playouts", "1,234", "games/s"]
