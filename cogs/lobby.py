@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord
-from cogs import challenges, replays, suggest, table_info, takebacks_stats, watching
+from cogs import challenge_commands, replay_commands, suggest, table_info, takebacks_stats, watching
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -324,7 +324,7 @@ class LobbyCog(commands.Cog, name="Games"):
         """This server's top 10 players by wins."""
         await takebacks_stats.leaderboard(self.bot, ctx, game)
 
-    # watching, replays and challenges: bodies in `cogs.watching`, `cogs.replays`, `cogs.challenges`
+    # watching, replays, challenges: bodies in cogs.watching, .replay_commands, .challenge_commands
     @subcommand(game, "watch")
     async def watch(self, ctx: commands.Context[Any]) -> None:
         """Follow this channel's table as a spectator: the public view only, privately."""
@@ -351,7 +351,7 @@ class LobbyCog(commands.Cog, name="Games"):
     @app_commands.describe(table="the number of a finished table of this server")
     async def replay(self, ctx: commands.Context[Any], table: commands.Range[int, 1]) -> None:
         """Post the replay of a finished table: every move, from every player's eyes."""
-        await replays.replay(self.bot, ctx, table)
+        await replay_commands.replay(self.bot, ctx, table)
 
     @subcommand(game, "challenge")
     @app_commands.describe(game="one game (default: every game with a challenge)")
@@ -359,7 +359,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], game: commands.Range[str, 0, GAME_NAME] = ""
     ) -> None:
         """Today's challenge: the same deal for every group, and how each group did."""
-        await challenges.challenge(self.bot, ctx, game)
+        await challenge_commands.challenge(self.bot, ctx, game)
 
     @subcommand(game, "challenge-server")
     @app_commands.describe(name="show this server's name on challenge leaderboards, or hide it")
@@ -370,7 +370,7 @@ class LobbyCog(commands.Cog, name="Games"):
         self, ctx: commands.Context[Any], name: commands.Range[str, 1, 4]
     ) -> None:
         """Whether other servers see this server's name beside its challenge results."""
-        await challenges.server_name(self.bot, ctx, name)
+        await challenge_commands.server_name(self.bot, ctx, name)
 
 
 HELP = """**Snowbound** hosts winter tabletop games. Every command works with `/` or `!`.

@@ -31,7 +31,7 @@ from cogs.ui import publish as ui_publish
 from cogs.ui.board import BoardButton, BoardView
 from cogs.ui.clicks import answer_mover, play_choice
 from cogs.ui.feed import BOARD_LINES, board_content, ping_line, send_lines, split_news
-from cogs.ui.lobby import check_dm, lobby_embed, open_thread
+from cogs.ui.lobby_message import check_dm, lobby_embed, open_thread
 from cogs.ui.own import Kit, own_panel, private_update, returning_panel, with_digest
 from cogs.ui.panel import IDLE_FOOTER, dm_panel_message, open_step, panel_message
 from cogs.ui.steps import NOT_OFFERED, ChoiceButton, ChoiceSelect, StepButton

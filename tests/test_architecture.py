@@ -284,10 +284,6 @@ KNOWN_LONG: set[str] = {
     "bot/cli.py",
     "bot/ratings.py",
     "rules/dead_of_winter/agents.py",
-    "storage/base.py",
-    "storage/codec.py",
-    "storage/postgres.py",
-    "storage/sqlite.py",
 }
 
 
@@ -313,11 +309,7 @@ def test_every_module_but_data_is_at_most_400_lines() -> None:
 
 
 # Names repeated across packages, still to be renamed (shrink only).
-KNOWN_REPEATED_NAMES: set[str] = {
-    "challenges",
-    "lobby",
-    "replays",
-}
+KNOWN_REPEATED_NAMES: set[str] = set()
 
 
 def repeated_names(root: Path = ROOT) -> dict[str, list[str]]:

@@ -24,7 +24,7 @@ from bot.board_cache import Shown
 from bot.delivery import BOARD, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
 from cogs.common import pings
-from cogs.replays import attachment, end_replay
+from cogs.replay_commands import attachment, end_replay
 from cogs.ui.board import board_message, picture_digest, refused_thread, table_place
 from cogs.ui.ending import end_embed
 from cogs.ui.feed import (
@@ -35,7 +35,7 @@ from cogs.ui.feed import (
     ping_line,
     send_lines,
 )
-from cogs.ui.lobby import lobby_embed
+from cogs.ui.lobby_message import lobby_embed
 from cogs.ui.own import Kit, closed_panel, kit_of, panel_news
 from cogs.ui.watch import spectate
 
@@ -288,7 +288,7 @@ def end_message(
     replay: tuple[str, bytes] | None = None,
 ) -> dict[str, Any]:
     """The one end message: the final board, then who won and why, each seat's objective and
-    the seed, with a Rematch button, and the game's replay file (`cogs.replays`) when it is
+    the seed, with a Rematch button, and the game's replay file (`cogs.replay_commands`) when it is
     ready."""
     embeds = [message.pop("embed")]
     if ending is not None:

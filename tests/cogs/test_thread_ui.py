@@ -12,7 +12,7 @@ from bot.board_cache import Pictures
 from bot.records import Ending, PanelUpdate
 from bot.tables import Player, TableRecord, TableService
 from cogs.ui.board import board_message
-from cogs.ui.lobby import lobby_embed
+from cogs.ui.lobby_message import lobby_embed
 from cogs.ui.own import closed_panel, panel_news
 from cogs.ui.pictures import alt_text
 from cogs.ui.publish import history

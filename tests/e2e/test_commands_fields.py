@@ -20,7 +20,7 @@ from bot.app import intents
 from cogs.lobby import LOG_MOST, MOST_SEATS
 from cogs.present import publish, update_board
 from cogs.ui.board import table_place
-from cogs.ui.lobby import LONGEST_ARCHIVE
+from cogs.ui.lobby_message import LONGEST_ARCHIVE
 from rules import GAMES
 from tests.e2e.conftest import drain, say, start_two, thread_payload
 from tests.support.nim import NIM

@@ -17,7 +17,7 @@ import discord.ext.test as dpytest
 import pytest
 from discord.webhook.async_ import async_context
 
-import cogs.replays
+import cogs.replay_commands
 from bot.tables import TableRecord
 from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.e2e.test_hostile import dispatch, slash
@@ -128,11 +128,11 @@ async def test_replay_of_a_running_unknown_or_other_servers_table_is_one_private
 async def test_a_replay_not_ready_in_time_follows_the_end_message_on_its_own(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cogs.replays, "END_WAIT", 0)
+    monkeypatch.setattr(cogs.replay_commands, "END_WAIT", 0)
     bot, _ana, bo = await finished_nim(bot_factory)
     drain()
     await say("!play take 1", bo)
-    await asyncio.gather(*cogs.replays._LATE)
+    await asyncio.gather(*cogs.replay_commands._LATE)
     sent = public(drain())
     table = await bot.service.table(1)
     [end] = [m for m in sent if m.id == table.board_message_id]
