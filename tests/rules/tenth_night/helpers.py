@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.cards import card, is_card_id
 from rules.tenth_night import GAME
+from rules.tenth_night.actions import Action, Give, ProposeExchange, Want
 from rules.tenth_night.rules_night import start_attack
 from rules.tenth_night.rules_table import AttackW, Table
 from rules.tenth_night.state import (
@@ -15,6 +16,7 @@ from rules.tenth_night.state import (
     PlayerState,
     PublicOptions,
     TenthNightState,
+    Zone,
 )
 
 
@@ -108,6 +110,21 @@ def act(s: TenthNightState, seat: int, action: Any, seed: int = 0) -> TenthNight
     from rules.engine import Engine
 
     return Engine(GAME).act(s, seat, action, seed=seed, ply=1).state
+
+
+def offer(to_seat: int, give: Zone, card: str, want: Zone, theirs: str | None = None) -> Action:
+    """An exchange offered to `to_seat`: my `card` from my `give` zone for their card `theirs`
+    from their `want` zone (None: a card from their hand, unseen)."""
+    return ProposeExchange(
+        to_seat=to_seat,
+        give=Give(zone=give, card_id=cid(card)),
+        want=Want(zone=want, card_id=cid(theirs) if theirs else None),
+    )
+
+
+def ex13() -> TenthNightState:
+    """TN-EX13's day: rows 2♥ 7♣ and 5♥ 8♠, hands 9♣ Q♦ and A♠ K♣, both players ready."""
+    return make(["2H 7C", "5H 8S"], ["9C QD", "AS KC"], ready=[True, True])
 
 
 def dusk(s: TenthNightState, seed: int = 0) -> TenthNightState:

@@ -15,14 +15,12 @@ from rules.tenth_night.actions import (
     Action,
     DeclineExchange,
     Defend,
-    Give,
     ProposeExchange,
     Ready,
     Reorder,
-    Want,
 )
-from rules.tenth_night.state import Offer, TenthNightState, Zone
-from tests.rules.tenth_night.helpers import cid, dusk, ids, make
+from rules.tenth_night.state import Offer, TenthNightState
+from tests.rules.tenth_night.helpers import cid, dusk, ex13, ids, make, offer
 from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_decisions
 
 
@@ -128,22 +126,8 @@ def test_tn10_every_order_of_a_five_person_row_is_one_path_and_no_step_is_long()
     assert all(c.label.startswith("10♦ ") for c in other.children)
 
 
-def offer(to_seat: int, give: Zone, card: str, want: Zone, theirs: str | None = None) -> Action:
-    """An exchange offered to `to_seat`: my `card` from my `give` zone for their card `theirs`
-    from their `want` zone (None: a card from their hand, unseen)."""
-    return ProposeExchange(
-        to_seat=to_seat,
-        give=Give(zone=give, card_id=cid(card)),
-        want=Want(zone=want, card_id=cid(theirs) if theirs else None),
-    )
-
-
-def _tn_ex13(ready: bool = True) -> TenthNightState:
-    return make(["2H 7C", "5H 8S"], ["9C QD", "AS KC"], ready=[ready, ready])
-
-
 def test_tn11_an_exchange_is_offered_by_whom_and_what_you_give_then_what_you_want() -> None:
-    state = _tn_ex13()
+    state = ex13()
     path = path_to(state, 0, offer(1, "hand", "9C", "row", "5H"))
     assert labels_of(path) == [
         "Offer an exchange",
@@ -189,7 +173,7 @@ def _offered(state: TenthNightState, offers: list[Offer]) -> TenthNightState:
 
 def test_tn11_an_offer_made_to_you_is_answered_in_green_or_red() -> None:
     state = _offered(
-        _tn_ex13(),
+        ex13(),
         [
             Offer(
                 offer_id=1,

@@ -7,20 +7,7 @@ import pytest
 from rules.errors import IllegalActionError, ParseError
 from rules.playout import play_out
 from rules.tenth_night import GAME
-from rules.tenth_night.actions import (
-    AcceptExchange,
-    Defend,
-    DivineProtection,
-    Give,
-    HealHeart,
-    HealReplace,
-    ProposeExchange,
-    Ready,
-    Reorder,
-    Swap,
-    Trio,
-    Want,
-)
+from rules.tenth_night import actions as A
 from rules.tenth_night.state import TenthNightState
 from tests.rules.tenth_night.helpers import act, dusk, ids, make
 
@@ -30,25 +17,25 @@ DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
 @pytest.mark.parametrize(
     ("action", "text"),
     [
-        (Swap(hand_card_id="8D-1", person_id="3S-1"), "Swap 8♦ from hand with healthy 3♠"),
-        (HealReplace(hand_card_id="7H-1", person_id="7C-1"), "Replace injured 7♣ with 7♥"),
-        (HealHeart(hand_card_id="KH-1", person_id="7C-1"), "Heal injured 7♣ by discarding K♥"),
+        (A.Swap(hand_card_id="8D-1", person_id="3S-1"), "Swap 8♦ from hand with healthy 3♠"),
+        (A.HealReplace(hand_card_id="7H-1", person_id="7C-1"), "Replace injured 7♣ with 7♥"),
+        (A.HealHeart(hand_card_id="KH-1", person_id="7C-1"), "Heal injured 7♣ by discarding K♥"),
         (
-            Trio(card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"),
+            A.Trio(card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"),
             "Trio of 4s: discard 4♣ 4♦, new person 4♠",
         ),
-        (Ready(), "Ready for the night"),
+        (A.Ready(), "Ready for the night"),
         (
-            ProposeExchange(
+            A.ProposeExchange(
                 to_seat=1,
-                give=Give(zone="hand", card_id="9C-1"),
-                want=Want(zone="row", card_id="5H-1"),
+                give=A.Give(zone="hand", card_id="9C-1"),
+                want=A.Want(zone="row", card_id="5H-1"),
             ),
             "Offer 9♣ (hand) to {s1} for their 5♥",
         ),
         (
-            ProposeExchange(
-                to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")
+            A.ProposeExchange(
+                to_seat=1, give=A.Give(zone="row", card_id="2H-1"), want=A.Want(zone="hand")
             ),
             "Offer 2♥ (row) to {s1} for a hand card",
         ),
@@ -59,25 +46,25 @@ def test_s11_labels_read_as_the_spec_writes_them(action: object, text: str) -> N
 
 
 def test_s11_reorder_labels_list_the_new_row_and_mark_injuries() -> None:
-    a = Reorder(order=tuple(ids("10D 7C 5C 2H 3S")))
+    a = A.Reorder(order=tuple(ids("10D 7C 5C 2H 3S")))
     assert GAME.label(DAY, a) == "Arrange row: 10♦ 7♣* 5♣ 2♥ 3♠"
 
 
 def test_s11_divine_protection_label_names_the_person_and_the_discards() -> None:
     s = make(["6S"], ["2C 8H"])
-    assert GAME.label(s, DivineProtection(person_id="6S-1")) == (
+    assert GAME.label(s, A.DivineProtection(person_id="6S-1")) == (
         "Divine protection for 6♠ (discard 2 cards)"
     )
 
 
 def test_s11_accept_label_shows_both_cards() -> None:
     s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
-    assert GAME.label(s, AcceptExchange(offer_id=1)) == "Accept offer 1: give 5♥, get 9♣"
+    assert GAME.label(s, A.AcceptExchange(offer_id=1)) == "Accept offer 1: give 5♥, get 9♣"
 
 
-def _offer() -> ProposeExchange:
-    return ProposeExchange(
-        to_seat=1, give=Give(zone="hand", card_id="9C-1"), want=Want(zone="row", card_id="5H-1")
+def _offer() -> A.ProposeExchange:
+    return A.ProposeExchange(
+        to_seat=1, give=A.Give(zone="hand", card_id="9C-1"), want=A.Want(zone="row", card_id="5H-1")
     )
 
 
@@ -91,15 +78,15 @@ def test_s11_defend_labels_show_the_resulting_comparison() -> None:
 @pytest.mark.parametrize(
     ("typed", "expected"),
     [
-        ("ready", Ready()),
-        ("swap 8D 3S", Swap(hand_card_id="8D-1", person_id="3S-1")),
-        ("heal 7C with KH", HealHeart(hand_card_id="KH-1", person_id="7C-1")),
-        ("replace 7c with 7h", HealReplace(hand_card_id="7H-1", person_id="7C-1")),
+        ("ready", A.Ready()),
+        ("swap 8D 3S", A.Swap(hand_card_id="8D-1", person_id="3S-1")),
+        ("heal 7C with KH", A.HealHeart(hand_card_id="KH-1", person_id="7C-1")),
+        ("replace 7c with 7h", A.HealReplace(hand_card_id="7H-1", person_id="7C-1")),
         ("propose 2 give 9C for 5H", _offer()),
         (
             "offer 2 give row 2H for hand",
-            ProposeExchange(
-                to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")
+            A.ProposeExchange(
+                to_seat=1, give=A.Give(zone="row", card_id="2H-1"), want=A.Want(zone="hand")
             ),
         ),
     ],
@@ -112,13 +99,13 @@ TRIO = make(["7C 3S"], ["4C 4D 4S"])
 
 
 def test_typed_trio_keeps_the_first_card_named() -> None:
-    assert GAME.parse(TRIO, 0, "trio 4S 4C 4D") == Trio(
+    assert GAME.parse(TRIO, 0, "trio 4S 4C 4D") == A.Trio(
         card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"
     )
 
 
 def test_typed_trio_can_name_the_card_to_keep() -> None:
-    assert GAME.parse(TRIO, 0, "trio 4C 4D 4S keep 4D") == Trio(
+    assert GAME.parse(TRIO, 0, "trio 4C 4D 4S keep 4D") == A.Trio(
         card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4D-1"
     )
 
@@ -135,12 +122,12 @@ def test_typed_trade_with_yourself_is_explained() -> None:
 
 def test_typed_accept_and_defend_resolve_cards_from_the_hand() -> None:
     s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
-    assert GAME.parse(s, 1, "accept") == AcceptExchange(offer_id=1)
+    assert GAME.parse(s, 1, "accept") == A.AcceptExchange(offer_id=1)
     night = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
-    assert GAME.parse(night, 0, "defend jd kc") == Defend(
+    assert GAME.parse(night, 0, "defend jd kc") == A.Defend(
         mode="modifiers", card_ids=("KC-1", "JD-1")
     )
-    assert GAME.parse(night, 0, "pass") == Defend(mode="pass")
+    assert GAME.parse(night, 0, "pass") == A.Defend(mode="pass")
 
 
 def test_typed_card_not_in_hand_is_explained() -> None:
@@ -189,7 +176,9 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
     shown = act(
         s,
         0,
-        ProposeExchange(to_seat=1, give=Give(zone="row", card_id="2H-1"), want=Want(zone="hand")),
+        A.ProposeExchange(
+            to_seat=1, give=A.Give(zone="row", card_id="2H-1"), want=A.Want(zone="hand")
+        ),
     )
     assert "**Offers:** offer 1, {s0} → {s1}: 2♥ (row) for a hand card" in GAME.describe(
         GAME.observe(shown, None)
@@ -199,8 +188,10 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
     hidden = act(
         s,
         0,
-        ProposeExchange(
-            to_seat=1, give=Give(zone="hand", card_id="9C-1"), want=Want(zone="row", card_id="5H-1")
+        A.ProposeExchange(
+            to_seat=1,
+            give=A.Give(zone="hand", card_id="9C-1"),
+            want=A.Want(zone="row", card_id="5H-1"),
         ),
     )
     mine = "**Your offers:** offer 1, {s0} → {s1}: 9♣ (hand) for their 5♥"
