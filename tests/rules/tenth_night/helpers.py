@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.cards import card, is_card_id
 from rules.tenth_night import GAME
-from rules.tenth_night.actions import Action, Give, ProposeExchange, Want
+from rules.tenth_night.actions import Give, ProposeExchange, Want
 from rules.tenth_night.rules_night import start_attack
 from rules.tenth_night.rules_table import AttackW, Table
 from rules.tenth_night.state import (
@@ -112,7 +112,9 @@ def act(s: TenthNightState, seat: int, action: Any, seed: int = 0) -> TenthNight
     return Engine(GAME).act(s, seat, action, seed=seed, ply=1).state
 
 
-def offer(to_seat: int, give: Zone, card: str, want: Zone, theirs: str | None = None) -> Action:
+def offer(
+    to_seat: int, give: Zone, card: str, want: Zone, theirs: str | None = None
+) -> ProposeExchange:
     """An exchange offered to `to_seat`: my `card` from my `give` zone for their card `theirs`
     from their `want` zone (None: a card from their hand, unseen)."""
     return ProposeExchange(

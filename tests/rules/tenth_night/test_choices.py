@@ -19,7 +19,7 @@ from rules.tenth_night.actions import (
     Ready,
     Reorder,
 )
-from rules.tenth_night.state import Offer, TenthNightState
+from rules.tenth_night.state import Offer, TenthNightState, Zone
 from tests.rules.tenth_night.helpers import cid, dusk, ex13, ids, make, offer
 from tests.support.choice_paths import assert_plain_steps, labels_of, path_among, random_decisions
 
@@ -167,33 +167,26 @@ def test_tn11_with_many_players_and_cards_an_exchange_starts_with_whom() -> None
     ]
 
 
+def as_offer(offer_id: int, from_seat: int, proposal: ProposeExchange) -> Offer:
+    """The open offer `proposal` makes once `from_seat` has proposed it."""
+    return Offer(
+        offer_id=offer_id,
+        from_seat=from_seat,
+        to_seat=proposal.to_seat,
+        give_zone=proposal.give.zone,
+        give_card=proposal.give.card_id,
+        want_zone=proposal.want.zone,
+        want_card=proposal.want.card_id,
+    )
+
+
 def _offered(state: TenthNightState, offers: list[Offer]) -> TenthNightState:
     return state.model_copy(update={"offers": tuple(offers)})
 
 
 def test_tn11_an_offer_made_to_you_is_answered_in_green_or_red() -> None:
-    state = _offered(
-        ex13(),
-        [
-            Offer(
-                offer_id=1,
-                from_seat=0,
-                to_seat=1,
-                give_zone="hand",
-                give_card=cid("9C"),
-                want_zone="row",
-                want_card=cid("5H"),
-            ),
-            Offer(
-                offer_id=2,
-                from_seat=0,
-                to_seat=1,
-                give_zone="row",
-                give_card=cid("2H"),
-                want_zone="hand",
-            ),
-        ],
-    )
+    made = [offer(1, "hand", "9C", "row", "5H"), offer(1, "row", "2H", "hand")]
+    state = _offered(ex13(), [as_offer(k + 1, 0, a) for k, a in enumerate(made)])
     accept = path_to(state, 1, AcceptExchange(offer_id=1))
     assert labels_of(accept) == ["Offer 1 from {s0}", "Accept: give 5♥, get 9♣"]
     assert accept[0].detail == "They give 9♣ from their hand for your 5♥"
@@ -215,23 +208,11 @@ def test_tn11_an_offer_made_to_you_is_answered_in_green_or_red() -> None:
 
 def test_tn11_many_offers_made_to_you_are_gathered_under_one_step() -> None:
     state = make(["2H 7C 3D", "5H 8S 9D 4C"], ["9C 6D 4H 3C", "AS"])
-    offers = [
-        Offer(
-            offer_id=k + 1,
-            from_seat=0,
-            to_seat=1,
-            give_zone=zone,
-            give_card=card,
-            want_zone="row",
-            want_card=want,
-        )
-        for k, (zone, card, want) in enumerate(
-            (z, c, w)
-            for z, c in [("row", cid("2H")), ("row", cid("7C")), ("hand", cid("9C"))]
-            for w in ids("5H 8S 9D")
-        )
+    gives: list[tuple[Zone, str]] = [("row", "2H"), ("row", "7C"), ("hand", "9C")]
+    made = [
+        offer(1, zone, card, "row", want) for zone, card in gives for want in ["5H", "8S", "9D"]
     ]
-    state = _offered(state, offers)
+    state = _offered(state, [as_offer(k + 1, 0, a) for k, a in enumerate(made)])
     tree = build(paths_of(state, 1))
     assert check(tree, len(GAME.legal_actions(state, 1)), 3) == []
     gathered = child(tree, "Offers to you")
@@ -317,18 +298,7 @@ def test_a_second_copy_of_a_card_is_not_offered_twice() -> None:
 def _offers_from_proposals(state: TenthNightState, seat: int, count: int) -> list[Offer]:
     """The first `count` exchanges `seat` may propose, as open offers (ids from 1)."""
     proposals = [a for a in GAME.legal_actions(state, seat) if isinstance(a, ProposeExchange)]
-    return [
-        Offer(
-            offer_id=k + 1,
-            from_seat=seat,
-            to_seat=a.to_seat,
-            give_zone=a.give.zone,
-            give_card=a.give.card_id,
-            want_zone=a.want.zone,
-            want_card=a.want.card_id,
-        )
-        for k, a in enumerate(proposals[:count])
-    ]
+    return [as_offer(k + 1, seat, a) for k, a in enumerate(proposals[:count])]
 
 
 def test_tn11_more_than_25_open_offers_are_grouped_by_the_card_offered() -> None:
