@@ -3,7 +3,9 @@ the feed (one line a move), the lines since a seat's last move, and the ending i
 
 from __future__ import annotations
 
-from bot.records import Played
+from typing import Any
+
+from bot.records import Ending, Played
 from bot.tables import Player, TableService
 from rules.core import Outcome, SeatResult
 from storage import MemoryStore
@@ -50,18 +52,29 @@ def dead_of_winter_table() -> TableRecord:
     return TableRecord(id=7, game="dead_of_winter", seats=seats, seed="dw-seed", status="finished")
 
 
-def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_players_result() -> None:
-    service = TableService(MemoryStore())
-    outcome = Outcome(
-        winners=frozenset(),
-        reason="morale",
-        results=(
-            SeatResult(seat=0, kind="secret", met=False, detail="Keep the Engine Warm"),
-            SeatResult(seat=1, kind="betrayal", met=False, detail="Bleed Them Dry"),
-            SeatResult(seat=2, kind="secret", met=False, detail="Clean Bill of Health"),
-        ),
+def dead_of_winter_ending(
+    winners: set[int], reason: str, objectives: list[tuple[str, bool, str]], **details: Any
+) -> Ending:
+    """The ending of `dead_of_winter_table()` for this outcome: each seat's objective as (kind,
+    met, name), in seat order."""
+    results = tuple(
+        SeatResult(seat=seat, kind=kind, met=met, detail=name)
+        for seat, (kind, met, name) in enumerate(objectives)
     )
-    ending = service.ending(dead_of_winter_table(), outcome)
+    outcome = Outcome(winners=frozenset(winners), reason=reason, details=details, results=results)
+    return TableService(MemoryStore()).ending(dead_of_winter_table(), outcome)
+
+
+def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_players_result() -> None:
+    ending = dead_of_winter_ending(
+        set(),
+        "morale",
+        [
+            ("secret", False, "Keep the Engine Warm"),
+            ("betrayal", False, "Bleed Them Dry"),
+            ("secret", False, "Clean Bill of Health"),
+        ],
+    )
     assert ending.headline == "Nobody won."
     assert ending.why.startswith("The colony failed: the colony's morale ran out.")
     assert ending.why.endswith("No personal objective was met.")
@@ -79,18 +92,16 @@ def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_player
 
 
 def test_dw_an_ending_with_winners_names_them_and_tells_each_player_their_own_result() -> None:
-    service = TableService(MemoryStore())
-    outcome = Outcome(
-        winners=frozenset({0, 2}),
-        reason="main_objective",
-        details={"main_objective_complete": True},
-        results=(
-            SeatResult(seat=0, kind="secret", met=True, detail="Keep the Engine Warm"),
-            SeatResult(seat=1, kind="secret", met=False, detail="Balanced Pack"),
-            SeatResult(seat=2, kind="secret", met=True, detail="Clean Bill of Health"),
-        ),
+    ending = dead_of_winter_ending(
+        {0, 2},
+        "main_objective",
+        [
+            ("secret", True, "Keep the Engine Warm"),
+            ("secret", False, "Balanced Pack"),
+            ("secret", True, "Clean Bill of Health"),
+        ],
+        main_objective_complete=True,
     )
-    ending = service.ending(dead_of_winter_table(), outcome)
     assert ending.headline == "Ana and Frost 🤖 won."
     assert ending.why == "The colony completed its main objective."
     assert ending.results[0].startswith("You won, with Frost 🤖.")
