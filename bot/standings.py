@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import ratings
+from bot import rating_boards, ratings
 from bot.ratings import CoopStanding
 from bot.table_cache import find_game
 from rules.core import Game
@@ -39,7 +39,7 @@ class Standings:
         server (none outside one: ratings belong to a server), by game title."""
         tallies = {t.game: t for t in await self.stats(user_id, guild_id)}
         standings = (
-            ratings.member_standings(await self.store.member_ratings(user_id, guild_id))
+            rating_boards.member_standings(await self.store.member_ratings(user_id, guild_id))
             if guild_id is not None
             else {}
         )
@@ -50,7 +50,9 @@ class Standings:
         titles = {key: game.title for key, game in self.games.items()}
         return sorted(found, key=lambda s: titles.get(s.game, s.game))
 
-    async def leaderboards(self, guild_id: int, game_key: str | None = None) -> list[ratings.Board]:
+    async def leaderboards(
+        self, guild_id: int, game_key: str | None = None
+    ) -> list[rating_boards.Board]:
         """The server's leaderboard lists: of one game (its ratings, its co-operative wins, or
         both), or of every game with a result (`OVERVIEW_SIZE` players each), in title order. A
         game with neither (a test game) lists wins. An unknown game name is a `TableError`."""
@@ -60,12 +62,12 @@ class Standings:
             else sorted(self.games, key=lambda key: self.games[key].title)
         )
         size = LEADERBOARD_SIZE if game_key else OVERVIEW_SIZE
-        found: list[ratings.Board] = []
+        found: list[rating_boards.Board] = []
         for key in keys:
-            lists = await ratings.boards(self.store, guild_id, key, size)
+            lists = await rating_boards.boards(self.store, guild_id, key, size)
             if not ratings.kinds(key):
                 rows = await self.store.leaderboard(guild_id=guild_id, game=key, limit=size)
-                lists = [ratings.Board(key, "wins", tuple(wins_rows(rows)))]
+                lists = [rating_boards.Board(key, "wins", tuple(wins_rows(rows)))]
             found.extend(board for board in lists if board.rows or game_key)
         return found
 
@@ -108,21 +110,21 @@ def member_lines(found: Sequence[GameStats], titles: Mapping[str, str]) -> list[
             lines.append(f"**{titles.get(entry.game, entry.game)}**")
         below = []
         if entry.rating is not None:
-            below.append(ratings.rating_line(entry.rating))
+            below.append(rating_boards.rating_line(entry.rating))
         if entry.unrated:
             below.append(
                 f"{entry.unrated} unrated {'game' if entry.unrated == 1 else 'games'} "
                 "(an AI or a substitute played)"
             )
         if entry.coop is not None:
-            below.append(ratings.coop_line(entry.coop, entry.game))
+            below.append(rating_boards.coop_line(entry.coop, entry.game))
         lines.extend(f"  {line}" for line in below)
     return lines
 
 
-def wins_rows(rows: Sequence[LeaderRow]) -> list[ratings.BoardRow]:
+def wins_rows(rows: Sequence[LeaderRow]) -> list[rating_boards.BoardRow]:
     return [
-        ratings.BoardRow(
+        rating_boards.BoardRow(
             row.user_id,
             row.name,
             f"{row.won} {'win' if row.won == 1 else 'wins'} in {row.played} "
@@ -135,12 +137,12 @@ def wins_rows(rows: Sequence[LeaderRow]) -> list[ratings.BoardRow]:
 BOARD_HEADINGS = {"rated": "rating", "co-op": "co-operative wins", "wins": "wins"}
 
 
-def board_heading(board: ratings.Board, titles: Mapping[str, str]) -> str:
+def board_heading(board: rating_boards.Board, titles: Mapping[str, str]) -> str:
     """ "Winter — rating", "The Coldest Night — co-operative wins"."""
     return f"{titles.get(board.game, board.game)} — {BOARD_HEADINGS[board.kind]}"
 
 
-def board_lines(board: ratings.Board, *, mention: bool) -> list[str]:
+def board_lines(board: rating_boards.Board, *, mention: bool) -> list[str]:
     """Ranked lines; `mention` writes `<@id>` (Discord shows the member's name, an embed never
     pings) instead of the stored name (the terminal)."""
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import ratings, standings
+from bot import rating_boards, ratings, standings
 from bot.cli import main
 from bot.ratings import CoopStanding, estimate
 from bot.tables import Player, TableService
@@ -83,7 +83,7 @@ async def test_a_winter_game_between_two_members_changes_both_ratings_once(
     assert {r.name for r in after.values()} == {"Ana", "Bo"}
     bo, ana = after[BO.user_id], after[ANA.user_id]  # from the same start, up and down
     assert estimate(bo.mu, bo.sigma) > ratings.START > estimate(ana.mu, ana.sigma)
-    assert bo.trend == (estimate(bo.mu, bo.sigma),) and ratings.changes(bo)[0] > 0
+    assert bo.trend == (estimate(bo.mu, bo.sigma),) and rating_boards.changes(bo)[0] > 0
     # the same table again changes nothing: the store marked it rated with the ratings
     outcome = Outcome.model_validate(result.outcome)
     assert not await ratings.rate_finished(store, table, outcome, now=2000.0)
@@ -165,15 +165,15 @@ async def test_a_rating_is_provisional_for_the_first_five_rated_games(
     for seed in range(4):
         await play(rated, "winter", [ANA, BO], seed=seed)
     ana = (await by_user(store, "winter"))[ANA.user_id]
-    assert ratings.provisional(ana)
-    assert "provisional, 4 rated games of 5" in ratings.rating_line(ana)
+    assert rating_boards.provisional(ana)
+    assert "provisional, 4 rated games of 5" in rating_boards.rating_line(ana)
     await play(rated, "winter", [ANA, BO], seed=4)
     ana = (await by_user(store, "winter"))[ANA.user_id]
-    assert not ratings.provisional(ana)
-    line = ratings.rating_line(ana)
+    assert not rating_boards.provisional(ana)
+    line = rating_boards.rating_line(ana)
     assert "provisional" not in line and "(5 rated games)" in line
     # the trend: one arrow a game, the last five, each the change of the estimate
-    moves = ratings.changes(ana)
+    moves = rating_boards.changes(ana)
     assert len(moves) == 5
     assert sum(moves) == pytest.approx(estimate(ana.mu, ana.sigma) - ratings.START)
     assert line.count("▲") + line.count("▼") + line.count("＝") == 5
@@ -253,7 +253,7 @@ def test_a_co_operative_run_of_wins_breaks_on_a_loss_and_keeps_the_best() -> Non
     assert standing == CoopStanding(played=5, wins=4, streak=1, best=3)
     record = standing.record(GUILD, "tenth_night", 1, "P1", 1.0)
     assert CoopStanding.of(record) == standing
-    assert ratings.coop_line(standing) == "Wins in a row: 1 now, best 3"
+    assert rating_boards.coop_line(standing) == "Wins in a row: 1 now, best 3"
 
 
 def test_a_co_operative_seat_an_ai_finished_belongs_to_its_member_and_a_resigned_one_lost() -> None:
@@ -279,9 +279,9 @@ def test_unrated_tables_name_why() -> None:
 
 
 def test_a_rating_reads_as_one_decimal_with_a_true_minus_sign() -> None:
-    assert ratings.number(-1.83) == "−1.8"
-    assert ratings.number(-0.04) == "0.0"
-    assert ratings.number(12.345) == "12.3"
+    assert rating_boards.number(-1.83) == "−1.8"
+    assert rating_boards.number(-0.04) == "0.0"
+    assert rating_boards.number(12.345) == "12.3"
 
 
 # the terminal: `python -m bot ratings --recompute` ------------------------------------------------
