@@ -57,11 +57,16 @@ def two_processes(store: Store) -> tuple[TableService, TableService, Interleaved
     return first, second, proxy
 
 
+async def at_one_table(store: Store) -> tuple[TableService, TableService, Interleaved, int]:
+    """Two processes on `store` (the first's commits interleavable) and a started table."""
+    first, second, proxy = two_processes(store)
+    return first, second, proxy, await started(first)
+
+
 async def test_a_move_beaten_by_an_unrelated_write_is_retried_and_applied_once(
     store: Store,
 ) -> None:
-    first, second, proxy = two_processes(store)
-    table_id = await started(first)
+    first, second, proxy, table_id = await at_one_table(store)
     proxy.before_commit = lambda: second.remember(table_id, board_message_id=99)
     played = await first.act(table_id, ANA.user_id, "take 3")
     assert proxy.commits == 2  # the stale write, then the retry
@@ -74,8 +79,7 @@ async def test_a_move_beaten_by_an_unrelated_write_is_retried_and_applied_once(
 async def test_a_move_no_longer_legal_after_the_other_process_moved_is_refused_as_before(
     store: Store,
 ) -> None:
-    first, second, proxy = two_processes(store)
-    table_id = await started(first)
+    first, second, proxy, table_id = await at_one_table(store)
     proxy.before_commit = lambda: second.act(table_id, ANA.user_id, "take 1")
     with pytest.raises(TableError, match="changed at the same moment"):
         await first.act(table_id, ANA.user_id, "take 2")
@@ -87,8 +91,7 @@ async def test_a_move_no_longer_legal_after_the_other_process_moved_is_refused_a
 async def test_no_process_serves_a_cached_state_older_than_the_stored_version(
     store: Store,
 ) -> None:
-    first, second, _ = two_processes(store)
-    table_id = await started(first)
+    first, second, _, table_id = await at_one_table(store)
     await first.act(table_id, ANA.user_id, "take 1")  # first caches the state after ply 1
     await second.act(table_id, BO.user_id, "take 2")  # second moves on behind its back
     played = await first.act(table_id, ANA.user_id, "take 3")

@@ -7,12 +7,11 @@ import pytest
 
 from bot.tables import TableError
 from storage.base import Store
-from tests.bot.test_cross_process import ANA, BO, started, stored_moves, two_processes
+from tests.bot.test_cross_process import ANA, BO, at_one_table, stored_moves
 
 
 async def test_one_delivery_reaching_two_processes_is_played_once(store: Store) -> None:
-    first, second, proxy = two_processes(store)
-    table_id = await started(first)
+    first, second, proxy, table_id = await at_one_table(store)
 
     async def the_other_process_first() -> None:
         # the same message reached the other process, which played it, and Bo answered
@@ -32,8 +31,7 @@ async def test_one_delivery_reaching_two_processes_is_played_once(store: Store) 
 async def test_a_repeated_delivery_in_one_process_is_refused_and_a_new_one_is_played(
     store: Store,
 ) -> None:
-    first, _, _ = two_processes(store)
-    table_id = await started(first)
+    first, _, _, table_id = await at_one_table(store)
     await first.act(table_id, ANA.user_id, "take 1", source=30)
     await first.act(table_id, BO.user_id, "take 1", source=31)
     with pytest.raises(TableError, match="already played"):
