@@ -26,8 +26,7 @@ from bot.records import Played, Reminder
 from bot.scan import RESUME_PAGE, waits_for_agents
 from bot.table_cache import TableCache
 from rules.core import SYSTEM_SEAT, Game, Seat, Timer
-from rules.engine import Engine
-from storage.base import SeatRecord, StaleActionError, Store, TableRecord
+from storage.base import SeatRecord, StaleActionError, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -129,9 +128,6 @@ class Mover(Protocol):
 class Clock:
     def __init__(
         self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        engines: Mapping[str, Engine[Any, Any, Any]],
         cache: TableCache,
         mover: Mover,
         report: Callable[[Played], Awaitable[Played]],
@@ -143,7 +139,8 @@ class Clock:
         clock: Callable[[], float],
         resume_every: float = 30.0,
     ) -> None:
-        self.store, self.games, self.engines, self.cache = store, games, engines, cache
+        self.cache = cache  # the store, the games and their engines are the cache's
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
         self.mover, self.report, self.deadlines = mover, report, deadlines
         self.ai, self.default_agent, self.settings = ai_runner, default_agent, settings
         self.clock = clock

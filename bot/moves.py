@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bot import ai
@@ -26,8 +26,7 @@ from bot.names import typed_refs
 from bot.records import Played, SecretMoveError, TableError, label_mark, seat_names, seat_of
 from bot.scan import waits_for_agents
 from bot.table_cache import TableCache
-from rules.core import SYSTEM_SEAT, Event, Game, Outcome, Seat, format_event
-from rules.engine import Engine
+from rules.core import SYSTEM_SEAT, Event, Outcome, Seat, format_event
 from rules.errors import NotYourTurnError, ParseError, RuleError
 from storage import codec
 from storage.base import (
@@ -35,7 +34,6 @@ from storage.base import (
     RepeatedMoveError,
     ResultRecord,
     StaleActionError,
-    Store,
     TableRecord,
 )
 
@@ -65,9 +63,6 @@ class Steps(Protocol):
 class MoveRunner:
     def __init__(
         self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        engines: Mapping[str, Engine[Any, Any, Any]],
         cache: TableCache,
         deadlines: Deadlines,
         steps: Steps,
@@ -78,7 +73,8 @@ class MoveRunner:
         finished: Callable[[TableRecord, Outcome, float], Awaitable[None]],
         max_ai_plies: int = 20_000,
     ) -> None:
-        self.store, self.games, self.engines, self.cache = store, games, engines, cache
+        self.cache = cache  # the store, the games and their engines are the cache's
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
         self.deadlines, self.steps, self.report = deadlines, steps, report
         self.ai, self.clock, self.finished = ai_runner, clock, finished
         self.max_ai_plies = max_ai_plies

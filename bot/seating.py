@@ -17,8 +17,7 @@ from bot.pace_rules import parse_pace
 from bot.records import OPEN, Played, Player, TableError, seat_names, seat_of
 from bot.table_cache import TableCache, find_game
 from rules.core import Game, Seat
-from rules.engine import Engine
-from storage.base import AI_SUFFIX, ChannelBusyError, SeatRecord, Store, TableRecord
+from storage.base import AI_SUFFIX, ChannelBusyError, SeatRecord, TableRecord
 
 
 class Runner(Protocol):
@@ -32,9 +31,6 @@ class Runner(Protocol):
 class Seating:
     def __init__(
         self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        engines: Mapping[str, Engine[Any, Any, Any]],
         cache: TableCache,
         deadlines: Deadlines,
         runner: Runner,
@@ -46,7 +42,8 @@ class Seating:
         default_agent: str,
         max_tables_per_channel: int = 1,
     ) -> None:
-        self.store, self.games, self.engines, self.cache = store, games, engines, cache
+        self.cache = cache  # the store, the games and their engines are the cache's
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
         self.deadlines, self.runner, self.collect, self.report = deadlines, runner, collect, report
         self.clock, self.new_seed, self.default_agent = clock, new_seed, default_agent
         self.max_tables_per_channel = max_tables_per_channel

@@ -19,9 +19,8 @@ from bot.pace_rules import describe_pace
 from bot.records import Board, PanelUpdate, digest, seat_names
 from bot.table_cache import TableCache
 from rules.choices import Node, build, named_path
-from rules.core import Game, Seat, format_event, seat_range
-from rules.engine import Engine
-from storage.base import PanelRecord, Store, TableRecord
+from rules.core import Seat, format_event, seat_range
+from storage.base import PanelRecord, TableRecord
 
 
 def _turn(waiting: Sequence[Seat], names: Sequence[str]) -> str:
@@ -57,18 +56,13 @@ class PrivateText:
 class TableTexts:
     def __init__(
         self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        engines: Mapping[str, Engine[Any, Any, Any]],
         cache: TableCache,
         *,
         pace_text: Callable[[TableRecord], str],
         thinking: Callable[[TableRecord], str | None],
     ) -> None:
-        self.store = store  # read only: the panels' stored digests
-        self.games = games
-        self.engines = engines
-        self.cache = cache
+        self.cache = cache  # the store (read only: the panels' stored digests), games, engines
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
         self.pace_text = pace_text  # a paced table's deadlines (`bot.clock.Deadlines`)
         self.thinking = thinking  # "Frost 🤖 is thinking…" while an AI seat searches
         self.publics: OrderedDict[int, PublicView] = cache.per_table()

@@ -109,9 +109,6 @@ class TableService:
         )
         self.deadlines = deadlines = Deadlines(games, clock=clock, settings=member)
         self.texts = texts = TableTexts(
-            store,
-            games,
-            engines,
             cache,
             pace_text=deadlines.pace_text,
             thinking=lambda table: ai.thinking_turn(self, table),
@@ -119,9 +116,6 @@ class TableService:
         self.reporter = reporter = Reporter(store, games, cache, texts, clock=clock)
         report = self._report
         self.runner = runner = MoveRunner(
-            store,
-            games,
-            engines,
             cache,
             deadlines,
             reporter,
@@ -132,9 +126,6 @@ class TableService:
             max_ai_plies=max_ai_plies,
         )
         self.clocks = clocks = Clock(
-            store,
-            games,
-            engines,
             cache,
             runner,
             report,
@@ -146,9 +137,6 @@ class TableService:
             resume_every=resume_every,
         )
         self.seating = seating = Seating(
-            store,
-            games,
-            engines,
             cache,
             deadlines,
             runner,
@@ -159,9 +147,7 @@ class TableService:
             default_agent=default_agent,
             max_tables_per_channel=max_tables_per_channel,
         )
-        self.game_log = game_log = GameLog(
-            store, games, engines, cache, runner.seat_for, deadlines, report, clock=clock
-        )
+        self.game_log = game_log = GameLog(cache, runner.seat_for, deadlines, report, clock=clock)
         self.standings = standings = Standings(store, games)
         self.members = members = MemberSettings(
             store, cache, deadlines.pace_fields, report, clock=clock

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from bot.clock import Deadlines
 from bot.records import Played, TableError, seat_names
 from bot.table_cache import TableCache
 from rules.core import SYSTEM_SEAT, Game, Seat, format_event, seat_ref
-from rules.engine import Engine
-from storage.base import StaleActionError, Store, TableRecord, UndoRecord
+from storage.base import StaleActionError, TableRecord, UndoRecord
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +31,6 @@ CHALLENGE = "A challenge table takes no moves back: every group plays it under t
 class GameLog:
     def __init__(
         self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        engines: Mapping[str, Engine[Any, Any, Any]],
         cache: TableCache,
         seat_for: Callable[[TableRecord, int], Seat],
         deadlines: Deadlines,
@@ -42,7 +38,8 @@ class GameLog:
         *,
         clock: Callable[[], float],
     ) -> None:
-        self.store, self.games, self.engines, self.cache = store, games, engines, cache
+        self.cache = cache  # the store, the games and their engines are the cache's
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
         self.seat_for, self.deadlines, self.report, self.clock = seat_for, deadlines, report, clock
 
     async def undo(self, table_id: int, user_id: int) -> Played:

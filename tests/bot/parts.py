@@ -65,15 +65,10 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
 
     cache = TableCache(store, games, engines, clock=now)
     deadlines = Deadlines(games, clock=now, settings=member)
-    texts = TableTexts(
-        store, games, engines, cache, pace_text=deadlines.pace_text, thinking=lambda _: None
-    )
+    texts = TableTexts(cache, pace_text=deadlines.pace_text, thinking=lambda _: None)
     reporter = Reporter(store, games, cache, texts, clock=now)
     ai_runner = AiRunner()
     runner = MoveRunner(
-        store,
-        games,
-        engines,
         cache,
         deadlines,
         reporter,
@@ -83,9 +78,6 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
         finished=finished,
     )
     clock = Clock(
-        store,
-        games,
-        engines,
         cache,
         runner,
         reporter.report,
@@ -95,15 +87,10 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
         settings=member,
         clock=now,
     )
-    game_log = GameLog(
-        store, games, engines, cache, runner.seat_for, deadlines, reporter.report, clock=now
-    )
+    game_log = GameLog(cache, runner.seat_for, deadlines, reporter.report, clock=now)
     members = MemberSettings(store, cache, deadlines.pace_fields, reporter.report, clock=now)
     seeds = iter(f"seed{n}" for n in range(1_000))
     seating = Seating(
-        store,
-        games,
-        engines,
         cache,
         deadlines,
         runner,
