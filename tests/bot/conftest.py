@@ -28,4 +28,6 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 @pytest.fixture
 def service(store: SqliteStore) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
-    return TableService(store, {"test_nim": NIM}, new_seed=lambda: next(seeds), clock=lambda: 1000.0)
+    return TableService(
+        store, {"test_nim": NIM}, new_seed=lambda: next(seeds), clock=lambda: 1000.0
+    )

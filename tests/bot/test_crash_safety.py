@@ -186,7 +186,8 @@ async def test_two_game_new_at_the_same_moment_in_one_channel_open_one_lobby(
 ) -> None:
     service = nim_service(store)
     outcomes = await asyncio.gather(
-        *(service.open("test_nim", p, channel_id=500) for p in (ANA, BO, CY)), return_exceptions=True
+        *(service.open("test_nim", p, channel_id=500) for p in (ANA, BO, CY)),
+        return_exceptions=True,
     )
     opened = [o for o in outcomes if isinstance(o, TableRecord)]
     refused = [o for o in outcomes if isinstance(o, TableError)]

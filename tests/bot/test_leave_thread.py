@@ -21,7 +21,9 @@ def process(store: Any) -> TableService:
 
 
 async def threaded(service: TableService) -> int:
-    table = await service.open("test_nim", ANA, guild_id=1, channel_id=CHANNEL, options={"stones": 9})
+    table = await service.open(
+        "test_nim", ANA, guild_id=1, channel_id=CHANNEL, options={"stones": 9}
+    )
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id, thread_id=THREAD)
     await service.remember(table.id, board_message_id=BOARD)

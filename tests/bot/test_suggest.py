@@ -22,7 +22,9 @@ ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 def a_service(store: SqliteStore, gate: Gate | None = None, *, expert: bool = True) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
     game = expert_nim(gate) if expert else NIM
-    return TableService(store, {"test_nim": game}, new_seed=lambda: next(seeds), clock=lambda: 1000.0)
+    return TableService(
+        store, {"test_nim": game}, new_seed=lambda: next(seeds), clock=lambda: 1000.0
+    )
 
 
 async def started(service: TableService, **options: object) -> TableRecord:
@@ -109,7 +111,9 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
 
 async def test_a_rematch_keeps_the_tables_suggestion_setting(store: SqliteStore) -> None:
     service = a_service(store)
-    table = await service.open("test_nim", ANA, channel_id=5, options={"stones": 1, "suggestions": True})
+    table = await service.open(
+        "test_nim", ANA, channel_id=5, options={"stones": 1, "suggestions": True}
+    )
     await service.join(table.id, BO)
     await service.start(table.id, ANA.user_id)
     await service.act(table.id, ANA.user_id, "1")

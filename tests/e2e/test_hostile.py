@@ -305,7 +305,9 @@ async def test_a_long_options_error_is_one_short_private_sentence(
     bot = await bot_factory(games={"test_nim": NIM})
     ana, _ = dpytest.get_config().members
     await dispatch(
-        bot, responses, slash(ana, "new", [string("game", "test_nim"), string("options", "k" * 390)])
+        bot,
+        responses,
+        slash(ana, "new", [string("game", "test_nim"), string("options", "k" * 390)]),
     )
     reply = responses.of_type(4)[-1]["data"]
     assert reply["flags"] == 64 and len(reply["content"]) < 300 and "key=value" in reply["content"]
