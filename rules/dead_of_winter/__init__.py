@@ -20,8 +20,11 @@ How the engine is built:
   says when its module is off; `rules_modules.py` holds their actions and colony steps (1
   containment, 7 scavenge, 10 the first-player vote), `rules_legal_ln.py` their legal moves and
   refusals, `agents_ln.py` the heuristic's play of them.
+- The `expert` level is the shared determinized search (`rules/search.py`) with `expert.py`'s
+  tuning; `determinize.py` deals worlds at the start of an active player's action (inside an open
+  decision, or with a Long Night module, it answers None and the expert plays the heuristic's move).
 
-Balance (issue 10; figures and reasons in `docs/games/dead_of_winter.md`, "Balance"): the main
+Balance (figures and reasons in `docs/design/dead-of-winter-balance.md`): the main
 objectives' numbers in `data/main_objectives.json` differ from the content file where the
 all-heuristic co-op colony almost never won (aim: 30–60 % at every player count):
 - M02 `colony_kills>=3*P+6` → `2*P+6` (standard), `3*P+8` → `2*P+8` (hardcore);
