@@ -41,7 +41,10 @@ from bench import Row, sized
 
 REPEATS = 5
 WARM_UP = 2  # games on other seeds before the timed ones
-# game → (seats, games per run): enough games for a run of a second or so on the fast path
+# game → (seats, games per run): enough games for a run of a second or so on the fast path; a game
+# registered without an entry here is measured too, at `DEFAULT_GAMES` games of its fewest seats
+# from two up (and without the "before" path, which predates it)
+DEFAULT_GAMES = 6
 PLAN: dict[str, tuple[int, int]] = {
     "coldest_night": (4, 60),
     "winter": (2, 12),
@@ -92,10 +95,21 @@ def _before() -> Iterator[Path | None]:
         yield Path(tmp)
 
 
+def plan() -> dict[str, tuple[int, int]]:
+    """(seats, games per run) of every registered game but the test-only ones."""
+    from rules import GAMES, TEST_PREFIX
+
+    return {
+        key: PLAN.get(key, (max(game.min_seats, min(2, game.max_seats)), DEFAULT_GAMES))
+        for key, game in GAMES.items()
+        if not key.startswith(TEST_PREFIX)
+    }
+
+
 def _rate(key: str, path: str, repeat: int, root: Path = ROOT) -> float:
     """Games per second of one path ("fast", "plain" or "before") on repeat `repeat`'s seeds, in a
     fresh process whose `rules` package is the one under `root`."""
-    seats, games = PLAN[key]
+    seats, games = plan()[key]
     games = sized(games, max(2, games // 2))
     argv = [key, str(seats), str(games), path, str(repeat), str(WARM_UP)]
     env = dict(os.environ, PYTHONPATH=str(root))
@@ -113,10 +127,10 @@ def _rate(key: str, path: str, repeat: int, root: Path = ROOT) -> float:
 def rows() -> Iterator[Row]:
     repeats = sized(REPEATS, 1)
     with _before() as old:
-        for key, (seats, _) in PLAN.items():
+        for key, (seats, _) in plan().items():
             rates: dict[str, list[float]] = {"before": [], "plain": [], "fast": []}
             for repeat in range(repeats):
-                if old is not None:
+                if old is not None and key in PLAN:
                     rates["before"].append(_rate(key, "before", repeat, old))
                 rates["plain"].append(_rate(key, "plain", repeat))
                 rates["fast"].append(_rate(key, "fast", repeat))
@@ -124,7 +138,7 @@ def rows() -> Iterator[Row]:
             yield (f"{key} random playouts, {seats} seats, fast path", rate, "games/s")
             yield (f"{key} random playouts, {seats} seats, plain path", base, "games/s")
             yield (f"{key} playout speed-up (fast / plain)", rate / base, "x")
-            if old is not None:
+            if rates["before"]:
                 then = statistics.median(rates["before"])
                 yield (f"{key} random playouts, {seats} seats, before issue 11", then, "games/s")
                 yield (f"{key} playout speed-up (fast / before issue 11)", rate / then, "x")
