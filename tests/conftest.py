@@ -36,8 +36,8 @@ _long_left: list[int] = [0]
 
 
 LONG: dict[str, tuple[str, ...] | None] = {
-    # Seeded-game comparisons, one game (or option set) each: every game's path is the same code
-    # run over the registry, so one game keeps the point in the fast suite.
+    # Seeded-game comparisons, one game (or option set) each in the fast suite. The fast paths are
+    # each game's own code: test_playout's eight seeded games of every game with one stay fast.
     "tests/rules/test_playout.py::"
     "test_a_hundred_seeded_games_play_the_same_on_the_fast_path_as_on_the_plain_one": (
         "[coldest_night]",
@@ -120,6 +120,49 @@ LONG: dict[str, tuple[str, ...] | None] = {
     "tests/bot/test_console.py::test_a_human_at_the_terminal_plays_a_whole_game_against_ai_seats": (
         "[coldest_night]",
     ),
+    # Taking a move back: one case of each game (both Dead of Winter's 3- and 4-seat deals stay
+    # in test_contract's replay and test_undo's service-level take-backs).
+    "tests/rules/test_undo_final.py::"
+    "test_a_move_undo_accepts_revealed_nothing_and_taking_it_back_restores_every_view": (
+        "[winter-",
+        "[coldest_night-",
+        "[tenth_night-3-",
+        "[cold_comfort-",
+        "[dead_of_winter-3-options8-",
+    ),
+    # Private text kept by a key: Cold Comfort has perfect information (its key never changes);
+    # the four games with private views keep the point.
+    "tests/rules/test_observations_built.py::"
+    "test_equal_private_keys_mean_equal_private_only_text": (
+        "[coldest_night]",
+        "[tenth_night]",
+        "[winter]",
+        "[dead_of_winter]",
+    ),
+    "tests/rules/test_observations_built.py::"
+    "test_private_lines_said_directly_are_the_lines_the_views_differ_by": (
+        "[coldest_night]",
+        "[tenth_night]",
+        "[winter]",
+        "[dead_of_winter]",
+    ),
+    # A doc's typed examples searched for in up to 24 seeded games: three games' docs stay fast.
+    "tests/docs/test_game_docs.py::test_every_typed_example_in_a_doc_is_a_move_the_game_accepts": (
+        "[coldest_night]",
+        "[winter]",
+        "[cold_comfort]",
+    ),
+    # The 10th Night's worlds at 1 to 3 seats stay fast.
+    "tests/rules/test_search.py::"
+    "test_tn_39_a_tenth_night_world_shows_the_seat_its_own_observation_and_deals_"
+    "only_unseen_cards": (
+        "[1]",
+        "[2]",
+        "[3]",
+    ),
+    # held by Cold Comfort's expert test of the same words (the shared check in hidden_deck)
+    "tests/rules/winter/test_expert.py::"
+    "test_the_expert_explains_its_pick_in_plain_words_with_a_chance_of_winning": None,
     # held by the spectator leak test's Dead of Winter game and the section 10.1 leak test above
     "tests/e2e/test_dead_of_winter_game.py::"
     "test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_keeping_secrets": None,

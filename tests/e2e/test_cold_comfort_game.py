@@ -333,9 +333,10 @@ async def play_whole_game(bot_factory: Any) -> tuple[Table, list[discord.Message
     return table, sent
 
 
-async def test_a_whole_game_typed_in_notation_ends_with_the_summary_and_the_seed(
+async def test_a_whole_typed_game_shows_every_dice_roll_and_ends_with_the_summary_and_seed(
     bot_factory: Any,
 ) -> None:
+    """One whole game (the slowest test here) holds both: the end, and every roll in public."""
     table, sent = await play_whole_game(bot_factory)
     record = await table.record()
     assert record.status == "finished"
@@ -364,10 +365,12 @@ async def test_a_whole_game_typed_in_notation_ends_with_the_summary_and_the_seed
     check_thread(dpytest.get_config().channels[0], table.bot.user.id, record.board_message_id)
     kinds = {typed.split()[0] for typed in table.typed}
     assert {"build", "host", "mine", "upgrade", "fire", "grow", "end"} <= kinds
+    await every_dice_roll_is_in_the_public_channel(table, sent)
 
 
-async def test_every_dice_roll_of_the_game_appears_in_the_public_channel(bot_factory: Any) -> None:
-    table, sent = await play_whole_game(bot_factory)
+async def every_dice_roll_is_in_the_public_channel(
+    table: Table, sent: list[discord.Message]
+) -> None:
     feed = "\n".join(m.content or "" for m in public(sent))
     record = await table.record()
     engine = table.bot.service.engine(record)
