@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from rules.dead_of_winter.rules_conditions import value_of
+
 SYMBOLS = ("Food", "Fuel", "Medicine", "Tool", "Weapon", "Book", "Outsider")
 LOCATION_BY_NUMBER = ("colony", "police", "grocery", "school", "library", "hospital", "gas")
 # Clauses whose count a move of this seat can only lose by harming its own survivors.
@@ -70,15 +72,6 @@ def parse(goal: str) -> tuple[Clause, ...]:
             words = part.split()
             out.append(Clause(words[0], words[1] if len(words) > 1 else None))
     return tuple(out)
-
-
-def value_of(text: str, p: int) -> int:
-    if text.isdigit():
-        return int(text)
-    if "*" in text:
-        k, _, rest = text.partition("*P")
-        return int(k) * p + (int(rest[1:]) if rest else 0)
-    return p + (int(text[2:]) if text.startswith("P+") else 0)
 
 
 def compare(have: int, op: str | None, need: int) -> bool:
