@@ -50,6 +50,7 @@ from bot.table_cache import TableCache, find_game
 from bot.table_texts import TableTexts
 from bot.talk_rules import TalkRules
 from bot.undo import GameLog
+from bot.watchers import Watchers
 from rules import GAMES
 from rules.core import Game, Outcome
 from rules.engine import Engine
@@ -153,6 +154,7 @@ class TableService:
             store, cache, deadlines.pace_fields, report, clock=clock
         )
         self.talk = talk = TalkRules(games, cache)
+        self.watchers = Watchers(store, texts.board, game_log.log, clock=clock)
 
         # The public names of the parts, as the cogs, the terminal and the tests call them.
         # the table cache

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import watchers
 from bot.tables import TableRecord
 from cogs.common import private, resolve_table
 from cogs.ui.watch import deliver, start_watching, stop_watching
@@ -43,10 +42,10 @@ async def unwatch(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
 async def resigned(bot: SnowboundBot, table: TableRecord, user: discord.abc.User) -> None:
     """After `/game resign`: the member becomes a spectator of the table they left, and gets the
     public view from now on (what they saw while seated stays in their old panel)."""
-    record = await watchers.resigned(bot.service, table, user.id)
+    record = await bot.service.watchers.resigned(table, user.id)
     if record is None:
         return
     try:
-        await deliver(bot, record, await watchers.spectator_view(bot.service, table))
+        await deliver(bot, record, await bot.service.watchers.spectator_view(table))
     except discord.HTTPException as err:
         log.warning("spectator panel of table %s for %s not sent (%s)", table.id, user.id, err)

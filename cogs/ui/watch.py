@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import watchers
 from bot.delivery import message_ref, passing
 from bot.tables import Played, TableRecord, seat_of
 from bot.watchers import SpectatorView, WatcherRecord
@@ -125,8 +124,8 @@ async def deliver(bot: SnowboundBot, record: WatcherRecord, view: SpectatorView)
             )
         try:
             await message_ref(bot, channel, record.message_id).edit(**message)
-            return await watchers.panel_sent(
-                service, record, view, channel_id=record.channel_id, message_id=record.message_id
+            return await service.watchers.panel_sent(
+                record, view, channel_id=record.channel_id, message_id=record.message_id
             )
         except discord.HTTPException as err:
             if passing(err):  # still there: sending another would leave two live panels
@@ -136,11 +135,11 @@ async def deliver(bot: SnowboundBot, record: WatcherRecord, view: SpectatorView)
             )
     sent = await bot.delivery.dm(record.user_id, fallback=False, **message)
     if sent is None:
-        return await watchers.panel_sent(
-            service, record, view, channel_id=None, message_id=None, dm_closed=True
+        return await service.watchers.panel_sent(
+            record, view, channel_id=None, message_id=None, dm_closed=True
         )
-    return await watchers.panel_sent(
-        service, record, view, channel_id=sent.channel.id, message_id=sent.id
+    return await service.watchers.panel_sent(
+        record, view, channel_id=sent.channel.id, message_id=sent.id
     )
 
 
@@ -165,7 +164,7 @@ async def spectate(bot: SnowboundBot, played: Played) -> None:
     records = [r for r in await bot.service.store.watchers(table.id) if not r.dm_closed]
     if not records:
         return
-    view = await watchers.spectator_view(bot.service, table, played.ending)
+    view = await bot.service.watchers.spectator_view(table, played.ending)
     for record in records:
         if record.digest == view.digest or seat_of(table, record.user_id) is not None:
             continue  # unchanged, or they took a seat since (`/game sub`): their panel shows it
@@ -192,8 +191,8 @@ async def start_watching(
     """Watch `table`: the spectator panel goes by DM (edited in place if there is one). The answer
     to give the member privately, and the panel itself when DMs are closed."""
     service = bot.service
-    record = await watchers.watch(service, table, user.id, display_name(user))
-    view = await watchers.spectator_view(service, table)
+    record = await service.watchers.watch(table, user.id, display_name(user))
+    view = await service.watchers.spectator_view(table)
     if table.status == "active":
         await into_thread(bot, table, user.id, add=True)
     try:
@@ -217,7 +216,7 @@ async def start_watching(
 
 async def stop_watching(bot: SnowboundBot, table: TableRecord, user_id: int) -> WatcherRecord:
     """Stop watching `table`: the DM panel is closed where it is, the thread left."""
-    record = await watchers.unwatch(bot.service, table, user_id)
+    record = await bot.service.watchers.unwatch(table, user_id)
     await close_panel(bot, table, record)
     await into_thread(bot, table, user_id, add=False)
     return record
@@ -253,7 +252,7 @@ async def press_unwatch(interaction: discord.Interaction, table_id: int) -> None
     bot = snowbound(interaction.client)
     try:
         table = await bot.service.table(table_id)
-        record = await watchers.unwatch(bot.service, table, interaction.user.id)
+        record = await bot.service.watchers.unwatch(table, interaction.user.id)
     except Exception as err:
         await reply_error(interaction, err)
         return

@@ -12,7 +12,7 @@ import discord
 import discord.ext.test as dpytest
 
 from bot.tables import Played
-from bot.watchers import WatcherRecord, spectator_view
+from bot.watchers import WatcherRecord
 from cogs.present import LobbyView
 from cogs.ui import watch as watch_ui
 from cogs.ui.board import board_view
@@ -68,7 +68,7 @@ def custom_ids(view: discord.ui.View | None) -> list[str]:
 
 async def spectator_buttons(bot: Any) -> list[str]:
     table = await bot.service.table(1)
-    return custom_ids(spectator_message(await spectator_view(bot.service, table))["view"])
+    return custom_ids(spectator_message(await bot.service.watchers.spectator_view(table))["view"])
 
 
 async def test_a_seated_player_cannot_watch_their_own_table_and_is_told_privately(
