@@ -4,8 +4,9 @@ The challenges themselves (codes, seeds, scores, entries) are `bot.challenges`."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.challenges import (
     _CODE,
@@ -14,7 +15,6 @@ from bot.challenges import (
     SERVER_NAME,
     SHOW_SERVER,
     Challenge,
-    TableService,
     _plural,
     current,
     parse,
@@ -22,6 +22,8 @@ from bot.challenges import (
     seed_of,
 )
 from bot.records import TableError
+from bot.table_cache import find_game
+from rules.core import Game
 from storage.base import ChallengeEntry, Store
 
 
@@ -36,12 +38,13 @@ class Standings:
     seed: str | None  # shown once the challenge has closed
 
 
-async def standings(service: TableService, chosen: Challenge, limit: int = 10) -> Standings:
-    store = service.store
+async def standings(
+    store: Store, chosen: Challenge, clock: Callable[[], float], limit: int = 10
+) -> Standings:
     entries = await store.challenge_entries(chosen.code, limit)
     practice = await store.challenge_entries(chosen.code + PRACTICE, limit)
     seed = None
-    if chosen.closed(service.clock()):
+    if chosen.closed(clock()):
         seed = seed_of(await secret(store), chosen.code)
     return Standings(chosen, entries, practice, seed)
 
@@ -112,33 +115,37 @@ def board_lines(
 
 
 async def overview(
-    service: TableService, asked: str, viewer_guild: int | None
+    store: Store,
+    games: Mapping[str, Game[Any, Any, Any]],
+    clock: Callable[[], float],
+    asked: str,
+    viewer_guild: int | None,
 ) -> list[tuple[str, list[str]]]:
     """`/game challenge [game]`: (heading, lines) per challenge — today's and this week's of every
     game (the best 3 groups each), of one game (the best 10), or of one code (the best 20, and its
     seed once it has closed)."""
-    now = service.clock()
+    now = clock()
     asked = asked.strip()
     found = _CODE.match(asked.casefold())
     if found is not None:
         if not found["game"]:
             raise TableError("Name the game in the code, e.g. `coldest_night-2026-11-29`.")
-        chosen, most = [parse(asked, service.game(found["game"]).key)], 20
+        chosen, most = [parse(asked, find_game(games, found["game"]).key)], 20
     else:
-        keys = [service.game(asked).key] if asked else list(service.games)
+        keys = [find_game(games, asked).key] if asked else list(games)
         chosen = [current(key, kind, now) for key in keys for kind in KINDS]
         most = 10 if asked else 3
-    found_all = [await standings(service, one, max(most, 10) + 1) for one in chosen]
+    found_all = [await standings(store, one, clock, max(most, 10) + 1) for one in chosen]
     guilds = {
         e.guild_id
         for one in found_all
         for e in (*one.entries, *one.practice)
         if e.guild_id is not None and e.guild_id != viewer_guild
     }
-    servers = await servers_shown(service.store, guilds)
+    servers = await servers_shown(store, guilds)
     shown = []
     for one in found_all:
-        title = service.games[one.challenge.game].title
+        title = games[one.challenge.game].title
         heading = f"{title} — {one.challenge.kind}, {one.challenge.period} · {one.challenge.code}"
         shown.append((heading, board_lines(one, viewer_guild, servers, most)))
     return shown

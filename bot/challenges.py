@@ -35,27 +35,13 @@ import hmac
 import logging
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from bot.records import TableError
-from rules.core import Game, Outcome, Seat
+from rules.core import Outcome, Seat
 from storage.base import ChallengeEntry, Store, TableRecord
-
-
-class TableService(Protocol):
-    """What challenges read of the table service (`bot.tables.TableService`)."""
-
-    store: Store
-    games: dict[str, Game[Any, Any, Any]]
-
-    def clock(self) -> float: ...
-
-    def game(self, key: str) -> Game[Any, Any, Any]: ...
-
-    def observation(self, table: TableRecord, seat: Seat | None) -> Any: ...
-
 
 log = logging.getLogger(__name__)
 
@@ -294,17 +280,25 @@ def entry_of(
     )
 
 
-async def record(service: TableService, table: TableRecord, outcome: Outcome) -> None:
-    """Record a finished challenge table's entry (a retry replaces it: one per table). Called by
-    the service right after the commit that ended the game; a failure is logged, never shown to
-    the player whose move already stands."""
+async def record(
+    store: Store,
+    table: TableRecord,
+    outcome: Outcome,
+    *,
+    observation: Callable[[TableRecord, Seat | None], Any],
+    clock: Callable[[], float],
+) -> None:
+    """Record a finished challenge table's entry (a retry replaces it: one per table), read from
+    its public view (`observation(table, None)`). Called by the service right after the commit
+    that ended the game; a failure is logged, never shown to the player whose move already
+    stands."""
     chosen = of_table(table)
     if chosen is None or table.state is None:
         return
     try:
-        public = service.observation(table, None)
-        entry = entry_of(table, chosen, outcome, public, service.clock())
-        await service.store.record_challenge(entry)
+        public = observation(table, None)
+        entry = entry_of(table, chosen, outcome, public, clock())
+        await store.record_challenge(entry)
     except Exception:  # the move is committed; the entry is worth a log line, not an error
         log.exception("table %s: its challenge entry was not recorded", table.id)
 

@@ -209,7 +209,9 @@ class TableService:
         """A move ended the game: rate it (once per table), and record a challenge's entry."""
         await ratings.rate_finished(self.store, table, outcome, now=now)
         if table.challenge:
-            await challenges.record(self, table, outcome)
+            await challenges.record(
+                self.store, table, outcome, observation=self.observation, clock=self.clock
+            )
 
     # lookups ------------------------------------------------------------------------------------
     def game(self, key: str) -> Game[Any, Any, Any]:

@@ -35,7 +35,10 @@ async def challenge(bot: SnowboundBot, ctx: commands.Context[Any], game: str) ->
     guild = ctx.guild
     if guild is not None:
         await _keep_name(bot, guild)
-    shown = await challenge_standings.overview(bot.service, game, guild.id if guild else None)
+    service = bot.service
+    shown = await challenge_standings.overview(
+        service.store, service.games, service.clock, game, guild.id if guild else None
+    )
     embed = discord.Embed(title="Challenges", description=HOW, colour=COLOUR)
     room = min(1024, EMBED_ROOM // max(1, len(shown)))
     for heading, lines in shown[:25]:

@@ -219,7 +219,9 @@ async def test_a_code_played_after_its_close_is_practice_and_shown_apart(store: 
     assert await store.challenge_entries("test_nim-2026-11-29") == []
     [entry] = await store.challenge_entries("test_nim-2026-11-29" + challenges.PRACTICE)
     assert entry.table_id == table_id
-    [(heading, lines)] = await challenge_standings.overview(service, "test_nim-2026-11-29", 1)
+    [(heading, lines)] = await challenge_standings.overview(
+        service.store, service.games, service.clock, "test_nim-2026-11-29", 1
+    )
     assert "test_nim-2026-11-29" in heading
     assert f"Seed `{played.table.seed}`" in lines[0]
     assert "No group has finished it yet." in lines
@@ -251,7 +253,11 @@ async def test_the_leaderboard_puts_wins_first_then_score_and_shows_names_only_t
     await store.record_challenge(entry(2, 200, True, 3, ("Cy", "Di", "Ed")))
     await store.record_challenge(entry(3, 300, True, 5, ("Fay",)))
     await challenge_standings.show_server(store, 300, "Frost Hollow")
-    board = dict(await challenge_standings.overview(service, "test_nim", 100))
+    board = dict(
+        await challenge_standings.overview(
+            service.store, service.games, service.clock, "test_nim", 100
+        )
+    )
     [daily] = [lines for heading, lines in board.items() if "daily" in heading]
     assert daily[0] == f"Closes <t:{int(MIDNIGHT)}:R>."
     assert daily[1:] == [
@@ -259,24 +265,38 @@ async def test_the_leaderboard_puts_wins_first_then_score_and_shows_names_only_t
         "2. ✅ won, score 3 · 3 players · another group",
         "3. ❌ lost, score 9 · 2 players · Ana, Bo (this server)",
     ]
-    seen_by_200 = dict(await challenge_standings.overview(service, "test_nim", 200))
+    seen_by_200 = dict(
+        await challenge_standings.overview(
+            service.store, service.games, service.clock, "test_nim", 200
+        )
+    )
     text = "\n".join(line for lines in seen_by_200.values() for line in lines)
     assert "Cy, Di, Ed (this server)" in text and "Ana" not in text and "Fay" not in text
-    seen_in_dm = dict(await challenge_standings.overview(service, "test_nim", None))
+    seen_in_dm = dict(
+        await challenge_standings.overview(
+            service.store, service.games, service.clock, "test_nim", None
+        )
+    )
     text = "\n".join(line for lines in seen_in_dm.values() for line in lines)
     assert not any(name in text for name in ("Ana", "Bo", "Cy", "Di", "Fay"))
     await challenge_standings.show_server(store, 300, None)  # the server switches it off again
-    again = dict(await challenge_standings.overview(service, "test_nim", 100))
+    again = dict(
+        await challenge_standings.overview(
+            service.store, service.games, service.clock, "test_nim", 100
+        )
+    )
     assert "Frost Hollow" not in "\n".join(line for lines in again.values() for line in lines)
 
 
 async def test_every_game_has_a_daily_and_a_weekly_challenge_listed(store: Any) -> None:
     service = make(store, GAMES)
-    shown = await challenge_standings.overview(service, "", 1)
+    shown = await challenge_standings.overview(service.store, service.games, service.clock, "", 1)
     assert len(shown) == 2 * len(GAMES)
     assert all("No group has finished it yet." in lines for _, lines in shown)
     with pytest.raises(TableError, match="Name the game"):
-        await challenge_standings.overview(service, "2026-11-29", 1)
+        await challenge_standings.overview(
+            service.store, service.games, service.clock, "2026-11-29", 1
+        )
 
 
 # the terminal table -------------------------------------------------------------------------------
