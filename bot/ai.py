@@ -34,7 +34,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from bot.records import TableError, seat_names, seat_of
 from rules import GAMES
@@ -42,18 +42,8 @@ from rules.core import Advisor, Game, Seat, Suggestion, format_event
 from rules.engine import Engine
 from storage.base import TableRecord
 
-
-class TableService(Protocol):
-    """What suggestions and the turn line read of the table service (`bot.tables.TableService`)."""
-
-    ai: AiRunner
-    games: dict[str, Game[Any, Any, Any]]
-
-    def state(self, table: TableRecord) -> Any: ...
-
-    def waiting_for(self, table: TableRecord, state: Any = None) -> list[Seat]: ...
-
-    def engine(self, table: TableRecord) -> Engine[Any, Any, Any]: ...
+if TYPE_CHECKING:
+    from bot.table_cache import TableCache
 
 
 log = logging.getLogger(__name__)
@@ -213,9 +203,9 @@ class AiRunner:
                 del self.thinking[table.id]
 
 
-def thinking_turn(service: TableService, table: TableRecord) -> str | None:
+def thinking_turn(runner: AiRunner, table: TableRecord) -> str | None:
     """The board's turn line while an AI of the table is thinking ("Frost 🤖 is thinking…")."""
-    seat = service.ai.thinking.get(table.id)
+    seat = runner.thinking.get(table.id)
     if seat is None or seat >= len(table.seats) or table.status != "active":
         return None
     return f"{table.seats[seat].name} is thinking…"
@@ -290,9 +280,10 @@ class Advice:
         return "\n".join(line for line in lines if line)
 
 
-def refusal(service: TableService, table: TableRecord, user_id: int) -> str | None:
-    """Why the user may not have a suggestion at this table now, in one sentence, or None."""
-    game = service.games[table.game]
+def refusal(tables: TableCache, table: TableRecord, user_id: int) -> str | None:
+    """Why the user may not have a suggestion at this table now, in one sentence, or None (the
+    game, its state and who it waits for are read from the table cache)."""
+    game = tables.games[table.game]
     if table.status == "lobby":
         return "The game has not started yet: suggestions come once it is running."
     if table.status != "active":
@@ -310,26 +301,25 @@ def refusal(service: TableService, table: TableRecord, user_id: int) -> str | No
     agent = game.agents.get(ADVISOR_LEVEL)
     if agent is None:
         return f"{game.title} has no expert player yet, so there is nobody to ask for a suggestion."
-    state = service.state(table)
-    awaited = service.waiting_for(table, state)
+    state = tables.state(table)
+    awaited = tables.waiting_for(table, state)
     if seat not in awaited:  # a move out of turn (a Coldest Night token) is never suggested
         waiting = ", ".join(table.seats[s].name for s in awaited)
         return f"Suggestions are for your turn: the game is waiting for {waiting}."
     return None
 
 
-async def suggest(service: TableService, table: TableRecord, user_id: int) -> Advice:
+async def suggest(tables: TableCache, runner: AiRunner, table: TableRecord, user_id: int) -> Advice:
     """The expert's pick for the user's seat, from that seat's observation and legal moves only
     (a refusal is a `TableError` in one sentence). It thinks in a worker thread, with the
     server's move budget. Asking again at the same point gives the answer kept from the first
     time; a player's second request while the first is being worked out is refused, so a
     player cannot keep the worker threads busy."""
-    why = refusal(service, table, user_id)
+    why = refusal(tables, table, user_id)
     if why is not None:
         raise TableError(why)
     seat = seat_of(table, user_id)
     assert seat is not None  # `refusal` checked it
-    runner = service.ai
     key = (table.id, seat, table.ply, table.version)
     kept = runner.advice.get(key)
     if kept is not None:
@@ -338,7 +328,7 @@ async def suggest(service: TableService, table: TableRecord, user_id: int) -> Ad
         raise TableError("Your suggestion is still being worked out: it comes in a moment.")
     runner.asking.add((table.id, seat))
     try:
-        advice = await _advise(service, table, seat)
+        advice = await _advise(tables, runner, table, seat)
     finally:
         runner.asking.discard((table.id, seat))
     runner.advice[key] = advice
@@ -347,21 +337,21 @@ async def suggest(service: TableService, table: TableRecord, user_id: int) -> Ad
     return advice
 
 
-async def _advise(service: TableService, table: TableRecord, seat: Seat) -> Advice:
+async def _advise(tables: TableCache, runner: AiRunner, table: TableRecord, seat: Seat) -> Advice:
     """Ask the game's expert for the seat's move (`suggest`)."""
-    game = service.games[table.game]
-    engine = service.engine(table)
-    state = service.state(table)
+    game = tables.games[table.game]
+    engine = tables.engines[table.game]
+    state = tables.state(table)
     legal = engine.legal(state, seat)
     observation = game.observe(state, seat)
     rng = engine.agent_rng(f"{table.seed}/suggest", table.ply + 1, seat)
-    advisor = make_agent(game, ADVISOR_LEVEL, service.ai.seconds)
+    advisor = make_agent(game, ADVISOR_LEVEL, runner.seconds)
     if not isinstance(advisor, Advisor):
         raise TableError(f"{game.title}'s expert player cannot explain its moves yet.")
     if len(legal) == 1:
         picked: Suggestion = Suggestion(action=legal[0], reason="it is your only move now")
     else:
-        picked = await service.ai.run(lambda: advisor.suggest(observation, legal, rng))
+        picked = await runner.run(lambda: advisor.suggest(observation, legal, rng))
     if picked.action not in legal:  # never offer what cannot be played
         raise TableError("The expert could not settle on a move here; please try again.")
     names = seat_names(table)

@@ -243,7 +243,7 @@ class Console:
         own view), or why there is none, in one line."""
         actor = table.seats[seat].user_id or 0
         try:
-            advice = await ai.suggest(self.service, table, actor)
+            advice = await ai.suggest(self.service.cache, self.service.ai, table, actor)
         except TableError as err:
             self.write(f"✗ {terminal_words(str(err))}")
             return

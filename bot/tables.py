@@ -112,7 +112,7 @@ class TableService:
         self.texts = texts = TableTexts(
             cache,
             pace_text=deadlines.pace_text,
-            thinking=lambda table: ai.thinking_turn(self, table),
+            thinking=lambda table: ai.thinking_turn(self.ai, table),
         )
         self.reporter = reporter = Reporter(store, games, cache, texts, clock=clock)
         report = self._report

@@ -40,12 +40,12 @@ BUTTON_LABEL = "Suggest a move"
 async def suggest(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
     """The body of `/suggest`: answered first, then the suggestion privately."""
     table = await resolve_table(ctx, lobby=False)
-    why = ai.refusal(bot.service, table, ctx.author.id)
+    why = ai.refusal(bot.service.cache, table, ctx.author.id)
     if why is not None:
         raise TableError(why)
     if ctx.interaction is not None:  # the expert thinks for about a second: answer first
         await ctx.defer(ephemeral=True)
-    advice = await ai.suggest(bot.service, table, ctx.author.id)
+    advice = await ai.suggest(bot.service.cache, bot.service.ai, table, ctx.author.id)
     await private(ctx, advice.text)
 
 
@@ -73,11 +73,11 @@ class SuggestButton(
             await reply_error(interaction, err)
             return
         try:
-            why = ai.refusal(service, table, interaction.user.id)
+            why = ai.refusal(service.cache, table, interaction.user.id)
             if why is not None:
                 raise TableError(why)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            advice = await ai.suggest(service, table, interaction.user.id)
+            advice = await ai.suggest(service.cache, service.ai, table, interaction.user.id)
         except TableError as err:
             await answer_privately(interaction, str(err))
             return

@@ -40,7 +40,7 @@ async def test_a_suggestion_is_the_experts_pick_from_the_callers_own_view_only(
     gate.release.set()
     service = a_service(store, gate)
     table = await started(service, suggestions="on")
-    advice = await ai.suggest(service, table, ANA.user_id)
+    advice = await ai.suggest(service.cache, service.ai, table, ANA.user_id)
     assert (advice.label, advice.win_chance) == ("Take 1", 0.9)
     assert advice.text == (
         "Suggested move: **Take 1**\n"
@@ -62,7 +62,7 @@ async def test_suggestions_follow_the_host_setting_and_default_to_off_in_a_compe
     table = await started(service)
     assert table.suggestions is None
     with pytest.raises(TableError, match=r"^This table was opened with suggestions off"):
-        await ai.suggest(service, table, ANA.user_id)
+        await ai.suggest(service.cache, service.ai, table, ANA.user_id)
     other = await service.open("test_nim", BO, channel_id=6, options={"suggestions": "off"})
     assert other.suggestions is False and "suggestions" not in other.options
     with pytest.raises(TableError, match="`suggestions` takes on or off"):
@@ -88,11 +88,17 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
     service = a_service(store)
     table = await started(service, suggestions="on")
     refusals = {
-        "not to move": ai.refusal(service, table, BO.user_id),
-        "not seated": ai.refusal(service, table, 99),
-        "lobby": ai.refusal(service, table.model_copy(update={"status": "lobby"}), ANA.user_id),
-        "over": ai.refusal(service, table.model_copy(update={"status": "finished"}), ANA.user_id),
-        "challenge": ai.refusal(service, table.model_copy(update={"challenge": "x"}), ANA.user_id),
+        "not to move": ai.refusal(service.cache, table, BO.user_id),
+        "not seated": ai.refusal(service.cache, table, 99),
+        "lobby": ai.refusal(
+            service.cache, table.model_copy(update={"status": "lobby"}), ANA.user_id
+        ),
+        "over": ai.refusal(
+            service.cache, table.model_copy(update={"status": "finished"}), ANA.user_id
+        ),
+        "challenge": ai.refusal(
+            service.cache, table.model_copy(update={"challenge": "x"}), ANA.user_id
+        ),
     }
     assert refusals == {
         "not to move": "Suggestions are for your turn: the game is waiting for Ana.",
@@ -104,7 +110,7 @@ async def test_every_refusal_is_one_sentence_saying_why(store: SqliteStore) -> N
     plain = a_service(store, expert=False)
     other = await plain.open("test_nim", BO, channel_id=8, options={"suggestions": True})
     other = (await plain.start(other.id, BO.user_id)).table
-    assert ai.refusal(plain, other, BO.user_id) == (
+    assert ai.refusal(plain.cache, other, BO.user_id) == (
         "Nim has no expert player yet, so there is nobody to ask for a suggestion."
     )
 
@@ -169,17 +175,17 @@ async def test_asking_again_at_the_same_point_is_answered_from_the_first_suggest
     gate = Gate()
     service = a_service(store, gate)
     table = await started(service, suggestions=True)
-    first = asyncio.create_task(ai.suggest(service, table, ANA.user_id))
+    first = asyncio.create_task(ai.suggest(service.cache, service.ai, table, ANA.user_id))
     await asyncio.to_thread(gate.started.wait)  # the first request is being worked out
     with pytest.raises(TableError, match=r"^Your suggestion is still being worked out"):
-        await ai.suggest(service, table, ANA.user_id)
+        await ai.suggest(service.cache, service.ai, table, ANA.user_id)
     gate.release.set()
     advice = await first
-    assert await ai.suggest(service, table, ANA.user_id) is advice
+    assert await ai.suggest(service.cache, service.ai, table, ANA.user_id) is advice
     assert len(gate.seen) == 1  # the expert was asked once
     moved = (await service.act(table.id, ANA.user_id, "2")).table
     await service.act(moved.id, BO.user_id, "1")
-    again = await ai.suggest(service, await service.table(table.id), ANA.user_id)
+    again = await ai.suggest(service.cache, service.ai, await service.table(table.id), ANA.user_id)
     assert again is not advice and len(gate.seen) == 2  # a new point: asked again
 
 
@@ -221,5 +227,5 @@ async def test_cn_a_seat_holding_only_a_token_play_out_of_turn_is_not_offered_a_
         table = played.table
     assert early, "no seat could use a token out of turn in this game"
     waiting = ", ".join(table.seats[s].name for s in awaited)
-    why = ai.refusal(service, table, table.seats[early[0]].user_id)
+    why = ai.refusal(service.cache, table, table.seats[early[0]].user_id)
     assert why == f"Suggestions are for your turn: the game is waiting for {waiting}."
