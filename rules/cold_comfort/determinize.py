@@ -30,6 +30,7 @@ from rules.cold_comfort.state import (
     NeighbourhoodScore,
     Square,
 )
+from rules.record_copies import remade
 
 
 def unseen_tiles(obs: ColdComfortObservation) -> list[str]:
@@ -70,22 +71,15 @@ def determinize(obs: ColdComfortObservation, rng: random.Random) -> ColdComfortS
     land = obs.landing_pending
     extras_left, origin = _pending_extras(obs)
     players = sorted(obs.players, key=lambda p: p.seat)
-    return ColdComfortState(
-        num_players=obs.num_players,
+    return remade(
+        ColdComfortState,
+        obs,
         options=ColdComfortOptions(
             block_strength="dice" if obs.options.block_strength == "dice" else "pips",
             turn_limit=obs.options.turn_limit,
         ),
-        phase=obs.phase,  # type: ignore[arg-type]  # the observation's phase is a state phase
-        turn_number=obs.turn_number,
-        active_seat=obs.active_seat,
-        start_seat=obs.start_seat,
-        scoring_rounds=obs.scoring_rounds,
-        dice_total=obs.dice_total,
-        pool=obs.pool,
         deck=tuple(deck),
         drawn_tile=obs.drawn_tile.tile_id if obs.drawn_tile else None,
-        tiles=tuple(obs.tiles),
         hotels=tuple(hotels),
         dice=tuple(sorted(dice, key=lambda d: (d.x, d.y))),
         gold=tuple(p.gold for p in players),
@@ -95,36 +89,15 @@ def determinize(obs: ColdComfortObservation, rng: random.Random) -> ColdComfortS
         build_used=obs.turn_flags.build_used,
         fire_used=obs.turn_flags.fire_used,
         built_at=built_at,
-        fire_pending=FirePending(at=fire.at, chooser=fire.chooser, options=tuple(fire.options))
-        if fire
-        else None,
-        landing_pending=LandingPending(
-            value=land.value,
-            remaining=land.remaining,
-            chooser=land.chooser,
-            options=tuple(land.options),
-        )
-        if land
-        else None,
+        fire_pending=remade(FirePending, fire) if fire else None,
+        landing_pending=remade(LandingPending, land) if land else None,
         extras_left=extras_left,
         origin=origin,
-        last_roll=tuple(obs.last_roll) if obs.last_roll is not None else None,
-        last_landing=tuple(Landing(value=x.value, at=x.at) for x in obs.last_landing)
+        last_landing=tuple(remade(Landing, x) for x in obs.last_landing)
         if obs.last_landing is not None
         else None,
-        last_scoring=tuple(
-            NeighbourhoodScore(
-                tiles=tuple(n.tiles),
-                value=n.value,
-                best=dict(n.best),
-                gang=n.gang,
-                winners=tuple(n.winners),
-                points_each=n.points_each,
-            )
-            for n in obs.last_scoring
-        )
+        last_scoring=tuple(remade(NeighbourhoodScore, n) for n in obs.last_scoring)
         if obs.last_scoring is not None
         else None,
-        log=tuple(obs.log),
         end_reason=obs.outcome.reason if obs.outcome is not None else None,
     )

@@ -19,6 +19,7 @@ from rules.cold_comfort.state import (
     PlacedTile,
 )
 from rules.core import Frozen, builder, format_event
+from rules.record_copies import remade
 
 Coord = tuple[int, int]
 
@@ -148,11 +149,7 @@ class ColdComfortObservation(Frozen):
 _square = builder(SquareView)
 _player = builder(PlayerView)
 _hood = builder(NeighbourhoodView)
-_hood_score = builder(NeighbourhoodScoreView)
 _flags = builder(TurnFlags)
-_fire = builder(FirePendingView)
-_landing_pending = builder(LandingPendingView)
-_landing = builder(LandingView)
 _options = builder(OptionsView)
 _outcome = builder(OutcomeView)
 _observation = builder(ColdComfortObservation)
@@ -251,32 +248,13 @@ def observe(state: ColdComfortState, to_act: frozenset[int]) -> ColdComfortObser
         turn_flags=_flags(
             acted=state.acted, build_used=state.build_used, fire_used=state.fire_used
         ),
-        fire_pending=_fire(at=fire.at, chooser=fire.chooser, options=list(fire.options))
-        if fire
-        else None,
-        landing_pending=_landing_pending(
-            value=land.value,
-            remaining=land.remaining,
-            chooser=land.chooser,
-            options=list(land.options),
-        )
-        if land
-        else None,
+        fire_pending=remade(FirePendingView, fire) if fire else None,
+        landing_pending=remade(LandingPendingView, land) if land else None,
         last_roll=list(state.last_roll) if state.last_roll is not None else None,
-        last_landing=[_landing(value=x.value, at=x.at) for x in state.last_landing]
+        last_landing=[remade(LandingView, x) for x in state.last_landing]
         if state.last_landing is not None
         else None,
-        last_scoring=[
-            _hood_score(
-                tiles=list(n.tiles),
-                value=n.value,
-                best=dict(n.best),
-                gang=n.gang,
-                winners=list(n.winners),
-                points_each=n.points_each,
-            )
-            for n in state.last_scoring
-        ]
+        last_scoring=[remade(NeighbourhoodScoreView, n) for n in state.last_scoring]
         if state.last_scoring is not None
         else None,
         options=_options(

@@ -15,6 +15,7 @@ from bisect import insort
 
 from rules.cards import card, deck_ids
 from rules.core import Seat
+from rules.record_copies import remade
 from rules.tenth_night.observation import AttackView, TenthNightPrivateObservation
 from rules.tenth_night.state import (
     AttackState,
@@ -138,16 +139,7 @@ def _attack(a: AttackView) -> AttackState:
         deadly_joker=a.deadly_joker,
         modifier_total=sum(modifier_value(c) for c in drawn if is_modifier(c)),
         steps=tuple(
-            StepRecord(
-                seat=s.seat,
-                index=s.index,
-                person_id=s.person_id,
-                damage=s.damage,
-                defence=s.defence,
-                deadly=s.deadly,
-                defence_cards=tuple(c.id for c in s.defence_cards),
-                result=s.result,
-            )
+            remade(StepRecord, s, defence_cards=tuple(c.id for c in s.defence_cards))
             for s in a.steps
         ),
         done=a.done,

@@ -8,6 +8,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.cards import card
+from rules.record_copies import remade
 from rules.tenth_night.actions import Defend
 from rules.tenth_night.board_text import describe
 from rules.tenth_night.observation_models import (
@@ -85,16 +86,7 @@ def person_view(p: Person) -> PersonView:
 
 
 def step_view(s: StepRecord) -> StepView:
-    return StepView(
-        seat=s.seat,
-        index=s.index,
-        person_id=s.person_id,
-        damage=s.damage,
-        defence=s.defence,
-        deadly=s.deadly,
-        defence_cards=[card_view(c) for c in s.defence_cards],
-        result=s.result,
-    )
+    return remade(StepView, s, defence_cards=[card_view(c) for c in s.defence_cards])
 
 
 def offer_view(o: Offer, viewer: int | None) -> OfferView:
