@@ -317,7 +317,9 @@ def parse_trigger(text: str) -> tuple[Effect | None, tuple[Clause, ...]]:
     return None, parse_condition(text)
 
 
-class Survivor(Frozen):
+class SurvivorFace(Frozen):
+    """What a survivor card prints, as every seat sees it (its view adds where it is now)."""
+
     id: str
     name: str
     short: str
@@ -327,6 +329,9 @@ class Survivor(Frozen):
     search: int
     ability: str
     where: str
+
+
+class Survivor(SurvivorFace):
     coop: bool
 
     @property

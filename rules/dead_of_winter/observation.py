@@ -22,6 +22,7 @@ from rules.dead_of_winter.content import (
     SURVIVOR_SPACES,
     SURVIVORS,
     ZOMBIE_SPACES,
+    SurvivorFace,
 )
 from rules.dead_of_winter.observation_models import (
     Contributions,
@@ -43,6 +44,7 @@ from rules.dead_of_winter.observation_models import Observation as Observation
 from rules.dead_of_winter.observation_parts import long_night_view, pending_public, private
 from rules.dead_of_winter.rules_conditions import progress
 from rules.dead_of_winter.rules_legal import to_act
+from rules.record_copies import shared_fields
 
 # Records built from values the rules made, without validation (`rules.core.builder`);
 # `tests/rules/test_observations_built.py` compares them with validated ones.
@@ -51,6 +53,8 @@ _survivor = builder(SurvivorView)
 _location = builder(LocationView)
 _entrance = builder(EntranceView)
 _observation = builder(Observation)
+_FACES = {sid: shared_fields(c, SurvivorFace) for sid, c in SURVIVORS.items()}
+"""Each survivor card's printed face, as its view repeats it."""
 _OBSERVATION_DEFAULTS = {
     name: field.default
     for name, field in Observation.model_fields.items()
@@ -93,18 +97,9 @@ def observe(w: dict[str, Any], seat: int | None, outcome: dict[str, Any] | None)
         )
     survivors = []
     for sid, s in sorted(w["survivors"].items()):
-        c = SURVIVORS[sid]
         survivors.append(
             _survivor(
-                id=sid,
-                name=c.name,
-                short=c.short,
-                occupation=c.occupation,
-                influence=c.influence,
-                attack=c.attack,
-                search=c.search,
-                ability=c.ability,
-                where=c.where,
+                **_FACES[sid],
                 group=s["group"],
                 is_leader=w["groups"][s["group"]]["leader"] == sid,
                 location=s["location"],

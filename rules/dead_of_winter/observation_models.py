@@ -12,7 +12,9 @@ from rules.dead_of_winter.content import (
     ITEMS,
     OBJECTIVES,
     TWISTS,
+    SurvivorFace,
 )
+from rules.record_copies import remade
 
 
 class Card(Frozen):
@@ -49,16 +51,7 @@ class GroupView(Frozen):
     was_betrayer: bool | None
 
 
-class SurvivorView(Frozen):
-    id: str
-    name: str
-    short: str
-    occupation: str
-    influence: int
-    attack: int
-    search: int
-    ability: str
-    where: str
+class SurvivorView(SurvivorFace):
     group: int
     is_leader: bool
     location: str
@@ -237,11 +230,4 @@ def objective(oid: str) -> ObjectiveView:
 
 def twist_card(tid: str) -> TwistCardView:
     t = TWISTS[tid]
-    return TwistCardView(
-        id=t.id,
-        name=t.name,
-        trigger=t.trigger,
-        kind=t.kind,
-        narrative=t.narrative,
-        options=[f"{o.label}: {o.effects}" for o in t.options],
-    )
+    return remade(TwistCardView, t, options=[f"{o.label}: {o.effects}" for o in t.options])
