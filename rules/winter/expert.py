@@ -144,18 +144,15 @@ class ThawSearch:
         maximise = seat == self.me
         if depth > 1:  # the best-looking replies first: more cut-offs
             kids.sort(key=lambda s: evaluate(s, self.me), reverse=maximise)
-        if maximise:
-            v = -2 * WIN
-            for k in kids:
-                v = max(v, self._value(k, depth - 1, alpha, beta, ply + 1))
-                alpha = max(alpha, v)
-                if alpha >= beta:
-                    break
-            return v
-        v = 2 * WIN
+        v = -2 * WIN if maximise else 2 * WIN
         for k in kids:
-            v = min(v, self._value(k, depth - 1, alpha, beta, ply + 1))
-            beta = min(beta, v)
+            below = self._value(k, depth - 1, alpha, beta, ply + 1)
+            if maximise:
+                v = max(v, below)
+                alpha = max(alpha, v)
+            else:
+                v = min(v, below)
+                beta = min(beta, v)
             if alpha >= beta:
                 break
         return v
