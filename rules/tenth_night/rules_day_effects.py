@@ -8,7 +8,7 @@ from rules.core import seat_ref
 from rules.draft import construct
 from rules.tenth_night import actions as act
 from rules.tenth_night.rules_night import end_day, end_game
-from rules.tenth_night.rules_table import Table, lab
+from rules.tenth_night.rules_table import SeatW, Table, lab
 from rules.tenth_night.state import (
     Offer,
     Person,
@@ -78,9 +78,7 @@ def apply_day(t: Table, seat: int, a: act.DayAction) -> None:
     elif isinstance(a, act.AcceptExchange):
         _accept(t, seat, a)
     elif isinstance(a, act.Swap):
-        i = _index(p.row, a.person_id)
-        p.hand.remove(a.hand_card_id)
-        p.row[i] = _person(a.hand_card_id)
+        _into_row(p, a, a.hand_card_id)
         p.hand.append(a.person_id)
         if not t.quiet:
             t.say(
@@ -88,15 +86,11 @@ def apply_day(t: Table, seat: int, a: act.DayAction) -> None:
                 f"{lab(a.hand_card_id)}."
             )
     elif isinstance(a, act.HealReplace):
-        i = _index(p.row, a.person_id)
-        p.hand.remove(a.hand_card_id)
-        p.row[i] = _person(a.hand_card_id)
+        _into_row(p, a, a.hand_card_id)
         t.discard.append(a.person_id)
         t.say(f"{me} replaces injured {lab(a.person_id)} with {lab(a.hand_card_id)}.")
     elif isinstance(a, act.HealHeart):
-        i = _index(p.row, a.person_id)
-        p.hand.remove(a.hand_card_id)
-        p.row[i] = _person(a.person_id)
+        _into_row(p, a, a.person_id)
         t.discard.append(a.hand_card_id)
         t.say(f"{me} heals {lab(a.person_id)} by discarding {lab(a.hand_card_id)}.")
     elif isinstance(a, act.Trio):
@@ -124,6 +118,15 @@ def _person(card_id: str) -> Person:
 
 def _index(row: list[Person], card_id: str) -> int:
     return next(i for i, x in enumerate(row) if x.id == card_id)
+
+
+def _into_row(p: SeatW, a: act.Swap | act.HealReplace | act.HealHeart, card_id: str) -> None:
+    """`a`'s hand card leaves the hand, and `card_id` takes the place of `a`'s person in the row
+    as a healthy person: the hand card (a swap, a heal by replacing) or the person itself (a heal
+    with a heart)."""
+    i = _index(p.row, a.person_id)
+    p.hand.remove(a.hand_card_id)
+    p.row[i] = _person(card_id)
 
 
 def _accept(t: Table, seat: int, a: act.AcceptExchange) -> None:
