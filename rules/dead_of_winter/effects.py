@@ -12,7 +12,7 @@ An effect's arguments are read through `effect_args`; the survivors' resolvers a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core import seat_ref
@@ -83,10 +83,15 @@ def r_clean_waste(ctx: Ctx, f: Frame, e: Effect) -> bool:
     return DONE
 
 
-def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
+def _add_at_each(ctx: Ctx, f: Frame, e: Effect, add: Callable[[Ctx, str, int], object]) -> bool:
+    """`add` the effect's count (its second argument) at each location its first names."""
     for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
-        bodies.add_zombies(ctx, loc, int(e.args[1]))
+        add(ctx, loc, int(e.args[1]))
     return DONE
+
+
+def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
+    return _add_at_each(ctx, f, e, bodies.add_zombies)
 
 
 def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
@@ -117,9 +122,7 @@ def r_attract(ctx: Ctx, f: Frame, e: Effect) -> bool:
 
 
 def r_barricade(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    for loc in locations(ctx, f, e.args[0], lambda _: True) or []:
-        bodies.place_barricades(ctx, loc, int(e.args[1]))
-    return DONE
+    return _add_at_each(ctx, f, e, bodies.place_barricades)
 
 
 def r_unbarricade(ctx: Ctx, f: Frame, e: Effect) -> bool:
