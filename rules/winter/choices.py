@@ -232,15 +232,14 @@ def _remove_paths(ctx: _Turn, moves: list[tuple[int, act.Remove]]) -> Iterator[t
         detail="Take an unlocked card out of the game for good",
         style="danger",
     )
-    for index, action in moves:
-        cell = (action.row, action.col)
-        spot = Choice(
+
+    def card(cell: Cell) -> tuple[str, str]:
+        return (
             f"Card {ctx.at(cell)}",
-            detail=fit_detail(f"Remove {ctx.at(cell)}: {_melt_words(ctx.lake, cell, ctx.at)}"),
-            style="danger",
-            at=cell,
+            f"Remove {ctx.at(cell)}: {_melt_words(ctx.lake, cell, ctx.at)}",
         )
-        yield index, (head, spot)
+
+    return _danger_paths(head, moves, card)
 
 
 def _take_paths(ctx: _Turn, moves: list[tuple[int, act.Take]]) -> Iterator[tuple[int, Path]]:
@@ -250,16 +249,23 @@ def _take_paths(ctx: _Turn, moves: list[tuple[int, act.Take]]) -> Iterator[tuple
         style="danger",
     )
     last = ctx.state.on_table(ctx.seat) == 1
+    what = "your last counter: you lose" if last else "back to your supply"
+    return _danger_paths(
+        head, moves, lambda cell: (f"Counter {ctx.at(cell)}", f"Take {ctx.at(cell)} {what}")
+    )
+
+
+def _danger_paths(
+    head: Choice,
+    moves: Sequence[tuple[int, act.Remove | act.Take]],
+    words: Callable[[Cell], tuple[str, str]],
+) -> Iterator[tuple[int, Path]]:
+    """A path per move that takes something off a cell: `head`, then the cell's choice with its
+    label and detail (`words`), both in red."""
     for index, action in moves:
         cell = (action.row, action.col)
-        what = "your last counter: you lose" if last else "back to your supply"
-        spot = Choice(
-            f"Counter {ctx.at(cell)}",
-            detail=fit_detail(f"Take {ctx.at(cell)} {what}"),
-            style="danger",
-            at=cell,
-        )
-        yield index, (head, spot)
+        label, detail = words(cell)
+        yield index, (head, Choice(label, detail=fit_detail(detail), style="danger", at=cell))
 
 
 def _keep(state: WinterState, action: act.Keep, at: Callable[[Cell], str]) -> Choice:
