@@ -9,6 +9,7 @@ becomes public events (a playout's working copy passes no log, and no line is wr
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import board_of, fmt
@@ -114,15 +115,8 @@ def applied(
                 f"{seat_ref(seat)} mines the {camper.value if camper else '?'} camper at "
                 f"{fmt(square)}: rolled {roll}, +${roll}."
             )
-        state = evolve(
-            state,
-            {
-                "gold": bump(state.gold, seat, roll),
-                "dice": tuple([d for d in state.dice if (d.x, d.y) != square]),
-                "pool": state.pool + 1,
-                "acted": True,
-            },
-        )
+        mined = {"gold": bump(state.gold, seat, roll), "acted": True}
+        state = evolve(state, {**mined, **_to_pool(state, square)})
         state = end_management(state, log)
     elif isinstance(action, act.End):
         if log is not None:
@@ -157,14 +151,13 @@ def _build(state: ColdComfortState, seat: int, a: act.Build, log: Log) -> ColdCo
     hotels = sorted(
         [*state.hotels, new_hotel(x=a.x, y=a.y, seat=seat, value=a.value)], key=lambda h: (h.x, h.y)
     )
-    return evolve(
+    return _one_build(
         state,
+        seat,
+        cost,
         {
             "hotels": tuple(hotels),
-            "gold": bump(state.gold, seat, -cost),
             "supply": supply_after(state, seat, a.value, -1),
-            "build_used": True,
-            "acted": True,
             "built_at": square,
         },
     )
@@ -182,18 +175,17 @@ def _change(state: ColdComfortState, seat: int, a: act.Change, log: Log) -> Cold
         )
     supply = supply_after(state, seat, hotel.value, +1)
     supply = supply_after(evolve(state, {"supply": supply}), seat, a.to, -1)
-    return evolve(
-        state,
-        {
-            "hotels": tuple(
-                evolve(h, {"value": a.to}) if (h.x, h.y) == square else h for h in state.hotels
-            ),
-            "gold": bump(state.gold, seat, -cost),
-            "supply": supply,
-            "build_used": True,
-            "acted": True,
-        },
-    )
+    hotels = tuple(evolve(h, {"value": a.to}) if (h.x, h.y) == square else h for h in state.hotels)
+    return _one_build(state, seat, cost, {"hotels": hotels, "supply": supply})
+
+
+def _one_build(
+    state: ColdComfortState, seat: int, cost: int, changes: dict[str, Any]
+) -> ColdComfortState:
+    """CC-13: the turn's one build, upgrade or downgrade, `changes` (its hotels and supply) with
+    `cost` paid and `build_used` = `acted` = true."""
+    paid = {"gold": bump(state.gold, seat, -cost), "build_used": True, "acted": True}
+    return evolve(state, {**changes, **paid})
 
 
 def _host(state: ColdComfortState, seat: int, a: act.Host, log: Log) -> ColdComfortState:
@@ -207,6 +199,11 @@ def _host(state: ColdComfortState, seat: int, a: act.Host, log: Log) -> ColdComf
     dice = [d for d in state.dice if (d.x, d.y) != source]
     dice.append(new_die(x=a.x, y=a.y, value=camper.value))
     return evolve(state, {"dice": sorted_dice(dice), "acted": True})
+
+
+def _to_pool(state: ColdComfortState, square: Square) -> dict[str, Any]:
+    """The camper at `square` goes back to the pool (mined, CC-11, or fleeing a fire, CC-17)."""
+    return {"dice": tuple(d for d in state.dice if (d.x, d.y) != square), "pool": state.pool + 1}
 
 
 # fire --------------------------------------------------------------------------------------------
@@ -281,13 +278,6 @@ def _enter(state: ColdComfortState, target: Square, log: Log) -> ColdComfortStat
                 f"The fire reaches {seat_ref(hotel.seat)}'s hotel at {fmt(target)}: its guest "
                 f"{guest.value} flees to the pool and the fire goes out."
             )
-        return evolve(
-            state,
-            {
-                **done,
-                "dice": tuple(d for d in state.dice if (d.x, d.y) != target),
-                "pool": state.pool + 1,
-            },
-        )
+        return evolve(state, {**done, **_to_pool(state, target)})
     state = _burn(state, target, log)
     return _continue_fire(state, target, hotel.seat, log)
