@@ -6,64 +6,57 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from rules.core import Frozen
+from rules.action_records import ActionRecord
 
 
-class Build(Frozen):
+class _OnSquare(ActionRecord):
+    """A move on one map square, `(x, y)`."""
+
+    x: int
+    y: int
+
+
+class Build(ActionRecord):
     type: Literal["build"] = "build"
     value: int
     x: int
     y: int
 
 
-class Change(Frozen):
+class Change(_OnSquare):
     type: Literal["change"] = "change"
-    x: int
-    y: int
     to: int
 
 
-class Host(Frozen):
+class Host(_OnSquare):
     type: Literal["host"] = "host"
-    x: int
-    y: int
     from_x: int
     from_y: int
 
 
-class Fire(Frozen):
+class Fire(_OnSquare):
     type: Literal["fire"] = "fire"
-    x: int
-    y: int
 
 
-class Mine(Frozen):
+class Mine(_OnSquare):
     type: Literal["mine"] = "mine"
-    x: int
-    y: int
 
 
-class End(Frozen):
+class End(ActionRecord):
     type: Literal["end"] = "end"
 
 
-class Spread(Frozen):
+class Spread(_OnSquare):
     type: Literal["spread"] = "spread"
-    x: int
-    y: int
 
 
-class Grow(Frozen):
+class Grow(_OnSquare):
     type: Literal["grow"] = "grow"
-    x: int
-    y: int
     rotation: int
 
 
-class Land(Frozen):
+class Land(_OnSquare):
     type: Literal["land"] = "land"
-    x: int
-    y: int
 
 
 Action = Build | Change | Host | Fire | Mine | End | Spread | Grow | Land

@@ -11,16 +11,25 @@ from rules.core import Frozen
 
 
 class _Action(Frozen):
+    """The acting seat, then the kind (`type`, narrowed by each record as in
+    `rules.action_records.ActionRecord`): the order of every record's JSON."""
+
     seat: int
+    type: str
+
+
+class _CardAction(_Action):
+    """A move with one card, named by id."""
+
+    card_id: str
 
 
 class CheckFrostbite(_Action):
     type: Literal["check_frostbite"] = "check_frostbite"
 
 
-class Play(_Action):
+class Play(_CardAction):
     type: Literal["play"] = "play"
-    card_id: str
     source: Literal["hand", "display"] = "hand"
 
 
@@ -32,29 +41,25 @@ class Scavenge(_Action):
     type: Literal["scavenge"] = "scavenge"
 
 
-class MemoryReturn(_Action):
+class MemoryReturn(_CardAction):
     type: Literal["memory_return"] = "memory_return"
-    card_id: str
 
 
-class Give(_Action):
+class Give(_CardAction):
     type: Literal["give"] = "give"
-    card_id: str
     to_seat: int
 
 
-class TargetRemove(_Action):
+class TargetRemove(_CardAction):
     type: Literal["target_remove"] = "target_remove"
-    card_id: str
 
 
 class CheckForFrostbite(_Action):
     type: Literal["check_for_frostbite"] = "check_for_frostbite"
 
 
-class ChilblainsDiscard(_Action):
+class ChilblainsDiscard(_CardAction):
     type: Literal["chilblains_discard"] = "chilblains_discard"
-    card_id: str
 
 
 class UseToken(_Action):

@@ -12,178 +12,182 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter
 
+from rules.action_records import ActionRecord
 from rules.core import Frozen
 from rules.draft import construct
 
 
-class Draft(Frozen):
+class _DieAction(ActionRecord):
+    """An action a survivor takes with one of the player's action dice (§6)."""
+
+    survivor: str
+    die: int
+
+
+class _CardAction(ActionRecord):
+    """A move with one card, named by id."""
+
+    card: str
+
+
+class _AtEntrance(ActionRecord):
+    """A colony entrance (0-based), for a zombie placed or killed there."""
+
+    entrance: int
+
+
+class _Answer(ActionRecord):
+    """A yes or no."""
+
+    yes: bool
+
+
+class Draft(ActionRecord):
     type: Literal["draft"] = "draft"
     group: int
     keep: tuple[str, ...]
     leader: str
 
 
-class Attack(Frozen):
+class Attack(_DieAction):
     type: Literal["attack"] = "attack"
-    survivor: str
-    die: int
     entrance: int | None = None
     bandit: bool = False
 
 
-class Search(Frozen):
+class Search(_DieAction):
     type: Literal["search"] = "search"
-    survivor: str
-    die: int
 
 
-class Noise(Frozen):
+class Noise(ActionRecord):
     type: Literal["noise"] = "noise"
 
 
-class Keep(Frozen):
+class Keep(_CardAction):
     type: Literal["keep"] = "keep"
-    card: str
 
 
-class Barricade(Frozen):
+class Barricade(_DieAction):
     type: Literal["barricade"] = "barricade"
-    survivor: str
-    die: int
     entrance: int | None = None
 
 
-class Clean(Frozen):
+class Clean(_DieAction):
     type: Literal["clean"] = "clean"
-    survivor: str
-    die: int
 
 
-class Attract(Frozen):
+class Attract(_DieAction):
     type: Literal["attract"] = "attract"
-    survivor: str
-    die: int
 
 
-class AttractFrom(Frozen):
+class AttractFrom(ActionRecord):
     type: Literal["attract_from"] = "attract_from"
     location: str
     entrance: int | None = None
 
 
-class LureTo(Frozen):
+class LureTo(_AtEntrance):
     """The colony entrance a lured zombie goes into (DW-13), full or not."""
 
     type: Literal["lure_to"] = "lure_to"
-    entrance: int
 
 
-class KillAt(Frozen):
+class KillAt(_AtEntrance):
     """The colony entrance an attack's next extra kill comes from (§6.7, `attack_kills`)."""
 
     type: Literal["kill_at"] = "kill_at"
-    entrance: int
 
 
-class UseAbility(Frozen):
+class UseAbility(ActionRecord):
     type: Literal["ability"] = "ability"
     survivor: str
     die: int | None = None
     target: str | None = None
 
 
-class UseItem(Frozen):
+class UseItem(_CardAction):
     type: Literal["item"] = "item"
-    card: str
     survivor: str
     die: int | None = None
     target: str | None = None
 
 
-class Move(Frozen):
+class Move(ActionRecord):
     type: Literal["move"] = "move"
     survivor: str
     to: str
     fuel_card: str | None = None
 
 
-class Play(Frozen):
+class Play(_CardAction):
     type: Literal["play"] = "play"
-    card: str
     survivor: str | None = None
     target: str | None = None
 
 
-class Equip(Frozen):
+class Equip(_CardAction):
     type: Literal["equip"] = "equip"
-    card: str
     survivor: str
 
 
-class Discard(Frozen):
+class Discard(_CardAction):
     type: Literal["discard"] = "discard"
-    card: str
 
 
-class Contribute(Frozen):
+class Contribute(_CardAction):
     type: Literal["contribute"] = "contribute"
-    card: str
 
 
-class Commit(Frozen):
+class Commit(_CardAction):
     type: Literal["commit"] = "commit"
-    card: str
 
 
-class SpendFood(Frozen):
+class SpendFood(ActionRecord):
     type: Literal["spend_food"] = "spend_food"
     die: int
 
 
-class Request(Frozen):
+class Request(ActionRecord):
     type: Literal["request"] = "request"
     target: int
     symbol: str | None = None
 
 
-class Give(Frozen):
+class Give(ActionRecord):
     type: Literal["give"] = "give"
     card: str | None = None
 
 
-class HandOff(Frozen):
+class HandOff(_CardAction):
     type: Literal["hand_off"] = "hand_off"
-    card: str
     source: str
     to: str
 
 
-class Accept(Frozen):
+class Accept(_Answer):
     type: Literal["accept"] = "accept"
-    yes: bool
 
 
-class CallExile(Frozen):
+class CallExile(ActionRecord):
     type: Literal["call_exile"] = "call_exile"
     target: int
 
 
-class Vote(Frozen):
+class Vote(_Answer):
     type: Literal["vote"] = "vote"
-    yes: bool
 
 
-class Option(Frozen):
+class Option(ActionRecord):
     type: Literal["option"] = "option"
     n: Literal[1, 2]
 
 
-class Bite(Frozen):
+class Bite(ActionRecord):
     type: Literal["bite"] = "bite"
     roll: bool
 
 
-class Choose(Frozen):
+class Choose(ActionRecord):
     """An answer to a `choose`/`discard` decision: a survivor id, location key, `die:N`, card
     id, `seat:N`, or `stop`."""
 
@@ -191,75 +195,65 @@ class Choose(Frozen):
     value: str
 
 
-class NewLeader(Frozen):
+class NewLeader(ActionRecord):
     type: Literal["new_leader"] = "new_leader"
     survivor: str
 
 
-class Place(Frozen):
+class Place(ActionRecord):
     type: Literal["place"] = "place"
     survivor: str
     location: str
     fuel_card: str | None = None
 
 
-class Stop(Frozen):
+class Stop(ActionRecord):
     """Stop keeping more cards after a search, or stop luring zombies."""
 
     type: Literal["stop"] = "stop"
 
 
-class Pass(Frozen):
+class Pass(ActionRecord):
     type: Literal["pass"] = "pass"
 
 
 # --- the Long Night modules (§9, §12.2) --------------------------------------------------------
-class Contain(Frozen):
+class Contain(_DieAction):
     type: Literal["contain"] = "contain"
-    survivor: str
-    die: int
 
 
-class Work(Frozen):
+class Work(_DieAction):
     type: Literal["work"] = "work"
-    survivor: str
-    die: int
     improvement: str
 
 
-class Scrap(Frozen):
+class Scrap(_CardAction):
     type: Literal["scrap"] = "scrap"
-    card: str
     improvement: str
 
 
-class Raid(Frozen):
+class Raid(_DieAction):
     type: Literal["raid"] = "raid"
-    survivor: str
-    die: int
     how: Literal["search", "attack"]
 
 
-class Bribe(Frozen):
+class Bribe(_CardAction):
     type: Literal["bribe"] = "bribe"
-    card: str
     location: str
 
 
-class RigTrap(Frozen):
+class RigTrap(_DieAction):
     type: Literal["trap"] = "trap"
-    survivor: str
-    die: int
     fuel_card: str
     entrance: int | None = None
 
 
-class PlaceBandit(Frozen):
+class PlaceBandit(ActionRecord):
     type: Literal["place_bandit"] = "place_bandit"
     location: str
 
 
-class FirstPlayer(Frozen):
+class FirstPlayer(ActionRecord):
     type: Literal["first_player"] = "first_player"
     vote: bool
 

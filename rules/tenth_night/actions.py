@@ -7,29 +7,37 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
+from rules.action_records import ActionRecord
 from rules.core import Frozen
 from rules.tenth_night.state import Zone
 
 
-class Swap(Frozen):
+class _HandOnPerson(ActionRecord):
+    """A hand card played on a person of the seat's own row."""
+
+    hand_card_id: str
+    person_id: str
+
+
+class _OfferAnswer(ActionRecord):
+    """A move on an open exchange offer (TN-11), named by its id."""
+
+    offer_id: int
+
+
+class Swap(_HandOnPerson):
     type: Literal["swap"] = "swap"
-    hand_card_id: str
-    person_id: str
 
 
-class HealReplace(Frozen):
+class HealReplace(_HandOnPerson):
     type: Literal["heal_replace"] = "heal_replace"
-    hand_card_id: str
-    person_id: str
 
 
-class HealHeart(Frozen):
+class HealHeart(_HandOnPerson):
     type: Literal["heal_heart"] = "heal_heart"
-    hand_card_id: str
-    person_id: str
 
 
-class Trio(Frozen):
+class Trio(ActionRecord):
     """`card_ids` in hand order (the discard order); `keep_id` becomes the new person."""
 
     type: Literal["trio"] = "trio"
@@ -37,12 +45,12 @@ class Trio(Frozen):
     keep_id: str
 
 
-class Reorder(Frozen):
+class Reorder(ActionRecord):
     type: Literal["reorder"] = "reorder"
     order: tuple[str, ...]
 
 
-class DivineProtection(Frozen):
+class DivineProtection(ActionRecord):
     """`person_id` names the seat's one person, so the label can say who is protected."""
 
     type: Literal["divine_protection"] = "divine_protection"
@@ -59,44 +67,41 @@ class Want(Frozen):
     card_id: str | None = None
 
 
-class ProposeExchange(Frozen):
+class ProposeExchange(ActionRecord):
     type: Literal["propose_exchange"] = "propose_exchange"
     to_seat: int
     give: Give
     want: Want
 
 
-class AcceptExchange(Frozen):
+class AcceptExchange(_OfferAnswer):
     type: Literal["accept_exchange"] = "accept_exchange"
-    offer_id: int
     card_id: str | None = None
 
 
-class DeclineExchange(Frozen):
+class DeclineExchange(_OfferAnswer):
     type: Literal["decline_exchange"] = "decline_exchange"
-    offer_id: int
 
 
-class WithdrawExchange(Frozen):
+class WithdrawExchange(_OfferAnswer):
     type: Literal["withdraw_exchange"] = "withdraw_exchange"
-    offer_id: int
 
 
-class Ready(Frozen):
+class Ready(ActionRecord):
     type: Literal["ready"] = "ready"
 
 
-class EndRecord(Frozen):
+class EndRecord(ActionRecord):
     type: Literal["end_record"] = "end_record"
 
 
-class EndDay(Frozen):
+class EndDay(ActionRecord):
     """System action of the day timer (§7 `day_seconds`); never offered to players."""
 
     type: Literal["end_day"] = "end_day"
 
 
-class Defend(Frozen):
+class Defend(ActionRecord):
     """`nullify` with one Joker, `modifiers` with J/Q/K (strongest first), or `pass`."""
 
     type: Literal["defend"] = "defend"

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from rules.core import Frozen
+from rules.action_records import ActionRecord
 from rules.winter.rules_cards import Orientation, Section
 
 Colour = Literal["light", "dark"]
@@ -19,29 +19,32 @@ SECTION_OF: dict[Colour, Section] = {"light": "L", "dark": "D"}
 COLOUR_OF: dict[Section, Colour] = {"L": "light", "D": "dark"}
 
 
-class ChooseColour(Frozen):
+class _OnCell(ActionRecord):
+    """A move on one cell of the lake, `(row, col)`."""
+
+    row: int
+    col: int
+
+
+class ChooseColour(ActionRecord):
     type: Literal["choose_colour"] = "choose_colour"
     colour: Colour
 
 
-class Draw(Frozen):
+class Draw(ActionRecord):
     type: Literal["draw"] = "draw"
 
 
-class Place(Frozen):
+class Place(_OnCell):
     type: Literal["place"] = "place"
-    row: int
-    col: int
     orientation: Orientation
 
 
-class PutCounter(Frozen):
+class PutCounter(_OnCell):
     type: Literal["counter"] = "counter"
-    row: int
-    col: int
 
 
-class Move(Frozen):
+class Move(ActionRecord):
     type: Literal["move"] = "move"
     from_row: int
     from_col: int
@@ -50,22 +53,16 @@ class Move(Frozen):
     orientation: Orientation
 
 
-class Remove(Frozen):
+class Remove(_OnCell):
     type: Literal["remove"] = "remove"
-    row: int
-    col: int
 
 
-class Take(Frozen):
+class Take(_OnCell):
     type: Literal["take"] = "take"
-    row: int
-    col: int
 
 
-class Keep(Frozen):
+class Keep(_OnCell):
     type: Literal["keep"] = "keep"
-    row: int
-    col: int
 
 
 WinterAction = ChooseColour | Draw | Place | PutCounter | Move | Remove | Take | Keep
