@@ -87,6 +87,13 @@ def grp(w: W, g: int) -> dict[str, Any]:
     return out
 
 
+def spend(ctx: Ctx, group: int, die: int) -> None:
+    """The group uses one of its action dice (DW-9)."""
+    g = grp(ctx.w, group)
+    g["dice"].remove(die)
+    g["dice_used"] += 1
+
+
 def seat_of(w: W, g: int) -> int:
     return int(grp(w, g)["seat"])
 

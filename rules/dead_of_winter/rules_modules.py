@@ -25,16 +25,10 @@ from rules.dead_of_winter.content import (
     parse_bandits,
 )
 from rules.dead_of_winter.effects_ln import advance_one, place_traps
-from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.rules_core import Ctx, grp, spend, sv
 from rules.dead_of_winter.words import group_named
 
 Data = dict[str, Any]
-
-
-def spend(ctx: Ctx, group: int, die: int) -> None:
-    g = grp(ctx.w, group)
-    g["dice"].remove(die)
-    g["dice_used"] += 1
 
 
 # --- actions ----------------------------------------------------------------------------------

@@ -9,16 +9,10 @@ from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter import rules_modules as M
 from rules.dead_of_winter.content import ITEMS, SURVIVORS, effects_of
-from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.rules_core import Ctx, grp, spend, sv
 from rules.dead_of_winter.rules_pending import move_item
 from rules.dead_of_winter.rules_round import pass_turn
 from rules.dead_of_winter.words import group_named
-
-
-def spend(ctx: Ctx, group: int, die: int) -> None:
-    g = grp(ctx.w, group)
-    g["dice"].remove(die)
-    g["dice_used"] += 1
 
 
 def act(ctx: Ctx, seat: int, a: A.Action) -> None:
