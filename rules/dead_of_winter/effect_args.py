@@ -16,6 +16,7 @@ from rules.dead_of_winter.content import (
     Effect,
 )
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
+from rules.dead_of_winter.state import W
 
 Frame = dict[str, Any]
 Resolver = Callable[[Ctx, Frame, Effect], bool]
@@ -81,16 +82,35 @@ def locations(ctx: Ctx, f: Frame, token: str, useful: Callable[[str], bool]) -> 
         if "random" not in f["unit"]:
             f["unit"]["random"] = LOCATIONS[ctx.rng.randint(1, 6)]
         return [f["unit"]["random"]]
-    key = "L:any"
+    return _chosen(
+        ctx, f, "L:any", "Choose a location", lambda: [x for x in core.places(ctx.w) if useful(x)]
+    )
+
+
+def _chosen(
+    ctx: Ctx, f: Frame, key: str, prompt: str, options: Callable[[], list[str]]
+) -> list[str] | None:
+    """What a choosing argument is bound to, as a list: asked for once per effect (`need`)
+    among `options`; [] when there is nothing to choose, None while the answer is awaited."""
     if key not in f["bind"]:
-        options = [loc for loc in core.places(ctx.w) if useful(loc)]
-        if not options:
+        found = options()
+        if not found:
             return []
-        answer = need(ctx, f, options, "Choose a location")
+        answer = need(ctx, f, found, prompt)
         if answer is None:
             return None
         f["bind"][key] = answer
     return [f["bind"][key]]
+
+
+def survivor_pool(w: W, g: dict[str, Any], here: str | None, token: str) -> list[str]:
+    """The survivors a choosing token offers (DW-15): the group's own (`chosen`), those at the
+    acting survivor's location (`chosen_here`), or every survivor in play."""
+    if token == "chosen":
+        return list(g["survivors"])
+    if token == "chosen_here":
+        return core.at(w, here) if here else []
+    return sorted(w["survivors"])
 
 
 def survivors(ctx: Ctx, f: Frame, token: str) -> list[str] | None:
@@ -98,22 +118,10 @@ def survivors(ctx: Ctx, f: Frame, token: str) -> list[str] | None:
     g = grp(w, f["group"])
     here = acting_loc(ctx, f)
     if token in CHOOSING:
-        key = f"S:{token}"
-        if key not in f["bind"]:
-            if token == "chosen":
-                options = list(g["survivors"])
-            elif token == "chosen_here":
-                options = core.at(w, here) if here else []
-            else:
-                options = sorted(w["survivors"])
-            if not options:
-                return []
-            answer = need(ctx, f, options, "Choose a survivor")
-            if answer is None:
-                return None
-            f["bind"][key] = answer
-        sid = f["bind"][key]
-        return [sid] if sid in w["survivors"] else []
+        found = _chosen(
+            ctx, f, f"S:{token}", "Choose a survivor", lambda: survivor_pool(w, g, here, token)
+        )
+        return None if found is None else [sid for sid in found if sid in w["survivors"]]
     if token == "acting":
         return [f["surv"]] if f["surv"] in w["survivors"] else []
     if token == "leader":

@@ -19,6 +19,7 @@ from rules.dead_of_winter.content import (
     TOWN,
     Effect,
 )
+from rules.dead_of_winter.effect_args import survivor_pool
 from rules.dead_of_winter.rules_core import grp, sv
 
 W = dict[str, Any]
@@ -65,12 +66,7 @@ def targets(w: W, gid: int, surv: str | None, effs: Sequence[Effect]) -> Sequenc
     if kind == "L:any":
         return useful_locations(w, first)
     here = sv(w, surv)["location"] if surv is not None and surv in w["survivors"] else None
-    if kind == "S:chosen":
-        pool = list(g["survivors"])
-    elif kind == "S:chosen_here":
-        pool = core.at(w, here) if here else []
-    else:
-        pool = sorted(w["survivors"])
+    pool = survivor_pool(w, g, here, token)
     if first.op in ("heal",):
         pool = [s for s in pool if sv(w, s)["wounds"] + sv(w, s)["frostbite"] > 0]
     return sorted(pool)
