@@ -42,10 +42,13 @@ _FROST_PAIN = {
     "Blue Lips": 0,
 }
 
+Pit = list[tuple[str, int]]
+"""The fire pit as (card id, effective heat), left to right."""
+Pending = dict[str, int]
+"""This turn's pending effects: how many of each (`target`, `greatest`, `burn_one`)."""
 
-def _fire_dies_down(
-    pit: list[tuple[str, int]], pending: dict[str, int], target: bool
-) -> list[tuple[str, int]]:
+
+def _fire_dies_down(pit: Pit, pending: Pending, target: bool) -> Pit:
     """The pit after this turn's Fire Dies Down; `pit` is (id, effective heat) left to right."""
     pit = list(pit)
     if not pit:
@@ -65,7 +68,7 @@ def _fire_dies_down(
     return pit
 
 
-def _after_score(pit: list[tuple[str, int]], index: int, burn: int) -> tuple[int, int]:
+def _after_score(pit: Pit, index: int, burn: int) -> tuple[int, int]:
     rest = pit[:index] + pit[index + 1 :]
     for _ in range(burn):
         if rest:
@@ -97,13 +100,7 @@ class HeuristicAgent:
         return list(o.players[o.seat].frostbite)
 
     def _evaluate(
-        self,
-        o: Any,
-        pit: list[tuple[str, int]],
-        pending: dict[str, int],
-        hand: list[Any],
-        boost: int,
-        played: list[Any],
+        self, o: Any, pit: Pit, pending: Pending, hand: list[Any], boost: int, played: list[Any]
     ) -> float:
         after = _fire_dies_down(pit, pending, target=True)
         if not after:
@@ -126,7 +123,7 @@ class HeuristicAgent:
         return score
 
     @staticmethod
-    def _boon_fires(c: Any, pit: list[tuple[str, int]], boost: int) -> bool:
+    def _boon_fires(c: Any, pit: Pit, boost: int) -> bool:
         # `pit` is the final pit; good enough as a tie-breaker.
         heat = sum(h for _, h in pit) + boost
         if c.effect_kind == "gain":
@@ -136,9 +133,7 @@ class HeuristicAgent:
             c.if_op or "", False
         )
 
-    def _can_play(
-        self, o: Any, c: Any, pit: list[tuple[str, int]], boost: int, n_played: int
-    ) -> bool:
+    def _can_play(self, o: Any, c: Any, pit: Pit, boost: int, n_played: int) -> bool:
         frost = {f.name for f in self._my_frost(o)}
         if len(pit) >= 4 or c.ash > sum(h for _, h in pit) + boost:
             return False
@@ -149,8 +144,8 @@ class HeuristicAgent:
     def _best_line(
         self,
         o: Any,
-        pit: list[tuple[str, int]],
-        pending: dict[str, int],
+        pit: Pit,
+        pending: Pending,
         cards: list[Any],
         boost: int,
         played: list[Any],
@@ -171,8 +166,8 @@ class HeuristicAgent:
 
     @staticmethod
     def _played(
-        c: Any, pit: list[tuple[str, int]], pending: dict[str, int], cards: list[Any]
-    ) -> tuple[list[tuple[str, int]], dict[str, int], list[Any]]:
+        c: Any, pit: Pit, pending: Pending, cards: list[Any]
+    ) -> tuple[Pit, Pending, list[Any]]:
         """The pit, the pending effects and the cards left once `c` is played."""
         new_pending = dict(pending)
         if c.effect_kind in ("target", "greatest", "burn_one"):
@@ -217,7 +212,7 @@ class HeuristicAgent:
                 return alcohol[0]
         return best
 
-    def _rescue(self, o: Any, legal: list[Any], pit: list[tuple[str, int]]) -> Any:
+    def _rescue(self, o: Any, legal: list[Any], pit: Pit) -> Any:
         """A token that spares this turn a frostbite card."""
         heat = o.heat_total
         for tok, boost in (("axe", 1), ("lighter_fluid", 2), ("kerosene", 3)):
