@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Land, Mine, Spread
@@ -94,11 +94,6 @@ def candidates(observation: Any, legal: Sequence[Any], pick: Any) -> list[Any]:
     return found
 
 
-def note(work: Working[Any, Any], seat: Seat, observation: Any) -> Hashable | None:
-    """No note: the reason is read from the move itself (`explain`)."""
-    return None
-
-
 def explain(observation: Any, s: Searched) -> str:
     """One plain sentence why: what the move does, and how the played-on games went."""
     obs: ColdComfortObservation = observation
@@ -146,7 +141,6 @@ def a_value(obs: ColdComfortObservation, x: int, y: int) -> int:
 TUNING = Tuning(
     candidates=candidates,
     value=value,
-    note=None,
     explain=explain,
     max_candidates=MAX_CANDIDATES,
     max_plies=HORIZON,
