@@ -114,6 +114,16 @@ def percent(x: float) -> str:
     return f"{round(100 * x)} %"
 
 
+def next_best(s: Searched, *, by_mean: bool = False) -> str:
+    """` (38 % after the next best move)`: how the runner-up did, its share of games won (or its
+    mean value, `by_mean`), to close a reason's odds; empty when no other move was searched as
+    far."""
+    alt = s.runner_up
+    if alt is None:
+        return ""
+    return f" ({percent(alt.mean if by_mean else alt.win_rate)} after the next best move)"
+
+
 def plain_reason(observation: Any, s: Searched) -> str:
     """The default sentence: what the rollouts showed, in numbers."""
     c = s.chosen

@@ -19,7 +19,7 @@ from rules.coldest_night.agents import HeuristicAgent
 from rules.coldest_night.determinize import determinize
 from rules.coldest_night.rules_turn import DWINDLES
 from rules.core import Outcome, Seat, Working
-from rules.search import Searched, Tuning, percent, plain_reason
+from rules.search import Searched, Tuning, next_best, percent, plain_reason
 
 __all__ = ["TUNING", "determinize"]
 
@@ -64,11 +64,8 @@ def explain(o: Any, s: Searched) -> str:
     c = s.chosen
     if c is None or not s.searched:
         return plain_reason(o, s)
-    alt = s.runner_up
     odds = f"the table went on to win {percent(c.win_rate)} of {c.rollouts} games played out"
-    odds += " from here with the unseen cards dealt at random"
-    if alt is not None:
-        odds += f" ({percent(alt.win_rate)} after the next best move)"
+    odds += " from here with the unseen cards dealt at random" + next_best(s)
     n = c.note
     if isinstance(n, tuple) and n[0] == "fire":
         _, heat, cards, nxt = n

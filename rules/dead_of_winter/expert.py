@@ -31,7 +31,7 @@ from rules.dead_of_winter.agents import _Context
 from rules.dead_of_winter.content import CRISES, ITEMS, MAINS
 from rules.dead_of_winter.determinize import determinize
 from rules.dead_of_winter.rules_conditions import progress
-from rules.search import Searched, Tuning, percent, plain_reason
+from rules.search import Searched, Tuning, next_best, percent, plain_reason
 
 __all__ = ["CANDIDATES", "TUNING", "determinize"]
 
@@ -142,12 +142,10 @@ def explain(o: Any, s: Searched) -> str:
     c = s.chosen
     if c is None or not s.searched:
         return plain_reason(o, s)
-    alt = s.runner_up
     who = "the colony's" if o.options.get("mode") == "coop" else "your"
     odds = f"{who} chance of winning comes to about {percent(c.mean)} over {c.rollouts} games"
     odds += " played on from here with the unseen cards dealt at random"
-    if alt is not None:
-        odds += f" ({percent(alt.mean)} after the next best move)"
+    odds += next_best(s, by_mean=True)
     n = c.note
     if isinstance(n, tuple) and n[0] == "round":
         _, morale, done = n

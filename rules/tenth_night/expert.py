@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.cards import card
 from rules.core import ByKind, Outcome, Seat, Working
-from rules.search import Searched, Tuning, percent, plain_reason
+from rules.search import Searched, Tuning, next_best, percent, plain_reason
 from rules.tenth_night.actions import Reorder
 from rules.tenth_night.agents import HeuristicAgent, _best_order, _heart_cost, person_risk
 from rules.tenth_night.determinize import determinize
@@ -128,11 +128,8 @@ def explain(o: Any, s: Searched) -> str:
         people = n[1]
         lead += f", and you usually still have {people} {'person' if people == 1 else 'people'}"
         lead += " at dawn"
-    alt = s.runner_up
     odds = f"everyone survived the 10th night in {percent(c.win_rate)} of {c.rollouts} games"
-    odds += " played out from here with the unseen cards dealt at random"
-    if alt is not None:
-        odds += f" ({percent(alt.win_rate)} after the next best move)"
+    odds += " played out from here with the unseen cards dealt at random" + next_best(s)
     return f"{lead}: {odds}."
 
 
