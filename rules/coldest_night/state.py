@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from rules.coldest_night.data import (
     FROST_IDS,
@@ -38,6 +38,19 @@ TOKEN_WINDOW_PHASES: frozenset[str] = frozenset(
 )
 
 
+_ORDERS: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {
+    "kindling_order": (
+        (KINDLING_IDS, SOLO_KINDLING_IDS),
+        "must list each kindling id K01…K50 exactly once (solo: the 43 ids without the 7 IF cards)",
+    ),
+    "frostbite_order": (
+        (FROST_IDS, SOLO_FROST_IDS),
+        "must list each frostbite id F01…F10 exactly once (solo: without F07 and F08)",
+    ),
+}
+"""Each deck-order test hook: the decks it may order (all players, solo) and what it must hold."""
+
+
 class ColdestNightOptions(Options):
     """Test hooks of CN-2; a replaced set-up step makes no RNG call.
 
@@ -54,23 +67,14 @@ class ColdestNightOptions(Options):
     frostbite_order: tuple[str, ...] | None = None
     start_seat: int | None = Field(default=None, ge=0, le=3)
 
-    @field_validator("kindling_order")
+    @field_validator("kindling_order", "frostbite_order")
     @classmethod
-    def _kindling_permutation(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        if v is not None and sorted(v) not in (list(KINDLING_IDS), list(SOLO_KINDLING_IDS)):
-            raise ValueError(
-                "must list each kindling id K01…K50 exactly once "
-                "(solo: the 43 ids without the 7 IF cards)"
-            )
-        return v
-
-    @field_validator("frostbite_order")
-    @classmethod
-    def _frost_permutation(cls, v: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        if v is not None and sorted(v) not in (list(FROST_IDS), list(SOLO_FROST_IDS)):
-            raise ValueError(
-                "must list each frostbite id F01…F10 exactly once (solo: without F07 and F08)"
-            )
+    def _permutation(
+        cls, v: tuple[str, ...] | None, info: ValidationInfo
+    ) -> tuple[str, ...] | None:
+        decks, rule = _ORDERS[info.field_name or ""]
+        if v is not None and sorted(v) not in [list(deck) for deck in decks]:
+            raise ValueError(rule)
         return v
 
 
