@@ -6,7 +6,7 @@ geometry (streets, neighbourhoods) is never stored: it is derived from `tiles` (
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
 from pydantic import Field
 
@@ -37,19 +37,34 @@ class PlacedTile(Frozen):
     order: int
 
 
-class Hotel(Frozen):
+class _OnMap(Frozen):
+    """A record standing on one map square, `(x, y)`."""
+
     x: int
     y: int
+
+
+class Hotel(_OnMap):
     seat: int
     value: int
 
 
-class Die(Frozen):
+class Die(_OnMap):
     """A die on the map: a camper on a vacant lot, or a guest when a hotel stands on the square."""
 
-    x: int
-    y: int
     value: int
+
+
+On = TypeVar("On", bound=_OnMap)
+
+
+def _standing(records: tuple[On, ...], square: Square) -> On | None:
+    """The record of `records` on `square`, if any."""
+    x, y = square
+    for r in records:
+        if r.x == x and r.y == y:
+            return r
+    return None
 
 
 class FirePending(Frozen):
@@ -120,18 +135,10 @@ class ColdComfortState(Frozen):
         return (seat + 1) % self.num_players
 
     def hotel_at(self, square: Square) -> Hotel | None:
-        x, y = square
-        for h in self.hotels:
-            if h.x == x and h.y == y:
-                return h
-        return None
+        return _standing(self.hotels, square)
 
     def die_at(self, square: Square) -> Die | None:
-        x, y = square
-        for d in self.dice:
-            if d.x == x and d.y == y:
-                return d
-        return None
+        return _standing(self.dice, square)
 
     def hotel_map(self) -> dict[Square, Hotel]:
         return {(h.x, h.y): h for h in self.hotels}
