@@ -1,8 +1,10 @@
 """Legal lists a playout reads only in part: `ByKind` (a seat's actions by kind, each kind listed
-only when asked) and `MadeOnRead` (actions made only when read). `rules.core` re-exports both."""
+only when asked) and `MadeOnRead` (actions made only when read), both re-exported by `rules.core`,
+and `MadeByIndex`, the base of a game's own list that finds its i-th action when read."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
@@ -78,3 +80,32 @@ class MadeOnRead(Sequence[A]):
         if isinstance(index, slice):
             return [make(*k) for k in self.keys[index]]
         return make(*self.keys[index])
+
+
+class MadeByIndex(Sequence[A]):
+    """A legal list that finds its i-th action only when it is read (a playout's random agent
+    reads one of dozens). A subclass gives `__len__`, `_at(i)` for 0 <= i < len (a negative index
+    is already turned round, one out of range already refused) and `_whole()`, every action in
+    order, which a slice reads."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def _at(self, index: int) -> A: ...
+
+    @abstractmethod
+    def _whole(self) -> Sequence[A]: ...
+
+    @overload
+    def __getitem__(self, index: int) -> A: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[A]: ...
+    def __getitem__(self, index: int | slice) -> A | Sequence[A]:
+        if isinstance(index, slice):
+            return self._whole()[index]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError(index)
+        return self._at(index)

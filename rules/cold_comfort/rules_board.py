@@ -7,10 +7,9 @@ more often than tiles are placed. Legal placements are computed on bit sets of t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import overload
 
 from rules.cold_comfort.rules_tiles import (
     ROTATIONS,
@@ -20,6 +19,7 @@ from rules.cold_comfort.rules_tiles import (
     public_count,
 )
 from rules.cold_comfort.state import PlacedTile
+from rules.lazy_lists import MadeByIndex
 
 Square = tuple[int, int]
 MAIN_STREET: tuple[Square, ...] = ((0, 0), (0, 1), (0, 2))
@@ -339,7 +339,7 @@ def _placements(layout: Layout, tile_id: str) -> tuple[tuple[int, int, int], ...
     return tuple(grid.anchors(anchors))
 
 
-class Placements(Sequence[tuple[int, int, int]]):
+class Placements(MadeByIndex[tuple[int, int, int]]):
     """`legal_placements` as a sequence read on demand: its length is the number of anchors, and
     the i-th placement is found by halving the bit set on counts of bits, without listing the
     others. A playout picks one placement of a few hundred."""
@@ -351,19 +351,10 @@ class Placements(Sequence[tuple[int, int, int]]):
     def __len__(self) -> int:
         return self._len
 
-    @overload
-    def __getitem__(self, index: int) -> tuple[int, int, int]: ...
+    def _whole(self) -> list[tuple[int, int, int]]:
+        return [self._at(i) for i in range(self._len)]
 
-    @overload
-    def __getitem__(self, index: slice) -> list[tuple[int, int, int]]: ...
-
-    def __getitem__(self, index: int | slice) -> tuple[int, int, int] | list[tuple[int, int, int]]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(self._len))]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError(index)
+    def _at(self, index: int) -> tuple[int, int, int]:
         bits, low, size = self._bits, 0, self._bits.bit_length()
         while size > 1:  # the wanted bit is bit `index` of those set in `bits`, bit 0 at `low`
             half = size // 2

@@ -3,15 +3,16 @@ made (`ManageView`, for playouts), and the shared records every legal list is ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import TypeVar, overload
+from typing import TypeVar
 
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.rules_board import Board, board_of
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Die, Hotel, Square
 from rules.core import builder
+from rules.lazy_lists import MadeByIndex
 
 A = TypeVar("A", bound=act.Action)
 
@@ -120,7 +121,7 @@ def _changes_to(old: int, gold: int, supply: tuple[int, ...]) -> tuple[int, ...]
     )
 
 
-class ManageView(Sequence[act.Action]):
+class ManageView(MadeByIndex[act.Action]):
     """`manage_actions` read on demand: the same actions in the same order (builds by value and
     square, changes, hosts, fires, mines, end), but only counted per group (builds per printed
     value, from the hotels and campers on lots of each value rather than lot by lot) until one is
@@ -207,17 +208,10 @@ class ManageView(Sequence[act.Action]):
     def __iter__(self) -> Iterator[act.Action]:
         return iter(manage_actions(self.state, self.seat))
 
-    @overload
-    def __getitem__(self, index: int) -> act.Action: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[act.Action]: ...
-    def __getitem__(self, index: int | slice) -> act.Action | list[act.Action]:
-        if isinstance(index, slice):
-            return manage_actions(self.state, self.seat)[index]
-        if index < 0:
-            index += self.length
-        if not 0 <= index < self.length:
-            raise IndexError(index)
+    def _whole(self) -> list[act.Action]:
+        return manage_actions(self.state, self.seat)
+
+    def _at(self, index: int) -> act.Action:
         if index < self.n_builds:
             for value, n, dear in self.builds:
                 if index < n:

@@ -9,10 +9,10 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
 from math import factorial
-from typing import overload
 
 from rules.core import MadeOnRead
 from rules.draft import construct
+from rules.lazy_lists import MadeByIndex
 from rules.tenth_night import actions as act
 from rules.tenth_night.state import (
     Offer,
@@ -47,7 +47,7 @@ def reorders(current: tuple[str, ...]) -> tuple[act.Reorder, ...]:
     )
 
 
-class ReorderMoves(Sequence[act.Reorder]):
+class ReorderMoves(MadeByIndex[act.Reorder]):
     """`reorders(current)` without making its up to 119 records: the i-th is made when asked
     (a playout's random agent reads one). With distinct ids (a row's cards always are), the i-th
     reorder is permutation i + 1 of `itertools.permutations` (the first is the row as it is)."""
@@ -59,17 +59,14 @@ class ReorderMoves(Sequence[act.Reorder]):
     def __len__(self) -> int:
         return self.size if self.size >= 0 else len(reorders(self.current))
 
-    @overload
-    def __getitem__(self, index: int) -> act.Reorder: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[act.Reorder]: ...
-    def __getitem__(self, index: int | slice) -> act.Reorder | Sequence[act.Reorder]:
-        if self.size < 0 or isinstance(index, slice):
+    def _whole(self) -> Sequence[act.Reorder]:
+        return reorders(self.current)
+
+    def _at(self, index: int) -> act.Reorder:
+        if self.size < 0:
             return reorders(self.current)[index]
-        if not -self.size <= index < self.size:
-            raise IndexError(index)
         rest = list(self.current)
-        k = index % self.size + 1  # the permutation's number, in lexicographic order of positions
+        k = index + 1  # the permutation's number, in lexicographic order of positions
         order = []
         for n in range(len(rest) - 1, -1, -1):
             q, k = divmod(k, factorial(n))

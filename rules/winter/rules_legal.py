@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import overload
 
+from rules.lazy_lists import MadeByIndex
 from rules.winter import actions as act
 from rules.winter.rules_cards import Orientation, Section, sections_of
 from rules.winter.rules_geometry import (
@@ -43,7 +43,7 @@ def _places_at(spot: Cell) -> tuple[act.Place, act.Place]:
     return (_place(spot[0], spot[1], ORIENTATIONS[0]), _place(spot[0], spot[1], ORIENTATIONS[1]))
 
 
-class Placements(Sequence[act.Place]):
+class Placements(MadeByIndex[act.Place]):
     """`placements(spots)` without listing them: the i-th `place` is read from the spots when
     asked (a playout's random agent reads one of the dozens a drawn card may take)."""
 
@@ -53,18 +53,11 @@ class Placements(Sequence[act.Place]):
     def __len__(self) -> int:
         return 2 * len(self.spots)
 
-    @overload
-    def __getitem__(self, index: int) -> act.Place: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[act.Place]: ...
-    def __getitem__(self, index: int | slice) -> act.Place | Sequence[act.Place]:
-        if isinstance(index, slice):
-            return placements(self.spots)[index]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _at(self, index: int) -> act.Place:
         return _places_at(self.spots[index >> 1])[index & 1]
+
+    def _whole(self) -> list[act.Place]:
+        return placements(self.spots)
 
 
 def placements(spots: Iterable[Cell]) -> list[act.Place]:
