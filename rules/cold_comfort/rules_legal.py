@@ -87,6 +87,8 @@ def why_illegal(state: ColdComfortState, seat: int, action: act.Action) -> str |
             "fire_spread": "A fire is spreading: choose where it goes first (`spread`).",
             "land_tie": "A die is waiting to land: choose its square first (`land`).",
         }.get(state.phase, "That move is not allowed right now.")
+    if isinstance(action, act.Build | act.Change) and state.build_used:
+        return "You have already built, upgraded or downgraded this turn: only one per turn."
     if isinstance(action, act.Build):
         return _why_build(state, seat, action)
     if isinstance(action, act.Change):
@@ -125,8 +127,6 @@ def _square_problem(state: ColdComfortState, square: Square) -> str | None:
 
 def _why_build(state: ColdComfortState, seat: int, a: act.Build) -> str | None:
     square = (a.x, a.y)
-    if state.build_used:
-        return "You have already built, upgraded or downgraded this turn: only one per turn."
     problem = _square_problem(state, square)
     if problem:
         return problem
@@ -163,8 +163,6 @@ def _own_empty_hotel(state: ColdComfortState, seat: int, square: Square, rule: s
 
 def _why_change(state: ColdComfortState, seat: int, a: act.Change) -> str | None:
     square = (a.x, a.y)
-    if state.build_used:
-        return "You have already built, upgraded or downgraded this turn: only one per turn."
     problem = _own_empty_hotel(
         state, seat, square, "only an empty hotel can be upgraded or downgraded"
     )
