@@ -163,10 +163,6 @@ def explain(o: Any, s: Searched) -> str:
     return f"The best of the moves tried: {odds}."
 
 
-def world(o: Any, seat: Seat, rng: random.Random, legal: Sequence[Any]) -> Any:
-    return determinize(o, seat, rng, legal)
-
-
 TUNING = Tuning(
     candidates=candidates,
     value=value,
@@ -177,5 +173,5 @@ TUNING = Tuning(
     confidence=1.0,
     settle=4,
     chance_is_value=True,
-    world=world,
+    world=determinize,
 )
