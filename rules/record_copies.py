@@ -8,6 +8,7 @@ only what differs.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -17,8 +18,13 @@ M = TypeVar("M", bound=BaseModel)
 
 def shared_fields(source: BaseModel, model: type[BaseModel]) -> dict[str, Any]:
     """`source`'s values of the fields `model` declares too, by name, in `model`'s order."""
-    have = type(source).model_fields
-    return {name: getattr(source, name) for name in model.model_fields if name in have}
+    return {name: getattr(source, name) for name in _shared(type(source), model)}
+
+
+@cache
+def _shared(source: type[BaseModel], model: type[BaseModel]) -> tuple[str, ...]:
+    have = source.model_fields
+    return tuple(name for name in model.model_fields if name in have)
 
 
 def remade(model: type[M], source: BaseModel, **changed: Any) -> M:
