@@ -72,17 +72,8 @@ def determinize(
             if not full:
                 unseen.remove(give)
                 held.append(give)
-        offers.append(
-            Offer(
-                offer_id=view.offer_id,
-                from_seat=view.from_seat,
-                to_seat=view.to_seat,
-                give_zone=view.give_zone,  # type: ignore[arg-type]
-                give_card=give,
-                want_zone=view.want_zone,  # type: ignore[arg-type]
-                want_card=view.want_card.id if view.want_card is not None else None,
-            )
-        )
+        want = view.want_card.id if view.want_card is not None else None
+        offers.append(remade(Offer, view, give_card=give, want_card=want))
     players: list[PlayerState] = []
     for p in o.players:
         if p.seat != seat:
@@ -92,15 +83,8 @@ def determinize(
             hands[p.seat] += unseen[:short]
             del unseen[:short]
             rng.shuffle(hands[p.seat])  # an offered card's place in the hand is unknown too
-        players.append(
-            PlayerState(
-                row=tuple(Person(id=x.id, injured=x.injured) for x in p.row),
-                hand=tuple(hands[p.seat]),
-                ready=p.ready,
-                divine_protection=p.divine_protection,
-                hit_this_night=p.hit_this_night,
-            )
-        )
+        row = tuple(Person(id=x.id, injured=x.injured) for x in p.row)
+        players.append(remade(PlayerState, p, row=row, hand=tuple(hands[p.seat])))
     if len(unseen) != o.draw_count:
         return None
     attacks = tuple(_attack(a) for a in o.attacks)
@@ -109,19 +93,13 @@ def determinize(
         cursor = _cursor(attacks[-1], players, o.num_players)
         if cursor is None:
             return None
-    return TenthNightState(
-        num_players=o.num_players,
-        decks=o.decks,
-        options=o.options,
-        phase=o.phase,  # type: ignore[arg-type]
-        round=o.round,
+    return remade(
+        TenthNightState,
+        o,
         players=tuple(players),
         draw=tuple(unseen),
         discard=tuple(c.id for c in o.discard),
         attacks=attacks,
-        attacks_tonight=o.attacks_tonight,
-        night_start_seat=o.night_start_seat,
-        raid_active=o.raid_active,
         offers=tuple(offers),
         next_offer_id=max((x.offer_id for x in offers), default=0) + 1,
         cursor=cursor,
@@ -131,19 +109,16 @@ def determinize(
 def _attack(a: AttackView) -> AttackState:
     stack = [c.id for c in a.stack]
     drawn = stack[: stack.index(a.attack_card.id)] if a.attack_card is not None else stack
-    return AttackState(
-        number=a.number,
-        assigned_seat=a.assigned_seat,
+    return remade(
+        AttackState,
+        a,
         stack=tuple(stack),
         attack_card=a.attack_card.id if a.attack_card is not None else None,
-        deadly_joker=a.deadly_joker,
         modifier_total=sum(modifier_value(c) for c in drawn if is_modifier(c)),
         steps=tuple(
             remade(StepRecord, s, defence_cards=tuple(c.id for c in s.defence_cards))
             for s in a.steps
         ),
-        done=a.done,
-        final_result=a.final_result,
     )
 
 
