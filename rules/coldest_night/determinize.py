@@ -18,7 +18,6 @@ from rules.coldest_night import data
 from rules.coldest_night.observation import PrivateObservation
 from rules.coldest_night.state import ColdestNightState, ScavengePool, TokenState
 from rules.core import Seat
-from rules.record_copies import remade
 
 
 def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> ColdestNightState | None:
@@ -71,10 +70,14 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
         if t.token == "alcohol":
             alcohol_on = t.attached_to
     played = [c for c in pit[: o.cards_played_this_turn] if c in data.CARDS]
-    return remade(
-        ColdestNightState,
-        o,
+    return ColdestNightState(
+        variant=o.variant,  # type: ignore[arg-type]
+        num_players=o.num_players,
+        turn=o.turn,
+        active_seat=o.active_seat,
+        phase=o.phase,  # type: ignore[arg-type]
         pit=pit,
+        turn_boost=o.turn_boost,
         deck=tuple(deck),
         frost_deck=tuple(frost_deck),
         hands=tuple(hands),
@@ -86,9 +89,11 @@ def determinize(o: PrivateObservation, seat: Seat, rng: random.Random) -> Coldes
         display=display,
         removed=removed,
         cards_played=o.cards_played_this_turn,
+        main_action=o.main_action,  # type: ignore[arg-type]
         pending_target=o.pending_effects.target,
         pending_greatest=o.pending_effects.greatest,
         pending_burn_one=o.pending_effects.burn_one,
+        fire_died_down=o.fire_died_down,
         # solo: the IF cards are only ever in the display, so this turn's plays still in the
         # pit tell where they came from (CN-45)
         display_only=all(c in data.IF_IDS for c in played),
