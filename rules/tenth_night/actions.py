@@ -19,7 +19,7 @@ class _HandOnPerson(ActionRecord):
     person_id: str
 
 
-class _OfferAnswer(ActionRecord):
+class _OnOffer(ActionRecord):
     """A move on an open exchange offer (TN-11), named by its id."""
 
     offer_id: int
@@ -74,16 +74,16 @@ class ProposeExchange(ActionRecord):
     want: Want
 
 
-class AcceptExchange(_OfferAnswer):
+class AcceptExchange(_OnOffer):
     type: Literal["accept_exchange"] = "accept_exchange"
     card_id: str | None = None
 
 
-class DeclineExchange(_OfferAnswer):
+class DeclineExchange(_OnOffer):
     type: Literal["decline_exchange"] = "decline_exchange"
 
 
-class WithdrawExchange(_OfferAnswer):
+class WithdrawExchange(_OnOffer):
     type: Literal["withdraw_exchange"] = "withdraw_exchange"
 
 
