@@ -17,6 +17,7 @@ import discord.ext.test.factories as facts
 import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
+from bench.bench_requests import interaction
 from bot.tables import label_mark
 from cogs.ui.steps import trail_mark
 from tests.e2e.conftest import dm_to, drain, say, start_two
@@ -63,25 +64,15 @@ def payload(
     """The gateway payload of one interaction, in `channel` (the test's first by default); an
     `ident` gives it that id and a token of its own."""
     channel = channel if channel is not None else dpytest.get_config().channels[0]
-    return {
-        "id": str(next(IDS) if ident is None else ident),
-        "application_id": "4242",
-        "type": kind,
-        "token": "interaction-token" if ident is None else f"token-{ident}",
-        "version": 1,
-        "channel_id": str(channel.id),
-        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
-        "guild_id": str(channel.guild.id),
-        "member": {**facts.dict_from_member(member), "permissions": str(1 << 5)},
-        "data": data,
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "app_permissions": "0",
-        "entitlements": [],
-        "authorizing_integration_owners": {},
-        "context": 0,
-        "attachment_size_limit": 8 << 20,
-    }
+    return interaction(
+        member,
+        channel,
+        kind,
+        data,
+        ident=next(IDS) if ident is None else ident,
+        token="interaction-token" if ident is None else f"token-{ident}",
+        permissions=str(1 << 5),
+    )
 
 
 async def dispatch(bot: Any, responses: Responses, data: dict[str, Any]) -> None:
