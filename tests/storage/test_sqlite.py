@@ -24,6 +24,7 @@ from storage import (
     open_store,
 )
 from storage.sqlite import WriterThread, migrations
+from tests.support import stores
 
 
 def a_table() -> TableRecord:
@@ -37,12 +38,8 @@ def a_table() -> TableRecord:
 
 @pytest.fixture
 async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "db.sqlite")
-    await store.connect()
-    try:
+    async with stores.sqlite_store(tmp_path / "db.sqlite") as store:
         yield store
-    finally:
-        await store.close()
 
 
 def pragma(path: Path, name: str) -> object:
