@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import discord
 import discord.ext.test as dpytest
@@ -45,12 +47,23 @@ class Responses(AsyncWebhookAdapter):
         return [r["payload"] for r in self.sent if r["payload"].get("type") == kind]
 
 
+R = TypeVar("R", bound=AsyncWebhookAdapter)
+
+
+@contextmanager
+def answering(adapter: R) -> Iterator[R]:
+    """`adapter` answers the interactions for the block (discord.py's webhook adapter)."""
+    token = async_context.set(adapter)
+    try:
+        yield adapter
+    finally:
+        async_context.reset(token)
+
+
 @pytest.fixture
 def responses() -> Any:
-    adapter = Responses()
-    token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    with answering(Responses()) as adapter:
+        yield adapter
 
 
 def payload(
@@ -247,12 +260,18 @@ def select(member: discord.Member, custom_id: str, value: str) -> dict[str, Any]
     return data
 
 
+async def a_tenth_night_day(bot_factory: Any) -> tuple[Any, Any, Any]:
+    """The bot, Ana and the table of a 10th Night game of two members on its first day, when
+    Ana has many moves."""
+    bot = await bot_factory(new_seed=lambda: "select")
+    ana, _ = await start_two("tenth_night")
+    return bot, ana, await bot.service.table(1)
+
+
 async def test_a_move_picked_from_a_select_menu_is_played(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(new_seed=lambda: "select")
-    ana, _ = await start_two("tenth_night")
-    table = await bot.service.table(1)
+    bot, ana, table = await a_tenth_night_day(bot_factory)
     labels = bot.service.labels(table, 0)
     assert len(labels) > 5  # a day offers many moves: the panel shows select menus
     index = len(labels) - 1  # the last move, on the last menu
@@ -267,9 +286,7 @@ async def test_a_move_picked_from_a_select_menu_is_played(
 async def test_a_step_button_redraws_the_clickers_panel_one_step_down_with_back_and_trail(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(new_seed=lambda: "select")
-    ana, _ = await start_two("tenth_night")
-    table = await bot.service.table(1)
+    bot, ana, table = await a_tenth_night_day(bot_factory)
     tree = bot.service.panel_update(table, 0).tree
     number = next(n for n, child in enumerate(tree.children) if not child.leaf)
     mark = trail_mark(tree, (number,))

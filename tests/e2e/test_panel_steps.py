@@ -10,7 +10,6 @@ from typing import Any
 
 import discord.ext.test as dpytest
 import pytest
-from discord.webhook.async_ import async_context
 
 from bot.guard import problems
 from rules import GAMES
@@ -18,7 +17,7 @@ from rules.choices import Node
 from rules.engine import Engine
 from tests.e2e.conftest import drain, say
 from tests.e2e.steps import click_move, open_panel
-from tests.e2e.test_interactions import Responses
+from tests.e2e.test_interactions import Responses, answering
 
 
 class WithFiles(Responses):
@@ -38,10 +37,8 @@ class WithFiles(Responses):
 
 @pytest.fixture
 def answers() -> Any:
-    adapter = WithFiles()
-    token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    with answering(WithFiles()) as adapter:
+        yield adapter
 
 
 async def table_of(bot_factory: Any, key: str, seed: str) -> tuple[Any, list[Any]]:
