@@ -181,6 +181,13 @@ async def say(content: str, member: Any, channel: Any = 0) -> None:
             raise
 
 
+async def answer_to(content: str, member: Any, channel: Any = 0) -> list[discord.Message]:
+    """What the bot sends when a member sends a message (`say`), and nothing it sent before."""
+    drain()
+    await say(content, member, channel)
+    return drain()
+
+
 async def start_two(new: str) -> tuple[Any, Any]:
     """The first member opens a table (`!game new <new>`), the second joins and the first starts
     it; what the bot sent meanwhile is drained. Returns the two members."""
@@ -257,11 +264,7 @@ def text_of(message: discord.Message) -> str:
 def responses() -> Any:
     """Every interaction response the bot makes, recorded instead of sent (see
     `tests.e2e.test_interactions.Responses`)."""
-    from discord.webhook.async_ import async_context
+    from tests.e2e.test_interactions import Responses, answering
 
-    from tests.e2e.test_interactions import Responses
-
-    adapter = Responses()
-    token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    with answering(Responses()) as adapter:
+        yield adapter

@@ -15,7 +15,7 @@ import discord.ext.test.factories as facts
 from rules import GAMES
 from rules.coldest_night.data import DATA
 from rules.coldest_night.text import END_WORDS
-from tests.e2e.conftest import dm_to, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dm_to, drain, public, say, text_of
 from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["coldest_night"]
@@ -255,9 +255,7 @@ async def test_a_reaction_with_a_forbidden_number_is_removed(
 async def test_a_player_asks_for_their_hand_and_gets_it_only_in_private(bot_factory: Any) -> None:
     bot, members = await open_table(bot_factory)
     await say("!game start", members[0])
-    drain()
-    await say("!game hand", members[1])
-    sent = drain()
+    sent = await answer_to("!game hand", members[1])
     table = await bot.service.table(1)
     assert not [m for m in sent if m.guild is not None]
     panel = [m for m in sent if dm_to(m) == members[1].id]

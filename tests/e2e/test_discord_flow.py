@@ -8,7 +8,7 @@ import discord
 import discord.ext.test as dpytest
 
 from cogs.present import publish
-from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, say, start_two, text_of
 from tests.support.nim import NIM
 
 
@@ -53,9 +53,7 @@ async def test_a_move_out_of_turn_gets_a_private_reason_and_nothing_changes(
     bot_factory: Any,
 ) -> None:
     bot, _ana, bo = await start_nim(bot_factory)
-    drain()
-    await say("!play take 1", bo)
-    sent = drain()
+    sent = await answer_to("!play take 1", bo)
     assert not public(sent)
     assert "not your turn" in dms(sent, bo)[0].content
     assert (await bot.service.table(1)).ply == 0
@@ -65,9 +63,7 @@ async def test_an_unknown_move_is_explained_privately_without_echoing_mentions(
     bot_factory: Any,
 ) -> None:
     _bot, ana, _bo = await start_nim(bot_factory)
-    drain()
-    await say("!play @everyone <@123>", ana)
-    sent = drain()
+    sent = await answer_to("!play @everyone <@123>", ana)
     assert not public(sent)
     reply = dms(sent, ana)[0]
     assert "not a move you can make now" in reply.content

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, say, start_two, text_of
 from tests.e2e.test_hostile import dispatch, slash, string
 from tests.support.nim import NIM
 
@@ -28,9 +28,7 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory)
     await say("!play take 2", ana)
-    drain()
-    await say("!game undo", ana)
-    sent = drain()
+    sent = await answer_to("!game undo", ana)
     name = discord.utils.escape_markdown(ana.display_name)
     # the board comes back below the command, with the line above it, back to before the move;
     # the board it replaces is folded into its feed line
@@ -53,9 +51,7 @@ async def test_undo_after_the_other_player_moved_is_refused_privately_and_change
     bot, ana, bo = await start_nim(bot_factory)
     await say("!play take 1", ana)
     await say("!play take 1", bo)
-    drain()
-    await say("!game undo", ana)
-    sent = drain()
+    sent = await answer_to("!game undo", ana)
     assert not public(sent)
     assert "another player" in text_of(dms(sent, ana)[-1])
     assert (await bot.service.table(1)).ply == 2

@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 import discord
 import discord.ext.test as dpytest
 import discord.ext.test.factories as facts
-import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bench.bench_requests import interaction
@@ -58,12 +57,6 @@ def answering(adapter: R) -> Iterator[R]:
         yield adapter
     finally:
         async_context.reset(token)
-
-
-@pytest.fixture
-def responses() -> Any:
-    with answering(Responses()) as adapter:
-        yield adapter
 
 
 def payload(

@@ -10,7 +10,7 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.pace_rules import DAY, HOUR
-from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dm_to, dms, drain, public, say, text_of
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
@@ -142,9 +142,7 @@ async def test_going_away_extends_the_deadline_and_the_board_says_so(bot_factory
     table = await bot.service.table(1)
     (seat,) = bot.service.waiting_for(table)
     late = (ana, bo)[seat]
-    drain()
-    await say("!me away=2026-03-05", late)
-    sent = drain()
+    sent = await answer_to("!me away=2026-03-05", late)
     (saved,) = [m for m in dms(sent, late) if (m.content or "").startswith("Saved.")]
     back = int(datetime(2026, 3, 5, tzinfo=UTC).timestamp())
     assert f"Away: until <t:{back}:f>" in saved.content

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, say, text_of
 from tests.support.ballot import BALLOT
 
 
@@ -36,9 +36,7 @@ async def test_roles_dealt_at_set_up_reach_each_player_privately(bot_factory: An
     ana, bo = dpytest.get_config().members
     await say("!game new test_ballot", ana)
     await say("!game join", bo)
-    drain()
-    await say("!game start", ana)
-    sent = drain()
+    sent = await answer_to("!game start", ana)
     roles = bot.service.state(await bot.service.table(1)).roles
     for member, role in zip((ana, bo), roles, strict=True):
         assert any(f"Your role: {role}" in text_of(m) for m in dms(sent, member))
