@@ -188,6 +188,14 @@ async def answer_to(content: str, member: Any, channel: Any = 0) -> list[discord
     return drain()
 
 
+async def private_answers(content: str, member: Any) -> list[discord.Message]:
+    """The bot's DMs to a member in answer to what they type (`answer_to`): it says nothing in
+    public."""
+    sent = await answer_to(content, member)
+    assert not public(sent), [text_of(m) for m in public(sent)]
+    return dms(sent, member)
+
+
 async def start_two(new: str) -> tuple[Any, Any]:
     """The first member opens a table (`!game new <new>`), the second joins and the first starts
     it; what the bot sent meanwhile is drained. Returns the two members."""

@@ -8,7 +8,15 @@ import discord
 import discord.ext.test as dpytest
 
 from cogs.present import publish
-from tests.e2e.conftest import answer_to, dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import (
+    dms,
+    drain,
+    private_answers,
+    public,
+    say,
+    start_two,
+    text_of,
+)
 from tests.support.nim import NIM
 
 
@@ -53,9 +61,7 @@ async def test_a_move_out_of_turn_gets_a_private_reason_and_nothing_changes(
     bot_factory: Any,
 ) -> None:
     bot, _ana, bo = await start_nim(bot_factory)
-    sent = await answer_to("!play take 1", bo)
-    assert not public(sent)
-    assert "not your turn" in dms(sent, bo)[0].content
+    assert "not your turn" in (await private_answers("!play take 1", bo))[0].content
     assert (await bot.service.table(1)).ply == 0
 
 
@@ -63,9 +69,7 @@ async def test_an_unknown_move_is_explained_privately_without_echoing_mentions(
     bot_factory: Any,
 ) -> None:
     _bot, ana, _bo = await start_nim(bot_factory)
-    sent = await answer_to("!play @everyone <@123>", ana)
-    assert not public(sent)
-    reply = dms(sent, ana)[0]
+    reply = (await private_answers("!play @everyone <@123>", ana))[0]
     assert "not a move you can make now" in reply.content
 
 
@@ -248,10 +252,7 @@ async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_r
     """`!game new <game> foo` once raised SystemExit from option parsing and stopped the bot."""
     bot = await bot_factory(games={"test_nim": NIM})
     ana, _bo = dpytest.get_config().members
-    await say("!game new test_nim foo", ana)
-    sent = drain()
-    assert not public(sent)
-    assert "key=value" in dms(sent, ana)[0].content
+    assert "key=value" in (await private_answers("!game new test_nim foo", ana))[0].content
     await say("!game new test_nim " + "k" * 6000, ana)
     refusal = dms(drain(), ana)[0].content
     assert "key=value" in refusal and len(refusal) < 300

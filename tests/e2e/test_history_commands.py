@@ -12,7 +12,16 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import answer_to, dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import (
+    answer_to,
+    dms,
+    drain,
+    private_answers,
+    public,
+    say,
+    start_two,
+    text_of,
+)
 from tests.e2e.test_hostile import dispatch, slash, string
 from tests.support.nim import NIM
 
@@ -51,18 +60,14 @@ async def test_undo_after_the_other_player_moved_is_refused_privately_and_change
     bot, ana, bo = await start_nim(bot_factory)
     await say("!play take 1", ana)
     await say("!play take 1", bo)
-    sent = await answer_to("!game undo", ana)
-    assert not public(sent)
-    assert "another player" in text_of(dms(sent, ana)[-1])
+    assert "another player" in text_of((await private_answers("!game undo", ana))[-1])
     assert (await bot.service.table(1)).ply == 2
 
 
 async def test_undo_with_no_move_of_ones_own_says_so_privately(bot_factory: Any) -> None:
     _bot, _ana, bo = await start_nim(bot_factory)
-    await say("!game undo", bo)
-    sent = drain()
-    assert not public(sent)
-    assert "You have no move to take back." in text_of(dms(sent, bo)[-1])
+    refusal = (await private_answers("!game undo", bo))[-1]
+    assert "You have no move to take back." in text_of(refusal)
 
 
 async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_anyone(
@@ -90,10 +95,7 @@ async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_an
 
 async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory: Any) -> None:
     _bot, ana, _bo = await start_nim(bot_factory)
-    await say("!game leaderboard chess", ana)
-    sent = drain()
-    assert not public(sent)
-    assert "no game called" in text_of(dms(sent, ana)[-1])
+    assert "no game called" in text_of((await private_answers("!game leaderboard chess", ana))[-1])
 
 
 # as slash commands (interaction payloads) ---------------------------------------------------------

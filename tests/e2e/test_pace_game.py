@@ -10,7 +10,7 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.pace_rules import DAY, HOUR
-from tests.e2e.conftest import answer_to, dm_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dm_to, dms, drain, private_answers, public, say, text_of
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
@@ -48,10 +48,7 @@ async def test_a_bad_pace_at_new_is_one_private_sentence_and_opens_nothing(
 ) -> None:
     bot = await bot_factory(members=2)
     ana = dpytest.get_config().members[0]
-    await say("!game new coldest_night pace=sometimes", ana)
-    sent = drain()
-    assert not public(sent)
-    (answer,) = dms(sent, ana)
+    (answer,) = await private_answers("!game new coldest_night pace=sometimes", ana)
     assert "is not a pace" in answer.content and "pace=daily" in answer.content
     assert await bot.service.store.find_tables() == []
 

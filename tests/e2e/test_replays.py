@@ -19,7 +19,7 @@ from discord.webhook.async_ import async_context
 
 import cogs.replay_commands
 from bot.tables import TableRecord
-from tests.e2e.conftest import answer_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, drain, private_answers, public, say, text_of
 from tests.e2e.test_hostile import dispatch, slash
 from tests.e2e.test_interactions import Responses
 from tests.support.nim import NIM
@@ -116,9 +116,7 @@ async def test_replay_of_a_running_unknown_or_other_servers_table_is_one_private
         game="test_nim", status="finished", guild_id=1, seats=(), seed="x", state={}
     )
     assert (await bot.service.store.create_table(other)).id == 2
-    sent = await answer_to(command, ana)
-    assert not public(sent)
-    assert [text_of(m) for m in dms(sent, ana)] == [said]
+    assert [text_of(m) for m in await private_answers(command, ana)] == [said]
 
 
 async def test_a_replay_not_ready_in_time_follows_the_end_message_on_its_own(
