@@ -199,12 +199,31 @@ async def private_answers(content: str, member: Any) -> list[discord.Message]:
 async def start_two(new: str) -> tuple[Any, Any]:
     """The first member opens a table (`!game new <new>`), the second joins and the first starts
     it; what the bot sent meanwhile is drained. Returns the two members."""
-    ana, bo = dpytest.get_config().members
+    ana, bo = dpytest.get_config().members[:2]
     await say(f"!game new {new}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
     return ana, bo
+
+
+async def started_nim(
+    bot_factory: Any,
+    stones: int = 9,
+    *,
+    seed: str = "seed",
+    options: str = "",
+    nim: Any = None,
+    **bot_options: Any,
+) -> tuple[Any, Any, Any]:
+    """A bot with the test game Nim (`nim`, the plain one by default) and a table of `stones`
+    (and `options`), seeded `seed`, started by its first two members (`start_two`). The bot and
+    the two members."""
+    from tests.support.nim import NIM
+
+    bot = await bot_factory(games={"test_nim": nim or NIM}, new_seed=lambda: seed, **bot_options)
+    ana, bo = await start_two(f"test_nim stones={stones} {options}".strip())
+    return bot, ana, bo
 
 
 async def open_and_join(new: str) -> tuple[Any, Any, list[discord.Message], list[discord.Message]]:

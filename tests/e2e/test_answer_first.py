@@ -31,7 +31,7 @@ from cogs.me import PACE_ITEMS
 from cogs.present import DYNAMIC_ITEMS
 from cogs.ui import pictures
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import drain, say, started_nim
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, select
 from tests.support.advisor import expert_nim
@@ -115,12 +115,7 @@ async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> 
 
 
 async def nim_game(factory: Factory, stones: int = 9, **kwargs: Any) -> Any:
-    bot = await factory(games={"test_nim": NIM}, new_seed=lambda: "seed", **kwargs)
-    ana, bo, *_ = members()
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    bot, _, _ = await started_nim(factory, stones, **kwargs)
     return bot
 
 

@@ -13,11 +13,9 @@ import discord.ext.test as dpytest
 import pytest
 from discord.ext.test.backend import FakeRequest
 
-from tests.e2e.conftest import dm_to, drain, say
-from tests.e2e.test_interactions import Responses, button, dispatch, nim_table, responses
+from tests.e2e.conftest import dm_to, drain, say, started_nim
+from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
-
-__all__ = ["responses"]  # the fixture that records interaction responses
 
 
 def outage() -> discord.DiscordServerError:
@@ -82,7 +80,7 @@ def note_waits(bot: Any) -> list[float]:
 async def test_panels_that_failed_after_the_last_move_are_sent_again_until_delivered(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory, stones=2)
+    bot, ana, bo = await started_nim(bot_factory, stones=2)
     waits = note_waits(bot)
     before = {p.seat: p for p in await bot.service.store.panels(1)}
     # Bo's DMs are down for the end panel and two retries of it; Ana's are up
@@ -108,7 +106,7 @@ async def test_panels_that_failed_after_the_last_move_are_sent_again_until_deliv
 async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    bot, ana, _ = await started_nim(bot_factory, stones=2)
     waits = note_waits(bot)
     before = {p.seat: p for p in await bot.service.store.panels(1)}
     drain()
@@ -154,7 +152,7 @@ async def test_a_table_started_during_an_outage_still_gets_its_board_ping_and_pa
 async def test_after_a_refused_dm_no_request_is_made_until_the_player_opens_a_panel_again(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, _, bo = await nim_table(bot_factory)
+    bot, _, bo = await started_nim(bot_factory)
     table = await bot.service.table(1)
     (stored,) = [p for p in await bot.service.store.panels(1) if p.seat == 1]
     dm = stored.channel_id
@@ -201,7 +199,7 @@ async def test_after_a_refused_dm_no_request_is_made_until_the_player_opens_a_pa
 async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_tried_again(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, _, bo = await nim_table(bot_factory)
+    bot, _, bo = await started_nim(bot_factory)
     store = bot.service.store
 
     async def closed() -> bool:
@@ -222,7 +220,7 @@ async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_t
 async def test_an_end_message_that_failed_is_shown_again_until_it_is_posted(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    bot, ana, _ = await started_nim(bot_factory, stones=2)
     waits = note_waits(bot)
     table = await bot.service.table(1)
     drain()

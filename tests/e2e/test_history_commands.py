@@ -19,17 +19,14 @@ from tests.e2e.conftest import (
     private_answers,
     public,
     say,
-    start_two,
+    started_nim,
     text_of,
 )
 from tests.e2e.test_hostile import dispatch, slash, string
-from tests.support.nim import NIM
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "s33d")
-    ana, bo = await start_two(f"test_nim stones={stones}")
-    return bot, ana, bo
+    return await started_nim(bot_factory, stones, seed="s33d")
 
 
 async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately(

@@ -21,7 +21,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from bench.bench_requests import interaction
 from bot.tables import label_mark
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import dm_to, drain, say, start_two
+from tests.e2e.conftest import dm_to, drain, say, start_two, started_nim
 from tests.support.nim import NIM
 
 IDS = itertools.count(10_000)
@@ -112,15 +112,9 @@ def button(member: discord.Member, custom_id: str, label: str = "button") -> dic
     return data
 
 
-async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
-    ana, bo = await start_two(f"test_nim stones={stones}")
-    return bot, ana, bo
-
-
 async def nim_after_a_round(bot_factory: Any) -> tuple[Any, Any, Any]:
     """A Nim table where Ana and then Bo took one stone each (what the bot sent is drained)."""
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await say("!play take 1", ana)
     await say("!play take 1", bo)
     drain()
@@ -130,7 +124,7 @@ async def nim_after_a_round(bot_factory: Any) -> tuple[Any, Any, Any]:
 async def test_play_autocomplete_lists_only_the_callers_matching_moves(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await dispatch(bot, responses, autocomplete(ana, "take"))
     choices = responses.of_type(8)[-1]["data"]["choices"]
     assert [c["name"] for c in choices] == ["Take 1", "Take 2", "Take 3"]
@@ -143,7 +137,7 @@ async def test_play_autocomplete_lists_only_the_callers_matching_moves(
 async def test_a_move_button_plays_the_move_and_updates_the_table(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     custom_id = f"sb:a:1:0:1:{label_mark('Take 2')}"
     await dispatch(bot, responses, button(ana, custom_id))
     table = await bot.service.table(1)
@@ -159,7 +153,7 @@ async def test_a_move_button_plays_the_move_and_updates_the_table(
 async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_edit(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
     data = button(ana, f"sb:a:1:0:1:{label_mark('Take 2')}")
     data["message"]["id"] = str(panel.message_id)  # the click is on Ana's DM panel itself
@@ -183,7 +177,7 @@ async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_e
 async def test_a_dm_panel_redrawn_after_a_move_that_changed_nothing_private_keeps_its_button(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     table = await bot.service.table(1)
     before = bot.service.private_only_text(table, 0)
     (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
@@ -230,7 +224,7 @@ async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
 async def test_the_board_button_shows_a_private_panel_with_move_buttons(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     await dispatch(bot, responses, button(ana, "sb:b:1:hand"))
     reply = responses.of_type(4)[-1]["data"]
     assert reply["flags"] == 64

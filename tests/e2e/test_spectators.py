@@ -17,7 +17,7 @@ from cogs.present import LobbyView
 from cogs.ui import watch as watch_ui
 from cogs.ui.board import board_view
 from cogs.ui.watch import spectate, spectator_message
-from tests.e2e.conftest import dm_to, dms, drain, say, text_of, thread_payload
+from tests.e2e.conftest import dm_to, dms, drain, say, started_nim, text_of, thread_payload
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
@@ -25,12 +25,7 @@ from tests.support.nim import NIM
 
 async def nim(bot_factory: Any, stones: int = 9, members: int = 3) -> Any:
     """Ana and Bo play Nim; Cy (and anyone after) is free to watch."""
-    bot = await bot_factory(games={"test_nim": NIM}, members=members, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members[:2]
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    bot, _, _ = await started_nim(bot_factory, stones, members=members)
     return bot
 
 

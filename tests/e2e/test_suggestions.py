@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import discord.ext.test as dpytest
 
 from cogs.ui.panel import dm_panel_message
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import dms, drain, public, say, started_nim, text_of
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.advisor import expert_nim
@@ -24,13 +23,7 @@ def suggest_command(member: discord.Member) -> dict[str, Any]:
 
 
 async def nim(bot_factory: Any, options: str = "") -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": expert_nim()}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await say(f"!game new test_nim stones=9 {options}".strip(), ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
-    return bot, ana, bo
+    return await started_nim(bot_factory, options=options, nim=expert_nim())
 
 
 async def panel_ids(bot: Any, seat: int) -> list[str]:
