@@ -188,6 +188,11 @@ async def answer_to(content: str, member: Any, channel: Any = 0) -> list[discord
     return drain()
 
 
+async def public_answer(content: str, member: Any) -> discord.Message:
+    """The bot's last public message in answer to what a member types (`answer_to`)."""
+    return public(await answer_to(content, member))[-1]
+
+
 async def private_answers(content: str, member: Any) -> list[discord.Message]:
     """The bot's DMs to a member in answer to what they type (`answer_to`): it says nothing in
     public."""

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     drain,
     private_answers,
     public,
+    public_answer,
     say,
     started_nim,
     text_of,
@@ -73,21 +74,18 @@ async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_an
     _bot, ana, bo = await start_nim(bot_factory, stones=3)
     await say("!play take 3", ana)
     drain()
-    await say("!game stats", ana)
-    stats = public(drain())[-1]
+    stats = await public_answer("!game stats", ana)
     assert "1 played: 1 won, 0 lost, 0 abandoned" in text_of(stats)
     assert "Nim" in text_of(stats)
     assert not stats.mentions
-    await say(f"!game stats {bo.id}", ana)
-    assert "1 played: 0 won, 1 lost, 0 abandoned" in text_of(public(drain())[-1])
-    await say("!game leaderboard", bo)
-    board = public(drain())[-1]
+    other = await public_answer(f"!game stats {bo.id}", ana)
+    assert "1 played: 0 won, 1 lost, 0 abandoned" in text_of(other)
+    board = await public_answer("!game leaderboard", bo)
     text = text_of(board)
     assert text.index(f"<@{ana.id}>") < text.index(f"<@{bo.id}>")
     assert "1 win in 1 game" in text and "0 wins in 1 game" in text
     assert not board.mentions
-    await say("!game leaderboard test_nim", bo)
-    assert f"<@{ana.id}>" in text_of(public(drain())[-1])
+    assert f"<@{ana.id}>" in text_of(await public_answer("!game leaderboard test_nim", bo))
 
 
 async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory: Any) -> None:
