@@ -27,13 +27,13 @@ FROST = SeatRecord(name="Frost", agent="heuristic")
 
 
 class Now:
-    """An injected clock the test moves."""
+    """An injected clock the test moves: it reads `now` (1,000 s unless given)."""
 
-    def __init__(self, at: float = 1_000.0) -> None:
-        self.at = at
+    def __init__(self, now: float = 1_000.0) -> None:
+        self.now = now
 
     def __call__(self) -> float:
-        return self.at
+        return self.now
 
 
 @dataclass

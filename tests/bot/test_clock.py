@@ -23,7 +23,7 @@ async def test_a_game_timer_keeps_its_deadline_while_it_waits_at_the_same_point(
     parts = build(store, [BALLOT], now)
     table = await running(store, BALLOT, vote_seconds=60)
     assert table.deadline == 1_060.0
-    now.at = 1_030.0
+    now.now = 1_030.0
     played = await parts.runner.act(table.id, ANA.user_id, "vote yes")
     assert played.table.deadline == 1_060.0  # the same vote: the deadline stands
 
@@ -49,7 +49,7 @@ async def test_a_paced_table_gets_its_seat_clock_with_each_move(store: Store) ->
     parts = build(store, [NIM], now)
     table = await running(store, NIM, pace=DAY, stones=9)
     assert list(table.clocks["seats"]) == ["0"] and table.wake_at == 1_000.0 + DAY / 2
-    now.at = 2_000.0
+    now.now = 2_000.0
     played = await parts.runner.act(table.id, ANA.user_id, "take 1")
     clocks = played.table.clocks["seats"]
     assert list(clocks) == ["1"] and clocks["1"]["due"] == 2_000.0 + DAY
@@ -79,8 +79,8 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
     table = await running(store, NIM, ANA, FROST, BO, pace=HOUR, stones=60)
     for missed in range(1, ZOMBIE_AFTER + 1):
         table = await store.get_table(table.id)
-        now.at = table.clocks["seats"]["0"]["due"] + 1  # Ana's deadline has passed
-        (played,) = await parts.clock.tick(now.at)
+        now.now = table.clocks["seats"]["0"]["due"] + 1  # Ana's deadline has passed
+        (played,) = await parts.clock.tick(now.now)
         assert played.moves == 2  # the AI's move for Ana, then Frost's
         if missed < ZOMBIE_AFTER:
             assert played.table.seats[0].user_id == ANA.user_id
