@@ -134,3 +134,11 @@ async def running(
     )
     table = table.model_copy(update=await parts.deadlines.pace_start(table, state))
     return await store.create_table(table)
+
+
+async def nim_running(store: Store, *seats: SeatRecord) -> tuple[Parts, TableRecord]:
+    """The parts for Nim (at the clock's 1,000 s) and a running table of nine stones for `seats`
+    (Ana and Bo by default)."""
+    from tests.support.nim import NIM
+
+    return build(store, [NIM], Now()), await running(store, NIM, *seats, stones=9)

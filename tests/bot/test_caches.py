@@ -17,7 +17,7 @@ from cogs.ui import board as ui_board
 from rules.errors import NotYourTurnError
 from storage import MemoryStore, SqliteStore
 from tests.support.nim import NIM
-from tests.support.stores import CountingStore
+from tests.support.stores import CountingStore, started_table
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -248,12 +248,7 @@ async def test_the_channel_index_follows_this_process_at_once_and_others_after_a
 async def test_two_publishes_of_an_unchanged_board_draw_its_picture_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "pictures")
-    table = await service.open("winter", ANA)
-    await service.join(table.id, BO)
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table("winter", ANA, BO, seed="pictures")
     drawn: list[bool] = []
     real = PICTURES["winter"]
 
@@ -282,13 +277,9 @@ async def test_two_publishes_of_an_unchanged_board_draw_its_picture_once(
 async def test_a_game_without_a_picture_does_not_reach_the_renderer_at_publish(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "no-picture")
-    table = await service.open("coldest_night", ANA)
-    await service.join(table.id, BO)
-    await service.join(table.id, Player(33, "Cy"))
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table(
+        "coldest_night", ANA, BO, Player(33, "Cy"), seed="no-picture"
+    )
     threads: list[object] = []
 
     async def to_thread(*args: Any, **kwargs: Any) -> None:

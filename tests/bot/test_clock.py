@@ -9,7 +9,7 @@ from bot.pace_rules import HOUR, ZOMBIE_AFTER
 from bot.records import Played
 from rules.core import SYSTEM_SEAT
 from storage.base import Store
-from tests.bot.parts import ANA, BO, FROST, Now, build, running
+from tests.bot.parts import ANA, BO, FROST, Now, build, nim_running, running
 from tests.support.ballot import BALLOT
 from tests.support.nim import NIM
 
@@ -92,8 +92,7 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
 
 
 async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Store) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, FROST, ANA, stones=9)
+    parts, table = await nim_running(store, FROST, ANA)
     flagged = await parts.cache.save(table, board_message_id=1)  # as a crash would leave it
     assert flagged.ai_turn
     (resumed,) = await parts.clock.tick(1_000.0)
@@ -104,8 +103,7 @@ async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Sto
 async def test_a_timer_that_no_longer_runs_clears_the_deadline_and_plays_nothing(
     store: Store,
 ) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
+    parts, table = await nim_running(store)
     stale = await store.update_table(table.model_copy(update={"deadline": 900.0}), table.version)
     assert await parts.clock.tick(1_000.0) == []
     assert (await store.get_table(stale.id)).deadline is None
