@@ -188,6 +188,12 @@ async def answer_to(content: str, member: Any, channel: Any = 0) -> list[discord
     return drain()
 
 
+async def said(content: str, member: Any, channel: Any = 0) -> None:
+    """A member sends a message (`say`); what the bot sent for it, and before, is dropped."""
+    await say(content, member, channel)
+    drain()
+
+
 async def public_answer(content: str, member: Any) -> discord.Message:
     """The bot's last public message in answer to what a member types (`answer_to`)."""
     return public(await answer_to(content, member))[-1]

@@ -31,7 +31,7 @@ from cogs.me import PACE_ITEMS
 from cogs.present import DYNAMIC_ITEMS
 from cogs.ui import pictures
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import drain, say, started_nim
+from tests.e2e.conftest import drain, said, say, started_nim
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, select
 from tests.support.advisor import expert_nim
@@ -124,8 +124,7 @@ async def table_of(factory: Factory, game: str, seed: str = "select") -> Any:
     ana, bo, *_ = members()
     await say(f"!game new {game}", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot
 
 
@@ -219,15 +218,13 @@ async def s_rejoin(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def s_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, members=3)
-    await say("!game resign", members()[1])
-    drain()
+    await said("!game resign", members()[1])
     return bot, command(members()[2], "sub")
 
 
 async def s_undo(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f)
-    await say("!play take 1", members()[0])
-    drain()
+    await said("!play take 1", members()[0])
     return bot, command(members()[0], "undo")
 
 
@@ -263,8 +260,7 @@ async def suggesting_game(f: Factory) -> Any:
     ana, bo, *_ = members()
     await say("!game new test_nim stones=9 suggestions=on", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot
 
 
@@ -336,8 +332,7 @@ async def s_confirm_abandon(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def s_rematch(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, stones=1)
-    await say("!play take 1", members()[0])
-    drain()
+    await said("!play take 1", members()[0])
     assert (await bot.service.table(1)).status == "finished"
     return bot, button(members()[1], "sb:r:1")
 
@@ -349,8 +344,7 @@ async def s_watch_button(f: Factory) -> tuple[Any, dict[str, Any]]:
 async def s_confirm_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, members=3)
     ana, bo, cy = members()
-    await say("!game resign", bo)
-    drain()
+    await said("!game resign", bo)
     return bot, button(ana, f"sb:sub:1:1:{cy.id}")
 
 

@@ -15,7 +15,7 @@ import discord.ext.test.factories as facts
 from rules import GAMES
 from rules.coldest_night.data import DATA
 from rules.coldest_night.text import END_WORDS
-from tests.e2e.conftest import answer_to, dm_to, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dm_to, drain, public, said, say, text_of
 from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["coldest_night"]
@@ -142,8 +142,7 @@ async def test_the_number_filter_deletes_a_number_but_allows_the_heat_total(
     bot_factory: Any,
 ) -> None:
     bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     table = await bot.service.table(1)
     heat = GAME.observe(bot.service.state(table), None).heat_total
     other = 7 if heat != 7 else 8

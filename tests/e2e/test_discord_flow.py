@@ -13,6 +13,7 @@ from tests.e2e.conftest import (
     drain,
     private_answers,
     public,
+    said,
     say,
     start_two,
     text_of,
@@ -25,8 +26,7 @@ async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
     config = dpytest.get_config()
     ana, bo = config.members
     await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     return bot, ana, bo
 
@@ -155,8 +155,7 @@ async def test_after_a_restart_the_table_its_buttons_and_panels_keep_working(
     from storage import SqliteStore
 
     bot, ana, bo = await start_nim(bot_factory)
-    await say("!play take 1", ana)
-    drain()
+    await said("!play take 1", ana)
     panels_before = {p.seat: p.message_id for p in await bot.service.store.panels(1)}
     # the process restarts: a new store connection and service, nothing kept in memory
     await bot.service.store.close()
@@ -193,8 +192,7 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
 
     monkeypatch.setattr(discord.Message, "create_thread", create_thread)
     await say("!game new test_nim stones=5", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     (thread,) = opened
     assert thread.name == "Nim #1"

@@ -11,7 +11,7 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.tables import label_mark
-from tests.e2e.conftest import drain, say, started_nim
+from tests.e2e.conftest import drain, said, say, started_nim
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import (
     Responses,
@@ -33,8 +33,7 @@ def refusals(responses: Responses) -> list[str]:
 async def test_a_typed_move_delivered_twice_is_stored_once(bot_factory: Any) -> None:
     bot, ana, bo = await started_nim(bot_factory)
     typed = await dpytest.message("!play take 1", member=ana)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     # the gateway delivers Ana's message again: it would be a legal move now, but it is played
     bot.dispatch("message", typed)  # once only
     await dpytest.run_all_events()
@@ -90,8 +89,7 @@ async def test_a_press_drawn_before_other_players_moves_only_still_counts(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, ana, bo = await started_nim(bot_factory)
-    await say("!play take 1", ana)
-    drain()
+    await said("!play take 1", ana)
     # Bo's panel was drawn at ply 0, before Ana's move (not his own): the same move at the same
     # place is what he saw, and it is played
     await dispatch(bot, responses, button(bo, f"sb:a:1:0:0:{label_mark('Take 1')}"))

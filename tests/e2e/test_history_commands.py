@@ -19,6 +19,7 @@ from tests.e2e.conftest import (
     private_answers,
     public,
     public_answer,
+    said,
     say,
     started_nim,
     text_of,
@@ -72,8 +73,7 @@ async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_an
     bot_factory: Any,
 ) -> None:
     _bot, ana, bo = await start_nim(bot_factory, stones=3)
-    await say("!play take 3", ana)
-    drain()
+    await said("!play take 3", ana)
     stats = await public_answer("!game stats", ana)
     assert "1 played: 1 won, 0 lost, 0 abandoned" in text_of(stats)
     assert "Nim" in text_of(stats)
@@ -110,8 +110,7 @@ async def test_slash_undo_takes_the_move_back_and_answers_privately(
     bot_factory: Any, responses: Any
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory)
-    await say("!play take 2", ana)
-    drain()
+    await said("!play take 2", ana)
     await dispatch(bot, responses, slash(ana, "undo", []))
     assert (await bot.service.table(1)).ply == 0
     private = [r["payload"] for r in responses.sent if "taken back" in str(r["payload"])]
@@ -128,8 +127,7 @@ async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
     bot_factory: Any, responses: Any
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory, stones=3)
-    await say("!play take 3", ana)
-    drain()
+    await said("!play take 3", ana)
     await dispatch(bot, responses, slash(ana, "stats", []))
     await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "test_nim")]))
     replies = [r["data"] for r in responses.of_type(4) if r["data"].get("embeds")]

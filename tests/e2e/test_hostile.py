@@ -30,7 +30,7 @@ from bot.tables import label_mark
 from cogs.common import _unwrap
 from cogs.present import publish
 from rules import GAMES
-from tests.e2e.conftest import dm_to, drain, say, started_nim
+from tests.e2e.conftest import dm_to, drain, said, say, started_nim
 from tests.e2e.test_interactions import Responses, button, payload, select
 from tests.support.nim import NIM
 
@@ -472,8 +472,7 @@ async def cn_table(bot_factory: Any) -> tuple[Any, list[Any], Any]:
     await say("!game new coldest_night", members[0])
     await say("!game join", members[1])
     await say("!game ai", members[0])
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     return bot, members, dpytest.get_config().channels[0]
 
 

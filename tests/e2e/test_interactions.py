@@ -21,7 +21,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from bench.bench_requests import interaction
 from bot.tables import label_mark
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import dm_to, drain, say, start_two, started_nim
+from tests.e2e.conftest import dm_to, drain, said, say, start_two, started_nim
 from tests.support.nim import NIM
 
 IDS = itertools.count(10_000)
@@ -116,8 +116,7 @@ async def nim_after_a_round(bot_factory: Any) -> tuple[Any, Any, Any]:
     """A Nim table where Ana and then Bo took one stone each (what the bot sent is drained)."""
     bot, ana, bo = await started_nim(bot_factory)
     await say("!play take 1", ana)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     return bot, ana, bo
 
 
@@ -209,8 +208,7 @@ async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
-    await say("!game new test_nim", ana)
-    drain()
+    await said("!game new test_nim", ana)
     await dispatch(bot, responses, button(bo, "sb:l:1:join"))
     table = await bot.service.table(1)
     assert [s.user_id for s in table.seats] == [ana.id, bo.id]

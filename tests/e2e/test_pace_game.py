@@ -10,7 +10,17 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.pace_rules import DAY, HOUR
-from tests.e2e.conftest import answer_to, dm_to, dms, drain, private_answers, public, say, text_of
+from tests.e2e.conftest import (
+    answer_to,
+    dm_to,
+    dms,
+    drain,
+    private_answers,
+    public,
+    said,
+    say,
+    text_of,
+)
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
@@ -30,8 +40,7 @@ async def open_daily_table(bot_factory: Any) -> tuple[Any, Clock, list[Any]]:
     bot = await bot_factory(members=3, clock=clock, new_seed=lambda: "pace-e2e")
     ana, bo, cy = dpytest.get_config().members
     await say("!game new coldest_night pace=daily", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     return bot, clock, [ana, bo, cy]
 

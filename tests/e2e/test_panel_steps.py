@@ -15,7 +15,7 @@ from bot.guard import problems
 from rules import GAMES
 from rules.choices import Node
 from rules.engine import Engine
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import said, say
 from tests.e2e.steps import click_move, open_panel
 from tests.e2e.test_interactions import Responses, answering
 
@@ -47,8 +47,7 @@ async def table_of(bot_factory: Any, key: str, seed: str) -> tuple[Any, list[Any
     ana, bo = members
     await say(f"!game new {key}", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot, members
 
 

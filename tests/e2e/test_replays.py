@@ -19,7 +19,7 @@ from discord.webhook.async_ import async_context
 
 import cogs.replay_commands
 from bot.tables import TableRecord
-from tests.e2e.conftest import answer_to, drain, private_answers, public, say, text_of
+from tests.e2e.conftest import answer_to, drain, private_answers, public, said, say, text_of
 from tests.e2e.test_hostile import dispatch, slash
 from tests.e2e.test_interactions import Responses
 from tests.support.nim import NIM
@@ -162,8 +162,7 @@ class WithFiles(Responses):
 
 async def test_slash_replay_defers_then_posts_the_file(bot_factory: Any) -> None:
     bot, _ana, bo = await finished_nim(bot_factory)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     responses = WithFiles()
     token = async_context.set(responses)
     try:

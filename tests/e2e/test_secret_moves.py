@@ -7,7 +7,7 @@ from typing import Any
 
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import answer_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, said, say, text_of
 from tests.support.ballot import BALLOT
 
 
@@ -19,8 +19,7 @@ async def test_a_ballot_typed_in_the_channel_is_deleted_refused_and_not_played(
     channel = dpytest.get_config().channels[0]
     await say("!game new test_ballot", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     before = {m.id async for m in channel.history(limit=50)}
     await say("!play vote yes", ana)  # the refusal is answered privately, as any refusal
     after = [m async for m in channel.history(limit=50) if m.id not in before]
