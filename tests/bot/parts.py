@@ -11,6 +11,7 @@ from bot.ai import AiRunner
 from bot.clock import Clock, Deadlines
 from bot.member_settings import MemberSettings, settings_of
 from bot.moves import MoveRunner
+from bot.records import Played
 from bot.reporter import Reporter
 from bot.seating import Seating
 from bot.table_cache import TableCache
@@ -142,3 +143,12 @@ async def nim_running(store: Store, *seats: SeatRecord) -> tuple[Parts, TableRec
     from tests.support.nim import NIM
 
     return build(store, [NIM], Now()), await running(store, NIM, *seats, stones=9)
+
+
+async def in_turn(parts: Parts, table: TableRecord, *moves: str) -> Played:
+    """Ana's and Bo's moves, one each in turn from Ana's, through the move runner: the last
+    one's result."""
+    assert moves
+    for number, move in enumerate(moves):
+        played = await parts.runner.act(table.id, (ANA, BO)[number % 2].user_id, move)
+    return played

@@ -110,12 +110,20 @@ async def to_act(service: TableService, table_id: int) -> int:
     return user
 
 
+async def two_processes(
+    store: SqliteStore,
+) -> tuple[TableService, TableService, int, int]:
+    """Two services on one store, as two processes are, and a Nim table of 30 stones one of them
+    opened: the services, the table and the user to act."""
+    here, there = nim_service(store), nim_service(store)
+    table_id = await nim_table(here, stones=30)
+    return here, there, table_id, await to_act(here, table_id)
+
+
 async def test_a_move_from_a_copy_another_process_moved_past_reloads_and_is_played(
     sqlite: SqliteStore,
 ) -> None:
-    here, there = nim_service(sqlite), nim_service(sqlite)
-    table_id = await nim_table(here, stones=30)
-    first = await to_act(here, table_id)
+    here, there, table_id, first = await two_processes(sqlite)
     await move(there, table_id)  # a move through the other process; `here` still holds ply 0
     played = await move(there, table_id)  # and the other player's: the first player's turn again
     assert played.table.ply == 2
@@ -131,9 +139,7 @@ async def test_a_move_from_a_copy_another_process_moved_past_reloads_and_is_play
 async def test_a_refusal_from_a_copy_that_is_behind_is_checked_against_the_store(
     sqlite: SqliteStore,
 ) -> None:
-    here, there = nim_service(sqlite), nim_service(sqlite)
-    table_id = await nim_table(here, stones=30)
-    first = await to_act(here, table_id)
+    here, there, table_id, first = await two_processes(sqlite)
     second = BO.user_id if first == ANA.user_id else ANA.user_id
     await move(there, table_id)  # moved elsewhere: the second player's turn; `here` holds ply 0
     played = await here.act(table_id, second, "2")  # refused by the old copy, not by the store

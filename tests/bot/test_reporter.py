@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.records import PanelUpdate, Played
 from rules.core import Event
 from storage.base import Store
-from tests.bot.parts import ANA, BO, Now, build, nim_running, running
+from tests.bot.parts import ANA, Now, build, in_turn, nim_running, running
 from tests.support.ballot import BALLOT
 from tests.support.nim import NIM
 
@@ -43,8 +43,7 @@ async def test_the_lines_since_a_seats_last_move_come_from_memory_or_the_log_ali
     store: Store,
 ) -> None:
     parts, table = await nim_running(store)
-    await parts.runner.act(table.id, ANA.user_id, "take 1")
-    played = await parts.runner.act(table.id, BO.user_id, "take 2")
+    played = await in_turn(parts, table, "take 1", "take 2")
     assert played.since == {0: ["Bo takes 2."]}  # Ana is pinged: what happened since her move
     stored = await store.get_table(table.id)
     assert await parts.reporter.since_last_move(stored, 0) == ["Bo takes 2."]
@@ -57,8 +56,7 @@ async def test_the_end_of_a_game_is_said_once_with_every_human_seats_own_result(
 ) -> None:
     parts = build(store, [BALLOT], Now())
     table = await running(store, BALLOT)
-    await parts.runner.act(table.id, ANA.user_id, "vote yes")
-    played = await parts.runner.act(table.id, BO.user_id, "vote yes")
+    played = await in_turn(parts, table, "vote yes", "vote yes")
     ending = played.ending
     assert ending is not None and ending.seed == "parts"
     assert set(ending.results) == {0, 1} and len(ending.objectives) == 2
