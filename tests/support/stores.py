@@ -32,9 +32,10 @@ class CountingStore:
 
 
 @asynccontextmanager
-async def sqlite_store(path: Path) -> AsyncIterator[SqliteStore]:
-    """A SQLite store on `path`, connected for the block and closed after it, whatever happens."""
-    store = SqliteStore(path)
+async def sqlite_store(path: Path, **options: Any) -> AsyncIterator[SqliteStore]:
+    """A SQLite store on `path` (with `options`: its clock, WAL limit...), connected for the
+    block and closed after it, whatever happens."""
+    store = SqliteStore(path, **options)
     await store.connect()
     try:
         yield store
