@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
-from bench import Row, sized
+from bench import Row, playouts_per_second, sized
 from rules.coldest_night import GAME
-from rules.playout import play_out
 
 GAMES = 200
 SEATS = 4
 
 
 def _rate(kind: str, games: int) -> float:
-    started = time.perf_counter()
-    for seed in range(games):
-        play_out(GAME, SEATS, f"bench/{seed}", [GAME.agents[kind]() for _ in range(SEATS)])
-    return games / (time.perf_counter() - started)
+    return playouts_per_second(GAME, kind, SEATS, games, "bench/{}")
 
 
 def rows() -> Iterator[Row]:

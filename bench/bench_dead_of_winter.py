@@ -31,10 +31,8 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bench import Row, progress, sized
-from bench.bench_service import percentile
+from bench.bench_service import bare_commit, bare_database, percentile
 from bot.tables import Player, TableService
 from rules import GAMES
 from rules.engine import Engine
@@ -313,12 +311,7 @@ async def rows() -> AsyncIterator[Row]:
         await late.open()
         cn_id = await _coldest_night(service)
         cn_rng = random.Random(3)
-        async with aiosqlite.connect(Path(tmp) / "bare.db", isolation_level=None) as db:
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)")
-            await db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
-            await db.execute("INSERT INTO t VALUES (1, 0, '{}')")
+        async with bare_database(Path(tmp) / "bare.db") as db:
             size = 0
             for version in range(acts):
                 user, typed = await late.next_move()
@@ -341,15 +334,7 @@ async def rows() -> AsyncIterator[Row]:
                 state_json = (await store.get_table(late.table_id)).state
                 text = json.dumps(state_json)
                 size = len(text)
-                started = time.perf_counter()
-                await db.execute("BEGIN IMMEDIATE")
-                await db.execute(
-                    "UPDATE t SET state = ?, version = ? WHERE id = 1 AND version = ?",
-                    (text, version + 1, version),
-                )
-                await db.execute("INSERT INTO log VALUES (1, ?, ?)", (version, '{"type":"x"}'))
-                await db.execute("COMMIT")
-                bare.append(time.perf_counter() - started)
+                bare.append(await bare_commit(db, text, version, '{"type":"x"}'))
         await store.close()
     d50, c50, b50 = (statistics.median(x) * 1e3 for x in (dow, cn, bare))
     yield (f"dead_of_winter act p50, 5 seats, round >= {LATE_ROUND}", d50, "ms")

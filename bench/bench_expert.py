@@ -20,22 +20,35 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bench import sized
 from rules import GAMES
 from rules.playout import play_out
 from rules.search import SearchAgent
 
-ROWS: dict[str, tuple[int, ...]] = {
-    "coldest_night": (1, 2, 3, 4),
-    "tenth_night": (1, 2),
-    "dead_of_winter": (1, 2, 3, 4, 5),
-}
-SMOKE_ROWS: dict[str, tuple[int, ...]] = {**ROWS, "dead_of_winter": (2,)}
-"""`make bench`'s rows: Dead of Winter's rollouts are long, so one count only."""
-OPTIONS: dict[str, dict[str, Any]] = {"dead_of_winter": {"mode": "coop"}}
-"""A game's table options in its rows: Dead of Winter's co-operative game at every count."""
+SEATS: dict[str, tuple[int, ...]] = {"tenth_night": (1, 2)}
+"""A game's seat counts where not every count it allows."""
+SMOKE_SEATS: dict[str, tuple[int, ...]] = {"dead_of_winter": (2,)}
+"""`make bench`'s seat counts where not the rows': Dead of Winter's rollouts are long, so one
+count only."""
+
+
+def row_seats() -> dict[str, tuple[int, ...]]:
+    """The rows' games and seat counts: every co-operative game of the registry (`rules.GAMES`,
+    read now) with an expert level, a mixed one in its co-operative options, so a new one is
+    measured with no edit here."""
+    found = {}
+    for key, game in GAMES.items():
+        if "expert" in game.agents and game.info.cooperative(game.info.coop_options):
+            found[key] = SEATS.get(key, tuple(range(game.min_seats, game.max_seats + 1)))
+    return found
+
+
+def smoke_seats() -> dict[str, tuple[int, ...]]:
+    """`make bench`'s games and seat counts."""
+    return {key: SMOKE_SEATS.get(key, counts) for key, counts in row_seats().items()}
+
+
 SMOKE_GAMES = 2
 SMOKE_ITERATIONS = 16
 
@@ -89,7 +102,7 @@ def run_row(
     key: str, seats: int, games: int, iterations: int, first_seed: int = 0, echo: bool = False
 ) -> Row:
     game = GAMES[key]
-    options = OPTIONS.get(key)
+    options = game.info.coop_options or None  # a mixed game's co-operative table
     row = Row(key, seats, games, iterations)
     for n in range(first_seed, first_seed + games):
         seed = f"expert-bench/{n}"
@@ -123,7 +136,7 @@ def rows() -> Iterator[tuple[str, float, str]]:
     """`make bench`: a smoke run, a couple of deals a row; `make bench-quick`: one deal at one seat
     count a game, at fewer rollouts a decision."""
     games, iterations = sized(SMOKE_GAMES, 1), sized(SMOKE_ITERATIONS, 4)
-    for key, counts in SMOKE_ROWS.items():
+    for key, counts in smoke_seats().items():
         for seats in sized(counts, counts[:1]):
             r = run_row(key, seats, games, iterations)
             yield (f"{key} {seats} seats: expert wins ({r.games} deals)", r.expert, "games")
@@ -136,14 +149,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=SMOKE_GAMES, help="deals a row")
     parser.add_argument("--iterations", type=int, default=48, help="rollouts a decision")
-    parser.add_argument("--game", choices=sorted(ROWS), action="append", help="(repeatable)")
+    seats_of = row_seats()
+    parser.add_argument("--game", choices=sorted(seats_of), action="append", help="(repeatable)")
     parser.add_argument("--seats", help="seat counts, e.g. 1,2 (default: every row's)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="each deal's result on stderr")
     args = parser.parse_args(argv)
     print(HEADER, flush=True)
-    for key in args.game or sorted(ROWS):
-        counts = ROWS[key]
+    for key in args.game or sorted(seats_of):
+        counts = seats_of[key]
         if args.seats:
             counts = tuple(int(x) for x in args.seats.split(",") if int(x) in counts)
         for seats in counts:

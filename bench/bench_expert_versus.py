@@ -24,9 +24,21 @@ from typing import Any
 from bench import sized
 from bench.bench_expert import wilson
 from rules import GAMES
+from rules.game_info import Play
 from rules.playout import play_out
 
 TABLES = {"winter": (2, "h"), "cold_comfort": (4, "c")}
+"""A game's (seats, seed prefix) where not the generic two seats (or its fewest) and `<key>-`."""
+
+
+def tables() -> dict[str, tuple[int, str]]:
+    """(seats, seed prefix) of every competitive game of the registry (`rules.GAMES`, read now)
+    with an expert level, so a new one is played with no edit here."""
+    return {
+        key: TABLES.get(key, (max(2, game.min_seats), f"{key}-"))
+        for key, game in GAMES.items()
+        if "expert" in game.agents and game.info.play is Play.COMPETITIVE
+    }
 
 
 def expert_for(key: str, nodes: int, iterations: int) -> Any:
@@ -43,7 +55,7 @@ def play(
 ) -> tuple[int, int, float]:
     """The expert's wins and the draws over `games` seeded games, and CPU seconds a game."""
     game = GAMES[key]
-    seats, prefix = TABLES[key]
+    seats, prefix = tables()[key]
     wins = draws = 0
     started = time.process_time()
     for n in range(first_seed, first_seed + games):
@@ -68,10 +80,10 @@ def play(
 def run(key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool) -> str:
     """One row of the table in docs/performance.md."""
     game = GAMES[key]
-    seats = TABLES[key][0]
+    seats = tables()[key][0]
     wins, draws, cpu = play(key, games, first_seed, nodes, iterations, echo)
     lo, hi = wilson(wins, games)
-    table = "1 expert vs 1 heuristic" if seats == 2 else "1 expert + 3 heuristic"
+    table = "1 expert vs 1 heuristic" if seats == 2 else f"1 expert + {seats - 1} heuristic"
     return (
         f"| {game.title} | {table} | {games} | {100 * wins / games:.1f} % "
         f"[{100 * lo:.1f}–{100 * hi:.1f}] | {draws} | {cpu:.1f} s |"
@@ -82,7 +94,7 @@ def rows() -> Iterator[tuple[str, float, str]]:
     """`make bench`: 2 games a game at the default budgets (a smoke figure; see the docstring);
     `make bench-quick`: 1."""
     games = sized(2, 1)
-    for key in sorted(TABLES):
+    for key in sorted(tables()):
         wins, _draws, cpu = play(key, games, 0, 600, 16)
         yield (f"{key} expert vs heuristic, games won of {games}", float(wins), "games")
         yield (f"{key} expert vs heuristic, CPU a game", cpu, "s")
@@ -90,7 +102,7 @@ def rows() -> Iterator[tuple[str, float, str]]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=sorted(TABLES), action="append")
+    parser.add_argument("--game", choices=sorted(tables()), action="append")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--nodes", type=int, default=600, help="Winter: positions a move")
@@ -99,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print("| game | table | games | expert wins [95 % CI] | draws | CPU a game |")
     print("|---|---|---|---|---|---|")
-    for key in args.game or sorted(TABLES):
+    for key in args.game or sorted(tables()):
         print(
             run(key, args.games, args.first_seed, args.nodes, args.iterations, args.verbose),
             flush=True,

@@ -36,30 +36,36 @@ from typing import Any
 
 import discord
 import discord.ext.test as dpytest
-from discord.ext.test import callbacks
-from discord.webhook.async_ import async_context
 
 from bench import Row, sized
 from bench.bench_requests import (
-    NOT_REQUESTS,
+    Extras,
     Responses,
     Setup,
     click,
     dispatch,
-    make_bot,
-    open_table,
+    game_on_discord,
+    heuristic_turn,
+    setups_of,
 )
 from rules.choices import find
 
-SETUPS = (
-    Setup("coldest_night", members=2, ai=1, seed="feel-cn"),
-    Setup("tenth_night", members=2, seed="feel-tn"),
-    Setup("winter", members=2, seed="feel-wi"),
-    Setup("cold_comfort", members=2, ai=1, seed="feel-cc"),
-    Setup("dead_of_winter", members=2, ai=1, options="mode=coop", seed="feel-dw"),
-    Setup("dead_of_winter", members=3, options="secret_deal=betrayer", seed="feel-dwb"),
-    Setup("dead_of_winter", members=2, ai=1, options="long_night=true", seed="feel-dwl"),
-)
+# Every registered game is played (two members, seeded "feel-<key>"); these change a few, and
+# Dead of Winter is played in three variants.
+EXTRAS: Extras = {
+    "coldest_night": ({"ai": 1, "seed": "feel-cn"},),
+    "tenth_night": ({"seed": "feel-tn"},),
+    "winter": ({"seed": "feel-wi"},),
+    "cold_comfort": ({"ai": 1, "seed": "feel-cc"},),
+    "dead_of_winter": (
+        {"ai": 1, "options": "mode=coop", "seed": "feel-dw"},
+        {"members": 3, "options": "secret_deal=betrayer", "seed": "feel-dwb"},
+        {"ai": 1, "options": "long_night=true", "seed": "feel-dwl"},
+    ),
+}
+CLICKS = {"winter": 4, "cold_comfort": 4}
+"""The most clicks a move may take after the panel opens, where a game's goal is not 3: placing
+a tile takes one more."""
 TYPE_EVERY = 4
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli")
 MAX_MOVES = 400
@@ -240,47 +246,26 @@ def choose(component: dict[str, Any], value: str | None) -> dict[str, Any]:
 
 
 async def play(setup: Setup, tmp: Path) -> Feel:
-    bot = await make_bot(tmp, setup)
-    service = bot.service
-    config = dpytest.get_config()
-    members = list(config.members)
-    for member, name in zip(members, NAMES, strict=False):  # players' names, not test names
-        member.nick = None
-        member._user.name = name
-    channel = config.channels[0]
-    game = service.games[setup.game]
     feel = Feel(setup)
-    adapter = Capture(channel)
-    token = async_context.set(adapter)
-    original = callbacks.dispatch_event
-    requests = Counter[int]()
+    requests = Counter[Any]()  # by the channel each went to
 
-    async def counting(event: str, *args: Any, **kwargs: Any) -> None:
-        if event not in NOT_REQUESTS and args:
-            where = getattr(args[0], "channel", args[0])
-            if getattr(where, "id", None) == channel.id:
-                requests[channel.id] += 1
-        await original(event, *args, **kwargs)
+    def count(event: str, args: tuple[Any, ...]) -> None:
+        if args:
+            requests[getattr(getattr(args[0], "channel", args[0]), "id", None)] += 1
 
-    try:
-        await open_table(setup, members)
-        callbacks.dispatch_event = counting  # type: ignore[assignment]
+    async with game_on_discord(setup, tmp, Capture, count, NAMES) as on:
+        bot, service, channel, adapter = on.bot, on.bot.service, on.channel, on.adapter
+        game = service.games[setup.game]
         table = await service.table(1)
         rng = random.Random(setup.seed)
         while table.status == "active" and feel.moves < MAX_MOVES:
-            state = service.state(table)
-            waiting = [s for s in service.waiting_for(table) if table.seats[s].user_id]
-            if not waiting:
+            turn = heuristic_turn(service, table, on.members, rng)
+            if turn is None:
                 break
-            seat = waiting[0]
-            legal = list(service.engine(table).legal(state, seat))
-            agent = game.agents["heuristic"]()
-            action = agent.choose(game.observe(state, seat), legal, rng)
-            index = legal.index(action)
-            member = next(m for m in members if m.id == table.seats[seat].user_id)
-            update = service.panel_update(table, seat)
+            member, index = turn.member, turn.legal.index(turn.action)
+            update = service.panel_update(table, turn.seat)
             label = update.choices[index]
-            secret = game.is_secret(state, action)
+            secret = game.is_secret(turn.state, turn.action)
             if not secret and feel.moves % TYPE_EVERY == TYPE_EVERY - 1:
                 await dpytest.message(f"!play {label}", member=member, channel=channel)
                 feel.typed += 1
@@ -323,11 +308,6 @@ async def play(setup: Setup, tmp: Path) -> Feel:
             lines += message_lines(payload)
         feel.seat_lines, feel.engine_lines = offending(dict.fromkeys(lines))
         return feel
-    finally:
-        callbacks.dispatch_event = original  # type: ignore[assignment]
-        async_context.reset(token)
-        await dpytest.empty_queue()
-        await service.store.close()
 
 
 async def click_through(
@@ -391,14 +371,24 @@ def like_discord(patch: Any, tmp: Path) -> None:
     conftest.keep_files_on_edit.__wrapped__(patch, tmp)
 
 
-async def measure(setups: tuple[Setup, ...] = SETUPS) -> AsyncIterator[Feel]:
-    """Each setup's game, measured, as soon as it is played."""
+def setups() -> tuple[Setup, ...]:
+    """The set-ups played: every registered game's (`EXTRAS` changes a few)."""
+    return setups_of(EXTRAS, seed="feel-{key}")
+
+
+def most_clicks(game: str) -> int:
+    """The goal for the clicks from the opened panel to a move of `game`."""
+    return CLICKS.get(game, 3)
+
+
+async def measure(chosen: tuple[Setup, ...]) -> AsyncIterator[Feel]:
+    """Each set-up's game, measured, as soon as it is played."""
     import pytest
 
     with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp)  # dpytest writes attached files to the working directory
         like_discord(patch, Path(tmp))
-        for number, setup in enumerate(setups):
+        for number, setup in enumerate(chosen):
             folder = Path(tmp) / str(number)  # a database of its own
             folder.mkdir()
             yield await play(setup, folder)
@@ -407,13 +397,13 @@ async def measure(setups: tuple[Setup, ...] = SETUPS) -> AsyncIterator[Feel]:
 def quick_setups() -> tuple[Setup, ...]:
     """`make bench-quick`: the first set-up of each game (Dead of Winter's variants left out)."""
     firsts: dict[str, Setup] = {}
-    for setup in SETUPS:
+    for setup in setups():
         firsts.setdefault(setup.game, setup)
     return tuple(firsts.values())
 
 
 async def rows() -> AsyncIterator[Row]:
-    async for f in measure(sized(SETUPS, quick_setups())):
+    async for f in measure(sized(setups(), quick_setups())):
         most = max(f.clicks, default=0)
         yield (
             f"feel {f.name}: most choices on one panel step",

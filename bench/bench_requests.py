@@ -18,7 +18,8 @@ import itertools
 import random
 import tempfile
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from bot.app import SingleShardBot
 from bot.config import Settings
 from bot.records import label_mark
 from bot.tables import TableService
+from rules import GAMES
 from storage import SqliteStore
 
 NOT_REQUESTS = ("get_channel",)  # dpytest reports this cache look-up too
@@ -52,14 +54,37 @@ class Setup:
     seed: str = "requests"
 
 
-# Small seats and short options where the game has them, so the whole set stays quick.
-SETUPS = (
-    Setup("coldest_night", members=2, ai=1),
-    Setup("winter", members=2),
-    Setup("cold_comfort", members=2),
-    Setup("tenth_night", members=2),
-    Setup("dead_of_winter", members=2, options="mode=coop"),
-)
+Extras = Mapping[str, Sequence[Mapping[str, Any]]]
+"""Per game key, the set-ups measured of it, each as what it changes of the generic one."""
+
+# Short options where the game has them, so the whole set stays quick.
+EXTRAS: Extras = {
+    "coldest_night": ({"ai": 1},),
+    "dead_of_winter": ({"options": "mode=coop"},),
+}
+
+
+def setups_of(extras: Extras, seed: str = "requests") -> tuple[Setup, ...]:
+    """A set-up of each game in the registry (`rules.GAMES`, read now), in menu order, so a game
+    registered later is measured with no edit here: two members (one for a one-seat game) and AI
+    seats up to the game's fewest, seeded `seed` (`{key}` stands for the game's key), changed by
+    the game's entries in `extras` (one set-up for each entry)."""
+    found = []
+    for key, game in GAMES.items():
+        members = min(2, game.max_seats)
+        generic: dict[str, Any] = {
+            "members": members,
+            "ai": max(0, game.min_seats - members),
+            "seed": seed.format(key=key),
+        }
+        for extra in extras.get(key, ({},)):
+            found.append(Setup(key, **{**generic, **extra}))
+    return tuple(found)
+
+
+def setups() -> tuple[Setup, ...]:
+    """The measured games: every registered game (`EXTRAS` changes a few)."""
+    return setups_of(EXTRAS)
 
 
 @dataclass
@@ -113,6 +138,39 @@ class Responses(AsyncWebhookAdapter):
 IDS = itertools.count(900_000)
 
 
+def interaction(
+    member: discord.Member,
+    channel: Any,
+    kind: int,
+    data: dict[str, Any],
+    *,
+    ident: int,
+    token: str = "interaction-token",
+    permissions: str = "0",
+) -> dict[str, Any]:
+    """The gateway payload of one interaction of `kind` (3 a component, 2 a command...) with
+    `data`, by `member` in `channel`: what Discord sends."""
+    return {
+        "id": str(ident),
+        "application_id": "4242",
+        "type": kind,
+        "token": token,
+        "version": 1,
+        "channel_id": str(channel.id),
+        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
+        "guild_id": str(channel.guild.id),
+        "member": {**facts.dict_from_member(member), "permissions": permissions},
+        "data": data,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "app_permissions": "0",
+        "entitlements": [],
+        "authorizing_integration_owners": {},
+        "context": 0,
+        "attachment_size_limit": 8 << 20,
+    }
+
+
 def click(member: discord.Member, channel: Any, message_id: int, component: dict[str, Any]) -> Any:
     """The gateway payload of a member's click on `component` of the bot's message `message_id`
     (their DM panel): what Discord sends for a button press or a select choice."""
@@ -125,26 +183,7 @@ def click(member: discord.Member, channel: Any, message_id: int, component: dict
     message = facts.make_message_dict(channel, channel.guild.me, content="")
     message["id"] = str(message_id)
     message["components"] = [{"type": 1, "components": [component]}]
-    return {
-        "id": str(next(IDS)),
-        "application_id": "4242",
-        "type": 3,
-        "token": "interaction-token",
-        "version": 1,
-        "channel_id": str(channel.id),
-        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
-        "guild_id": str(channel.guild.id),
-        "member": {**facts.dict_from_member(member), "permissions": "0"},
-        "data": data,
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "app_permissions": "0",
-        "entitlements": [],
-        "authorizing_integration_owners": {},
-        "context": 0,
-        "attachment_size_limit": 8 << 20,
-        "message": message,
-    }
+    return {**interaction(member, channel, 3, data, ident=next(IDS)), "message": message}
 
 
 def component_for(table_id: int, ply: int, labels: list[str], index: int) -> dict[str, Any]:
@@ -194,53 +233,113 @@ async def open_table(setup: Setup, members: list[Any]) -> None:
     await dpytest.message("!game start", member=members[0])
 
 
-async def play_game(
-    setup: Setup, tmp: Path, *, max_moves: int = 3000, on_move: Callable[..., Any] | None = None
-) -> Measured:
-    """Play one whole game by clicks on the members' DM panels; count what the bot sends."""
+@dataclass
+class OnDiscord:
+    """A set-up's game started on a bot: its members, the table's channel, the answers' adapter."""
+
+    bot: SingleShardBot
+    members: list[Any]
+    channel: Any
+    adapter: Any
+
+
+@asynccontextmanager
+async def game_on_discord(
+    setup: Setup,
+    tmp: Path,
+    adapter_of: Callable[[Any], Responses],
+    count: Callable[[str, tuple[Any, ...]], None],
+    names: Sequence[str] = (),
+) -> AsyncIterator[OnDiscord]:
+    """A bot on a SQLite file in `tmp` with the set-up's table opened and started by its members
+    (named `names`, where given), interaction responses answered by `adapter_of(channel)`. From the
+    start on, every request the bot sends (dpytest's report of it; a cache look-up is none) is
+    passed to `count`. dpytest and the adapter are put back afterwards and the store closed."""
     bot = await make_bot(tmp, setup)
-    service = bot.service
-    members = list(dpytest.get_config().members)
-    channel = dpytest.get_config().channels[0]
-    game = service.games[setup.game]
-    measured = Measured(setup.game)
-    adapter = Responses(channel)
+    config = dpytest.get_config()
+    members = list(config.members)
+    for member, name in zip(members, names, strict=False):  # players' names, not test names
+        member.nick = None
+        member._user.name = name
+    channel = config.channels[0]
+    adapter = adapter_of(channel)
     token = async_context.set(adapter)
     original = callbacks.dispatch_event
 
     async def counting(event: str, *args: Any, **kwargs: Any) -> None:
         if event not in NOT_REQUESTS:
-            measured.requests[event] += 1
-            measured.kinds[kind_of(event, args)] += 1
+            count(event, args)
         await original(event, *args, **kwargs)
 
     try:
         await open_table(setup, members)
         callbacks.dispatch_event = counting  # type: ignore[assignment]
+        yield OnDiscord(bot, members, channel, adapter)
+    finally:
+        callbacks.dispatch_event = original  # type: ignore[assignment]
+        async_context.reset(token)
+        await dpytest.empty_queue()
+        await bot.service.store.close()
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A member's move to make: their seat and member, the state, the legal moves, the pick."""
+
+    seat: int
+    member: Any
+    state: Any
+    legal: list[Any]
+    action: Any
+
+
+def heuristic_turn(service: TableService, table: Any, members: list[Any], rng: Any) -> Turn | None:
+    """The move of the first member the table waits for, the heuristic's pick (None when no
+    member is to move)."""
+    state = service.state(table)
+    waiting = [s for s in service.waiting_for(table) if table.seats[s].user_id]
+    if not waiting:
+        return None
+    seat = waiting[0]
+    game = service.games[table.game]
+    legal = list(service.engine(table).legal(state, seat))
+    agent = game.agents["heuristic"]()
+    action = agent.choose(game.observe(state, seat), legal, rng)
+    member = next(m for m in members if m.id == table.seats[seat].user_id)
+    return Turn(seat, member, state, legal, action)
+
+
+async def play_game(
+    setup: Setup, tmp: Path, *, max_moves: int = 3000, on_move: Callable[..., Any] | None = None
+) -> Measured:
+    """Play one whole game by clicks on the members' DM panels; count what the bot sends."""
+    measured = Measured(setup.game)
+
+    def count(event: str, args: tuple[Any, ...]) -> None:
+        measured.requests[event] += 1
+        measured.kinds[kind_of(event, args)] += 1
+
+    async with game_on_discord(setup, tmp, Responses, count) as on:
+        bot, service, channel = on.bot, on.bot.service, on.channel
         table = await service.table(1)
         rng = random.Random(setup.seed)
         last_mover = None
         while table.status == "active" and measured.human_moves < max_moves:
-            state = service.state(table)
-            waiting = [s for s in service.waiting_for(table) if table.seats[s].user_id]
-            if not waiting:
+            turn = heuristic_turn(service, table, on.members, rng)
+            if turn is None:
                 break
-            seat = waiting[0]
-            legal = list(service.engine(table).legal(state, seat))
-            agent = game.agents["heuristic"]()
-            action = agent.choose(game.observe(state, seat), legal, rng)
-            labels = service.labels(table, seat)
-            panel = next(p for p in await service.store.panels(table.id) if p.seat == seat)
-            member = next(m for m in members if m.id == table.seats[seat].user_id)
-            if seat != last_mover:  # the game came back to them: "My hand & moves" first
+            labels = service.labels(table, turn.seat)
+            panel = next(p for p in await service.store.panels(table.id) if p.seat == turn.seat)
+            if turn.seat != last_mover:  # the game came back to them: "My hand & moves" first
                 refresh = {"type": 2, "custom_id": f"sb:b:{table.id}:hand", "style": 2}
-                await dispatch(bot, click(member, channel, panel.message_id or 0, refresh))
-            last_mover = seat
-            component = component_for(table.id, table.ply, labels, legal.index(action))
-            await dispatch(bot, click(member, channel, panel.message_id or 0, component))
+                await dispatch(bot, click(turn.member, channel, panel.message_id or 0, refresh))
+            last_mover = turn.seat
+            index = turn.legal.index(turn.action)
+            component = component_for(table.id, table.ply, labels, index)
+            await dispatch(bot, click(turn.member, channel, panel.message_id or 0, component))
             after = await service.table(1)
             if after.ply == table.ply:
-                said = getattr(adapter, "last", None)
+                said = getattr(on.adapter, "last", None)
                 raise RuntimeError(
                     f"{setup.game}: the click on {component} changed nothing: {said}"
                 )
@@ -250,19 +349,15 @@ async def play_game(
                 on_move(measured)
         measured.plies = table.ply
         measured.finished = table.status == "finished"
-        measured.responses = adapter.count
+        measured.responses = on.adapter.count
         return measured
-    finally:
-        callbacks.dispatch_event = original  # type: ignore[assignment]
-        async_context.reset(token)
-        await dpytest.empty_queue()
-        await service.store.close()
 
 
-async def measure_all(setups: tuple[Setup, ...] = SETUPS) -> AsyncIterator[Measured]:
-    """Each setup's game, measured, as soon as it is played."""
+async def measure_all(chosen: tuple[Setup, ...] | None = None) -> AsyncIterator[Measured]:
+    """Each set-up's game (every registered game's by default), measured as soon as it is
+    played."""
     with tempfile.TemporaryDirectory() as tmp:
-        for setup in setups:
+        for setup in setups() if chosen is None else chosen:
             yield await play_game(setup, Path(tmp))
 
 

@@ -32,19 +32,27 @@ from typing import Any
 
 from bench import Row, progress, sized
 from bot.tables import Player, TableError, TableService
-from rules import GAMES
+from rules import GAMES, shipped
 from rules.engine import Engine
 from rules.errors import RuleError
 from storage import SqliteStore, StaleActionError, StorageError, Store, TableRecord
 from storage.postgres import PostgresStore
 
-# (game, seats): every game of the box, cycled over the tables.
-MIX: tuple[tuple[str, int], ...] = (
-    ("coldest_night", 3),
-    ("tenth_night", 2),
-    ("winter", 2),
-    ("cold_comfort", 3),
-)
+SEATS = {"coldest_night": 3, "cold_comfort": 3}
+"""Seats at a game's tables where not the generic two (or the game's fewest, if more)."""
+
+
+def mix() -> tuple[tuple[str, int], ...]:
+    """(game, seats) of every shipped game (`rules.shipped()`, in menu order), cycled over the
+    tables: a new game is taken with no edit here. Only the shipped ones, since the workers are
+    other processes, which know no game registered at run time in this one."""
+    found = []
+    for key in shipped():
+        game = GAMES[key]
+        found.append((key, min(game.max_seats, SEATS.get(key, max(2, game.min_seats)))))
+    return tuple(found)
+
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -78,9 +86,10 @@ def user_of(table_index: int, seat: int) -> int:
 async def create_tables(store: Store, count: int, seed: str) -> list[int]:
     """`count` started tables of mixed games, every seat a human the workers play for."""
     service = TableService(store)
+    games = mix()
     ids = []
     for n in range(count):
-        game, seats = MIX[n % len(MIX)]
+        game, seats = games[n % len(games)]
         host = Player(user_of(n, 0), f"P{n}.0")
         table = await service.open(game, host, guild_id=(n + 1) << 22)
         for seat in range(1, seats):

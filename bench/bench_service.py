@@ -13,6 +13,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
@@ -60,25 +61,38 @@ async def act_latencies(
     return samples
 
 
-async def bare_latencies(path: Path, state_json: str, acts: int) -> list[float]:
-    samples = []
+@asynccontextmanager
+async def bare_database(path: Path) -> AsyncIterator[aiosqlite.Connection]:
+    """A bare aiosqlite database set as the store's (WAL, synchronous NORMAL), with one table row
+    (`t`, at version 0) and a move log (`log`)."""
     async with aiosqlite.connect(path, isolation_level=None) as db:
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA synchronous = NORMAL")
         await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER, state TEXT)")
         await db.execute("CREATE TABLE log (id INTEGER, ply INTEGER, action TEXT)")
         await db.execute("INSERT INTO t VALUES (1, 0, '{}')")
-        for version in range(acts):
-            started = time.perf_counter()
-            await db.execute("BEGIN IMMEDIATE")
-            await db.execute(
-                "UPDATE t SET state = ?, version = ? WHERE id = 1 AND version = ?",
-                (state_json, version + 1, version),
-            )
-            await db.execute("INSERT INTO log VALUES (1, ?, ?)", (version, '{"type":"done"}'))
-            await db.execute("COMMIT")
-            samples.append(time.perf_counter() - started)
-    return samples
+        yield db
+
+
+async def bare_commit(
+    db: aiosqlite.Connection, state_json: str, version: int, action: str
+) -> float:
+    """Seconds for one move's bare commit: the row's state written where its version is still
+    `version`, and `action` logged, in one transaction."""
+    started = time.perf_counter()
+    await db.execute("BEGIN IMMEDIATE")
+    await db.execute(
+        "UPDATE t SET state = ?, version = ? WHERE id = 1 AND version = ?",
+        (state_json, version + 1, version),
+    )
+    await db.execute("INSERT INTO log VALUES (1, ?, ?)", (version, action))
+    await db.execute("COMMIT")
+    return time.perf_counter() - started
+
+
+async def bare_latencies(path: Path, state_json: str, acts: int) -> list[float]:
+    async with bare_database(path) as db:
+        return [await bare_commit(db, state_json, v, '{"type":"done"}') for v in range(acts)]
 
 
 async def rows() -> AsyncIterator[Row]:

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
-from bench import Row, sized
-from rules.playout import play_out
+from bench import Row, playouts_per_second, sized
 from rules.tenth_night import GAME
 
 GAMES_PER_ROW = 10
 
 
 def _rate(agent: str, seats: int, games: int) -> float:
-    started = time.perf_counter()
-    for seed in range(games):
-        play_out(GAME, seats, f"bench{seed}", [GAME.agents[agent]() for _ in range(seats)])
-    return games / (time.perf_counter() - started)
+    return playouts_per_second(GAME, agent, seats, games, "bench{}")
 
 
 def rows() -> Iterator[Row]:

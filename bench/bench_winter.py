@@ -15,8 +15,9 @@ from rules.winter.actions import WinterAction
 from rules.winter.state import WinterState
 
 
-def _full_lake() -> WinterState:
-    """18 cards and a few counters: the largest picture a game can need."""
+def full_lake(counters: float = 0.3) -> WinterState:
+    """All 18 cards dealt: the largest picture a game can need. Every Freezing turn draws, but
+    for a counter placed instead, where one may be, with the chance `counters` (none at 0)."""
     engine = Engine(GAME)
     state = engine.setup(2, None, 3)
     rng = random.Random(1)
@@ -25,11 +26,11 @@ def _full_lake() -> WinterState:
         seat = next_actor(GAME, state)
         assert seat is not None
         legal = list(GAME.legal_actions(state, seat))
-        counters = [a for a in legal if a.type == "counter"]
+        placed = [a for a in legal if a.type == "counter"]
         draw = [a for a in legal if a.type == "draw"]
         action: WinterAction
-        if counters and rng.random() < 0.3:
-            action = counters[0]
+        if placed and counters and rng.random() < counters:
+            action = placed[0]
         else:
             action = draw[0] if draw else legal[rng.randrange(len(legal))]
         ply += 1
@@ -48,7 +49,7 @@ def _per_second(agents: tuple[str, str], games: int) -> tuple[float, float]:
 
 
 def rows() -> Iterator[Row]:
-    obs = GAME.observe(_full_lake(), None)
+    obs = GAME.observe(full_lake(), None)
     picture(obs, hints=True)  # warm the font cache
     runs = sized(20, 5)
     started = time.perf_counter()

@@ -117,6 +117,11 @@ LONG: dict[str, tuple[str, ...] | None] = {
     "tests/bench/test_bench_feel.py::test_a_whole_game_feels_as_the_goals_say": (
         "[coldest_night]",
     ),
+    # A step that picks a spot, in every game whose first turn has one: Cold Comfort's stay fast.
+    "tests/e2e/test_panel_steps.py::test_a_step_that_picks_a_spot_is_answered_first_then_shows_"
+    "the_lettered_picture": ("[cold_comfort]",),
+    "tests/e2e/test_panel_steps.py::test_a_spots_picture_drawn_after_another_click_on_the_panel_"
+    "does_not_cover_its_answer": ("[cold_comfort]",),
     "tests/bot/test_console.py::test_a_human_at_the_terminal_plays_a_whole_game_against_ai_seats": (
         "[coldest_night]",
     ),

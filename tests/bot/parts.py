@@ -11,6 +11,7 @@ from bot.ai import AiRunner
 from bot.clock import Clock, Deadlines
 from bot.member_settings import MemberSettings, settings_of
 from bot.moves import MoveRunner
+from bot.records import Played
 from bot.reporter import Reporter
 from bot.seating import Seating
 from bot.table_cache import TableCache
@@ -27,13 +28,13 @@ FROST = SeatRecord(name="Frost", agent="heuristic")
 
 
 class Now:
-    """An injected clock the test moves."""
+    """An injected clock the test moves: it reads `now` (1,000 s unless given)."""
 
-    def __init__(self, at: float = 1_000.0) -> None:
-        self.at = at
+    def __init__(self, now: float = 1_000.0) -> None:
+        self.now = now
 
     def __call__(self) -> float:
-        return self.at
+        return self.now
 
 
 @dataclass
@@ -134,3 +135,20 @@ async def running(
     )
     table = table.model_copy(update=await parts.deadlines.pace_start(table, state))
     return await store.create_table(table)
+
+
+async def nim_running(store: Store, *seats: SeatRecord) -> tuple[Parts, TableRecord]:
+    """The parts for Nim (at the clock's 1,000 s) and a running table of nine stones for `seats`
+    (Ana and Bo by default)."""
+    from tests.support.nim import NIM
+
+    return build(store, [NIM], Now()), await running(store, NIM, *seats, stones=9)
+
+
+async def in_turn(parts: Parts, table: TableRecord, *moves: str) -> Played:
+    """Ana's and Bo's moves, one each in turn from Ana's, through the move runner: the last
+    one's result."""
+    assert moves
+    for number, move in enumerate(moves):
+        played = await parts.runner.act(table.id, (ANA, BO)[number % 2].user_id, move)
+    return played

@@ -17,7 +17,7 @@ from cogs.ui import board as ui_board
 from rules.errors import NotYourTurnError
 from storage import MemoryStore, SqliteStore
 from tests.support.nim import NIM
-from tests.support.stores import CountingStore
+from tests.support.stores import CountingStore, started_table
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -110,12 +110,20 @@ async def to_act(service: TableService, table_id: int) -> int:
     return user
 
 
+async def two_processes(
+    store: SqliteStore,
+) -> tuple[TableService, TableService, int, int]:
+    """Two services on one store, as two processes are, and a Nim table of 30 stones one of them
+    opened: the services, the table and the user to act."""
+    here, there = nim_service(store), nim_service(store)
+    table_id = await nim_table(here, stones=30)
+    return here, there, table_id, await to_act(here, table_id)
+
+
 async def test_a_move_from_a_copy_another_process_moved_past_reloads_and_is_played(
     sqlite: SqliteStore,
 ) -> None:
-    here, there = nim_service(sqlite), nim_service(sqlite)
-    table_id = await nim_table(here, stones=30)
-    first = await to_act(here, table_id)
+    here, there, table_id, first = await two_processes(sqlite)
     await move(there, table_id)  # a move through the other process; `here` still holds ply 0
     played = await move(there, table_id)  # and the other player's: the first player's turn again
     assert played.table.ply == 2
@@ -131,9 +139,7 @@ async def test_a_move_from_a_copy_another_process_moved_past_reloads_and_is_play
 async def test_a_refusal_from_a_copy_that_is_behind_is_checked_against_the_store(
     sqlite: SqliteStore,
 ) -> None:
-    here, there = nim_service(sqlite), nim_service(sqlite)
-    table_id = await nim_table(here, stones=30)
-    first = await to_act(here, table_id)
+    here, there, table_id, first = await two_processes(sqlite)
     second = BO.user_id if first == ANA.user_id else ANA.user_id
     await move(there, table_id)  # moved elsewhere: the second player's turn; `here` holds ply 0
     played = await here.act(table_id, second, "2")  # refused by the old copy, not by the store
@@ -248,12 +254,7 @@ async def test_the_channel_index_follows_this_process_at_once_and_others_after_a
 async def test_two_publishes_of_an_unchanged_board_draw_its_picture_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "pictures")
-    table = await service.open("winter", ANA)
-    await service.join(table.id, BO)
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table("winter", ANA, BO, seed="pictures")
     drawn: list[bool] = []
     real = PICTURES["winter"]
 
@@ -282,13 +283,9 @@ async def test_two_publishes_of_an_unchanged_board_draw_its_picture_once(
 async def test_a_game_without_a_picture_does_not_reach_the_renderer_at_publish(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "no-picture")
-    table = await service.open("coldest_night", ANA)
-    await service.join(table.id, BO)
-    await service.join(table.id, Player(33, "Cy"))
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table(
+        "coldest_night", ANA, BO, Player(33, "Cy"), seed="no-picture"
+    )
     threads: list[object] = []
 
     async def to_thread(*args: Any, **kwargs: Any) -> None:

@@ -17,6 +17,7 @@ from bot.tables import Player, TableError, TableService
 from rules import GAMES
 from storage import MemoryStore
 from storage.base import ChallengeEntry
+from tests.bot.parts import Now
 from tests.support.nim import NIM
 
 ANA, BO, CY, DI = Player(11, "Ana"), Player(22, "Bo"), Player(33, "Cy"), Player(44, "Di")
@@ -25,18 +26,10 @@ MIDNIGHT = dt.datetime(2026, 11, 30, tzinfo=dt.UTC).timestamp()  # the daily's c
 MONDAY = MIDNIGHT  # the weekly's close too: the ISO week 48 ends on Sunday the 29th
 
 
-class Clock:
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make(store: Any, games: Any = None, clock: Clock | None = None) -> TableService:
+def make(store: Any, games: Any = None, clock: Now | None = None) -> TableService:
     seeds = iter(f"seed{n}" for n in range(1000))
     return TableService(
-        store, games or {"test_nim": NIM}, new_seed=lambda: next(seeds), clock=clock or Clock(NOON)
+        store, games or {"test_nim": NIM}, new_seed=lambda: next(seeds), clock=clock or Now(NOON)
     )
 
 
@@ -159,7 +152,7 @@ async def test_a_challenge_not_begun_yet_is_refused(store: Any) -> None:
 async def test_the_seed_of_a_finished_challenge_table_is_revealed_only_when_the_challenge_closes(
     store: Any,
 ) -> None:
-    clock = Clock(NOON)
+    clock = Now(NOON)
     service = make(store, clock=clock)
     table_id = await challenge_table(service, "test_nim", 1, (ANA, BO))
     played = await finish_nim(service, table_id)
@@ -211,7 +204,7 @@ async def test_a_finished_challenge_table_leaves_one_entry_with_its_players_and_
 
 
 async def test_a_code_played_after_its_close_is_practice_and_shown_apart(store: Any) -> None:
-    clock = Clock(MIDNIGHT + 3600)  # the next day: yesterday's code is closed
+    clock = Now(MIDNIGHT + 3600)  # the next day: yesterday's code is closed
     service = make(store, clock=clock)
     table_id = await challenge_table(service, "test_nim", 1, (ANA, BO), value="test_nim-2026-11-29")
     played = await finish_nim(service, table_id)

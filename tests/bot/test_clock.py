@@ -9,7 +9,7 @@ from bot.pace_rules import HOUR, ZOMBIE_AFTER
 from bot.records import Played
 from rules.core import SYSTEM_SEAT
 from storage.base import Store
-from tests.bot.parts import ANA, BO, FROST, Now, build, running
+from tests.bot.parts import ANA, BO, FROST, Now, build, nim_running, running
 from tests.support.ballot import BALLOT
 from tests.support.nim import NIM
 
@@ -23,7 +23,7 @@ async def test_a_game_timer_keeps_its_deadline_while_it_waits_at_the_same_point(
     parts = build(store, [BALLOT], now)
     table = await running(store, BALLOT, vote_seconds=60)
     assert table.deadline == 1_060.0
-    now.at = 1_030.0
+    now.now = 1_030.0
     played = await parts.runner.act(table.id, ANA.user_id, "vote yes")
     assert played.table.deadline == 1_060.0  # the same vote: the deadline stands
 
@@ -49,7 +49,7 @@ async def test_a_paced_table_gets_its_seat_clock_with_each_move(store: Store) ->
     parts = build(store, [NIM], now)
     table = await running(store, NIM, pace=DAY, stones=9)
     assert list(table.clocks["seats"]) == ["0"] and table.wake_at == 1_000.0 + DAY / 2
-    now.at = 2_000.0
+    now.now = 2_000.0
     played = await parts.runner.act(table.id, ANA.user_id, "take 1")
     clocks = played.table.clocks["seats"]
     assert list(clocks) == ["1"] and clocks["1"]["due"] == 2_000.0 + DAY
@@ -79,8 +79,8 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
     table = await running(store, NIM, ANA, FROST, BO, pace=HOUR, stones=60)
     for missed in range(1, ZOMBIE_AFTER + 1):
         table = await store.get_table(table.id)
-        now.at = table.clocks["seats"]["0"]["due"] + 1  # Ana's deadline has passed
-        (played,) = await parts.clock.tick(now.at)
+        now.now = table.clocks["seats"]["0"]["due"] + 1  # Ana's deadline has passed
+        (played,) = await parts.clock.tick(now.now)
         assert played.moves == 2  # the AI's move for Ana, then Frost's
         if missed < ZOMBIE_AFTER:
             assert played.table.seats[0].user_id == ANA.user_id
@@ -92,8 +92,7 @@ async def test_missed_deadlines_in_a_row_hand_the_seat_to_an_ai_until_its_player
 
 
 async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Store) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, FROST, ANA, stones=9)
+    parts, table = await nim_running(store, FROST, ANA)
     flagged = await parts.cache.save(table, board_message_id=1)  # as a crash would leave it
     assert flagged.ai_turn
     (resumed,) = await parts.clock.tick(1_000.0)
@@ -104,8 +103,7 @@ async def test_the_tick_resumes_a_table_left_waiting_for_its_ai_seats(store: Sto
 async def test_a_timer_that_no_longer_runs_clears_the_deadline_and_plays_nothing(
     store: Store,
 ) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
+    parts, table = await nim_running(store)
     stale = await store.update_table(table.model_copy(update={"deadline": 900.0}), table.version)
     assert await parts.clock.tick(1_000.0) == []
     assert (await store.get_table(stale.id)).deadline is None

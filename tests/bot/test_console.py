@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,18 +20,18 @@ from rules import GAMES
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def cli(args: list[str], tmp_path: Path, **settings: str) -> dict[str, Any]:
+    """How a test starts `python -m bot <args>`: the command line, in `tmp_path`, with no token,
+    this checkout importable and `settings` added to the environment (`subprocess` arguments)."""
+    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT), **settings}
+    return {"args": [sys.executable, "-m", "bot", *args], "cwd": tmp_path, "env": env}
+
+
 def run_cli(
     args: list[str], stdin: str, tmp_path: Path, **settings: str
 ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT), **settings}
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=300,
+        **cli(args, tmp_path, **settings), input=stdin, capture_output=True, text=True, timeout=300
     )
 
 
@@ -113,15 +114,12 @@ def test_ctrl_c_at_the_prompt_quits_at_once_with_the_resume_hint_and_no_tracebac
     tmp_path: Path,
 ) -> None:
     db = tmp_path / "console.db"
-    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play", "coldest_night", "--seats", "2", "--db", str(db)],
+        **cli(["play", "coldest_night", "--seats", "2", "--db", str(db)], tmp_path),
         stdin=subprocess.PIPE,  # kept open: the player sits at the prompt, no Enter comes
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        cwd=tmp_path,
-        env=env,
     )
     assert process.stdout is not None
     for line in process.stdout:  # wait for the prompt

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.console import line_editing
+from tests.bot.test_console import cli
 
-ROOT = Path(__file__).resolve().parents[2]
 MARK = "all win together"  # a line of The Coldest Night's rules (`rules`)
 
 
@@ -47,15 +47,12 @@ def test_on_a_terminal_the_up_arrow_brings_back_the_last_line_and_it_runs_again(
     import pty
 
     leader, follower = pty.openpty()
-    env = {**os.environ, "SNOWBOUND_TOKEN": "", "PYTHONPATH": str(ROOT), "TERM": "dumb"}
     db = tmp_path / "console.db"
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play", "coldest_night", "--seats", "2", "--db", str(db)],
+        **cli(["play", "coldest_night", "--seats", "2", "--db", str(db)], tmp_path, TERM="dumb"),
         stdin=follower,
         stdout=follower,
         stderr=follower,
-        cwd=tmp_path,
-        env=env,
         close_fds=True,
     )
     os.close(follower)

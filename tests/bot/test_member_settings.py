@@ -30,12 +30,12 @@ async def test_a_member_without_settings_has_the_defaults_and_keeps_what_they_se
 async def test_going_away_moves_the_members_paced_deadline_by_the_time_away(store: Store) -> None:
     now = Now(1_767_225_600.0)  # 2026-01-01 00:00 UTC
     parts = build(store, [NIM], now)
-    table = await running(store, NIM, now=now.at, pace=DAY, stones=9)
+    table = await running(store, NIM, now=now.now, pace=DAY, stones=9)
     due = table.clocks["seats"]["0"]["due"]
     await parts.members.set_me(ANA.user_id, "away=2026-01-03")  # two days from now
     moved = await store.get_table(table.id)
     assert moved.clocks["seats"]["0"]["due"] == due + 2 * DAY
-    assert moved.clocks["away"] == {str(ANA.user_id): now.at + 2 * DAY}
+    assert moved.clocks["away"] == {str(ANA.user_id): now.now + 2 * DAY}
 
 
 async def test_a_substitute_takes_over_a_resigned_seat_only_when_the_host_confirms(

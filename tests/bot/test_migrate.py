@@ -10,12 +10,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bench.bench_scale import Tally, create_tables, drive
+from bench.bench_scale import Tally, create_tables, drive, drop_schema
 from bot.cli import main
 from bot.tables import TableService
 from storage import PanelRecord, ResultRecord, SqliteStore
 from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
-from tests.support.postgres import drop_schema, new_schema, postgres_url
+from tests.support.postgres import new_schema, postgres_url
 
 
 async def a_played_sqlite_database(path: Path) -> list[int]:

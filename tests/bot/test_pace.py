@@ -14,26 +14,19 @@ from bot.pace_rules import DAY, HOUR, describe_pace, parse_pace
 from bot.tables import Player, TableError, TableService
 from rules import GAMES
 from storage import SqliteStore
+from tests.bot.parts import Now
 from tests.support.nim import NIM
 
 ANA, BO, CY = Player(1, "Ana"), Player(2, "Bo"), Player(3, "Cy")
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()  # a Monday, noon UTC
 
 
-class Clock:
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def nim_service(store: Any, clock: Clock) -> TableService:
+def nim_service(store: Any, clock: Now) -> TableService:
     return TableService(store, {"test_nim": NIM}, clock=clock, new_seed=lambda: "pace")
 
 
 async def paced_nim(
-    store: Any, clock: Clock, pace: str = "daily", *, host: Player = ANA, other: Player = BO
+    store: Any, clock: Now, pace: str = "daily", *, host: Player = ANA, other: Player = BO
 ) -> tuple[TableService, int]:
     service = nim_service(store, clock)
     table = await service.open("test_nim", host, options={"pace": pace, "stones": 99})
@@ -65,20 +58,20 @@ def test_a_bad_pace_is_refused_in_one_sentence(bad: str) -> None:
 
 
 async def test_a_bad_pace_at_new_opens_no_table(store: Any) -> None:
-    service = nim_service(store, Clock())
+    service = nim_service(store, Now(T0))
     with pytest.raises(TableError, match="not a pace"):
         await service.open("test_nim", ANA, options={"pace": "fortnightly"})
     assert await store.find_tables() == []
 
 
 async def test_pace_is_a_table_setting_not_a_game_option(store: Any) -> None:
-    service = nim_service(store, Clock())
+    service = nim_service(store, Now(T0))
     table = await service.open("test_nim", ANA, options={"pace": "36h", "stones": 12})
     assert table.pace == 36 * HOUR and table.options == {"stones": 12}
 
 
 async def test_a_live_table_has_no_seat_clocks(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service = nim_service(store, clock)
     table = await service.open("test_nim", ANA)
     await service.join(table.id, BO)
@@ -92,7 +85,7 @@ async def test_a_live_table_has_no_seat_clocks(store: Any) -> None:
 
 
 async def test_the_seat_the_game_waits_for_gets_a_deadline_at_start(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     table = await service.table(table_id)
     assert set(table.clocks["seats"]) == {"0"}
@@ -101,7 +94,7 @@ async def test_the_seat_the_game_waits_for_gets_a_deadline_at_start(store: Any) 
 
 
 async def test_the_board_shows_the_deadline_as_discord_timestamps(store: Any) -> None:
-    service, table_id = await paced_nim(store, Clock())
+    service, table_id = await paced_nim(store, Now(T0))
     text = service.pace_text(await service.table(table_id))
     due = int(T0 + DAY)
     assert "Pace: daily (24 h a move)." in text
@@ -109,7 +102,7 @@ async def test_the_board_shows_the_deadline_as_discord_timestamps(store: Any) ->
 
 
 async def test_a_move_ends_the_movers_clock_and_starts_the_next_seats(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     clock.now = T0 + 5 * HOUR
     played = await service.act(table_id, ANA.user_id, "take 1")
@@ -118,7 +111,7 @@ async def test_a_move_ends_the_movers_clock_and_starts_the_next_seats(store: Any
 
 
 async def test_nothing_happens_before_the_deadline(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock, "36h")
     clock.now = T0 + 36 * HOUR - 1
     await service.tick()
@@ -129,7 +122,7 @@ async def test_nothing_happens_before_the_deadline(store: Any) -> None:
 
 
 async def test_a_passed_deadline_gets_one_ai_move_marked_in_the_event(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     clock.now = T0 + DAY
     (played,) = [p for p in await service.tick() if p.moves]
@@ -142,7 +135,7 @@ async def test_a_passed_deadline_gets_one_ai_move_marked_in_the_event(store: Any
 
 
 async def test_three_timeouts_in_a_row_make_the_seat_an_ai_seat(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     for round_ in range(3):
         clock.now += DAY
@@ -158,7 +151,7 @@ async def test_three_timeouts_in_a_row_make_the_seat_an_ai_seat(store: Any) -> N
 
 
 async def test_a_move_by_the_player_resets_the_timeout_count(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     for ana_moves in (False, False, True, False, False):
         if ana_moves:
@@ -172,7 +165,7 @@ async def test_a_move_by_the_player_resets_the_timeout_count(store: Any) -> None
     assert table.clocks["timeouts"] == {"0": 2}
 
 
-async def zombie(service: TableService, clock: Clock, table_id: int) -> None:
+async def zombie(service: TableService, clock: Now, table_id: int) -> None:
     for _ in range(3):
         clock.now += DAY
         await service.tick()
@@ -182,7 +175,7 @@ async def zombie(service: TableService, clock: Clock, table_id: int) -> None:
 
 
 async def test_the_ai_plays_a_zombie_seat_without_waiting_for_a_deadline(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await zombie(service, clock, table_id)
     before = (await service.table(table_id)).ply
@@ -193,7 +186,7 @@ async def test_the_ai_plays_a_zombie_seat_without_waiting_for_a_deadline(store: 
 
 
 async def test_only_the_timed_out_player_can_rejoin_their_seat(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await zombie(service, clock, table_id)
     with pytest.raises(TableError, match="no seat to take back"):
@@ -211,7 +204,7 @@ async def test_only_the_timed_out_player_can_rejoin_their_seat(store: Any) -> No
 
 
 async def test_a_rejoined_player_waiting_now_is_pinged_and_gets_a_clock(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await zombie(service, clock, table_id)
     table = await service.table(table_id)
@@ -227,7 +220,7 @@ async def test_a_rejoined_player_waiting_now_is_pinged_and_gets_a_clock(store: A
 
 
 async def test_a_new_service_on_the_same_sqlite_file_keeps_the_deadline(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = Now(T0)
     first = SqliteStore(tmp_path / "pace.db")
     await first.connect()
     _first_service, table_id = await paced_nim(first, clock)
@@ -248,7 +241,7 @@ async def test_a_new_service_on_the_same_sqlite_file_keeps_the_deadline(tmp_path
 
 
 async def test_two_ticks_at_once_play_a_timeout_only_once(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     clock.now = T0 + DAY
     await asyncio.gather(service.tick(), service.tick(), service.tick())
@@ -257,7 +250,7 @@ async def test_two_ticks_at_once_play_a_timeout_only_once(store: Any) -> None:
 
 
 async def test_two_processes_ticking_at_once_play_a_timeout_only_once(tmp_path: Path) -> None:
-    clock = Clock()
+    clock = Now(T0)
     stores = [SqliteStore(tmp_path / "two.db"), SqliteStore(tmp_path / "two.db")]
     for store in stores:
         await store.connect()
@@ -275,7 +268,7 @@ async def test_two_processes_ticking_at_once_play_a_timeout_only_once(tmp_path: 
 
 
 async def test_a_games_own_clock_suspends_the_seat_clocks_while_it_runs(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service = TableService(
         store, {"tenth_night": GAMES["tenth_night"]}, clock=clock, new_seed=lambda: "clock"
     )
@@ -290,7 +283,7 @@ async def test_a_games_own_clock_suspends_the_seat_clocks_while_it_runs(store: A
 
 
 async def test_a_substitute_takes_a_resigned_seat_once_the_host_confirms(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock, host=BO, other=ANA)
     await service.resign(table_id, ANA.user_id)
     table = await service.table(table_id)
@@ -305,7 +298,7 @@ async def test_a_substitute_takes_a_resigned_seat_once_the_host_confirms(store: 
 
 
 async def test_a_seated_player_or_a_busy_seat_cannot_be_substituted(store: Any) -> None:
-    service, table_id = await paced_nim(store, Clock())
+    service, table_id = await paced_nim(store, Now(T0))
     table = await service.table(table_id)
     with pytest.raises(TableError, match="already playing"):
         service.sub_seat(table, BO.user_id, None)
@@ -320,7 +313,7 @@ async def test_a_seated_player_or_a_busy_seat_cannot_be_substituted(store: Any) 
 
 
 async def test_a_member_who_left_a_seat_may_take_back_only_that_seat(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await service.resign(table_id, ANA.user_id)
     await service.set_me(BO.user_id, "away=2026-03-05")  # Bo's seat is open to a substitute too
@@ -332,7 +325,7 @@ async def test_a_member_who_left_a_seat_may_take_back_only_that_seat(store: Any)
 
 
 async def test_a_substitute_can_take_the_seat_of_a_timed_out_player(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await zombie(service, clock, table_id)
     table = await service.table(table_id)
@@ -347,7 +340,7 @@ async def test_a_substitute_can_take_the_seat_of_a_timed_out_player(store: Any) 
 
 
 async def test_away_extends_the_deadline_by_the_time_away(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     clock.now = T0 + 2 * HOUR
     settings = await service.set_me(ANA.user_id, "away=2026-03-05")
@@ -360,7 +353,7 @@ async def test_away_extends_the_deadline_by_the_time_away(store: Any) -> None:
 
 
 async def test_a_clock_that_starts_while_away_starts_when_the_player_is_back(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await service.set_me(BO.user_id, "away=2026-03-04")
     await service.act(table_id, ANA.user_id, "take 1")
@@ -369,7 +362,7 @@ async def test_a_clock_that_starts_while_away_starts_when_the_player_is_back(sto
 
 
 async def test_a_member_away_before_the_start_gets_the_time_added(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service = nim_service(store, clock)
     await service.set_me(ANA.user_id, "tz=Europe/Paris away=2026-03-03")
     table = await service.open("test_nim", ANA, options={"pace": "daily"})
@@ -380,7 +373,7 @@ async def test_a_member_away_before_the_start_gets_the_time_added(store: Any) ->
 
 
 async def test_moving_the_away_date_later_adds_only_the_new_days(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await service.set_me(ANA.user_id, "away=2026-03-04")
     first = due_of(await service.table(table_id), 0)
@@ -389,7 +382,7 @@ async def test_moving_the_away_date_later_adds_only_the_new_days(store: Any) -> 
 
 
 async def test_coming_back_early_gives_later_moves_no_extra_time(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     await service.set_me(BO.user_id, "away=2026-03-06")
     await service.set_me(BO.user_id, "away=off")
@@ -401,7 +394,7 @@ async def test_coming_back_early_gives_later_moves_no_extra_time(store: Any) -> 
 
 
 async def test_the_last_human_seat_is_never_taken_over_by_the_ai(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service = nim_service(store, clock)
     table = await service.open("test_nim", ANA, options={"pace": "daily", "stones": 99})
     await service.add_agent(table.id, ANA.user_id)
@@ -415,7 +408,7 @@ async def test_the_last_human_seat_is_never_taken_over_by_the_ai(store: Any) -> 
 
 
 async def test_dead_of_winter_waits_on_its_pending_decisions_like_any_move(store: Any) -> None:
-    clock = Clock()
+    clock = Now(T0)
     service = TableService(
         store, {"dead_of_winter": GAMES["dead_of_winter"]}, clock=clock, new_seed=lambda: "dow"
     )
@@ -435,7 +428,7 @@ async def test_a_take_back_at_a_paced_table_gives_the_clock_back_to_the_seat_tha
 ) -> None:
     """After `/game undo` the seat clocks follow the state taken back to, as after a move: the
     player who took back their move waits again, with a fresh deadline; the other seat's ends."""
-    clock = Clock()
+    clock = Now(T0)
     service, table_id = await paced_nim(store, clock)
     clock.now = T0 + HOUR
     played = await service.act(table_id, ANA.user_id, "take 1")

@@ -11,6 +11,7 @@ from rules.core import Outcome, SeatResult
 from storage import MemoryStore
 from storage.base import SeatRecord, TableRecord
 from tests.support.nim import NIM
+from tests.support.stores import started_table
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -26,12 +27,9 @@ def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
 
 
 async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, {"test_nim": NIM}, new_seed=lambda: "since")
-    table = await service.open("test_nim", ANA, options={"stones": 30})
-    await service.join(table.id, BO)
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table(
+        "test_nim", ANA, BO, seed="since", games={"test_nim": NIM}, options={"stones": 30}
+    )
     for move in ("take 1", "shout", "take 2", "take 1", "shout", "take 3", "take 1"):
         seat = service.waiting_for(table)[0]
         user = table.seats[seat].user_id

@@ -11,20 +11,13 @@ from bot.tables import Player, SecretMoveError, TableService
 from rules import GAMES
 from rules.core import BaseGame
 from storage import SqliteStore
+from tests.bot.parts import Now
 from tests.support.ballot import BALLOT
 
 ANA, BO, CY = Player(1, "Ana"), Player(2, "Bo"), Player(3, "Cy")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def ballot(store: SqliteStore, clock: Clock, **options: object) -> tuple[TableService, int]:
+async def ballot(store: SqliteStore, clock: Now, **options: object) -> tuple[TableService, int]:
     service = TableService(store, {"test_ballot": BALLOT}, clock=clock, new_seed=lambda: "vote")
     table = await service.open("test_ballot", ANA, options=options)
     await service.join(table.id, BO)
@@ -33,7 +26,7 @@ async def ballot(store: SqliteStore, clock: Clock, **options: object) -> tuple[T
 
 
 async def test_set_up_events_reach_only_their_seat(store: SqliteStore) -> None:
-    service, table_id = await ballot(store, Clock())
+    service, table_id = await ballot(store, Now())
     played = await service.start(table_id, ANA.user_id)
     roles = service.state(played.table).roles
     assert "The ballot opens." in played.lines
@@ -45,7 +38,7 @@ async def test_set_up_events_reach_only_their_seat(store: SqliteStore) -> None:
 async def test_a_secret_move_typed_in_public_is_refused_and_nothing_is_played(
     store: SqliteStore,
 ) -> None:
-    service, table_id = await ballot(store, Clock())
+    service, table_id = await ballot(store, Now())
     await service.start(table_id, ANA.user_id)
     with pytest.raises(SecretMoveError, match="secret"):
         await service.act(table_id, ANA.user_id, "vote yes", in_public=True)
@@ -55,7 +48,7 @@ async def test_a_secret_move_typed_in_public_is_refused_and_nothing_is_played(
 
 
 async def test_one_clock_casts_the_missing_ballots_of_several_seats(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await ballot(store, clock, vote_seconds=60)
     await service.start(table_id, ANA.user_id)
     assert (await service.table(table_id)).deadline == 1_060.0
@@ -73,7 +66,7 @@ async def test_one_clock_casts_the_missing_ballots_of_several_seats(store: Sqlit
 
 
 async def test_a_ballot_cast_before_the_clock_is_not_cast_again(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await ballot(store, clock, vote_seconds=60)
     await service.start(table_id, ANA.user_id)
     await service.act(table_id, BO.user_id, "vote yes")
@@ -86,7 +79,7 @@ async def test_a_ballot_cast_before_the_clock_is_not_cast_again(store: SqliteSto
 async def test_the_game_writes_its_own_summary_and_per_seat_results_are_stored(
     store: SqliteStore,
 ) -> None:
-    service, table_id = await ballot(store, Clock())
+    service, table_id = await ballot(store, Now())
     played = await service.start(table_id, ANA.user_id)
     roles = service.state(played.table).roles
     for player in (ANA, BO, CY):
@@ -113,7 +106,7 @@ async def test_a_perfect_information_game_shows_each_player_that_nothing_is_secr
     assert not game.info.hidden_information
     assert type(game).private_key is BaseGame.private_key
     assert type(game).private_lines is BaseGame.private_lines
-    service = TableService(store, {"winter": game}, clock=Clock(), new_seed=lambda: "lake")
+    service = TableService(store, {"winter": game}, clock=Now(), new_seed=lambda: "lake")
     table = await service.open("winter", ANA)
     await service.join(table.id, BO)
     played = await service.start(table.id, ANA.user_id)

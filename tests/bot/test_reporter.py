@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.records import PanelUpdate, Played
 from rules.core import Event
 from storage.base import Store
-from tests.bot.parts import ANA, BO, Now, build, running
+from tests.bot.parts import ANA, Now, build, in_turn, nim_running, running
 from tests.support.ballot import BALLOT
 from tests.support.nim import NIM
 
@@ -16,8 +16,7 @@ from tests.support.nim import NIM
 async def test_a_report_pings_whom_the_game_now_waits_for_and_sends_changed_panels(
     store: Store,
 ) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
+    parts, table = await nim_running(store)
     played = await parts.reporter.report(Played(table=table))
     assert played.ping == (ANA.user_id,)
     assert played.board is not None and played.board.turn == "Waiting for Ana."
@@ -29,8 +28,7 @@ async def test_a_report_pings_whom_the_game_now_waits_for_and_sends_changed_pane
 
 
 async def test_a_private_line_is_news_on_that_seats_panel_only(store: Store) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
+    parts, table = await nim_running(store)
     played = Played(table=table)
     parts.reporter.collect(
         played,
@@ -44,10 +42,8 @@ async def test_a_private_line_is_news_on_that_seats_panel_only(store: Store) -> 
 async def test_the_lines_since_a_seats_last_move_come_from_memory_or_the_log_alike(
     store: Store,
 ) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
-    await parts.runner.act(table.id, ANA.user_id, "take 1")
-    played = await parts.runner.act(table.id, BO.user_id, "take 2")
+    parts, table = await nim_running(store)
+    played = await in_turn(parts, table, "take 1", "take 2")
     assert played.since == {0: ["Bo takes 2."]}  # Ana is pinged: what happened since her move
     stored = await store.get_table(table.id)
     assert await parts.reporter.since_last_move(stored, 0) == ["Bo takes 2."]
@@ -60,8 +56,7 @@ async def test_the_end_of_a_game_is_said_once_with_every_human_seats_own_result(
 ) -> None:
     parts = build(store, [BALLOT], Now())
     table = await running(store, BALLOT)
-    await parts.runner.act(table.id, ANA.user_id, "vote yes")
-    played = await parts.runner.act(table.id, BO.user_id, "vote yes")
+    played = await in_turn(parts, table, "vote yes", "vote yes")
     ending = played.ending
     assert ending is not None and ending.seed == "parts"
     assert set(ending.results) == {0, 1} and len(ending.objectives) == 2
@@ -73,8 +68,7 @@ async def test_the_end_of_a_game_is_said_once_with_every_human_seats_own_result(
 async def test_a_panel_discord_did_not_take_is_sent_again_on_the_next_report(
     store: Store,
 ) -> None:
-    parts = build(store, [NIM], Now())
-    table = await running(store, NIM, stones=9)
+    parts, table = await nim_running(store)
     first = await parts.reporter.report(Played(table=table))
     for update in first.panels:
         await parts.reporter.panel_sent(update, channel_id=5, message_id=9)

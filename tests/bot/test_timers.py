@@ -9,19 +9,12 @@ from rules import GAMES
 from rules.core import SYSTEM_SEAT
 from rules.engine import Engine
 from storage import SqliteStore
+from tests.bot.parts import Now
 
 ANA, BO = Player(1, "Ana"), Player(2, "Bo")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-async def tenth_night(store: SqliteStore, clock: Clock, **options: Any) -> tuple[TableService, int]:
+async def tenth_night(store: SqliteStore, clock: Now, **options: Any) -> tuple[TableService, int]:
     service = TableService(
         store, {"tenth_night": GAMES["tenth_night"]}, clock=clock, new_seed=lambda: "clock"
     )
@@ -32,13 +25,13 @@ async def tenth_night(store: SqliteStore, clock: Clock, **options: Any) -> tuple
 
 
 async def test_tn_day_seconds_a_day_gets_a_deadline_when_it_begins(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     assert (await service.table(table_id)).deadline == 1_060.0
 
 
 async def test_tn_day_seconds_moves_in_the_day_keep_the_same_deadline(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     clock.now = 1_030.0
     await service.act(table_id, ANA.user_id, "ready")
@@ -46,14 +39,14 @@ async def test_tn_day_seconds_moves_in_the_day_keep_the_same_deadline(store: Sql
 
 
 async def test_tn_day_seconds_nothing_happens_before_the_deadline(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     assert await service.tick(1_059.0) == []
     assert (await service.table(table_id)).ply == 0
 
 
 async def test_tn_day_seconds_when_the_day_runs_out_the_system_ends_it(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     clock.now = 1_061.0
     (played,) = await service.tick()
@@ -65,7 +58,7 @@ async def test_tn_day_seconds_when_the_day_runs_out_the_system_ends_it(store: Sq
 
 
 async def test_tn_day_seconds_the_next_day_starts_its_own_clock(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     for _ in range(30):
         clock.now += 61
@@ -86,7 +79,7 @@ async def test_tn_day_seconds_the_next_day_starts_its_own_clock(store: SqliteSto
 async def test_tn_day_seconds_a_game_with_system_moves_replays_from_its_log(
     store: SqliteStore,
 ) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, day_seconds=60)
     clock.now = 1_061.0
     await service.tick()
@@ -101,7 +94,7 @@ async def test_tn_day_seconds_a_game_with_system_moves_replays_from_its_log(
 async def test_tn_defence_seconds_a_silent_defender_passes_when_time_runs_out(
     store: SqliteStore,
 ) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock, defence_seconds=30)
     table = await service.table(table_id)
     assert table.deadline is None  # no clock during the day
@@ -130,7 +123,7 @@ async def test_tn_defence_seconds_a_silent_defender_passes_when_time_runs_out(
 
 
 async def test_a_game_without_clocks_never_gets_a_deadline(store: SqliteStore) -> None:
-    clock = Clock()
+    clock = Now()
     service, table_id = await tenth_night(store, clock)
     assert (await service.table(table_id)).deadline is None
     clock.now = 10**9

@@ -24,14 +24,10 @@ from rules.playout import next_actor
 
 TABLE = 7
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve", "Flo")
-GAMES_WALKED: list[tuple[str, dict[str, Any]]] = [
-    ("coldest_night", {}),
-    ("tenth_night", {}),
-    ("winter", {}),
-    ("cold_comfort", {}),
-    ("dead_of_winter", {}),
-    ("dead_of_winter", {"long_night": True}),
-]
+VARIANTS: dict[str, list[dict[str, Any]]] = {"dead_of_winter": [{}, {"long_night": True}]}
+"""The options a game is walked with where not only its defaults."""
+GAMES_WALKED = [(key, options) for key in GAMES for options in VARIANTS.get(key, [{}])]
+"""Every registered game, in each of its variants."""
 MAX_PLIES = 160
 STRIDE = {"tenth_night": 4}  # its days offer a hundred steps a panel: every 4th move's panels
 

@@ -4,8 +4,6 @@ board's lines, a panel's news and result."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.board_cache import Pictures
@@ -17,21 +15,13 @@ from cogs.ui.own import closed_panel, panel_news
 from cogs.ui.pictures import alt_text
 from cogs.ui.publish import history
 from storage import MemoryStore
+from tests.support.stores import started_table
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
 
-async def winter(service: TableService) -> Any:
-    table = await service.open("winter", ANA, channel_id=3)
-    await service.join(table.id, BO)
-    return (await service.start(table.id, ANA.user_id)).table
-
-
 async def test_the_board_shows_its_picture_full_width_with_alt_text_drawn_once() -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "board")
-    table = await winter(service)
+    service, table = await started_table("winter", ANA, BO, seed="board", channel_id=3)
     board = service.board(table)
     assert board.picture and board.game == "winter"
     cache = Pictures()
@@ -47,12 +37,7 @@ async def test_the_board_shows_its_picture_full_width_with_alt_text_drawn_once()
 
 
 async def test_a_board_without_a_picture_keeps_its_whole_text() -> None:
-    store = MemoryStore()
-    await store.connect()
-    service = TableService(store, new_seed=lambda: "board")
-    table = await service.open("tenth_night", ANA)
-    await service.join(table.id, BO)
-    table = (await service.start(table.id, ANA.user_id)).table
+    service, table = await started_table("tenth_night", ANA, BO, seed="board")
     message = await board_message(table, service.board(table))
     assert "attachments" not in message and message["embed"].image.url is None
     assert message["embed"].description == service.board(table).text

@@ -181,15 +181,60 @@ async def say(content: str, member: Any, channel: Any = 0) -> None:
             raise
 
 
+async def answer_to(content: str, member: Any, channel: Any = 0) -> list[discord.Message]:
+    """What the bot sends when a member sends a message (`say`), and nothing it sent before."""
+    drain()
+    await say(content, member, channel)
+    return drain()
+
+
+async def said(content: str, member: Any, channel: Any = 0) -> None:
+    """A member sends a message (`say`); what the bot sent for it, and before, is dropped."""
+    await say(content, member, channel)
+    drain()
+
+
+async def public_answer(content: str, member: Any) -> discord.Message:
+    """The bot's last public message in answer to what a member types (`answer_to`)."""
+    return public(await answer_to(content, member))[-1]
+
+
+async def private_answers(content: str, member: Any) -> list[discord.Message]:
+    """The bot's DMs to a member in answer to what they type (`answer_to`): it says nothing in
+    public."""
+    sent = await answer_to(content, member)
+    assert not public(sent), [text_of(m) for m in public(sent)]
+    return dms(sent, member)
+
+
 async def start_two(new: str) -> tuple[Any, Any]:
     """The first member opens a table (`!game new <new>`), the second joins and the first starts
     it; what the bot sent meanwhile is drained. Returns the two members."""
-    ana, bo = dpytest.get_config().members
+    ana, bo = dpytest.get_config().members[:2]
     await say(f"!game new {new}", ana)
     await say("!game join", bo)
     await say("!game start", ana)
     drain()
     return ana, bo
+
+
+async def started_nim(
+    bot_factory: Any,
+    stones: int = 9,
+    *,
+    seed: str = "seed",
+    options: str = "",
+    nim: Any = None,
+    **bot_options: Any,
+) -> tuple[Any, Any, Any]:
+    """A bot with the test game Nim (`nim`, the plain one by default) and a table of `stones`
+    (and `options`), seeded `seed`, started by its first two members (`start_two`). The bot and
+    the two members."""
+    from tests.support.nim import NIM
+
+    bot = await bot_factory(games={"test_nim": nim or NIM}, new_seed=lambda: seed, **bot_options)
+    ana, bo = await start_two(f"test_nim stones={stones} {options}".strip())
+    return bot, ana, bo
 
 
 async def open_and_join(new: str) -> tuple[Any, Any, list[discord.Message], list[discord.Message]]:
@@ -257,11 +302,7 @@ def text_of(message: discord.Message) -> str:
 def responses() -> Any:
     """Every interaction response the bot makes, recorded instead of sent (see
     `tests.e2e.test_interactions.Responses`)."""
-    from discord.webhook.async_ import async_context
+    from tests.e2e.test_interactions import Responses, answering
 
-    from tests.e2e.test_interactions import Responses
-
-    adapter = Responses()
-    token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    with answering(Responses()) as adapter:
+        yield adapter

@@ -11,7 +11,7 @@ import discord
 import discord.ext.test as dpytest
 from discord.ext.test import callbacks
 
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import said, say
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses
 from tests.support.advisor import Gate, expert_nim
@@ -45,8 +45,7 @@ async def test_while_an_expert_thinks_another_tables_move_and_a_command_are_answ
     await say("!game start", ana)
     await say("!game new test_nim stones=9", bo, channel=1)
     await say("!game join", cy, channel=1)
-    await say("!game start", bo, channel=1)
-    drain()
+    await said("!game start", bo, channel=1)
     typed: list[int] = []
     original = callbacks.dispatch_event
 

@@ -31,7 +31,7 @@ from cogs.me import PACE_ITEMS
 from cogs.present import DYNAMIC_ITEMS
 from cogs.ui import pictures
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import drain, said, say, started_nim
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, select
 from tests.support.advisor import expert_nim
@@ -102,6 +102,7 @@ def command(member: discord.Member, name: str, *options: dict[str, Any]) -> dict
 
 Factory = Callable[..., Awaitable[Any]]
 Scenario = Callable[[Factory], Awaitable[tuple[Any, dict[str, Any]]]]
+Setup = Callable[[Factory], Awaitable[Any]]
 
 
 async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> Any:
@@ -115,12 +116,7 @@ async def nim_lobby(factory: Factory, *, seated: bool = True, **kwargs: Any) -> 
 
 
 async def nim_game(factory: Factory, stones: int = 9, **kwargs: Any) -> Any:
-    bot = await factory(games={"test_nim": NIM}, new_seed=lambda: "seed", **kwargs)
-    ana, bo, *_ = members()
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    bot, _, _ = await started_nim(factory, stones, **kwargs)
     return bot
 
 
@@ -129,40 +125,50 @@ async def table_of(factory: Factory, game: str, seed: str = "select") -> Any:
     ana, bo, *_ = members()
     await say(f"!game new {game}", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot
+
+
+async def no_table(factory: Factory) -> Any:
+    return await factory(games={"test_nim": NIM})
+
+
+async def unseated_lobby(factory: Factory) -> Any:
+    return await nim_lobby(factory, seated=False)
+
+
+async def nim_game_watched(factory: Factory) -> Any:
+    """A running Nim table of Ana and Bo, and Cy free to watch it."""
+    return await nim_game(factory, members=3)
+
+
+async def winter_table(factory: Factory) -> Any:
+    return await table_of(factory, "winter")
+
+
+def typed(setup: Setup, who: int, name: str, *options: dict[str, Any]) -> Scenario:
+    """After `setup`, the member `who` (0: Ana) uses the command `name` with `options`."""
+
+    async def scenario(factory: Factory) -> tuple[Any, dict[str, Any]]:
+        bot = await setup(factory)
+        return bot, command(members()[who], name, *options)
+
+    return scenario
+
+
+def clicked(setup: Setup, who: int, custom_id: str) -> Scenario:
+    """After `setup`, the member `who` (0: Ana) clicks the button `custom_id`."""
+
+    async def scenario(factory: Factory) -> tuple[Any, dict[str, Any]]:
+        bot = await setup(factory)
+        return bot, button(members()[who], custom_id)
+
+    return scenario
 
 
 def waiting_member(bot: Any, table: Any) -> discord.Member:
     seat = bot.service.waiting_for(table)[0]
     return next(m for m in members() if m.id == table.seats[seat].user_id)
-
-
-async def s_help(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"test_nim": NIM}), command(members()[0], "help")
-
-
-async def s_list(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"test_nim": NIM}), command(members()[0], "list")
-
-
-async def s_new(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await f(games={"test_nim": NIM})
-    return bot, command(members()[0], "new", string("game", "test_nim"))
-
-
-async def s_join(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await nim_lobby(f, seated=False)
-    return bot, command(members()[1], "join")
-
-
-async def s_leave(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_lobby(f), command(members()[1], "leave")
-
-
-async def s_ai(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_lobby(f), command(members()[0], "ai")
 
 
 async def s_kick(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -174,40 +180,9 @@ async def s_kick(f: Factory) -> tuple[Any, dict[str, Any]]:
     return bot, data
 
 
-async def s_start(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_lobby(f), command(members()[0], "start")
-
-
-async def s_hand(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "hand")
-
-
 async def s_hint(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await table_of(f, "winter")  # a game with a board picture
     return bot, command(waiting_member(bot, await bot.service.table(1)), "hint")
-
-
-async def s_status(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await table_of(f, "winter")
-    return bot, command(members()[1], "status")
-
-
-async def s_log(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "log")
-
-
-async def s_rules(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await f(games={"test_nim": NIM}), command(
-        members()[0], "rules", string("game", "test_nim")
-    )
-
-
-async def s_resign(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[1], "resign")
-
-
-async def s_abandon(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "abandon")
 
 
 async def s_rejoin(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -224,28 +199,14 @@ async def s_rejoin(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def s_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, members=3)
-    await say("!game resign", members()[1])
-    drain()
+    await said("!game resign", members()[1])
     return bot, command(members()[2], "sub")
 
 
 async def s_undo(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f)
-    await say("!play take 1", members()[0])
-    drain()
+    await said("!play take 1", members()[0])
     return bot, command(members()[0], "undo")
-
-
-async def s_stats(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "stats")
-
-
-async def s_leaderboard(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "leaderboard")
-
-
-async def s_watch(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f, members=3), command(members()[2], "watch")
 
 
 async def s_unwatch(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -268,8 +229,7 @@ async def suggesting_game(f: Factory) -> Any:
     ana, bo, *_ = members()
     await say("!game new test_nim stones=9 suggestions=on", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot
 
 
@@ -282,32 +242,6 @@ async def s_suggest(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def s_suggest_button(f: Factory) -> tuple[Any, dict[str, Any]]:
     return await suggesting_game(f), button(members()[0], "sb:g:1")
-
-
-async def s_challenge(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "challenge")
-
-
-async def s_challenge_server(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "challenge-server", string("name", "show"))
-
-
-async def s_play(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), command(members()[0], "play", string("move", "take 1"))
-
-
-async def s_me(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await f(games={"test_nim": NIM})
-    return bot, command(members()[0], "me", string("settings", "reminders=off"))
-
-
-async def s_lobby_button(f: Factory) -> tuple[Any, dict[str, Any]]:
-    bot = await nim_lobby(f, seated=False)
-    return bot, button(members()[1], "sb:l:1:join")
-
-
-async def s_board_button(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f), button(members()[0], "sb:b:1:hand")
 
 
 async def s_choice_button(f: Factory) -> tuple[Any, dict[str, Any]]:
@@ -341,62 +275,56 @@ async def s_confirm_abandon(f: Factory) -> tuple[Any, dict[str, Any]]:
 
 async def s_rematch(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, stones=1)
-    await say("!play take 1", members()[0])
-    drain()
+    await said("!play take 1", members()[0])
     assert (await bot.service.table(1)).status == "finished"
     return bot, button(members()[1], "sb:r:1")
-
-
-async def s_watch_button(f: Factory) -> tuple[Any, dict[str, Any]]:
-    return await nim_game(f, members=3), button(members()[2], "sb:w:1:watch")
 
 
 async def s_confirm_sub(f: Factory) -> tuple[Any, dict[str, Any]]:
     bot = await nim_game(f, members=3)
     ana, bo, cy = members()
-    await say("!game resign", bo)
-    drain()
+    await said("!game resign", bo)
     return bot, button(ana, f"sb:sub:1:1:{cy.id}")
 
 
 SCENARIOS: dict[str, Scenario] = {
-    "/game help": s_help,
-    "/game list": s_list,
-    "/game new": s_new,
-    "/game join": s_join,
-    "/game leave": s_leave,
-    "/game ai": s_ai,
+    "/game help": typed(no_table, 0, "help"),
+    "/game list": typed(no_table, 0, "list"),
+    "/game new": typed(no_table, 0, "new", string("game", "test_nim")),
+    "/game join": typed(unseated_lobby, 1, "join"),
+    "/game leave": typed(nim_lobby, 1, "leave"),
+    "/game ai": typed(nim_lobby, 0, "ai"),
     "/game kick": s_kick,
-    "/game start": s_start,
-    "/game hand": s_hand,
+    "/game start": typed(nim_lobby, 0, "start"),
+    "/game hand": typed(nim_game, 0, "hand"),
     "/game hint": s_hint,
-    "/game status": s_status,
-    "/game log": s_log,
-    "/game rules": s_rules,
-    "/game resign": s_resign,
-    "/game abandon": s_abandon,
+    "/game status": typed(winter_table, 1, "status"),
+    "/game log": typed(nim_game, 0, "log"),
+    "/game rules": typed(no_table, 0, "rules", string("game", "test_nim")),
+    "/game resign": typed(nim_game, 1, "resign"),
+    "/game abandon": typed(nim_game, 0, "abandon"),
     "/game rejoin": s_rejoin,
     "/game sub": s_sub,
     "/game undo": s_undo,
-    "/game stats": s_stats,
-    "/game leaderboard": s_leaderboard,
-    "/game watch": s_watch,
+    "/game stats": typed(nim_game, 0, "stats"),
+    "/game leaderboard": typed(nim_game, 0, "leaderboard"),
+    "/game watch": typed(nim_game_watched, 2, "watch"),
     "/game unwatch": s_unwatch,
     "/game replay": s_replay,
     "/suggest": s_suggest,
-    "/game challenge": s_challenge,
-    "/game challenge-server": s_challenge_server,
-    "/play": s_play,
-    "/me": s_me,
-    "LobbyButton": s_lobby_button,
-    "BoardButton": s_board_button,
+    "/game challenge": typed(nim_game, 0, "challenge"),
+    "/game challenge-server": typed(nim_game, 0, "challenge-server", string("name", "show")),
+    "/play": typed(nim_game, 0, "play", string("move", "take 1")),
+    "/me": typed(no_table, 0, "me", string("settings", "reminders=off")),
+    "LobbyButton": clicked(unseated_lobby, 1, "sb:l:1:join"),
+    "BoardButton": clicked(nim_game, 0, "sb:b:1:hand"),
     "ChoiceButton": s_choice_button,
     "StepButton": s_step_button,
     "ChoiceSelect": s_choice_select,
     "ConfirmAbandon": s_confirm_abandon,
     "RematchButton": s_rematch,
     "ConfirmSub": s_confirm_sub,
-    "WatchButton": s_watch_button,
+    "WatchButton": clicked(nim_game_watched, 2, "sb:w:1:watch"),
     "SuggestButton": s_suggest_button,
 }
 

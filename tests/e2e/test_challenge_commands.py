@@ -12,7 +12,7 @@ import discord.ext.test as dpytest
 import discord.ext.test.backend as back
 from discord.webhook.async_ import async_context
 
-from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.conftest import drain, public, said, say, text_of
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, dispatch
 from tests.support.nim import NIM
@@ -107,8 +107,7 @@ async def test_a_challenge_table_refuses_undo_and_its_end_message_keeps_the_seed
 ) -> None:
     bot, (ana, bo, here), _ = await two_servers(bot_factory, games={"test_nim": NIM})
     await open_and_start("test_nim", ana, bo, here)
-    await say("!play take 3", ana, here)
-    drain()
+    await said("!play take 3", ana, here)
     await say("!game undo", ana, here)
     refused = "\n".join(text_of(m) for m in drain())
     assert "A challenge table takes no moves back" in refused

@@ -16,7 +16,7 @@ import discord.ext.test as dpytest
 from rules.cold_comfort.rules_round import dice_words
 from rules.cold_comfort.rules_tiles import DECK_ORDER
 from rules.core import rng_for
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dms, drain, private_answers, public, say, text_of
 from tests.e2e.thread import check_thread
 
 SEED = "cold-comfort-e2e"
@@ -192,9 +192,7 @@ async def test_starting_posts_the_board_with_its_picture_and_a_private_panel_for
     bot_factory: Any,
 ) -> None:
     table = await open_table(bot_factory)
-    drain()
-    await say("!game start", table.members[0])
-    sent = drain()
+    sent = await answer_to("!game start", table.members[0])
     record = await table.record()
     board = [m for m in public(sent) if m.id == record.board_message_id]
     assert len(board) == 1
@@ -225,11 +223,7 @@ async def test_the_board_message_shows_a_new_picture_after_moves(bot_factory: An
 async def test_a_hint_sends_the_player_a_private_picture(bot_factory: Any) -> None:
     table = await started(bot_factory)
     _, member = await table.awaited()
-    drain()
-    await say("!game hint", member)
-    sent = drain()
-    assert not public(sent)
-    (hint,) = dms(sent, member)
+    (hint,) = await private_answers("!game hint", member)
     assert [a.filename for a in hint.attachments] == ["hint.png"]
     assert (await hint.attachments[0].read()).startswith(b"\x89PNG")
 

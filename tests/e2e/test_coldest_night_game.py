@@ -15,7 +15,7 @@ import discord.ext.test.factories as facts
 from rules import GAMES
 from rules.coldest_night.data import DATA
 from rules.coldest_night.text import END_WORDS
-from tests.e2e.conftest import dm_to, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dm_to, drain, public, said, say, text_of
 from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["coldest_night"]
@@ -46,6 +46,13 @@ async def open_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
     await say("!game new coldest_night", ana)
     await say("!game join", bo)
     await say("!game ai heuristic", ana)
+    return bot, members
+
+
+async def started_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
+    """The table of `open_table`, started by Ana."""
+    bot, members = await open_table(bot_factory)
+    await say("!game start", members[0])
     return bot, members
 
 
@@ -142,8 +149,7 @@ async def test_the_number_filter_deletes_a_number_but_allows_the_heat_total(
     bot_factory: Any,
 ) -> None:
     bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     table = await bot.service.table(1)
     heat = GAME.observe(bot.service.state(table), None).heat_total
     other = 7 if heat != 7 else 8
@@ -159,8 +165,7 @@ async def test_the_number_filter_deletes_a_number_but_allows_the_heat_total(
 
 
 async def test_an_edit_that_adds_a_number_is_deleted_too(bot_factory: Any) -> None:
-    _, members = await open_table(bot_factory)
-    await say("!game start", members[0])
+    _, members = await started_table(bot_factory)
     channel = dpytest.get_config().channels[0]
     message = await dpytest.message("nice", channel, members[0])
     drain()
@@ -178,8 +183,7 @@ async def test_a_chat_move_with_a_seat_number_is_played_and_stays_in_the_channel
     bot_factory: Any,
 ) -> None:
     """A `!play` the game accepts is a move, not table talk: the number filter leaves it."""
-    bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
+    bot, members = await started_table(bot_factory)
     table = await bot.service.table(1)
     seat = next(s for s in bot.service.waiting_for(table) if table.seats[s].user_id)
     channel = dpytest.get_config().channels[0]
@@ -196,8 +200,7 @@ async def test_a_refused_chat_move_with_a_number_is_table_talk_and_removed(
     bot_factory: Any,
 ) -> None:
     """A `!play` that is not a legal move of the author's own was no move: its number is talk."""
-    bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
+    bot, members = await started_table(bot_factory)
     table = await bot.service.table(1)
     waiting = bot.service.waiting_for(table)
     idle = next(s for s, seat in enumerate(table.seats) if seat.user_id and s not in waiting)
@@ -227,8 +230,7 @@ async def test_people_without_a_seat_and_the_bot_are_not_filtered(bot_factory: A
 async def test_a_reaction_with_a_forbidden_number_is_removed(
     bot_factory: Any, monkeypatch: Any
 ) -> None:
-    bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
+    bot, members = await started_table(bot_factory)
     channel = dpytest.get_config().channels[0]
     message = await dpytest.message("look", channel, members[0])
     removed: list[str] = []
@@ -253,11 +255,8 @@ async def test_a_reaction_with_a_forbidden_number_is_removed(
 
 
 async def test_a_player_asks_for_their_hand_and_gets_it_only_in_private(bot_factory: Any) -> None:
-    bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
-    drain()
-    await say("!game hand", members[1])
-    sent = drain()
+    bot, members = await started_table(bot_factory)
+    sent = await answer_to("!game hand", members[1])
     table = await bot.service.table(1)
     assert not [m for m in sent if m.guild is not None]
     panel = [m for m in sent if dm_to(m) == members[1].id]
@@ -269,8 +268,7 @@ async def test_a_settings_command_with_a_date_is_carried_out_then_removed_and_na
 ) -> None:
     """`!me away=…` is no move, so its numbers are removed from a Coldest Night channel like any
     talk; the setting still takes, and the private notice points to the slash command."""
-    bot, members = await open_table(bot_factory)
-    await say("!game start", members[0])
+    bot, members = await started_table(bot_factory)
     channel = dpytest.get_config().channels[0]
     drain()
     until = (datetime.date.today() + datetime.timedelta(days=10)).isoformat()

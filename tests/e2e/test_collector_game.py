@@ -13,7 +13,7 @@ import bench.bench_requests as requests
 from bot.app import SingleShardBot
 from bot.collector import IdleCollector
 
-COLDEST = next(s for s in requests.SETUPS if s.game == "coldest_night")
+COLDEST = next(s for s in requests.setups() if s.game == "coldest_night")
 
 
 async def test_a_whole_game_with_the_collector_sends_what_it_sends_without(

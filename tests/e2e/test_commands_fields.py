@@ -22,7 +22,7 @@ from cogs.present import publish, update_board
 from cogs.ui.board import table_place
 from cogs.ui.lobby_message import LONGEST_ARCHIVE
 from rules import GAMES
-from tests.e2e.conftest import drain, say, start_two, thread_payload
+from tests.e2e.conftest import drain, said, say, start_two, thread_payload
 from tests.support.nim import NIM
 
 IDS = itertools.count(900_000)
@@ -131,8 +131,7 @@ async def test_a_paced_table_opens_its_thread_with_the_longest_auto_archive(
     seen = capture(bot, monkeypatch, refuse)
     await say(f"!game new test_nim {pace}".strip(), ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     table = await bot.service.table(1)
     assert table.status == "active" and (table.pace is not None) == bool(pace)
     (made,) = [body for method, path, body in seen if path.endswith("/threads")]

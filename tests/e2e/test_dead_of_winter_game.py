@@ -19,7 +19,7 @@ import discord.ext.test as dpytest
 from cogs.present import publish
 from rules.dead_of_winter import GAME
 from rules.engine import Engine
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, say, text_of
 from tests.e2e.thread import (
     channel_requests,
     check_move,
@@ -61,9 +61,7 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
     bot, members = await dow_lobby(bot_factory)
     service = bot.service
     ana = members[0]
-    drain()
-    await say("!game start", ana)
-    sent = drain()
+    sent = await answer_to("!game start", ana)
     table = await service.table(1)
     assert table.status == "active"
     state = service.state(table)

@@ -18,7 +18,7 @@ import discord
 from bot.tables import label_mark
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.actions import Contribute, Vote
-from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.conftest import drain, public, said, text_of
 from tests.e2e.steps import click_move as click_through
 from tests.e2e.test_dead_of_winter_game import dow_lobby
 from tests.e2e.test_interactions import Responses, button, dispatch, select
@@ -30,8 +30,7 @@ Wanted = Callable[[Any, Any], bool]  # (state, the heuristic's action) → click
 
 async def dow_table(bot_factory: Any) -> tuple[Any, list[discord.Member]]:
     bot, members = await dow_lobby(bot_factory, SEED)
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     return bot, members
 
 

@@ -13,11 +13,9 @@ import discord.ext.test as dpytest
 import pytest
 from discord.ext.test.backend import FakeRequest
 
-from tests.e2e.conftest import dm_to, drain, say
-from tests.e2e.test_interactions import Responses, button, dispatch, nim_table, responses
+from tests.e2e.conftest import dm_to, drain, say, started_nim
+from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
-
-__all__ = ["responses"]  # the fixture that records interaction responses
 
 
 def outage() -> discord.DiscordServerError:
@@ -79,16 +77,28 @@ def note_waits(bot: Any) -> list[float]:
     return waits
 
 
+async def the_end_while_bos_dms_fail(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch, failures: int
+) -> tuple[Any, list[float], dict[int, Any], Faults]:
+    """Ana takes the last two stones of a Nim table while Bo's DM panel fails `failures` times,
+    and the deliveries settle (every panel is edited into its end panel): the bot, the retries'
+    waits, the stored panels before the move, the faults."""
+    bot, ana, _ = await started_nim(bot_factory, stones=2)
+    waits = note_waits(bot)
+    before = {p.seat: p for p in await bot.service.store.panels(1)}
+    drain()
+    faults = Faults(bot, monkeypatch, count=failures, only=before[1].channel_id)
+    await say("!play take 2", ana)
+    await bot.delivery.settled()
+    return bot, waits, before, faults
+
+
 async def test_panels_that_failed_after_the_last_move_are_sent_again_until_delivered(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory, stones=2)
-    waits = note_waits(bot)
-    before = {p.seat: p for p in await bot.service.store.panels(1)}
     # Bo's DMs are down for the end panel and two retries of it; Ana's are up
-    faults = Faults(bot, monkeypatch, count=3, only=before[1].channel_id)
-    await say("!play take 2", ana)  # the last move: both panels turn into end panels
-    await bot.delivery.settled()
+    bot, waits, before, faults = await the_end_while_bos_dms_fail(bot_factory, monkeypatch, 3)
+    ana, bo = dpytest.get_config().members
     assert faults.failed == 3 and bot.delivery.waiting == 0
     assert waits == [2.0, 4.0, 8.0]  # one wait before each try, doubled after each failure
     table = await bot.service.table(1)
@@ -108,13 +118,7 @@ async def test_panels_that_failed_after_the_last_move_are_sent_again_until_deliv
 async def test_a_503_on_a_panel_edit_is_edited_again_never_a_second_panel(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory, stones=2)
-    waits = note_waits(bot)
-    before = {p.seat: p for p in await bot.service.store.panels(1)}
-    drain()
-    faults = Faults(bot, monkeypatch, count=1, only=before[1].channel_id)
-    await say("!play take 2", ana)  # the end: every panel is edited into its end panel
-    await bot.delivery.settled()
+    bot, waits, before, faults = await the_end_while_bos_dms_fail(bot_factory, monkeypatch, 1)
     assert faults.failed == 1 and waits == [2.0]
     after = {p.seat: p for p in await bot.service.store.panels(1)}
     assert {s: p.message_id for s, p in after.items()} == {
@@ -154,7 +158,7 @@ async def test_a_table_started_during_an_outage_still_gets_its_board_ping_and_pa
 async def test_after_a_refused_dm_no_request_is_made_until_the_player_opens_a_panel_again(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, _, bo = await nim_table(bot_factory)
+    bot, _, bo = await started_nim(bot_factory)
     table = await bot.service.table(1)
     (stored,) = [p for p in await bot.service.store.panels(1) if p.seat == 1]
     dm = stored.channel_id
@@ -201,7 +205,7 @@ async def test_after_a_refused_dm_no_request_is_made_until_the_player_opens_a_pa
 async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_tried_again(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, _, bo = await nim_table(bot_factory)
+    bot, _, bo = await started_nim(bot_factory)
     store = bot.service.store
 
     async def closed() -> bool:
@@ -222,7 +226,7 @@ async def test_opening_a_panel_by_the_board_button_or_game_hand_lets_the_dm_be_t
 async def test_an_end_message_that_failed_is_shown_again_until_it_is_posted(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    bot, ana, _ = await started_nim(bot_factory, stones=2)
     waits = note_waits(bot)
     table = await bot.service.table(1)
     drain()

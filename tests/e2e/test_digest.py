@@ -10,7 +10,7 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from cogs.present import publish
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import said, say
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
 
@@ -21,8 +21,7 @@ async def three_seats(bot_factory: Any) -> tuple[Any, list[Any]]:
     await say("!game new test_nim stones=20", members[0])
     for member in members[1:]:
         await say("!game join", member)
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     return bot, members
 
 

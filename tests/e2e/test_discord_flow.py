@@ -8,7 +8,16 @@ import discord
 import discord.ext.test as dpytest
 
 from cogs.present import publish
-from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import (
+    dms,
+    drain,
+    private_answers,
+    public,
+    said,
+    say,
+    start_two,
+    text_of,
+)
 from tests.support.nim import NIM
 
 
@@ -17,8 +26,7 @@ async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
     config = dpytest.get_config()
     ana, bo = config.members
     await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     return bot, ana, bo
 
@@ -53,11 +61,7 @@ async def test_a_move_out_of_turn_gets_a_private_reason_and_nothing_changes(
     bot_factory: Any,
 ) -> None:
     bot, _ana, bo = await start_nim(bot_factory)
-    drain()
-    await say("!play take 1", bo)
-    sent = drain()
-    assert not public(sent)
-    assert "not your turn" in dms(sent, bo)[0].content
+    assert "not your turn" in (await private_answers("!play take 1", bo))[0].content
     assert (await bot.service.table(1)).ply == 0
 
 
@@ -65,11 +69,7 @@ async def test_an_unknown_move_is_explained_privately_without_echoing_mentions(
     bot_factory: Any,
 ) -> None:
     _bot, ana, _bo = await start_nim(bot_factory)
-    drain()
-    await say("!play @everyone <@123>", ana)
-    sent = drain()
-    assert not public(sent)
-    reply = dms(sent, ana)[0]
+    reply = (await private_answers("!play @everyone <@123>", ana))[0]
     assert "not a move you can make now" in reply.content
 
 
@@ -155,8 +155,7 @@ async def test_after_a_restart_the_table_its_buttons_and_panels_keep_working(
     from storage import SqliteStore
 
     bot, ana, bo = await start_nim(bot_factory)
-    await say("!play take 1", ana)
-    drain()
+    await said("!play take 1", ana)
     panels_before = {p.seat: p.message_id for p in await bot.service.store.panels(1)}
     # the process restarts: a new store connection and service, nothing kept in memory
     await bot.service.store.close()
@@ -193,8 +192,7 @@ async def test_a_started_table_moves_into_its_own_thread_when_one_can_be_opened(
 
     monkeypatch.setattr(discord.Message, "create_thread", create_thread)
     await say("!game new test_nim stones=5", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     (thread,) = opened
     assert thread.name == "Nim #1"
@@ -252,10 +250,7 @@ async def test_bad_options_to_game_new_are_refused_privately_and_the_bot_keeps_r
     """`!game new <game> foo` once raised SystemExit from option parsing and stopped the bot."""
     bot = await bot_factory(games={"test_nim": NIM})
     ana, _bo = dpytest.get_config().members
-    await say("!game new test_nim foo", ana)
-    sent = drain()
-    assert not public(sent)
-    assert "key=value" in dms(sent, ana)[0].content
+    assert "key=value" in (await private_answers("!game new test_nim foo", ana))[0].content
     await say("!game new test_nim " + "k" * 6000, ana)
     refusal = dms(drain(), ana)[0].content
     assert "key=value" in refusal and len(refusal) < 300

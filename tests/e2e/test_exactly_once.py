@@ -11,18 +11,14 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.tables import label_mark
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import drain, said, say, started_nim
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import (
     Responses,
     button,
     dispatch,
     nim_after_a_round,
-    nim_table,
-    responses,
 )
-
-__all__ = ["responses"]  # the fixture that records interaction responses
 
 
 def refusals(responses: Responses) -> list[str]:
@@ -35,10 +31,9 @@ def refusals(responses: Responses) -> list[str]:
 
 
 async def test_a_typed_move_delivered_twice_is_stored_once(bot_factory: Any) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     typed = await dpytest.message("!play take 1", member=ana)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     # the gateway delivers Ana's message again: it would be a legal move now, but it is played
     bot.dispatch("message", typed)  # once only
     await dpytest.run_all_events()
@@ -52,7 +47,7 @@ async def test_a_typed_move_delivered_twice_is_stored_once(bot_factory: Any) -> 
 async def test_a_play_command_interaction_delivered_twice_is_stored_once(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     command = slash(ana, "play", [string("move", "take 1")])
     await dispatch(bot, responses, copy.deepcopy(command))
     await say("!play take 1", bo)
@@ -66,7 +61,7 @@ async def test_a_play_command_interaction_delivered_twice_is_stored_once(
 async def test_a_button_press_delivered_twice_is_stored_once(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     press = button(ana, f"sb:a:1:0:0:{label_mark('Take 1')}")
     await dispatch(bot, responses, copy.deepcopy(press))
     await dispatch(bot, responses, copy.deepcopy(press))  # a double click: Bo's turn now
@@ -93,9 +88,8 @@ async def test_a_press_drawn_before_the_pressers_own_last_move_is_refused_as_out
 async def test_a_press_drawn_before_other_players_moves_only_still_counts(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
-    await say("!play take 1", ana)
-    drain()
+    bot, ana, bo = await started_nim(bot_factory)
+    await said("!play take 1", ana)
     # Bo's panel was drawn at ply 0, before Ana's move (not his own): the same move at the same
     # place is what he saw, and it is played
     await dispatch(bot, responses, button(bo, f"sb:a:1:0:0:{label_mark('Take 1')}"))

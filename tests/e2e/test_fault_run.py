@@ -38,6 +38,7 @@ from bot.tables import user_error
 from cogs.ui.board import board_message
 from cogs.ui.own import closed_panel, kit_of, panel_news
 from cogs.ui.publish import end_message
+from rules import GAMES
 from rules.choices import find
 from rules.core import format_event, reads_observation
 from tests.e2e.steps import _move, _step
@@ -54,8 +55,8 @@ class Run:
     happens to it."""
 
     game: str
-    members: int
-    ai: int = 0
+    members: int = 1
+    ai: int = 1
     options: str = ""
     seed: str = "faults"
     closed_dm: bool = False  # the last member's DMs refuse the bot from the start
@@ -64,13 +65,28 @@ class Run:
     # the start of the table: its board, ping and panels come once Discord is back)
 
 
-RUNS = (
-    Run("coldest_night", members=2, ai=1, closed_dm=True),
-    Run("winter", members=1, ai=1, options="max_thaw_turns=6", outage=(0, 1)),
-    Run("cold_comfort", members=1, ai=1, options="turn_limit=12", thread="deleted"),
-    Run("tenth_night", members=2, ai=1, thread="locked"),
-    Run("dead_of_winter", members=1, ai=1, options="mode=coop objective=M09"),
-)
+RUN_OF: dict[str, dict[str, Any]] = {
+    "coldest_night": {"members": 2, "closed_dm": True},
+    "winter": {"options": "max_thaw_turns=6", "outage": (0, 1)},
+    "cold_comfort": {"options": "turn_limit=12", "thread": "deleted"},
+    "tenth_night": {"members": 2, "thread": "locked"},
+    "dead_of_winter": {"options": "mode=coop objective=M09"},
+}
+"""Every registered game is played, by one member and one AI seat (as many as its fewest seats
+need) under the generic faults; a game's entry here changes that: options that keep it short,
+more members, closed DMs, a thread deleted or locked, an outage from the start."""
+
+
+def runs() -> tuple[Run, ...]:
+    """The run of each registered game (`rules.GAMES`), in menu order."""
+    found = []
+    for key, game in GAMES.items():
+        ai = max(min(1, game.max_seats - 1), game.min_seats - 1)
+        found.append(Run(key, **{"ai": ai, **RUN_OF.get(key, {})}))
+    return tuple(found)
+
+
+RUNS = runs()
 MODES = ("board", "dm", "slash", "typed")
 
 

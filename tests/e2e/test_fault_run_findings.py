@@ -15,20 +15,18 @@ from typing import Any
 import discord.ext.test as dpytest
 import pytest
 
-from tests.e2e.conftest import drain, say
+from tests.e2e.conftest import drain, say, started_nim
 from tests.e2e.test_exactly_once import refusals
 from tests.e2e.test_hostile import slash, string
-from tests.e2e.test_interactions import Responses, dispatch, nim_table, responses
+from tests.e2e.test_interactions import Responses, dispatch
 from tests.support.faults import Wire
 from tests.support.nim import NIM
-
-__all__ = ["responses"]  # the fixture that records interaction responses
 
 
 async def test_a_play_command_delivered_again_after_the_last_move_is_answered_as_already_played(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory, stones=2)
+    bot, ana, _ = await started_nim(bot_factory, stones=2)
     command = slash(ana, "play", [string("move", "take 2")])
     await dispatch(bot, responses, copy.deepcopy(command))  # the last stones: Ana wins
     assert (await bot.service.table(1)).status == "finished"
@@ -41,7 +39,7 @@ async def test_a_play_command_delivered_again_after_the_last_move_is_answered_as
 async def test_a_typed_move_delivered_again_on_the_movers_next_turn_is_answered_as_played(
     bot_factory: Any,
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory, stones=3)
+    bot, ana, bo = await started_nim(bot_factory, stones=3)
     typed = await dpytest.message("!play take 2", member=ana)
     await say("!play take 1", bo)  # Bo takes the last stone: "take 2" is no move any more
     drain()

@@ -12,15 +12,23 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dms, drain, public, say, start_two, text_of
+from tests.e2e.conftest import (
+    answer_to,
+    dms,
+    drain,
+    private_answers,
+    public,
+    public_answer,
+    said,
+    say,
+    started_nim,
+    text_of,
+)
 from tests.e2e.test_hostile import dispatch, slash, string
-from tests.support.nim import NIM
 
 
 async def start_nim(bot_factory: Any, stones: int = 7) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "s33d")
-    ana, bo = await start_two(f"test_nim stones={stones}")
-    return bot, ana, bo
+    return await started_nim(bot_factory, stones, seed="s33d")
 
 
 async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately(
@@ -28,9 +36,7 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory)
     await say("!play take 2", ana)
-    drain()
-    await say("!game undo", ana)
-    sent = drain()
+    sent = await answer_to("!game undo", ana)
     name = discord.utils.escape_markdown(ana.display_name)
     # the board comes back below the command, with the line above it, back to before the move;
     # the board it replaces is folded into its feed line
@@ -53,51 +59,38 @@ async def test_undo_after_the_other_player_moved_is_refused_privately_and_change
     bot, ana, bo = await start_nim(bot_factory)
     await say("!play take 1", ana)
     await say("!play take 1", bo)
-    drain()
-    await say("!game undo", ana)
-    sent = drain()
-    assert not public(sent)
-    assert "another player" in text_of(dms(sent, ana)[-1])
+    assert "another player" in text_of((await private_answers("!game undo", ana))[-1])
     assert (await bot.service.table(1)).ply == 2
 
 
 async def test_undo_with_no_move_of_ones_own_says_so_privately(bot_factory: Any) -> None:
     _bot, _ana, bo = await start_nim(bot_factory)
-    await say("!game undo", bo)
-    sent = drain()
-    assert not public(sent)
-    assert "You have no move to take back." in text_of(dms(sent, bo)[-1])
+    refusal = (await private_answers("!game undo", bo))[-1]
+    assert "You have no move to take back." in text_of(refusal)
 
 
 async def test_stats_and_the_leaderboard_show_a_finished_game_without_pinging_anyone(
     bot_factory: Any,
 ) -> None:
     _bot, ana, bo = await start_nim(bot_factory, stones=3)
-    await say("!play take 3", ana)
-    drain()
-    await say("!game stats", ana)
-    stats = public(drain())[-1]
+    await said("!play take 3", ana)
+    stats = await public_answer("!game stats", ana)
     assert "1 played: 1 won, 0 lost, 0 abandoned" in text_of(stats)
     assert "Nim" in text_of(stats)
     assert not stats.mentions
-    await say(f"!game stats {bo.id}", ana)
-    assert "1 played: 0 won, 1 lost, 0 abandoned" in text_of(public(drain())[-1])
-    await say("!game leaderboard", bo)
-    board = public(drain())[-1]
+    other = await public_answer(f"!game stats {bo.id}", ana)
+    assert "1 played: 0 won, 1 lost, 0 abandoned" in text_of(other)
+    board = await public_answer("!game leaderboard", bo)
     text = text_of(board)
     assert text.index(f"<@{ana.id}>") < text.index(f"<@{bo.id}>")
     assert "1 win in 1 game" in text and "0 wins in 1 game" in text
     assert not board.mentions
-    await say("!game leaderboard test_nim", bo)
-    assert f"<@{ana.id}>" in text_of(public(drain())[-1])
+    assert f"<@{ana.id}>" in text_of(await public_answer("!game leaderboard test_nim", bo))
 
 
 async def test_a_leaderboard_of_an_unknown_game_is_refused_privately(bot_factory: Any) -> None:
     _bot, ana, _bo = await start_nim(bot_factory)
-    await say("!game leaderboard chess", ana)
-    sent = drain()
-    assert not public(sent)
-    assert "no game called" in text_of(dms(sent, ana)[-1])
+    assert "no game called" in text_of((await private_answers("!game leaderboard chess", ana))[-1])
 
 
 # as slash commands (interaction payloads) ---------------------------------------------------------
@@ -117,8 +110,7 @@ async def test_slash_undo_takes_the_move_back_and_answers_privately(
     bot_factory: Any, responses: Any
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory)
-    await say("!play take 2", ana)
-    drain()
+    await said("!play take 2", ana)
     await dispatch(bot, responses, slash(ana, "undo", []))
     assert (await bot.service.table(1)).ply == 0
     private = [r["payload"] for r in responses.sent if "taken back" in str(r["payload"])]
@@ -135,8 +127,7 @@ async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
     bot_factory: Any, responses: Any
 ) -> None:
     bot, ana, _bo = await start_nim(bot_factory, stones=3)
-    await say("!play take 3", ana)
-    drain()
+    await said("!play take 3", ana)
     await dispatch(bot, responses, slash(ana, "stats", []))
     await dispatch(bot, responses, slash(ana, "leaderboard", [string("game", "test_nim")]))
     replies = [r["data"] for r in responses.of_type(4) if r["data"].get("embeds")]

@@ -30,7 +30,7 @@ from bot.tables import label_mark
 from cogs.common import _unwrap
 from cogs.present import publish
 from rules import GAMES
-from tests.e2e.conftest import dm_to, drain, say
+from tests.e2e.conftest import dm_to, drain, said, say, started_nim
 from tests.e2e.test_interactions import Responses, button, payload, select
 from tests.support.nim import NIM
 
@@ -328,16 +328,6 @@ async def test_slash_string_options_all_have_a_max_length(bot_factory: Any) -> N
 # forged buttons
 
 
-async def nim_game(bot_factory: Any) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await say("!game new test_nim stones=9", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
-    return bot, ana, bo
-
-
 FORGED = [
     "sb:a:99:0:0:abcdef",  # unknown table
     f"sb:a:{2**63}:0:0:abcdef",  # over 2⁶³
@@ -355,37 +345,41 @@ FORGED = [
 ]
 
 
+async def refused_unchanged(
+    bot: Any, responses: Responses, caplog: Any, data: dict[str, Any]
+) -> dict[str, Any]:
+    """Dispatch the interaction `data`: it is answered once, privately, the table stays as it
+    was and nothing is logged as an error. The answer."""
+    before = await bot.service.table(1)
+    with caplog.at_level(logging.WARNING):
+        await dispatch(bot, responses, data)
+    replies = responses.of_type(4)
+    assert len(replies) == 1, responses.sent
+    assert replies[0]["data"]["flags"] == 64
+    assert (await bot.service.table(1)).model_dump() == before.model_dump()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    return replies[0]
+
+
 @pytest.mark.parametrize("custom_id", FORGED)
 async def test_a_forged_button_gets_one_private_sentence_and_changes_nothing(
     bot_factory: Any, responses: Responses, caplog: Any, custom_id: str
 ) -> None:
-    bot, _, bo = await nim_game(bot_factory)
-    before = await bot.service.table(1)
-    with caplog.at_level(logging.WARNING):
-        await dispatch(bot, responses, button(bo, custom_id))
-    replies = responses.of_type(4)
-    assert len(replies) == 1, responses.sent
-    assert replies[0]["data"]["flags"] == 64 and len(replies[0]["data"]["content"]) < 200
-    assert (await bot.service.table(1)).model_dump() == before.model_dump()
-    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    bot, _, bo = await started_nim(bot_factory)
+    reply = await refused_unchanged(bot, responses, caplog, button(bo, custom_id))
+    assert len(reply["data"]["content"]) < 200
 
 
 @pytest.mark.parametrize("value", ["x:abc", f"{2**63}:abcdef", "-1:abcdef", "99:abcdef", ""])
 async def test_a_bad_select_value_gets_one_private_sentence(
     bot_factory: Any, responses: Responses, caplog: Any, value: str
 ) -> None:
-    bot, ana, _ = await nim_game(bot_factory)
-    before = await bot.service.table(1)
-    with caplog.at_level(logging.WARNING):
-        await dispatch(bot, responses, select(ana, "sb:s:1:0:0", value))
-    replies = responses.of_type(4)
-    assert len(replies) == 1 and replies[0]["data"]["flags"] == 64
-    assert (await bot.service.table(1)).model_dump() == before.model_dump()
-    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    bot, ana, _ = await started_nim(bot_factory)
+    await refused_unchanged(bot, responses, caplog, select(ana, "sb:s:1:0:0", value))
 
 
 async def test_another_seats_button_is_refused(bot_factory: Any, responses: Responses) -> None:
-    bot, _, bo = await nim_game(bot_factory)
+    bot, _, bo = await started_nim(bot_factory)
     await dispatch(bot, responses, button(bo, f"sb:a:1:0:0:{label_mark('Take 1')}"))
     assert responses.of_type(4)[-1]["data"]["flags"] == 64
     assert (await bot.service.table(1)).ply == 0
@@ -398,7 +392,7 @@ async def test_another_seats_button_is_refused(bot_factory: Any, responses: Resp
 async def test_a_failed_panel_update_is_sent_again_on_the_next_change(
     bot_factory: Any, caplog: Any
 ) -> None:
-    bot, ana, bo = await nim_game(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await say("!play take 1", ana)
     original = bot.delivery.dm
     failing = {bo.id}
@@ -482,8 +476,7 @@ async def cn_table(bot_factory: Any) -> tuple[Any, list[Any], Any]:
     await say("!game new coldest_night", members[0])
     await say("!game join", members[1])
     await say("!game ai", members[0])
-    await say("!game start", members[0])
-    drain()
+    await said("!game start", members[0])
     return bot, members, dpytest.get_config().channels[0]
 
 
@@ -567,7 +560,7 @@ async def test_the_numbers_listed_in_a_notice_are_clipped(bot_factory: Any) -> N
 async def test_game_log_is_throttled_per_user_and_says_when_to_try_again(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_game(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await dispatch(bot, responses, slash(ana, "log", []))
     await dispatch(bot, responses, slash(ana, "log", []))
     refusal = responses.of_type(4)[-1]["data"]

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import discord
 import discord.ext.test as dpytest
 import discord.ext.test.factories as facts
-import pytest
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
+from bench.bench_requests import interaction
 from bot.tables import label_mark
 from cogs.ui.steps import trail_mark
-from tests.e2e.conftest import dm_to, drain, say, start_two
+from tests.e2e.conftest import dm_to, drain, said, say, start_two, started_nim
 from tests.support.nim import NIM
 
 IDS = itertools.count(10_000)
@@ -44,12 +46,17 @@ class Responses(AsyncWebhookAdapter):
         return [r["payload"] for r in self.sent if r["payload"].get("type") == kind]
 
 
-@pytest.fixture
-def responses() -> Any:
-    adapter = Responses()
+R = TypeVar("R", bound=AsyncWebhookAdapter)
+
+
+@contextmanager
+def answering(adapter: R) -> Iterator[R]:
+    """`adapter` answers the interactions for the block (discord.py's webhook adapter)."""
     token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    try:
+        yield adapter
+    finally:
+        async_context.reset(token)
 
 
 def payload(
@@ -63,25 +70,15 @@ def payload(
     """The gateway payload of one interaction, in `channel` (the test's first by default); an
     `ident` gives it that id and a token of its own."""
     channel = channel if channel is not None else dpytest.get_config().channels[0]
-    return {
-        "id": str(next(IDS) if ident is None else ident),
-        "application_id": "4242",
-        "type": kind,
-        "token": "interaction-token" if ident is None else f"token-{ident}",
-        "version": 1,
-        "channel_id": str(channel.id),
-        "channel": {"id": str(channel.id), "type": 0, "guild_id": str(channel.guild.id)},
-        "guild_id": str(channel.guild.id),
-        "member": {**facts.dict_from_member(member), "permissions": str(1 << 5)},
-        "data": data,
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "app_permissions": "0",
-        "entitlements": [],
-        "authorizing_integration_owners": {},
-        "context": 0,
-        "attachment_size_limit": 8 << 20,
-    }
+    return interaction(
+        member,
+        channel,
+        kind,
+        data,
+        ident=next(IDS) if ident is None else ident,
+        token="interaction-token" if ident is None else f"token-{ident}",
+        permissions=str(1 << 5),
+    )
 
 
 async def dispatch(bot: Any, responses: Responses, data: dict[str, Any]) -> None:
@@ -115,25 +112,18 @@ def button(member: discord.Member, custom_id: str, label: str = "button") -> dic
     return data
 
 
-async def nim_table(bot_factory: Any, stones: int = 9) -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": NIM}, new_seed=lambda: "seed")
-    ana, bo = await start_two(f"test_nim stones={stones}")
-    return bot, ana, bo
-
-
 async def nim_after_a_round(bot_factory: Any) -> tuple[Any, Any, Any]:
     """A Nim table where Ana and then Bo took one stone each (what the bot sent is drained)."""
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await say("!play take 1", ana)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     return bot, ana, bo
 
 
 async def test_play_autocomplete_lists_only_the_callers_matching_moves(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, bo = await nim_table(bot_factory)
+    bot, ana, bo = await started_nim(bot_factory)
     await dispatch(bot, responses, autocomplete(ana, "take"))
     choices = responses.of_type(8)[-1]["data"]["choices"]
     assert [c["name"] for c in choices] == ["Take 1", "Take 2", "Take 3"]
@@ -146,7 +136,7 @@ async def test_play_autocomplete_lists_only_the_callers_matching_moves(
 async def test_a_move_button_plays_the_move_and_updates_the_table(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     custom_id = f"sb:a:1:0:1:{label_mark('Take 2')}"
     await dispatch(bot, responses, button(ana, custom_id))
     table = await bot.service.table(1)
@@ -162,7 +152,7 @@ async def test_a_move_button_plays_the_move_and_updates_the_table(
 async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_edit(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
     data = button(ana, f"sb:a:1:0:1:{label_mark('Take 2')}")
     data["message"]["id"] = str(panel.message_id)  # the click is on Ana's DM panel itself
@@ -186,7 +176,7 @@ async def test_a_click_on_the_dm_panel_redraws_it_in_the_response_and_costs_no_e
 async def test_a_dm_panel_redrawn_after_a_move_that_changed_nothing_private_keeps_its_button(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     table = await bot.service.table(1)
     before = bot.service.private_only_text(table, 0)
     (panel,) = [p for p in await bot.service.store.panels(1) if p.seat == 0]
@@ -218,8 +208,7 @@ async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM})
     ana, bo = dpytest.get_config().members
-    await say("!game new test_nim", ana)
-    drain()
+    await said("!game new test_nim", ana)
     await dispatch(bot, responses, button(bo, "sb:l:1:join"))
     table = await bot.service.table(1)
     assert [s.user_id for s in table.seats] == [ana.id, bo.id]
@@ -233,7 +222,7 @@ async def test_a_lobby_join_button_seats_the_clicker_and_edits_the_lobby(
 async def test_the_board_button_shows_a_private_panel_with_move_buttons(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot, ana, _ = await nim_table(bot_factory)
+    bot, ana, _ = await started_nim(bot_factory)
     await dispatch(bot, responses, button(ana, "sb:b:1:hand"))
     reply = responses.of_type(4)[-1]["data"]
     assert reply["flags"] == 64
@@ -256,12 +245,18 @@ def select(member: discord.Member, custom_id: str, value: str) -> dict[str, Any]
     return data
 
 
+async def a_tenth_night_day(bot_factory: Any) -> tuple[Any, Any, Any]:
+    """The bot, Ana and the table of a 10th Night game of two members on its first day, when
+    Ana has many moves."""
+    bot = await bot_factory(new_seed=lambda: "select")
+    ana, _ = await start_two("tenth_night")
+    return bot, ana, await bot.service.table(1)
+
+
 async def test_a_move_picked_from_a_select_menu_is_played(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(new_seed=lambda: "select")
-    ana, _ = await start_two("tenth_night")
-    table = await bot.service.table(1)
+    bot, ana, table = await a_tenth_night_day(bot_factory)
     labels = bot.service.labels(table, 0)
     assert len(labels) > 5  # a day offers many moves: the panel shows select menus
     index = len(labels) - 1  # the last move, on the last menu
@@ -276,9 +271,7 @@ async def test_a_move_picked_from_a_select_menu_is_played(
 async def test_a_step_button_redraws_the_clickers_panel_one_step_down_with_back_and_trail(
     bot_factory: Any, responses: Responses
 ) -> None:
-    bot = await bot_factory(new_seed=lambda: "select")
-    ana, _ = await start_two("tenth_night")
-    table = await bot.service.table(1)
+    bot, ana, table = await a_tenth_night_day(bot_factory)
     tree = bot.service.panel_update(table, 0).tree
     number = next(n for n, child in enumerate(tree.children) if not child.leaf)
     mark = trail_mark(tree, (number,))

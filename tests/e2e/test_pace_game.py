@@ -10,7 +10,17 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.pace_rules import DAY, HOUR
-from tests.e2e.conftest import dm_to, dms, drain, public, say, text_of
+from tests.e2e.conftest import (
+    answer_to,
+    dm_to,
+    dms,
+    drain,
+    private_answers,
+    public,
+    said,
+    say,
+    text_of,
+)
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
@@ -30,8 +40,7 @@ async def open_daily_table(bot_factory: Any) -> tuple[Any, Clock, list[Any]]:
     bot = await bot_factory(members=3, clock=clock, new_seed=lambda: "pace-e2e")
     ana, bo, cy = dpytest.get_config().members
     await say("!game new coldest_night pace=daily", ana)
-    await say("!game join", bo)
-    drain()
+    await said("!game join", bo)
     await say("!game start", ana)
     return bot, clock, [ana, bo, cy]
 
@@ -48,10 +57,7 @@ async def test_a_bad_pace_at_new_is_one_private_sentence_and_opens_nothing(
 ) -> None:
     bot = await bot_factory(members=2)
     ana = dpytest.get_config().members[0]
-    await say("!game new coldest_night pace=sometimes", ana)
-    sent = drain()
-    assert not public(sent)
-    (answer,) = dms(sent, ana)
+    (answer,) = await private_answers("!game new coldest_night pace=sometimes", ana)
     assert "is not a pace" in answer.content and "pace=daily" in answer.content
     assert await bot.service.store.find_tables() == []
 
@@ -142,9 +148,7 @@ async def test_going_away_extends_the_deadline_and_the_board_says_so(bot_factory
     table = await bot.service.table(1)
     (seat,) = bot.service.waiting_for(table)
     late = (ana, bo)[seat]
-    drain()
-    await say("!me away=2026-03-05", late)
-    sent = drain()
+    sent = await answer_to("!me away=2026-03-05", late)
     (saved,) = [m for m in dms(sent, late) if (m.content or "").startswith("Saved.")]
     back = int(datetime(2026, 3, 5, tzinfo=UTC).timestamp())
     assert f"Away: until <t:{back}:f>" in saved.content

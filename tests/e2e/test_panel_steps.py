@@ -10,14 +10,14 @@ from typing import Any
 
 import discord.ext.test as dpytest
 import pytest
-from discord.webhook.async_ import async_context
 
 from bot.guard import problems
 from rules import GAMES
 from rules.choices import Node
-from tests.e2e.conftest import drain, say
+from rules.engine import Engine
+from tests.e2e.conftest import said, say
 from tests.e2e.steps import click_move, open_panel
-from tests.e2e.test_interactions import Responses
+from tests.e2e.test_interactions import Responses, answering
 
 
 class WithFiles(Responses):
@@ -37,10 +37,8 @@ class WithFiles(Responses):
 
 @pytest.fixture
 def answers() -> Any:
-    adapter = WithFiles()
-    token = async_context.set(adapter)
-    yield adapter
-    async_context.reset(token)
+    with answering(WithFiles()) as adapter:
+        yield adapter
 
 
 async def table_of(bot_factory: Any, key: str, seed: str) -> tuple[Any, list[Any]]:
@@ -49,8 +47,7 @@ async def table_of(bot_factory: Any, key: str, seed: str) -> tuple[Any, list[Any
     ana, bo = members
     await say(f"!game new {key}", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     return bot, members
 
 
@@ -58,6 +55,26 @@ def leaves(node: Node, depth: int = 0) -> list[tuple[Node, int]]:
     if node.index is not None:
         return [(node, depth)]
     return [found for child in node.children for found in leaves(child, depth + 1)]
+
+
+SPOTS_SEED = "steps/spots"
+
+
+def opens_with_a_spot(key: str, seed: str = SPOTS_SEED) -> bool:
+    """Whether the first turn of a two-seat table of the game, seeded `seed`, has a step that
+    picks a spot on the board's picture."""
+    game = GAMES[key]
+    if not game.min_seats <= 2 <= game.max_seats:
+        return False
+    engine = Engine(game)
+    state = engine.setup(2, None, seed)
+    seat = sorted(game.to_act(state))[0]
+    paths = game.choice_paths(state, seat, engine.legal(state, seat))
+    return any(step.at is not None for path in paths if path for step in path)
+
+
+SPOT_GAMES = [key for key in GAMES if opens_with_a_spot(key)]
+"""The registered games whose opening turn picks a spot (the spot tests' games)."""
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -83,10 +100,11 @@ async def test_the_deepest_move_of_a_turn_is_played_within_the_games_choices_fro
     assert engine.parse_action(logged.action) == legal[node.index]
 
 
+@pytest.mark.parametrize("key", SPOT_GAMES)
 async def test_a_step_that_picks_a_spot_is_answered_first_then_shows_the_lettered_picture(
-    bot_factory: Any, answers: WithFiles
+    bot_factory: Any, answers: WithFiles, key: str
 ) -> None:
-    bot, members = await table_of(bot_factory, "cold_comfort", "steps/spots")
+    bot, members = await table_of(bot_factory, key, SPOTS_SEED)
     service = bot.service
     table = await service.table(1)
     seat = sorted(service.waiting_for(table))[0]
@@ -109,8 +127,9 @@ async def test_a_step_that_picks_a_spot_is_answered_first_then_shows_the_lettere
     assert (await service.table(1)).ply > table.ply
 
 
+@pytest.mark.parametrize("key", SPOT_GAMES)
 async def test_a_spots_picture_drawn_after_another_click_on_the_panel_does_not_cover_its_answer(
-    bot_factory: Any, answers: WithFiles, monkeypatch: pytest.MonkeyPatch
+    bot_factory: Any, answers: WithFiles, monkeypatch: pytest.MonkeyPatch, key: str
 ) -> None:
     """A member opens a spot step and, while its picture is still being drawn, clicks "◀ Back":
     the picture is dropped, so the panel keeps the answer to the newer click."""
@@ -124,7 +143,7 @@ async def test_a_spots_picture_drawn_after_another_click_on_the_panel_does_not_c
     from rules.choices import find
     from tests.e2e.test_interactions import button
 
-    bot, members = await table_of(bot_factory, "cold_comfort", "steps/spots")
+    bot, members = await table_of(bot_factory, key, SPOTS_SEED)
     service = bot.service
     table = await service.table(1)
     seat = sorted(service.waiting_for(table))[0]

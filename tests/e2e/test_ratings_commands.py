@@ -13,7 +13,7 @@ from typing import Any
 import discord.ext.test as dpytest
 
 from bot.ratings import estimate
-from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.conftest import drain, public_answer, say, text_of
 from tests.e2e.test_hostile import dispatch, slash, string
 
 
@@ -42,16 +42,14 @@ async def test_stats_show_each_members_rating_and_trend_as_provisional_in_plain_
 ) -> None:
     bot = await bot_factory(new_seed=lambda: "ratings-e2e")
     ana, bo = await winter_game(bot)
-    await say("!game stats", ana)
-    [embed] = public(drain())[-1].embeds
+    [embed] = (await public_answer("!game stats", ana)).embeds
     text = embed.description or ""
     assert "**Winter** — 1 played" in text
     assert "Rating " in text and "(provisional, 1 rated game of 5), last games " in text
     assert ("▲" in text) or ("▼" in text)
     for word in ("mu", "sigma", "ordinal", str(ana.id), str(bo.id)):
         assert word not in text.lower()
-    await say(f"!game stats {bo.id}", ana)
-    [other] = public(drain())[-1].embeds
+    [other] = (await public_answer(f"!game stats {bo.id}", ana)).embeds
     assert bo.name in (other.title or "") and "Rating " in (other.description or "")
 
 
@@ -62,14 +60,12 @@ async def test_the_leaderboard_of_a_rated_game_sorts_by_rating_and_names_every_l
     ana, bo = await winter_game(bot)
     ratings = {r.user_id: r for r in await bot.service.store.ratings(bot.guilds[0].id, "winter")}
     first = max(ratings, key=lambda u: (estimate(ratings[u].mu, ratings[u].sigma), -u))
-    await say("!game leaderboard winter", bo)
-    message = public(drain())[-1]
+    message = await public_answer("!game leaderboard winter", bo)
     text = text_of(message)
     assert text.index(f"<@{first}>") < text.index(f"<@{({ana.id, bo.id} - {first}).pop()}>")
     assert "rating" in text and "(provisional)" in text
     assert not message.mentions
-    await say("!game leaderboard", bo)
-    [overview] = public(drain())[-1].embeds
+    [overview] = (await public_answer("!game leaderboard", bo)).embeds
     assert [field.name for field in overview.fields] == ["Winter — rating"]
 
 
@@ -93,8 +89,7 @@ async def test_the_leaderboard_of_every_game_names_each_list_and_keeps_within_em
     bot = await bot_factory(new_seed=lambda: "ratings-e2e")
     ana, bo = await winter_game(bot)
     await winter_game(bot, game="coldest_night")
-    await say("!game leaderboard", bo)
-    message = public(drain())[-1]
+    message = await public_answer("!game leaderboard", bo)
     [overview] = message.embeds
     assert [field.name for field in overview.fields] == [
         "The Coldest Night — co-operative wins",

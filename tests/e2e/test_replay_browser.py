@@ -36,13 +36,22 @@ from storage import MemoryStore
 from storage.base import ActionRecord, Store, TableRecord
 
 HUMANS = (Player(101, "Ana"), Player(102, "Bo_Ice"))  # "_" is escaped as the bot keeps names
-GAMES_PLAYED = {  # key: (seats, seed)
-    "coldest_night": (3, "browser-cn"),
-    "tenth_night": (3, "browser-tn"),
-    "winter": (2, "browser-w"),
-    "cold_comfort": (3, "browser-cc"),
-    "dead_of_winter": (3, "browser-dw"),
+SEEDS = {
+    "coldest_night": "browser-cn",
+    "tenth_night": "browser-tn",
+    "winter": "browser-w",
+    "cold_comfort": "browser-cc",
+    "dead_of_winter": "browser-dw",
 }
+"""Each game's seed where not the generic `browser-<key>` (every registered game is played)."""
+
+
+def seats_and_seed(key: str) -> tuple[int, str]:
+    """(seats, seed) of the game's replayed table: three seats where the game allows them."""
+    game = GAMES[key]
+    return max(game.min_seats, min(3, game.max_seats)), SEEDS.get(key, f"browser-{key}")
+
+
 MAX_MOVES = 3_000
 
 
@@ -94,7 +103,7 @@ async def play_to_the_end(key: str, store: Store | None = None) -> Finished:
     """A seeded game of `key` through the service (in `store`, else in memory): two members
     (their moves chosen by the heuristic agent, typed as their labels) and AI seats for the
     rest."""
-    seats, seed = GAMES_PLAYED[key]
+    seats, seed = seats_and_seed(key)
     store = store or MemoryStore()
     await store.connect()
     now = [1_000.0]
@@ -299,7 +308,7 @@ async def test_a_replay_of_every_game_steps_through_every_move_and_view_in_a_rea
     monkeypatch.setattr(bot.replays, "MIN_PICTURES", 4)
     import cogs.games
 
-    for key in GAMES_PLAYED:
+    for key in GAMES:
         finished = await play_to_the_end(key)
         names = tuple(seat.name for seat in finished.table.seats)
         render = cogs.games.PICTURES.get(key)

@@ -19,7 +19,7 @@ from discord.webhook.async_ import async_context
 
 import cogs.replay_commands
 from bot.tables import TableRecord
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, drain, private_answers, public, said, say, text_of
 from tests.e2e.test_hostile import dispatch, slash
 from tests.e2e.test_interactions import Responses
 from tests.support.nim import NIM
@@ -51,9 +51,7 @@ async def test_the_end_message_carries_the_replay_of_the_game_as_one_html_file(
     bot_factory: Any,
 ) -> None:
     bot, ana, bo = await finished_nim(bot_factory)
-    drain()
-    await say("!play take 1", bo)
-    sent = drain()
+    sent = await answer_to("!play take 1", bo)
     table = await bot.service.table(1)
     [end] = [m for m in public(sent) if m.id == table.board_message_id]
     assert "game over" in text_of(end)
@@ -118,11 +116,7 @@ async def test_replay_of_a_running_unknown_or_other_servers_table_is_one_private
         game="test_nim", status="finished", guild_id=1, seats=(), seed="x", state={}
     )
     assert (await bot.service.store.create_table(other)).id == 2
-    drain()
-    await say(command, ana)
-    sent = drain()
-    assert not public(sent)
-    assert [text_of(m) for m in dms(sent, ana)] == [said]
+    assert [text_of(m) for m in await private_answers(command, ana)] == [said]
 
 
 async def test_a_replay_not_ready_in_time_follows_the_end_message_on_its_own(
@@ -168,8 +162,7 @@ class WithFiles(Responses):
 
 async def test_slash_replay_defers_then_posts_the_file(bot_factory: Any) -> None:
     bot, _ana, bo = await finished_nim(bot_factory)
-    await say("!play take 1", bo)
-    drain()
+    await said("!play take 1", bo)
     responses = WithFiles()
     token = async_context.set(responses)
     try:

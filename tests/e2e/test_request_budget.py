@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bench.bench_requests import SETUPS, Measured, Setup, play_game
+from bench.bench_requests import Measured, Setup, play_game, setups
 
 CHANNEL_PER_MOVE = 2
 BUDGET = 2.2
@@ -26,7 +26,7 @@ def channel_requests(measured: Measured) -> int:
     return sum(n for kind, n in measured.kinds.items() if kind.startswith("board"))
 
 
-@pytest.mark.parametrize("setup", SETUPS, ids=[s.game for s in SETUPS])
+@pytest.mark.parametrize("setup", setups(), ids=[s.game for s in setups()])
 async def test_a_whole_game_costs_at_most_two_channel_requests_a_move(
     setup: Setup, tmp_path: Path, monkeypatch: Any
 ) -> None:

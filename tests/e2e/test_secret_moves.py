@@ -7,7 +7,7 @@ from typing import Any
 
 import discord.ext.test as dpytest
 
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import answer_to, dms, drain, public, said, say, text_of
 from tests.support.ballot import BALLOT
 
 
@@ -19,8 +19,7 @@ async def test_a_ballot_typed_in_the_channel_is_deleted_refused_and_not_played(
     channel = dpytest.get_config().channels[0]
     await say("!game new test_ballot", ana)
     await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    await said("!game start", ana)
     before = {m.id async for m in channel.history(limit=50)}
     await say("!play vote yes", ana)  # the refusal is answered privately, as any refusal
     after = [m async for m in channel.history(limit=50) if m.id not in before]
@@ -36,9 +35,7 @@ async def test_roles_dealt_at_set_up_reach_each_player_privately(bot_factory: An
     ana, bo = dpytest.get_config().members
     await say("!game new test_ballot", ana)
     await say("!game join", bo)
-    drain()
-    await say("!game start", ana)
-    sent = drain()
+    sent = await answer_to("!game start", ana)
     roles = bot.service.state(await bot.service.table(1)).roles
     for member, role in zip((ana, bo), roles, strict=True):
         assert any(f"Your role: {role}" in text_of(m) for m in dms(sent, member))

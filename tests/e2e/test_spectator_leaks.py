@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -41,15 +42,40 @@ from tests.e2e.conftest import dm_to, drain, say, text_of
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, autocomplete, button, dispatch
 
-# game → (seats, options, seed, spectator's DMs open). The seeds are games of 70 to 130 moves; Dead
-# of Winter's deals a betrayer and holds a crisis, an exile vote and a twist vote.
-GAMES_PLAYED: dict[str, tuple[int, str, str, bool]] = {
-    "coldest_night": (3, "", "watch-coldest_night-0", True),
-    "tenth_night": (3, "", "watch-tenth_night-0", False),
-    "dead_of_winter": (3, "secret_deal=betrayer", "watch-dead_of_winter-5", True),
-    "winter": (2, "", "watch-winter-0", True),
-    "cold_comfort": (2, "", "watch-cold_comfort-1", True),
+
+@dataclass(frozen=True)
+class Played:
+    """How a game is played here: its seats (0: two, within the game's), options, seed ("": the
+    generic `watch-<key>-0`), whether the spectator's DMs are open, and whether the seeded
+    game must hold a secret move (a face-down contribution, a ballot) cast while watched."""
+
+    seats: int = 0
+    options: str = ""
+    seed: str = ""
+    dms_open: bool = True
+    secret_moves: bool = False
+
+
+# Every registered game is played; these differ from the generic game. The seeds are games of
+# 70 to 130 moves; Dead of Winter's deals a betrayer and holds a crisis, an exile vote and a twist
+# vote.
+PLAYED = {
+    "coldest_night": Played(seats=3),
+    "tenth_night": Played(seats=3, dms_open=False),
+    "dead_of_winter": Played(
+        seats=3, options="secret_deal=betrayer", seed="watch-dead_of_winter-5", secret_moves=True
+    ),
+    "cold_comfort": Played(seed="watch-cold_comfort-1"),
 }
+
+
+def how_played(key: str) -> Played:
+    """How the game under `key` is played: its entry in `PLAYED`, the generic game's defaults."""
+    game, found = GAMES[key], PLAYED.get(key, Played())
+    seats = found.seats or min(game.max_seats, max(2, game.min_seats))
+    return replace(found, seats=seats, seed=found.seed or f"watch-{key}-0")
+
+
 PNG = bytes.fromhex(  # a 1×1 picture
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
@@ -76,20 +102,37 @@ def _pairs(value: Any, depth: int = 0) -> Iterator[tuple[str, str]]:
             yield from _pairs(getattr(value, field), depth + 1)
 
 
+def _coldest_night_names() -> dict[str, str]:
+    from rules.coldest_night.data import DATA
+
+    return dict(_pairs(DATA))
+
+
+def _dead_of_winter_names() -> dict[str, str]:
+    from rules.dead_of_winter import content
+
+    found: dict[str, str] = {}
+    for value in vars(content).values():
+        if isinstance(value, dict):
+            found.update(_pairs(value))
+    return found
+
+
+def _tenth_night_names() -> dict[str, str]:
+    return {c: card(c).label for c in deck_ids(2)}
+
+
+NAMES_OF: dict[str, Callable[[], dict[str, str]]] = {
+    "coldest_night": _coldest_night_names,
+    "dead_of_winter": _dead_of_winter_names,
+    "tenth_night": _tenth_night_names,
+}
+"""Where a game's data names its ids; a game not here is searched for its ids only."""
+
+
 def names_of(key: str) -> dict[str, str]:
     """A game's ids → the names players read (cards, objectives, twists, survivors)."""
-    found: dict[str, str] = {}
-    if key == "coldest_night":
-        from rules.coldest_night.data import DATA
-
-        found.update(_pairs(DATA))
-    elif key == "dead_of_winter":
-        from rules.dead_of_winter import content
-
-        for value in vars(content).values():
-            if isinstance(value, dict):
-                found.update(_pairs(value))
-    return found
+    return NAMES_OF.get(key, dict)()
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -132,8 +175,6 @@ class Knowledge:
         self.key = key
         self.game = GAMES[key]
         self.names = names_of(key)
-        if key == "tenth_night":
-            self.names = {c: card(c).label for c in deck_ids(2)}
         self.values: set[str] = set()
         self.unseen = set(self.names.values())  # names no public text has named yet
         self.describe = ""
@@ -221,11 +262,12 @@ async def probes(
     return [("an answer", json.dumps(r["payload"], default=str)) for r in responses.sent[start:]]
 
 
-@pytest.mark.parametrize("key", list(GAMES_PLAYED))
+@pytest.mark.parametrize("key", list(GAMES))
 async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballot_before_the_end(
     bot_factory: Any, responses: Responses, monkeypatch: Any, key: str
 ) -> None:
-    seats, options, seed, dms_open = GAMES_PLAYED[key]
+    how = how_played(key)
+    seats, options, seed, dms_open = how.seats, how.options, how.seed, how.dms_open
     monkeypatch.setattr(pictures, "_draw", lambda *args: PNG)
     alt_texts: list[str] = []  # dpytest keeps no alt text: it is read where the bot attaches it
 
@@ -288,7 +330,7 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
         moves += 1
     assert table.status == "finished", f"{key} did not finish in {MOST_MOVES} moves"
     assert alts or not game.picture, "the board pictures' alt text was read"
-    if key == "dead_of_winter":  # face-down contributions and ballots were cast while watched
+    if how.secret_moves:  # face-down contributions and ballots were cast while watched
         assert secret_moves, "the seeded game held no secret move"
     drain()
     # the spectator followed to the end: their panel shows the result, which reveals everything

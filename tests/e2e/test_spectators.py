@@ -17,7 +17,7 @@ from cogs.present import LobbyView
 from cogs.ui import watch as watch_ui
 from cogs.ui.board import board_view
 from cogs.ui.watch import spectate, spectator_message
-from tests.e2e.conftest import dm_to, dms, drain, say, text_of, thread_payload
+from tests.e2e.conftest import dm_to, dms, drain, said, say, started_nim, text_of, thread_payload
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.nim import NIM
@@ -25,12 +25,7 @@ from tests.support.nim import NIM
 
 async def nim(bot_factory: Any, stones: int = 9, members: int = 3) -> Any:
     """Ana and Bo play Nim; Cy (and anyone after) is free to watch."""
-    bot = await bot_factory(games={"test_nim": NIM}, members=members, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members[:2]
-    await say(f"!game new test_nim stones={stones}", ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    drain()
+    bot, _, _ = await started_nim(bot_factory, stones, members=members)
     return bot
 
 
@@ -109,8 +104,7 @@ async def test_a_spectator_panel_that_would_read_the_same_costs_no_request(
 ) -> None:
     bot = await nim(bot_factory)
     cy = members()[2]
-    await say("!game watch", cy)
-    drain()
+    await said("!game watch", cy)
     edits: list[int] = []
     original = dpytest.backend.edit_message
 
@@ -130,8 +124,7 @@ async def test_a_spectator_panel_that_would_read_the_same_costs_no_request(
 async def test_unwatch_closes_the_panel_and_later_moves_leave_it_alone(bot_factory: Any) -> None:
     bot = await nim(bot_factory)
     ana, _, cy = members()
-    await say("!game watch", cy)
-    drain()
+    await said("!game watch", cy)
     record = await watcher_of(bot, cy)
     await say("!game unwatch", cy)
     assert any("You stopped watching table #1" in m.content for m in dms(drain(), cy))
@@ -189,8 +182,7 @@ async def test_a_player_who_resigns_becomes_a_spectator_with_the_public_view_onl
     ana, bo, _ = members()
     table = await bot.service.table(1)
     bo_word = bot.service.state(table).secrets[1]
-    await say("!game resign", bo)
-    drain()
+    await said("!game resign", bo)
     record = await watcher_of(bot, bo)
     assert record is not None and record.seat == 1
     view = await panel(bot, bo)
@@ -205,8 +197,7 @@ async def test_at_the_end_the_spectator_panel_shows_the_result_and_loses_its_but
 ) -> None:
     bot = await nim(bot_factory, stones=2)
     ana, _, cy = members()
-    await say("!game watch", cy)
-    drain()
+    await said("!game watch", cy)
     await say("!play take 2", ana)
     drain()
     assert (await bot.service.table(1)).status == "finished"
@@ -222,8 +213,7 @@ async def test_the_lobby_and_the_board_carry_a_watch_button_that_works_from_the_
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM}, members=3, new_seed=lambda: "seed")
     ana, bo, cy = members()
-    await say("!game new test_nim", ana)
-    drain()
+    await said("!game new test_nim", ana)
     assert "sb:w:1:watch" in custom_ids(LobbyView(await bot.service.table(1)))
     await dispatch(bot, responses, button(cy, "sb:w:1:watch"))
     assert "You are watching table #1" in str(responses.sent)

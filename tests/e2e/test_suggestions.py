@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import discord.ext.test as dpytest
 
 from cogs.ui.panel import dm_panel_message
-from tests.e2e.conftest import dms, drain, public, say, text_of
+from tests.e2e.conftest import dms, drain, public, say, started_nim, text_of
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.support.advisor import expert_nim
@@ -24,12 +23,7 @@ def suggest_command(member: discord.Member) -> dict[str, Any]:
 
 
 async def nim(bot_factory: Any, options: str = "") -> tuple[Any, Any, Any]:
-    bot = await bot_factory(games={"test_nim": expert_nim()}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await say(f"!game new test_nim stones=9 {options}".strip(), ana)
-    await say("!game join", bo)
-    await say("!game start", ana)
-    return bot, ana, bo
+    return await started_nim(bot_factory, options=options, nim=expert_nim())
 
 
 async def panel_ids(bot: Any, seat: int) -> list[str]:
@@ -51,13 +45,17 @@ def answers(responses: Responses) -> list[tuple[str, int]]:
     return found
 
 
+async def suggest(bot: Any, responses: Responses, member: Any) -> list[tuple[str, int]]:
+    """`/suggest` by `member`, and every answer so far."""
+    await dispatch(bot, responses, suggest_command(member))
+    return answers(responses)
+
+
 async def test_suggest_answers_the_caller_privately_with_the_pick_its_reason_and_its_chance(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, ana, _ = await nim(bot_factory, "suggestions=on")
-    drain()
-    await dispatch(bot, responses, suggest_command(ana))
-    said = answers(responses)
+    said = await suggest(bot, responses, ana)
     assert len(said) == 1 and said[0][1] & 64, said
     text = said[0][0]
     assert "Suggested move: **Take 1**" in text
@@ -70,7 +68,6 @@ async def test_the_panels_suggest_button_gives_the_same_answer_to_its_clicker_on
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, ana, _ = await nim(bot_factory, "suggestions=on")
-    drain()
     ids = await panel_ids(bot, 0)
     assert "sb:g:1" in ids
     await dispatch(bot, responses, button(ana, "sb:g:1"))
@@ -82,11 +79,9 @@ async def test_a_competitive_table_refuses_suggestions_by_default_in_one_sentenc
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, ana, _ = await nim(bot_factory)
-    drain()
     ids = await panel_ids(bot, 0)
     assert "sb:g:1" not in ids  # no button where the table gives no suggestions
-    await dispatch(bot, responses, suggest_command(ana))
-    said = answers(responses)
+    said = await suggest(bot, responses, ana)
     assert said == [
         (
             "This table was opened with suggestions off (the host can choose "
@@ -100,9 +95,7 @@ async def test_a_player_not_to_move_is_told_whom_the_game_waits_for(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, _, bo = await nim(bot_factory, "suggestions=on")
-    drain()
-    await dispatch(bot, responses, suggest_command(bo))
-    [(text, flags)] = answers(responses)
+    [(text, flags)] = await suggest(bot, responses, bo)
     assert flags & 64 and text.startswith("Suggestions are for your turn: the game is waiting for")
 
 
@@ -110,7 +103,6 @@ async def test_game_suggest_in_chat_answers_by_dm_and_says_nothing_in_the_channe
     bot_factory: Any,
 ) -> None:
     _, ana, _ = await nim(bot_factory, "suggestions=on")
-    drain()
     await say("!game suggest", ana)
     sent = drain()
     assert public(sent) == []

@@ -30,7 +30,17 @@ from rules.tenth_night.actions import (
 )
 from rules.tenth_night.state import TenthNightState, is_heart, is_person_card
 from rules.tenth_night.text import END_WORDS
-from tests.e2e.conftest import dm_to, dms, drain, open_and_join, public, say, text_of
+from tests.e2e.conftest import (
+    answer_to,
+    dm_to,
+    dms,
+    drain,
+    open_and_join,
+    private_answers,
+    public,
+    say,
+    text_of,
+)
 from tests.e2e.thread import channel_requests, check_move, check_thread
 
 GAME = GAMES["tenth_night"]
@@ -305,9 +315,7 @@ async def test_starting_posts_the_board_and_a_private_panel_with_each_hand(
     bot_factory: Any,
 ) -> None:
     bot, members = await open_table(bot_factory)
-    drain()
-    await say("!game start", members[0])
-    sent = drain()
+    sent = await answer_to("!game start", members[0])
     table, state = await current(bot)
     assert table.status == "active"
     (board,) = boards(sent)
@@ -351,22 +359,14 @@ async def test_game_hint_tells_the_player_privately_that_there_is_no_picture(
     bot_factory: Any,
 ) -> None:
     _, members = await start_table(bot_factory)
-    drain()
-    await say("!game hint", members[1])
-    sent = drain()
-    assert not public(sent)
-    (answer,) = dms(sent, members[1])
+    (answer,) = await private_answers("!game hint", members[1])
     assert "no board picture" in answer.content and not answer.attachments
 
 
 async def test_game_hand_sends_the_hand_only_in_private(bot_factory: Any) -> None:
     bot, members = await start_table(bot_factory)
-    drain()
-    await say("!game hand", members[1])
-    sent = drain()
+    (panel,) = await private_answers("!game hand", members[1])
     _, state = await current(bot)
-    assert not public(sent)
-    (panel,) = dms(sent, members[1])
     assert all(names_card(text_of(panel), c) for c in hand_of(state, 1))
 
 

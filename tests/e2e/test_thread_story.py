@@ -15,7 +15,7 @@ import discord
 import discord.ext.test as dpytest
 import pytest
 
-from tests.e2e.conftest import drain, public, say, text_of
+from tests.e2e.conftest import drain, public, said, say, text_of
 from tests.e2e.test_interactions import Responses, button, dispatch
 from tests.e2e.thread import channel_requests, check_move, check_thread, standing, text
 from tests.support.nim import NIM
@@ -161,8 +161,7 @@ async def test_a_clicked_move_that_pings_posts_a_new_board_and_folds_the_old_one
 async def test_every_dm_panel_ends_with_its_players_own_result(bot_factory: Any) -> None:
     bot, ana, bo, _channel = await nim(bot_factory, stones=3)
     drain()
-    await say("!play take 3", ana)
-    drain()
+    await said("!play take 3", ana)
     assert (await bot.service.table(1)).status == "finished"
     panels = {p.user_id: p for p in await bot.service.store.panels(1)}
     for member, result in ((ana, "You won."), (bo, "You did not win.")):

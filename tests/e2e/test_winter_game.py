@@ -18,7 +18,15 @@ from rules.winter.rules_geometry import legal_spots
 from rules.winter.rules_lake import ORIENTATIONS, Lake, cell_text
 from rules.winter.rules_legal import why_illegal
 from rules.winter.state import WinterState
-from tests.e2e.conftest import dms, drain, open_and_join, public, say, text_of
+from tests.e2e.conftest import (
+    dms,
+    drain,
+    open_and_join,
+    private_answers,
+    public,
+    say,
+    text_of,
+)
 from tests.e2e.thread import check_thread, standing
 
 SEED = "winter-e2e-1"
@@ -231,11 +239,7 @@ async def test_game_hint_sends_the_player_a_private_picture(bot_factory: Any) ->
     await say("!game start", ana)
     # Ana (seat 1, the host) places a drawn card: the hint marks where it may go
     await play_until(bot, lambda state: state.phase == "place_drawn" and state.active == 0)
-    drain()
-    await say("!game hint", ana)
-    sent = drain()
-    assert not public(sent)
-    (reply,) = dms(sent, ana)
+    (reply,) = await private_answers("!game hint", ana)
     hint = attached(reply, "hint.png")
     table = await bot.service.table(1)
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)

@@ -40,6 +40,20 @@ def seeded_states(game: BaseGame[Any, Any, Any], seats: int, seed: int) -> Itera
     )
 
 
+def worlds(
+    game: BaseGame[Any, Any, Any], seats: int, seeds: int
+) -> Iterator[tuple[Any, Seat, Any, Any]]:
+    """Every state of `seeds` seeded games (`seeded_states`) for every seat: the state, the seat,
+    its observation and the world `determinize` deals from that (None where it samples none),
+    its generator seeded by the game's seed, the ply and the seat."""
+    for seed in range(seeds):
+        for ply, state in enumerate(seeded_states(game, seats, seed)):
+            for seat in range(seats):
+                obs = game.observe(state, seat)
+                world = game.determinize(obs, seat, random.Random(f"{seed}/{ply}/{seat}"))
+                yield state, seat, obs, world
+
+
 def cn_hidden(state: ColdestNightState, seat: Seat) -> Counter[str]:
     """The cards `seat` cannot see: the others' hands and pools, the pile, the removed cards."""
     found: Counter[str] = Counter(state.deck)
@@ -65,20 +79,16 @@ def test_cn_50_a_coldest_night_world_shows_the_seat_its_own_observation_and_deal
     seats: int,
 ) -> None:
     checked = varied = 0
-    for seed in range(6):
-        for ply, state in enumerate(seeded_states(COLDEST, seats, seed)):
-            for seat in range(seats):
-                obs = COLDEST.observe(state, seat)
-                world = COLDEST.determinize(obs, seat, random.Random(f"{seed}/{ply}/{seat}"))
-                if obs.phase in ("memory_choice", "game_over"):
-                    assert world is None  # not sampled: the expert plays the heuristic's move
-                    continue
-                assert world is not None
-                assert COLDEST.observe(world, seat) == obs
-                assert cn_hidden(world, seat) == cn_hidden(state, seat)
-                assert sorted(world.frost_deck) == sorted(state.frost_deck)
-                checked += 1
-                varied += world.deck != state.deck or world.hands != state.hands
+    for state, seat, obs, world in worlds(COLDEST, seats, seeds=6):
+        if obs.phase in ("memory_choice", "game_over"):
+            assert world is None  # not sampled: the expert plays the heuristic's move
+            continue
+        assert world is not None
+        assert COLDEST.observe(world, seat) == obs
+        assert cn_hidden(world, seat) == cn_hidden(state, seat)
+        assert sorted(world.frost_deck) == sorted(state.frost_deck)
+        checked += 1
+        varied += world.deck != state.deck or world.hands != state.hands
     assert checked > 200
     assert varied > checked * 0.75  # dealt again (late in a game little is left unseen)
 
@@ -88,20 +98,16 @@ def test_tn_39_a_tenth_night_world_shows_the_seat_its_own_observation_and_deals_
     seats: int,
 ) -> None:
     checked = pending = 0
-    for seed in range(5):
-        for ply, state in enumerate(seeded_states(TENTH, seats, seed)):
-            for seat in range(seats):
-                obs = TENTH.observe(state, seat)
-                world = TENTH.determinize(obs, seat, random.Random(f"{seed}/{ply}/{seat}"))
-                if obs.phase == "game_over":
-                    assert world is None
-                    continue
-                assert world is not None
-                assert TENTH.observe(world, seat) == obs
-                assert tn_hidden(world, seat) == tn_hidden(state, seat)
-                assert world.cursor == state.cursor  # TN-18 replayed from the public steps
-                pending += state.cursor is not None
-                checked += 1
+    for state, seat, obs, world in worlds(TENTH, seats, seeds=5):
+        if obs.phase == "game_over":
+            assert world is None
+            continue
+        assert world is not None
+        assert TENTH.observe(world, seat) == obs
+        assert tn_hidden(world, seat) == tn_hidden(state, seat)
+        assert world.cursor == state.cursor  # TN-18 replayed from the public steps
+        pending += state.cursor is not None
+        checked += 1
     assert checked > 100
     assert pending > 0
 

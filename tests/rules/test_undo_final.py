@@ -103,20 +103,30 @@ def test_dw_a_ballot_that_is_not_the_last_reveals_nothing_and_may_be_taken_back(
 # every game -----------------------------------------------------------------------------------
 
 LONG = {"long_night": True}
-SETTINGS: list[tuple[str, int, dict[str, Any], str]] = [
-    ("winter", 2, {}, "fin-1"),
-    ("winter", 2, {}, "fin-2"),
-    ("coldest_night", 3, {}, "fin-1"),
-    ("coldest_night", 4, {}, "fin-2"),
-    ("tenth_night", 4, {}, "fin-1"),
-    ("tenth_night", 3, {}, "fin-2"),
-    ("cold_comfort", 3, {}, "fin-1"),
-    ("cold_comfort", 2, {}, "fin-2"),
-    ("dead_of_winter", 3, {}, "fin-1"),
-    ("dead_of_winter", 4, BETRAYER, "undo-2"),
-    ("dead_of_winter", 3, LONG, "fin-1"),
-    ("dead_of_winter", 4, {**LONG, **BETRAYER}, "fin-2"),
-]
+SETTINGS_OF: dict[str, list[tuple[int, dict[str, Any], str]]] = {
+    "winter": [(2, {}, "fin-1"), (2, {}, "fin-2")],
+    "coldest_night": [(3, {}, "fin-1"), (4, {}, "fin-2")],
+    "tenth_night": [(4, {}, "fin-1"), (3, {}, "fin-2")],
+    "cold_comfort": [(3, {}, "fin-1"), (2, {}, "fin-2")],
+    "dead_of_winter": [
+        (3, {}, "fin-1"),
+        (4, BETRAYER, "undo-2"),
+        (3, LONG, "fin-1"),
+        (4, {**LONG, **BETRAYER}, "fin-2"),
+    ],
+}
+"""(seats, options, seed) of each game's games, where not the generic two (three seats where the
+game allows them, seeds "fin-1" and "fin-2")."""
+
+
+def settings_of(key: str) -> list[tuple[int, dict[str, Any], str]]:
+    game = GAMES[key]
+    seats = max(game.min_seats, min(3, game.max_seats))
+    return SETTINGS_OF.get(key, [(seats, {}, "fin-1"), (seats, {}, "fin-2")])
+
+
+SETTINGS = [(key, *setting) for key in GAMES for setting in settings_of(key)]
+"""Every registered game's games: (key, seats, options, seed)."""
 # One move in STRIDE, one secret move (a ballot, a hidden contribution) in STRIDE (if undo refuses
 # it, the next of its kind that undo would take back), and the first RESOLVING secret moves of each
 # kind that set off more than their own line (the last ballot of a vote, the last contribution) are

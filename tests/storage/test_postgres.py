@@ -6,12 +6,13 @@ import asyncio
 
 import pytest
 
+from bench.bench_scale import drop_schema
 from bot.records import Played
 from bot.tables import Player, TableService
 from storage import ActionRecord, PanelRecord, StorageError, TableRecord, open_store
 from storage.postgres import PostgresStore, migrations, redact
 from tests.support.nim import NIM
-from tests.support.postgres import drop_schema, new_schema, postgres_store, postgres_url
+from tests.support.postgres import new_schema, postgres_store, postgres_url
 
 
 def test_a_postgresql_url_opens_a_pooled_postgres_store() -> None:

@@ -24,6 +24,7 @@ from storage import (
     open_store,
 )
 from storage.sqlite import WriterThread, migrations
+from tests.support import stores
 
 
 def a_table() -> TableRecord:
@@ -37,12 +38,8 @@ def a_table() -> TableRecord:
 
 @pytest.fixture
 async def sqlite_store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    store = SqliteStore(tmp_path / "db.sqlite")
-    await store.connect()
-    try:
+    async with stores.sqlite_store(tmp_path / "db.sqlite") as store:
         yield store
-    finally:
-        await store.close()
 
 
 def pragma(path: Path, name: str) -> object:
@@ -449,29 +446,19 @@ async def test_the_wal_starts_over_past_its_limit_while_moves_keep_coming(
 ) -> None:
     limit = 400  # frames: 1.6 MB
     bound = 8 * limit * 4_096  # the limit, and the frames of the commits a checkpoint takes
-    unbounded = SqliteStore(tmp_path / "unbounded.sqlite", wal_limit=10**9)
-    await unbounded.connect()
-    try:
+    async with stores.sqlite_store(tmp_path / "unbounded.sqlite", wal_limit=10**9) as unbounded:
         # each checkpoint overlaps the next commits, so none lets the WAL start over
         assert await moves_back_to_back(unbounded, 3_000) > bound
-    finally:
-        await unbounded.close()
-    store = SqliteStore(tmp_path / "db.sqlite", wal_limit=limit)
-    await store.connect()
-    try:
+    async with stores.sqlite_store(tmp_path / "db.sqlite", wal_limit=limit) as store:
         assert await moves_back_to_back(store, 3_000) <= bound
         assert store.wal_restarts >= 1
-    finally:
-        await store.close()
 
 
 async def test_a_reader_in_another_process_puts_the_restart_off_and_no_move_is_lost(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "db.sqlite"
-    store = SqliteStore(path, wal_limit=100)
-    await store.connect()
-    try:
+    async with stores.sqlite_store(path, wal_limit=100) as store:
         await store.create_table(a_table())
         reader = sqlite3.connect(path)  # a backup, say: a snapshot held open
         try:
@@ -483,5 +470,3 @@ async def test_a_reader_in_another_process_puts_the_restart_off_and_no_move_is_l
             reader.close()
         await moves_back_to_back(store, 600)
         assert store.wal_restarts >= 1
-    finally:
-        await store.close()

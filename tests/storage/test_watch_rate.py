@@ -21,6 +21,7 @@ from storage.postgres import COPIED_TABLES, PostgresStore, read_sqlite_rows
 from storage.sql import SQLITE
 from tests.storage.stored import a_table, an_action, older_database, ticking_clock
 from tests.support.postgres import postgres_store
+from tests.support.stores import sqlite_store
 
 
 def before_watch_rate(db: sqlite3.Connection) -> None:
@@ -274,15 +275,11 @@ async def test_deleting_a_table_deletes_its_watchers_challenge_entry_and_rated_m
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "db.db"
-    store = SqliteStore(path, clock=ticking_clock())
-    await store.connect()
-    try:
+    async with sqlite_store(path, clock=ticking_clock()) as store:
         table = await store.create_table(a_table(status="finished"))
         await store.save_watcher(WatcherRecord(table_id=table.id, user_id=5))
         await store.record_challenge(an_entry(table.id))
         await store.apply_ratings(table.id, [a_rating(1)])
-    finally:
-        await store.close()
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("DELETE FROM tables WHERE id = ?", (table.id,))
@@ -337,9 +334,7 @@ async def test_a_sqlite_database_copies_to_postgresql_with_its_watchers_ratings_
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "snowbound.db"
-    source = SqliteStore(path, clock=ticking_clock())
-    await source.connect()
-    try:
+    async with sqlite_store(path, clock=ticking_clock()) as source:
         table = await source.create_table(a_table(status="finished", challenge="cn-1"))
         watcher = WatcherRecord(table_id=table.id, user_id=5, seat=1, digest="d", since=2.0)
         await source.save_watcher(watcher)
@@ -347,8 +342,6 @@ async def test_a_sqlite_database_copies_to_postgresql_with_its_watchers_ratings_
         await source.apply_ratings(table.id, [rating])
         entry = an_entry(table.id, code="cn-1", names=("Ana", "Bö"), won=True)
         await source.record_challenge(entry)
-    finally:
-        await source.close()
     rows = read_sqlite_rows(str(path))
     async with postgres_store() as pg:
         written = await pg.import_rows(rows)

@@ -324,6 +324,16 @@ class Wire:
             return None
 
         route = discord.http.Route
+
+        def on_message(method: str) -> Callable[..., discord.http.Route]:
+            """The route of a call on one message (its channel's and its own id)."""
+            return lambda channel_id, message_id, **_: route(
+                method,
+                "/channels/{channel_id}/messages/{message_id}",
+                channel_id=channel_id,
+                message_id=message_id,
+            )
+
         wrap(
             "send_message",
             lambda channel_id, **_: route(
@@ -331,40 +341,16 @@ class Wire:
             ),
             sent,
         )
-        wrap(
-            "edit_message",
-            lambda channel_id, message_id, **_: route(
-                "PATCH",
-                "/channels/{channel_id}/messages/{message_id}",
-                channel_id=channel_id,
-                message_id=message_id,
-            ),
-            edited,
-        )
-        wrap(
-            "delete_message",
-            lambda channel_id, message_id, **_: route(
-                "DELETE",
-                "/channels/{channel_id}/messages/{message_id}",
-                channel_id=channel_id,
-                message_id=message_id,
-            ),
-            deleted,
-        )
+        for name, method, after in (
+            ("edit_message", "PATCH", edited),
+            ("delete_message", "DELETE", deleted),
+            ("get_message", "GET", nothing),
+        ):
+            wrap(name, on_message(method), after)
         wrap(
             "start_private_message",
             lambda user_id, **_: route("POST", "/users/@me/channels"),
             dm_opened,
-        )
-        wrap(
-            "get_message",
-            lambda channel_id, message_id, **_: route(
-                "GET",
-                "/channels/{channel_id}/messages/{message_id}",
-                channel_id=channel_id,
-                message_id=message_id,
-            ),
-            nothing,
         )
         original_get_channel = fake.get_channel
 

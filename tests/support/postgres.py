@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from bench.bench_scale import drop_schema
 from storage.postgres import PostgresStore
 
 URL_VARIABLE = "SNOWBOUND_TEST_POSTGRES_URL"
@@ -44,16 +45,6 @@ def postgres_url() -> str:
 
 def new_schema() -> str:
     return f"test_{uuid.uuid4().hex[:16]}"
-
-
-async def drop_schema(url: str, schema: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-    finally:
-        await conn.close()
 
 
 @asynccontextmanager

@@ -1,14 +1,15 @@
-"""Stores for the bot's tests: one that counts the calls made to it, and a SQLite store open for
-the length of a `with` block."""
+"""Stores for the bot's tests: one that counts the calls made to it, a SQLite store open for
+the length of a `with` block, and a service on a memory store with a started table."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from storage import SqliteStore
+from bot.tables import Player, TableService
+from storage import MemoryStore, SqliteStore, TableRecord
 
 
 class CountingStore:
@@ -31,11 +32,31 @@ class CountingStore:
 
 
 @asynccontextmanager
-async def sqlite_store(path: Path) -> AsyncIterator[SqliteStore]:
-    """A SQLite store on `path`, connected for the block and closed after it, whatever happens."""
-    store = SqliteStore(path)
+async def sqlite_store(path: Path, **options: Any) -> AsyncIterator[SqliteStore]:
+    """A SQLite store on `path` (with `options`: its clock, WAL limit...), connected for the
+    block and closed after it, whatever happens."""
+    store = SqliteStore(path, **options)
     await store.connect()
     try:
         yield store
     finally:
         await store.close()
+
+
+async def started_table(
+    game: str,
+    *players: Player,
+    seed: str,
+    games: Mapping[str, Any] | None = None,
+    **opened: Any,
+) -> tuple[TableService, TableRecord]:
+    """A service on a connected memory store (for `games`, the registry's by default), seeding
+    each table `seed`, and its table of `game` opened by the first of `players` (`opened`: the
+    channel, options...), joined by the others and started: the service and the started table."""
+    store = MemoryStore()
+    await store.connect()
+    service = TableService(store, games, new_seed=lambda: seed)
+    table = await service.open(game, players[0], **opened)
+    for player in players[1:]:
+        await service.join(table.id, player)
+    return service, (await service.start(table.id, players[0].user_id)).table

@@ -134,6 +134,11 @@ def _positions(seats: int, seed: int, options: dict[str, Any], every: int) -> li
     return [*seen, state]
 
 
+def _public_views(seats: int, seed: int, options: dict[str, Any], every: int) -> list[Any]:
+    """What everyone sees of each of those positions (`_positions`)."""
+    return [GAME.observe(state, None) for state in _positions(seats, seed, options, every)]
+
+
 CASES = [(3, 4, {}), (4, 6, {"long_night": True}), (1, 2, {}), (5, 9, {"mode": "coop"})]
 
 
@@ -141,8 +146,7 @@ CASES = [(3, 4, {}), (4, 6, {"long_night": True}), (1, 2, {}), (5, 9, {"mode": "
 def test_text_shown_400_px_wide_is_at_least_discords_own_size(
     seats: int, seed: int, options: dict[str, Any]
 ) -> None:
-    for state in _positions(seats, seed, options, every=40):
-        obs = GAME.observe(state, None)
+    for obs in _public_views(seats, seed, options, every=40):
         drawn = _Map(obs, True, NAMES[:seats])
         image = _png(drawn.render())
         assert image.width == WIDTH

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import io
-import random
 
 from PIL import Image
 
+from bench import bench_winter
 from cogs.games.winter import picture
-from rules.engine import Engine
-from rules.playout import next_actor
 from rules.winter import GAME
 from rules.winter.state import WinterState
 from tests.rules.winter.helpers import play, position_r
@@ -26,19 +24,7 @@ def opened(png: bytes) -> Image.Image:
 
 def full_lake() -> WinterState:
     """Deal all 18 cards by drawing every Freezing turn."""
-    engine = Engine(GAME)
-    state = engine.setup(2, None, 3)
-    rng = random.Random(1)
-    ply = 0
-    while len(state.cards) < 18:
-        seat = next_actor(GAME, state)
-        assert seat is not None
-        legal = list(GAME.legal_actions(state, seat))
-        draw = [a for a in legal if a.type == "draw"]
-        action = draw[0] if draw else legal[rng.randrange(len(legal))]
-        ply += 1
-        state = engine.act(state, seat, action, seed=3, ply=ply).state
-    return state
+    return bench_winter.full_lake(counters=0)
 
 
 def test_an_opening_lake_with_a_drawn_card_renders() -> None:

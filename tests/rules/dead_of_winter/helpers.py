@@ -110,6 +110,17 @@ def step(state: State, seat: int, action: Action, rng: random.Random) -> Any:
     return GAME.apply(state, seat, action, rng)
 
 
+def random_walks(
+    name: str, seats: int, options: dict[str, Any], games: int
+) -> Iterator[tuple[str, int, State, int, list[Action], random.Random]]:
+    """The positions of `games` random walks (`random_walk`) seeded
+    `<name>/<seats>/<options>/<n>`, each with its seed first."""
+    for n in range(games):
+        seed = f"{name}/{seats}/{sorted(options)}/{n}"
+        for position in random_walk(seats, options, seed):
+            yield (seed, *position)
+
+
 def random_walk(
     seats: int, options: dict[str, Any], seed: str, plies: int = 600
 ) -> Iterator[tuple[int, State, int, list[Action], random.Random]]:

@@ -20,7 +20,7 @@ from rules.dead_of_winter import rules_legal_turn as L
 from rules.dead_of_winter.content import ITEMS, SURVIVORS
 from rules.dead_of_winter.rules_pending import attract_sources
 from rules.engine import Engine
-from tests.rules.dead_of_winter.helpers import random_walk
+from tests.rules.dead_of_winter.helpers import random_walks
 
 ENGINE = Engine(GAME)
 TABLES = [(1, {}), (3, {}), (4, {}), (5, {"long_night": True}), (4, {"traps": True})]
@@ -116,18 +116,16 @@ def thinned(w: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 @pytest.mark.parametrize(("seats", "options"), TABLES)
 def test_kept_rows_equal_a_plain_recomputation(seats: int, options: dict[str, bool]) -> None:
     kinds: Counter[str] = Counter()
-    for n in range(3):
-        seed = f"rows/{seats}/{sorted(options)}/{n}"
-        for ply, state, _, _, rng in random_walk(seats, options, seed):
-            w = state.model_dump(mode="json")
-            for v in (w, thinned(w, rng)):
-                for g in v["groups"]:
-                    if g["eliminated"]:
-                        continue
-                    listed = L.die_actions(v, g["group"])
-                    assert listed == plain_die_actions(v, g["group"]), (seed, ply, g["group"])
-                    moves = [a for a in L.free_actions(v, g["group"]) if isinstance(a, A.Move)]
-                    assert moves == plain_moves(v, g["group"]), (seed, ply, g["group"])
-                    kinds.update(a.type for a in listed + moves)
+    for seed, ply, state, _, _, rng in random_walks("rows", seats, options, 3):
+        w = state.model_dump(mode="json")
+        for v in (w, thinned(w, rng)):
+            for g in v["groups"]:
+                if g["eliminated"]:
+                    continue
+                listed = L.die_actions(v, g["group"])
+                assert listed == plain_die_actions(v, g["group"]), (seed, ply, g["group"])
+                moves = [a for a in L.free_actions(v, g["group"]) if isinstance(a, A.Move)]
+                assert moves == plain_moves(v, g["group"]), (seed, ply, g["group"])
+                kinds.update(a.type for a in listed + moves)
     for kind in ("attack", "search", "barricade", "attract", "move"):
         assert kinds[kind] > 0, kinds

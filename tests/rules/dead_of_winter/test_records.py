@@ -18,7 +18,7 @@ from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SURVIVORS
 from rules.engine import Engine
 from rules.playout import next_actor
-from tests.rules.dead_of_winter.helpers import random_walk
+from tests.rules.dead_of_winter.helpers import random_walks
 
 ENGINE = Engine(GAME)
 TABLES = [
@@ -46,12 +46,10 @@ def check(action: Any) -> None:
 @pytest.mark.parametrize(("seats", "options"), TABLES)
 def test_legal_records_equal_validated_ones(seats: int, options: dict[str, bool]) -> None:
     kinds: Counter[str] = Counter()
-    for n in range(3):
-        seed = f"records/{seats}/{sorted(options)}/{n}"
-        for _, _, _, legal, _ in random_walk(seats, options, seed):
-            for action in legal:
-                check(action)
-                kinds[action.type] += 1
+    for _, _, _, _, legal, _ in random_walks("records", seats, options, 3):
+        for action in legal:
+            check(action)
+            kinds[action.type] += 1
     assert len(kinds) >= 12, kinds  # many kinds of move were checked, not a handful
 
 
@@ -69,15 +67,13 @@ def test_occupancy_and_rooms_equal_the_per_location_counts(
 ) -> None:
     """`core.occupancy`/`core.rooms` (one pass) give what `occupied`/`has_room` give per place."""
     away = 0
-    for n in range(2):
-        seed = f"occupancy/{seats}/{sorted(options)}/{n}"
-        for _, state, _, _, _ in random_walk(seats, options, seed):
-            w = state.model_dump(mode="json")
-            counts = core.occupancy(w)
-            assert list(counts) == core.places(w)
-            assert counts == {loc: core.occupied(w, loc) for loc in core.places(w)}
-            assert core.rooms(w) == [loc for loc in core.places(w) if core.has_room(w, loc)]
-            away += sum(1 for loc, k in counts.items() if k and loc != "colony")
+    for _, _, state, _, _, _ in random_walks("occupancy", seats, options, 2):
+        w = state.model_dump(mode="json")
+        counts = core.occupancy(w)
+        assert list(counts) == core.places(w)
+        assert counts == {loc: core.occupied(w, loc) for loc in core.places(w)}
+        assert core.rooms(w) == [loc for loc in core.places(w) if core.has_room(w, loc)]
+        away += sum(1 for loc, k in counts.items() if k and loc != "colony")
     assert away > 0  # survivors were counted away from the colony too
 
 
@@ -92,15 +88,13 @@ OPS = sorted(
 def test_has_mod_equals_a_look_through_the_modifiers(seats: int, options: dict[str, bool]) -> None:
     """`core.has_mod` (each card's passive ops known up front) says what `modifiers` lists."""
     hits = 0
-    for n in range(2):
-        seed = f"has_mod/{seats}/{sorted(options)}/{n}"
-        for ply, state, _, _, _ in random_walk(seats, options, seed):
-            w = state.model_dump(mode="json")
-            for sid in w["survivors"]:
-                listed = {m.op for m in core.modifiers(w, sid)}
-                for op in OPS:
-                    assert core.has_mod(w, sid, op) == (op in listed), (seed, ply, sid, op)
-                hits += len(listed)
+    for seed, ply, state, _, _, _ in random_walks("has_mod", seats, options, 2):
+        w = state.model_dump(mode="json")
+        for sid in w["survivors"]:
+            listed = {m.op for m in core.modifiers(w, sid)}
+            for op in OPS:
+                assert core.has_mod(w, sid, op) == (op in listed), (seed, ply, sid, op)
+            hits += len(listed)
     assert hits > 0  # some survivors had modifiers
 
 

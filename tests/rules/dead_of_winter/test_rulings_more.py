@@ -86,14 +86,16 @@ def test_dw_6_dw_44_an_effect_kills_colony_zombies_from_the_fullest_entrance_low
     assert w["locations"]["colony"]["zombies"] == [0, 0, 0, 0, 0, 0]
 
 
-def test_dw_11_no_action_attacks_another_players_survivor() -> None:
-    def setup(w: dict[str, Any]) -> None:
-        put_survivor(w, "S10", 0, "library")
-        put_survivor(w, "S02", 1, "library")
-        w["groups"][0]["leader"] = "S10"
-        w["groups"][1]["leader"] = "S02"
+def two_leaders_in_the_library(w: dict[str, Any]) -> None:
+    """The first group led by S10 and the second by S02, both in the library."""
+    put_survivor(w, "S10", 0, "library")
+    put_survivor(w, "S02", 1, "library")
+    w["groups"][0]["leader"] = "S10"
+    w["groups"][1]["leader"] = "S02"
 
-    state = turn_of(edit(board(), setup), 0, [6, 6])
+
+def test_dw_11_no_action_attacks_another_players_survivor() -> None:
+    state = turn_of(edit(board(), two_leaders_in_the_library), 0, [6, 6])
     legal = GAME.legal_actions(state, 0)
     assert not [a for a in legal if isinstance(a, A.Attack)]  # no zombies, nothing to attack
     assert "survivor" in A.Attack.model_fields and "target" not in A.Attack.model_fields
@@ -323,10 +325,7 @@ def test_dw_42_fuel_items_all_have_safe_move_as_their_only_effect() -> None:
 
 def test_dw_49_in_solo_a_hand_off_between_the_two_groups_needs_no_acceptance() -> None:
     def setup(w: dict[str, Any]) -> None:
-        put_survivor(w, "S10", 0, "library")
-        put_survivor(w, "S02", 1, "library")
-        w["groups"][0]["leader"] = "S10"
-        w["groups"][1]["leader"] = "S02"
+        two_leaders_in_the_library(w)
         w["survivors"]["S10"]["equipped"] = ["P13"]
 
     state = turn_of(edit(edit(ENGINE.setup(1, None, 4), _clear), setup), 0, [6])
