@@ -14,7 +14,6 @@ keep working without any registry, and a click on an out-of-date move is refused
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +22,7 @@ from bot.board_cache import Pictures
 from bot.delivery import message_ref
 from bot.records import seat_names
 from bot.tables import Board, Played, Player, TableRecord, TableService
-from cogs.common import can_manage, display_name, reply_error, snowbound
+from cogs.common import IdButton, can_manage, display_name, reply_error, snowbound
 from cogs.suggest import SuggestButton
 from cogs.ui import board, pictures
 from cogs.ui import board as ui_board
@@ -95,7 +94,7 @@ async def board_message(
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    IdButton,
     template=r"sb:l:(?P<t>\d{1,18}):(?P<op>join|leave|ai|start)",
 ):
     STYLES = {
@@ -112,12 +111,6 @@ class LobbyButton(
             discord.ui.Button(label=label, style=style, custom_id=f"sb:l:{table_id}:{op}")
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["t"]), match["op"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await lobby_operation(interaction, self.table_id, self.op)
 
@@ -132,9 +125,7 @@ class LobbyView(discord.ui.View):
             self.add_item(WatchButton(table.id))
 
 
-class ConfirmAbandon(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:x:(?P<t>\d{1,18}):(?P<u>\d{1,20})"
-):
+class ConfirmAbandon(IdButton, template=r"sb:x:(?P<t>\d{1,18}):(?P<u>\d{1,20})"):
     def __init__(self, table_id: int, user_id: int) -> None:
         self.table_id, self.user_id = table_id, user_id
         super().__init__(
@@ -144,12 +135,6 @@ class ConfirmAbandon(
                 custom_id=f"sb:x:{table_id}:{user_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmAbandon:
-        return cls(int(match["t"]), int(match["u"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = snowbound(interaction.client)
@@ -167,9 +152,7 @@ class ConfirmAbandon(
         await publish(bot, played)
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:r:(?P<t>\d{1,18})"
-):
+class RematchButton(IdButton, template=r"sb:r:(?P<t>\d{1,18})"):
     """On the end message: a new lobby for the same players, seats and options, where the game
     was opened. Any player of the finished table may press it; the presser hosts."""
 
@@ -183,12 +166,6 @@ class RematchButton(
                 custom_id=f"sb:r:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["t"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await rematch(interaction, self.table_id)

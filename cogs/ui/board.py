@@ -18,7 +18,15 @@ from bot.records import seat_names
 from bot.tables import Board, Played, TableRecord
 from cogs.common import COLOUR as COLOUR
 from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
-from cogs.common import clip, find_thread, grey_button, leave_thread, snowbound, table_channel
+from cogs.common import (
+    IdButton,
+    clip,
+    find_thread,
+    grey_button,
+    leave_thread,
+    snowbound,
+    table_channel,
+)
 from cogs.ui.own import ViewOf, kit_of, own_panel
 from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
 from cogs.ui.watch import WatchButton
@@ -30,20 +38,12 @@ log = logging.getLogger(__name__)
 WITH_PICTURE = 1000
 
 
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"
-):
+class BoardButton(IdButton, template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"):
     """ "My hand & moves", on the board and on each DM panel: the clicker's own panel."""
 
     def __init__(self, table_id: int, op: str = "hand") -> None:
         self.table_id, self.op = table_id, op
         super().__init__(grey_button("My hand & moves", f"sb:b:{table_id}:{op}"))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BoardButton:
-        return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """The clicker's panel with the moves of the moment: redrawn in place when the click is
