@@ -308,41 +308,20 @@ class TableTexts:
             text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
         # the notes are news of this call: shown when they come, not a reason to edit again after
         user = table.seats[seat].user_id or 0
-        labels = self._labels_later(table, seat, state)
-        tree = self._tree_later(table, seat, state)
+        labels, tree = self._moves_later(table, seat, state)
         return PanelUpdate(
             table.id, seat, user, text, labels, table.ply, secret.digest, panel, tree
         )
 
-    def _tree_later(
+    def _moves_later(
         self, table: TableRecord, seat: Seat, state: Any = None
-    ) -> Callable[[], Node] | None:
-        """The seat's moves as a choice tree (`BaseGame.choice_paths`) with the players' names
-        filled in, built only if a presenter reads it (`PanelUpdate.tree`)."""
+    ) -> tuple[Callable[[], Sequence[str]], Callable[[], Node] | None]:
+        """The seat's moves in the state of now (`state`, if the caller has it), names filled in,
+        made only if a presenter reads them (most panels of a report are not sent): their labels
+        (`PanelUpdate.choices`) and their choice tree (`BaseGame.choice_paths`,
+        `PanelUpdate.tree`)."""
         if table.status != "active":
-            return None
-        if state is None:
-            state = self.cache.state(table)
-        game = self.games[table.game]
-        engine = self.engines[table.game]
-        names = seat_names(table)
-
-        def tree() -> Node:
-            legal = engine.legal(state, seat)
-            return build(
-                [named_path(path, names) for path in game.choice_paths(state, seat, legal)]
-            )
-
-        return tree
-
-    def _labels_later(
-        self, table: TableRecord, seat: Seat, state: Any = None
-    ) -> Callable[[], Sequence[str]]:
-        """The seat's move labels in the state of now (`state`, if the caller has it), names
-        filled in, listed only if a presenter reads them (`PanelUpdate.choices`): most panels of
-        a report are not sent."""
-        if table.status != "active":
-            return tuple
+            return tuple, None
         if state is None:
             state = self.cache.state(table)
         game = self.games[table.game]
@@ -352,4 +331,10 @@ class TableTexts:
         def labels() -> list[str]:
             return [format_event(game.label(state, a), names) for a in engine.legal(state, seat)]
 
-        return labels
+        def tree() -> Node:
+            legal = engine.legal(state, seat)
+            return build(
+                [named_path(path, names) for path in game.choice_paths(state, seat, legal)]
+            )
+
+        return labels, tree
