@@ -4,9 +4,8 @@ channel), below every other cog module so that no two cogs import each other."""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -71,23 +70,6 @@ def grey_button(label: str, custom_id: str, emoji: str | None = None) -> discord
     return discord.ui.Button(
         label=label, emoji=emoji, style=discord.ButtonStyle.secondary, custom_id=custom_id
     )
-
-
-NUMBERED = frozenset({"t", "s", "u"})  # a custom id's table, seat and user
-
-
-class IdButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
-    """A button that keeps everything it needs in its `custom_id`, so it still works after a
-    restart: its template's groups, in order, are its constructor's arguments, the numbered ones
-    (`NUMBERED`) as ints. This base matches no id (`(?!)`) and is never registered itself."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        make: Callable[..., Self] = cls
-        groups = match.groupdict().items()
-        return make(*(int(value) if name in NUMBERED else value for name, value in groups))
 
 
 def snowbound(client: discord.Client) -> SnowboundBot:

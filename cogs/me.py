@@ -12,7 +12,6 @@ from discord.ext import commands
 
 from bot.tables import Player
 from cogs.common import (
-    IdButton,
     can_manage,
     display_name,
     handle_command_error,
@@ -23,6 +22,7 @@ from cogs.common import (
 )
 from cogs.present import publish, update_board
 from cogs.ui.board import table_place
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot

@@ -22,12 +22,13 @@ from bot.board_cache import Pictures
 from bot.delivery import message_ref
 from bot.records import seat_names
 from bot.tables import Board, Played, Player, TableRecord, TableService
-from cogs.common import IdButton, can_manage, display_name, reply_error, snowbound
+from cogs.common import can_manage, display_name, reply_error, snowbound
 from cogs.suggest import SuggestButton
 from cogs.ui import board, pictures
 from cogs.ui import board as ui_board
 from cogs.ui import publish as ui_publish
 from cogs.ui.board import BoardButton, BoardView
+from cogs.ui.buttons import IdButton
 from cogs.ui.clicks import answer_mover, play_choice
 from cogs.ui.feed import BOARD_LINES, board_content, ping_line, send_lines, split_news
 from cogs.ui.lobby_message import check_dm, lobby_embed, open_thread

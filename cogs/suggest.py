@@ -19,7 +19,6 @@ from discord.ext import commands
 from bot import ai
 from bot.tables import TableError, TableRecord
 from cogs.common import (
-    IdButton,
     answer_privately,
     grey_button,
     private,
@@ -28,6 +27,7 @@ from cogs.common import (
     snowbound,
     table_channel,
 )
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot

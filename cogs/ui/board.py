@@ -13,22 +13,16 @@ from typing import Any
 
 import discord
 
+from bot.board_cache import observation_digest
 from bot.delivery import Pictures
 from bot.records import seat_names
 from bot.tables import Board, Played, TableRecord
 from cogs.common import COLOUR as COLOUR
 from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
-from cogs.common import (
-    IdButton,
-    clip,
-    find_thread,
-    grey_button,
-    leave_thread,
-    snowbound,
-    table_channel,
-)
+from cogs.common import clip, find_thread, grey_button, leave_thread, snowbound, table_channel
+from cogs.ui.buttons import IdButton
 from cogs.ui.own import ViewOf, kit_of, own_panel
-from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
+from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of
 from cogs.ui.watch import WatchButton
 
 log = logging.getLogger(__name__)
@@ -115,7 +109,7 @@ def picture_digest(table: TableRecord, board: Board) -> bytes | None:
     picture did not change is edited without uploading it again."""
     if table.state is None or not has_picture(board.game, board.picture):
         return None
-    return source_hash(board.observation) + "\x1f".join(seat_names(table)).encode()
+    return observation_digest(board.observation) + "\x1f".join(seat_names(table)).encode()
 
 
 async def board_message(

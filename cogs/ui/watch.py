@@ -19,7 +19,6 @@ from bot.delivery import message_ref, passing
 from bot.tables import Played, TableRecord, seat_of
 from bot.watchers import SpectatorView, WatcherRecord
 from cogs.common import (
-    IdButton,
     clip,
     display_name,
     grey_button,
@@ -27,6 +26,7 @@ from cogs.common import (
     snowbound,
     table_channel,
 )
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from cogs.common import IdButton
 from cogs.me import ConfirmSub
 from cogs.present import DYNAMIC_ITEMS, ConfirmAbandon, LobbyButton, RematchButton
 from cogs.suggest import SuggestButton
 from cogs.ui.board import BoardButton
+from cogs.ui.buttons import IdButton
 from cogs.ui.watch import WatchButton
 
 BUTTONS = [
