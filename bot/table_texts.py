@@ -17,7 +17,7 @@ from bot import ai, challenges
 from bot.names import level_words, options_text
 from bot.pace_rules import describe_pace
 from bot.records import Board, PanelUpdate, digest, seat_names
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.choices import Node, build, named_path
 from rules.core import Seat, format_event, seat_range
 from storage.base import PanelRecord, TableRecord
@@ -53,7 +53,7 @@ class PrivateText:
     digest: str
 
 
-class TableTexts:
+class TableTexts(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -61,8 +61,7 @@ class TableTexts:
         pace_text: Callable[[TableRecord], str],
         thinking: Callable[[TableRecord], str | None],
     ) -> None:
-        self.cache = cache  # the store (read only: the panels' stored digests), games, engines
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)  # the store is read only here: the panels' stored digests
         self.pace_text = pace_text  # a paced table's deadlines (`bot.clock.Deadlines`)
         self.thinking = thinking  # "Frost 🤖 is thinking…" while an AI seat searches
         self.publics: OrderedDict[int, PublicView] = cache.per_table()
