@@ -33,7 +33,7 @@ from cogs.ui.clicks import answer_mover, play_choice
 from cogs.ui.feed import BOARD_LINES, board_content, ping_line, send_lines, split_news
 from cogs.ui.lobby_message import check_dm, lobby_embed, open_thread
 from cogs.ui.own import Kit, own_panel, private_update, returning_panel, with_digest
-from cogs.ui.panel import IDLE_FOOTER, dm_panel_message, open_step, panel_message
+from cogs.ui.panel import IDLE_FOOTER, open_step, panel_message
 from cogs.ui.steps import NOT_OFFERED, ChoiceButton, ChoiceSelect, StepButton
 from cogs.ui.watch import WatchButton
 
@@ -202,7 +202,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 # what `cogs.ui` draws with but does not own (see `cogs.ui.own.Kit`); the lobby cog hands it to
 # the bot when it loads (`SnowboundBot.kit`)
 KIT = Kit(
-    dm_panel=dm_panel_message,
     panel=panel_message,
     end_view=end_view,
     open_step=open_step,
@@ -346,7 +345,6 @@ __all__ = [
     "board_content",
     "board_message",
     "check_dm",
-    "dm_panel_message",
     "has_picture",
     "lobby_embed",
     "lobby_operation",

@@ -51,7 +51,7 @@ class BoardButton(IdButton, template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"):
         stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
         clicked = interaction.message.id if interaction.message is not None else None
         if stored is not None and clicked is not None and stored.message_id == clicked:
-            await interaction.response.edit_message(**kit.dm_panel(service, table, update))
+            await interaction.response.edit_message(**kit.panel(service, table, update, dm=True))
             await service.panel_sent(
                 update, channel_id=stored.channel_id, message_id=stored.message_id
             )

@@ -14,7 +14,6 @@ see docs/DESIGN.md.
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
 from collections.abc import Sequence
@@ -102,9 +101,6 @@ def panel_message(
     """The panel as an answer only the seat reads (the ephemeral panel of "My hand & moves"),
     or as a DM panel (`dm`, see `draw_panel`)."""
     return draw_panel(service, table, update, dm=dm)[0]
-
-
-dm_panel_message = functools.partial(panel_message, dm=True)
 
 
 def hint_picture(

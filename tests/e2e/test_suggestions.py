@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import discord.ext.test as dpytest
 
-from cogs.ui.panel import dm_panel_message
+from cogs.ui.panel import panel_message
 from tests.e2e.conftest import dms, drain, public, say, text_of
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
@@ -36,7 +36,7 @@ async def panel_ids(bot: Any, seat: int) -> list[str]:
     """The custom ids of the seat's DM panel as the bot draws it (dpytest keeps no components
     on the messages it records)."""
     table = await bot.service.table(1)
-    message = dm_panel_message(bot.service, table, bot.service.panel_update(table, seat))
+    message = panel_message(bot.service, table, bot.service.panel_update(table, seat), dm=True)
     return [str(getattr(item, "custom_id", "")) for item in message["view"].children]
 
 
