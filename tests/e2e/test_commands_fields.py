@@ -23,7 +23,7 @@ from cogs.present import publish, update_board
 from cogs.ui.board import table_place
 from cogs.ui.lobby_message import LONGEST_ARCHIVE
 from rules import GAMES, registered
-from tests.e2e.conftest import drain, say, start_two, thread_payload
+from tests.e2e.conftest import dm_to, drain, say, start_two, thread_payload
 from tests.support.nim import NIM, Nim
 
 IDS = itertools.count(900_000)
@@ -131,8 +131,9 @@ async def test_a_game_registered_at_run_time_with_more_seats_is_not_cut_short_by
         await say("!game resign", bo)
         drain()
         await say("!game sub 9", cy)
-        (refused,) = [m.content for m in drain() if "seat" in (m.content or "")]
-        assert refused == "There is no seat 9: seats are 1 to 8."
+        (refused,) = [m for m in drain() if "seat" in (m.content or "")]
+        assert refused.content == "There is no seat 9: seats are 1 to 8."
+        assert dm_to(refused) == cy.id  # only the one who asked reads it
         await say("!game sub 8", cy)
         (offer,) = [m.content for m in drain() if "offers to take over" in (m.content or "")]
         assert "seat 8" in offer
