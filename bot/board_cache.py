@@ -4,9 +4,24 @@ Both are owned by the bot (`SnowboundBot.pictures`, `SnowboundBot.boards`)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+
+def observation_digest(observation: Any) -> bytes:
+    """A digest of everything a picture is drawn from (the observation is all a renderer reads):
+    what `Pictures` and a replay's pictures (`bot.replays`) tell two boards apart by."""
+    if isinstance(observation, BaseModel):
+        text = observation.model_dump_json()
+    else:
+        text = json.dumps(observation, sort_keys=True, default=repr)
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 class Pictures:

@@ -24,7 +24,7 @@ from bot import ai
 from bot.pace_rules import ZOMBIE_AFTER, UserSettings, describe_pace, remind_at, sync, wake_at
 from bot.records import Played, Reminder
 from bot.scan import RESUME_PAGE, waits_for_agents
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.core import SYSTEM_SEAT, Game, Seat, Timer
 from storage.base import SeatRecord, StaleActionError, TableRecord
 
@@ -125,7 +125,7 @@ class Mover(Protocol):
     async def run_agents(self, played: Played) -> None: ...
 
 
-class Clock:
+class Clock(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -139,8 +139,7 @@ class Clock:
         clock: Callable[[], float],
         resume_every: float = 30.0,
     ) -> None:
-        self.cache = cache  # the store, the games and their engines are the cache's
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)
         self.mover, self.report, self.deadlines = mover, report, deadlines
         self.ai, self.default_agent, self.settings = ai_runner, default_agent, settings
         self.clock = clock

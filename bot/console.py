@@ -192,17 +192,13 @@ class Console:
         if word == "hand":
             self.write(service.private_text(table, seat))
             return False
-        if word in ("moves all", "list all"):
-            self.write("\n".join(self.moves(table, seat, full=True)))
-            self.flat = True
-            return False
         if word in ("moves", "list"):
             self.address = ()
             self.write(self.step_text(table, seat))
             return False
-        if word in ("typing", "notation"):
-            self.write("\n".join(self.moves(table, seat, full=False)))
-            self.flat = False
+        if word in ("moves all", "list all", "typing", "notation"):  # numbered, or as typed
+            self.flat = word in ("moves all", "list all")
+            self.write("\n".join(self.moves(table, seat, full=self.flat)))
             return False
         if word.startswith("log"):
             self.write("\n".join(await service.log(table, 20, seat=seat)) or "Nothing yet.")

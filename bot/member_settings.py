@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from bot.pace_rules import UserSettings, extend, parse_me, wake_at
 from bot.records import OPEN, Played, Player, TableError, seat_of
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.core import Seat
 from storage.base import SeatRecord, Store, TableRecord
 
@@ -32,17 +32,17 @@ class PaceFields(Protocol):
     ) -> dict[str, Any]: ...
 
 
-class MemberSettings:
+class MemberSettings(CachePart):
     def __init__(
         self,
-        store: Store,
         cache: TableCache,
         pace_fields: PaceFields,
         report: Callable[[Played], Awaitable[Played]],
         *,
         clock: Callable[[], float],
     ) -> None:
-        self.store, self.cache, self.pace_fields, self.report = store, cache, pace_fields, report
+        super().__init__(cache)
+        self.pace_fields, self.report = pace_fields, report
         self.clock = clock
 
     async def me(self, user_id: int) -> UserSettings:

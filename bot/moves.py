@@ -25,7 +25,7 @@ from bot.clock import Deadlines
 from bot.names import typed_refs
 from bot.records import Played, SecretMoveError, TableError, label_mark, seat_names, seat_of
 from bot.scan import waits_for_agents
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.core import SYSTEM_SEAT, Event, Outcome, Seat, format_event
 from rules.errors import NotYourTurnError, ParseError, RuleError
 from storage import codec
@@ -60,7 +60,7 @@ class Steps(Protocol):
     def summary(self, table: TableRecord, outcome: Outcome) -> str: ...
 
 
-class MoveRunner:
+class MoveRunner(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -73,8 +73,7 @@ class MoveRunner:
         finished: Callable[[TableRecord, Outcome, float], Awaitable[None]],
         max_ai_plies: int = 20_000,
     ) -> None:
-        self.cache = cache  # the store, the games and their engines are the cache's
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)
         self.deadlines, self.steps, self.report = deadlines, steps, report
         self.ai, self.clock, self.finished = ai_runner, clock, finished
         self.max_ai_plies = max_ai_plies

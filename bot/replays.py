@@ -35,9 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import hashlib
 import io
-import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -46,6 +44,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.board_cache import observation_digest
 from bot.replay_page import replay_html as replay_html
 from rules.core import SYSTEM_SEAT, Game, Seat, format_event
 from rules.engine import Engine
@@ -100,14 +99,6 @@ def _who(seat: Seat, names: Sequence[str]) -> str:
     if seat == SYSTEM_SEAT:
         return "The game"
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-
-def _observation_key(observation: Any) -> bytes:
-    if isinstance(observation, BaseModel):
-        text = observation.model_dump_json()
-    else:
-        text = json.dumps(observation, sort_keys=True, default=repr)
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
@@ -284,7 +275,7 @@ def replay_data(
         position(made.events, seat, move)
     pictures: list[str] = []
     if draw is not None:
-        keys = [_observation_key(o) for o in observations]
+        keys = [observation_digest(o) for o in observations]
         drawn: dict[bytes, int | None] = {}  # a public view's key → its picture
         stored: dict[str, int] = {}  # a picture → its number
 

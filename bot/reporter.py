@@ -10,32 +10,21 @@ where each panel was delivered (`panel_sent`, `panel_undelivered`).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from bot import challenges
 from bot.records import Ending, PanelUpdate, Played, seat_names
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from bot.table_texts import TableTexts
-from rules.core import Event, Game, Outcome, Seat, format_event
-from storage.base import PanelRecord, Store, TableRecord
+from rules.core import Event, Outcome, Seat, format_event
+from storage.base import PanelRecord, TableRecord
 
 DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
 
 
-class Reporter:
-    def __init__(
-        self,
-        store: Store,
-        games: Mapping[str, Game[Any, Any, Any]],
-        cache: TableCache,
-        texts: TableTexts,
-        *,
-        clock: Callable[[], float],
-    ) -> None:
-        self.store = store
-        self.games = games
-        self.cache = cache
+class Reporter(CachePart):
+    def __init__(self, cache: TableCache, texts: TableTexts, *, clock: Callable[[], float]) -> None:
+        super().__init__(cache)
         self.texts = texts
         self.clock = clock
         # table id → the public lines since each seat's last move, as this process played them

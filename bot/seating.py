@@ -15,7 +15,7 @@ from bot.clock import Deadlines
 from bot.names import ai_name
 from bot.pace_rules import parse_pace
 from bot.records import OPEN, Played, Player, TableError, seat_names, seat_of
-from bot.table_cache import TableCache, find_game
+from bot.table_cache import CachePart, TableCache, find_game
 from rules.core import Game, Seat
 from storage.base import AI_SUFFIX, ChannelBusyError, SeatRecord, TableRecord
 
@@ -28,7 +28,7 @@ class Runner(Protocol):
     async def run_agents(self, played: Played) -> None: ...
 
 
-class Seating:
+class Seating(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -42,8 +42,7 @@ class Seating:
         default_agent: str,
         max_tables_per_channel: int = 1,
     ) -> None:
-        self.cache = cache  # the store, the games and their engines are the cache's
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)
         self.deadlines, self.runner, self.collect, self.report = deadlines, runner, collect, report
         self.clock, self.new_seed, self.default_agent = clock, new_seed, default_agent
         self.max_tables_per_channel = max_tables_per_channel

@@ -235,3 +235,12 @@ class TableCache:
             if playing:
                 return playing[-1]
         return None
+
+
+class CachePart:
+    """A part of the service that reads tables through the cache (`TableService` builds each with
+    the one cache): the store, the games and their engines are the cache's."""
+
+    def __init__(self, cache: TableCache) -> None:
+        self.cache = cache
+        self.store, self.games, self.engines = cache.store, cache.games, cache.engines

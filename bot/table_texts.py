@@ -17,7 +17,7 @@ from bot import ai, challenges
 from bot.names import level_words, options_text
 from bot.pace_rules import describe_pace
 from bot.records import Board, PanelUpdate, digest, seat_names
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.choices import Node, build, named_path
 from rules.core import Seat, format_event, seat_range
 from storage.base import PanelRecord, TableRecord
@@ -53,7 +53,7 @@ class PrivateText:
     digest: str
 
 
-class TableTexts:
+class TableTexts(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -61,8 +61,7 @@ class TableTexts:
         pace_text: Callable[[TableRecord], str],
         thinking: Callable[[TableRecord], str | None],
     ) -> None:
-        self.cache = cache  # the store (read only: the panels' stored digests), games, engines
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)  # the store is read only here: the panels' stored digests
         self.pace_text = pace_text  # a paced table's deadlines (`bot.clock.Deadlines`)
         self.thinking = thinking  # "Frost 🤖 is thinking…" while an AI seat searches
         self.publics: OrderedDict[int, PublicView] = cache.per_table()
@@ -308,41 +307,20 @@ class TableTexts:
             text = "\n".join(f"» {line}" for line in notes[seat][-5:]) + "\n\n" + text
         # the notes are news of this call: shown when they come, not a reason to edit again after
         user = table.seats[seat].user_id or 0
-        labels = self._labels_later(table, seat, state)
-        tree = self._tree_later(table, seat, state)
+        labels, tree = self._moves_later(table, seat, state)
         return PanelUpdate(
             table.id, seat, user, text, labels, table.ply, secret.digest, panel, tree
         )
 
-    def _tree_later(
+    def _moves_later(
         self, table: TableRecord, seat: Seat, state: Any = None
-    ) -> Callable[[], Node] | None:
-        """The seat's moves as a choice tree (`BaseGame.choice_paths`) with the players' names
-        filled in, built only if a presenter reads it (`PanelUpdate.tree`)."""
+    ) -> tuple[Callable[[], Sequence[str]], Callable[[], Node] | None]:
+        """The seat's moves in the state of now (`state`, if the caller has it), names filled in,
+        made only if a presenter reads them (most panels of a report are not sent): their labels
+        (`PanelUpdate.choices`) and their choice tree (`BaseGame.choice_paths`,
+        `PanelUpdate.tree`)."""
         if table.status != "active":
-            return None
-        if state is None:
-            state = self.cache.state(table)
-        game = self.games[table.game]
-        engine = self.engines[table.game]
-        names = seat_names(table)
-
-        def tree() -> Node:
-            legal = engine.legal(state, seat)
-            return build(
-                [named_path(path, names) for path in game.choice_paths(state, seat, legal)]
-            )
-
-        return tree
-
-    def _labels_later(
-        self, table: TableRecord, seat: Seat, state: Any = None
-    ) -> Callable[[], Sequence[str]]:
-        """The seat's move labels in the state of now (`state`, if the caller has it), names
-        filled in, listed only if a presenter reads them (`PanelUpdate.choices`): most panels of
-        a report are not sent."""
-        if table.status != "active":
-            return tuple
+            return tuple, None
         if state is None:
             state = self.cache.state(table)
         game = self.games[table.game]
@@ -352,4 +330,10 @@ class TableTexts:
         def labels() -> list[str]:
             return [format_event(game.label(state, a), names) for a in engine.legal(state, seat)]
 
-        return labels
+        def tree() -> Node:
+            legal = engine.legal(state, seat)
+            return build(
+                [named_path(path, names) for path in game.choice_paths(state, seat, legal)]
+            )
+
+        return labels, tree

@@ -114,7 +114,7 @@ class TableService:
             pace_text=deadlines.pace_text,
             thinking=lambda table: ai.thinking_turn(self.ai, table),
         )
-        self.reporter = reporter = Reporter(store, games, cache, texts, clock=clock)
+        self.reporter = reporter = Reporter(cache, texts, clock=clock)
         report = self._report
         self.runner = runner = MoveRunner(
             cache,
@@ -150,10 +150,8 @@ class TableService:
         )
         self.game_log = game_log = GameLog(cache, runner.seat_for, deadlines, report, clock=clock)
         self.standings = standings = Standings(store, games)
-        self.members = members = MemberSettings(
-            store, cache, deadlines.pace_fields, report, clock=clock
-        )
-        self.talk = talk = TalkRules(games, cache)
+        self.members = members = MemberSettings(cache, deadlines.pace_fields, report, clock=clock)
+        self.talk = talk = TalkRules(cache)
         self.watchers = Watchers(store, texts.board, game_log.log, clock=clock)
 
         # The public names of the parts, as the cogs, the terminal and the tests call them.

@@ -4,19 +4,14 @@ and explains is the chat filter (`bot.chat_filter`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.records import seat_of
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart
 from rules.chat import ChatVerdict, check_message, reaction_allowed
-from rules.core import ChatPolicy, Game
+from rules.core import ChatPolicy
 
 
-class TalkRules:
-    def __init__(self, games: Mapping[str, Game[Any, Any, Any]], cache: TableCache) -> None:
-        self.games = games
-        self.cache = cache
+class TalkRules(CachePart):
+    """What a seated player may say in the table's channel now (the game's `chat_policy`)."""
 
     async def check_chat(
         self, channel_id: int, user_id: int, content: str, *, has_attachment: bool = False

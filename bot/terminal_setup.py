@@ -14,6 +14,7 @@ from bot.names import ai_name
 from bot.tables import Player, TableError, TableService
 from bot.terminal_io import Reader, Writer
 from rules import shipped
+from rules.core import seat_range
 from storage.base import SeatRecord, TableRecord
 
 
@@ -181,9 +182,7 @@ async def choose_game(
     menu = [f"Which game? (Enter = {games[default].title})"]
     for n, key in enumerate(keys, start=1):
         game = games[key]
-        low, high = game.min_seats, game.max_seats
-        seats = str(low) if low == high else f"{low}–{high}"
-        menu.append(f"  {n}. {game.title} ({seats} players) — {game.pitch}")
+        menu.append(f"  {n}. {game.title} ({seat_range(game)} players) — {game.pitch}")
     menu.append(
         "Add `setup` to choose seats, people at this keyboard and options first (`2 setup`)."
     )

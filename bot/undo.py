@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.clock import Deadlines
 from bot.records import Played, TableError, seat_names
-from bot.table_cache import TableCache
+from bot.table_cache import CachePart, TableCache
 from rules.core import SYSTEM_SEAT, Game, Seat, format_event, seat_ref
 from storage.base import StaleActionError, TableRecord, UndoRecord
 
@@ -28,7 +28,7 @@ RACED = "The table changed at the same moment; please try again."
 CHALLENGE = "A challenge table takes no moves back: every group plays it under the same rules."
 
 
-class GameLog:
+class GameLog(CachePart):
     def __init__(
         self,
         cache: TableCache,
@@ -38,8 +38,7 @@ class GameLog:
         *,
         clock: Callable[[], float],
     ) -> None:
-        self.cache = cache  # the store, the games and their engines are the cache's
-        self.store, self.games, self.engines = cache.store, cache.games, cache.engines
+        super().__init__(cache)
         self.seat_for, self.deadlines, self.report, self.clock = seat_for, deadlines, report, clock
 
     async def undo(self, table_id: int, user_id: int) -> Played:

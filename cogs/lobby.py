@@ -36,7 +36,6 @@ from cogs.present import (
     publish,
     refresh_lobby,
 )
-from rules import GAMES
 from rules.core import seat_range
 from rules.parsing import parse_options
 
@@ -49,10 +48,11 @@ log = logging.getLogger(__name__)
 # with one sentence): no game or level name is longer, no set of options needs more
 GAME_NAME = 40
 OPTIONS_TEXT = 400
-# the bounds Discord enforces on `/game log count` and `/game sub seat` (a chat command outside
-# them is refused with one sentence): the most events a log shows, the most seats any game has
+# the bound Discord enforces on `/game log count` (a chat command outside it is refused with one
+# sentence): the most events a log shows. `/game sub seat` has no upper bound: a slash command's
+# schema is fixed when it is synced, and a game registered later may seat more, so the service
+# refuses a seat the table does not have, naming the table's seats (`MemberSettings.sub_seat`).
 LOG_MOST = 50
-MOST_SEATS = max(game.max_seats for game in GAMES.values())
 
 
 class LobbyCog(commands.Cog, name="Games"):
@@ -283,9 +283,7 @@ class LobbyCog(commands.Cog, name="Games"):
 
     @subcommand(game, "sub")
     @app_commands.describe(seat="the seat number to take over (if several are free)")
-    async def sub(
-        self, ctx: commands.Context[Any], seat: commands.Range[int, 1, MOST_SEATS] = 0
-    ) -> None:
+    async def sub(self, ctx: commands.Context[Any], seat: commands.Range[int, 1] = 0) -> None:
         """Offer to take over the seat of a player who resigned, timed out, or is away."""
         table = await resolve_table(ctx, lobby=False)
         # 0: no seat named (an optional range would reach Discord as text, without its bounds)

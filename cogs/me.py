@@ -4,7 +4,6 @@ button. Thin: parse → service → reply; the rules of paces live in `bot.pace_
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,6 +22,7 @@ from cogs.common import (
 )
 from cogs.present import publish, update_board
 from cogs.ui.board import table_place
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -33,7 +33,7 @@ ME_TEXT = 200  # every setting at once fits in far less
 
 
 class ConfirmSub(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    IdButton,
     template=r"sb:sub:(?P<t>\d{1,18}):(?P<s>\d{1,2}):(?P<u>\d{1,20})",
 ):
     """The host's (or a Manage Server member's) yes to a substitute's offer. Persistent like the
@@ -49,12 +49,6 @@ class ConfirmSub(
                 custom_id=f"sb:sub:{table_id}:{seat}:{user_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmSub:
-        return cls(int(match["t"]), int(match["s"]), int(match["u"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = snowbound(interaction.client)

@@ -14,7 +14,6 @@ keep working without any registry, and a click on an out-of-date move is refused
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,11 +28,12 @@ from cogs.ui import board, pictures
 from cogs.ui import board as ui_board
 from cogs.ui import publish as ui_publish
 from cogs.ui.board import BoardButton, BoardView
+from cogs.ui.buttons import IdButton
 from cogs.ui.clicks import answer_mover, play_choice
 from cogs.ui.feed import BOARD_LINES, board_content, ping_line, send_lines, split_news
 from cogs.ui.lobby_message import check_dm, lobby_embed, open_thread
 from cogs.ui.own import Kit, own_panel, private_update, returning_panel, with_digest
-from cogs.ui.panel import IDLE_FOOTER, dm_panel_message, open_step, panel_message
+from cogs.ui.panel import IDLE_FOOTER, open_step, panel_message
 from cogs.ui.steps import NOT_OFFERED, ChoiceButton, ChoiceSelect, StepButton
 from cogs.ui.watch import WatchButton
 
@@ -95,7 +95,7 @@ async def board_message(
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    IdButton,
     template=r"sb:l:(?P<t>\d{1,18}):(?P<op>join|leave|ai|start)",
 ):
     STYLES = {
@@ -112,12 +112,6 @@ class LobbyButton(
             discord.ui.Button(label=label, style=style, custom_id=f"sb:l:{table_id}:{op}")
         )
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["t"]), match["op"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await lobby_operation(interaction, self.table_id, self.op)
 
@@ -132,9 +126,7 @@ class LobbyView(discord.ui.View):
             self.add_item(WatchButton(table.id))
 
 
-class ConfirmAbandon(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:x:(?P<t>\d{1,18}):(?P<u>\d{1,20})"
-):
+class ConfirmAbandon(IdButton, template=r"sb:x:(?P<t>\d{1,18}):(?P<u>\d{1,20})"):
     def __init__(self, table_id: int, user_id: int) -> None:
         self.table_id, self.user_id = table_id, user_id
         super().__init__(
@@ -144,12 +136,6 @@ class ConfirmAbandon(
                 custom_id=f"sb:x:{table_id}:{user_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ConfirmAbandon:
-        return cls(int(match["t"]), int(match["u"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = snowbound(interaction.client)
@@ -167,9 +153,7 @@ class ConfirmAbandon(
         await publish(bot, played)
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:r:(?P<t>\d{1,18})"
-):
+class RematchButton(IdButton, template=r"sb:r:(?P<t>\d{1,18})"):
     """On the end message: a new lobby for the same players, seats and options, where the game
     was opened. Any player of the finished table may press it; the presser hosts."""
 
@@ -183,12 +167,6 @@ class RematchButton(
                 custom_id=f"sb:r:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RematchButton:
-        return cls(int(match["t"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await rematch(interaction, self.table_id)
@@ -224,7 +202,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 # what `cogs.ui` draws with but does not own (see `cogs.ui.own.Kit`); the lobby cog hands it to
 # the bot when it loads (`SnowboundBot.kit`)
 KIT = Kit(
-    dm_panel=dm_panel_message,
     panel=panel_message,
     end_view=end_view,
     open_step=open_step,
@@ -368,7 +345,6 @@ __all__ = [
     "board_content",
     "board_message",
     "check_dm",
-    "dm_panel_message",
     "has_picture",
     "lobby_embed",
     "lobby_operation",

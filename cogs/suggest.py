@@ -11,7 +11,6 @@ typing in the table's thread (one request per stretch of AI turns)."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +27,7 @@ from cogs.common import (
     snowbound,
     table_channel,
 )
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -49,21 +49,13 @@ async def suggest(bot: SnowboundBot, ctx: commands.Context[Any]) -> None:
     await private(ctx, advice.text)
 
 
-class SuggestButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:g:(?P<t>\d{1,18})"
-):
+class SuggestButton(IdButton, template=r"sb:g:(?P<t>\d{1,18})"):
     """ "Suggest a move" on a private panel (DM or ephemeral) of a table that gives suggestions:
     the answer is deferred (only the clicker sees it), then the suggestion follows."""
 
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
         super().__init__(grey_button(BUTTON_LABEL, f"sb:g:{table_id}", "💡"))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SuggestButton:
-        return cls(int(match["t"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = snowbound(interaction.client).service

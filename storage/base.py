@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict, Unpack
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from storage import codec
 from storage.codec import Row
@@ -64,6 +64,7 @@ __all__ = [
     "TableStatus",
     "UndoRecord",
     "WatcherRecord",
+    "connected",
     "not_connected",
     "not_found",
     "stale",
@@ -72,6 +73,16 @@ __all__ = [
 
 def not_connected() -> StorageError:
     return StorageError("the store is not connected: await store.connect() first")
+
+
+_Handle = TypeVar("_Handle")
+
+
+def connected(handle: _Handle | None) -> _Handle:
+    """A driver's connection or pool, once `connect` opened it: `not_connected` before."""
+    if handle is None:
+        raise not_connected()
+    return handle
 
 
 def not_found(table_id: int | None) -> TableNotFoundError:

@@ -33,7 +33,7 @@ from storage.base import (
     StorageError,
     TableRecord,
     UndoRecord,
-    not_connected,
+    connected,
     not_found,
     stale,
 )
@@ -202,9 +202,7 @@ class PostgresStore(SqlStore):
 
     @property
     def pool(self) -> asyncpg.Pool:
-        if self._pool is None:
-            raise not_connected()
-        return self._pool
+        return connected(self._pool)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[asyncpg.Connection]:

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage import schema
-from storage.base import StorageError, not_connected
+from storage.base import StorageError, connected, not_connected
 from storage.sql import SQLITE
 from storage.sql_store import SqlStore, Step
 from storage.sqlite_calls import _busy, _fetch_all, _run_steps, _statements
@@ -197,9 +197,7 @@ class SqliteConnection(SqlStore):
             await db.close()
 
     def _conn(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise not_connected()
-        return self._db
+        return connected(self._db)
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:

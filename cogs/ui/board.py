@@ -13,14 +13,16 @@ from typing import Any
 
 import discord
 
+from bot.board_cache import observation_digest
 from bot.delivery import Pictures
 from bot.records import seat_names
 from bot.tables import Board, Played, TableRecord
 from cogs.common import COLOUR as COLOUR
 from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
 from cogs.common import clip, find_thread, grey_button, leave_thread, snowbound, table_channel
+from cogs.ui.buttons import IdButton
 from cogs.ui.own import ViewOf, kit_of, own_panel
-from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of, source_hash
+from cogs.ui.pictures import FILENAME, alt_text, has_picture, picture_file, picture_of
 from cogs.ui.watch import WatchButton
 
 log = logging.getLogger(__name__)
@@ -30,20 +32,12 @@ log = logging.getLogger(__name__)
 WITH_PICTURE = 1000
 
 
-class BoardButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"
-):
+class BoardButton(IdButton, template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"):
     """ "My hand & moves", on the board and on each DM panel: the clicker's own panel."""
 
     def __init__(self, table_id: int, op: str = "hand") -> None:
         self.table_id, self.op = table_id, op
         super().__init__(grey_button("My hand & moves", f"sb:b:{table_id}:{op}"))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> BoardButton:
-        return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """The clicker's panel with the moves of the moment: redrawn in place when the click is
@@ -57,7 +51,7 @@ class BoardButton(
         stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
         clicked = interaction.message.id if interaction.message is not None else None
         if stored is not None and clicked is not None and stored.message_id == clicked:
-            await interaction.response.edit_message(**kit.dm_panel(service, table, update))
+            await interaction.response.edit_message(**kit.panel(service, table, update, dm=True))
             await service.panel_sent(
                 update, channel_id=stored.channel_id, message_id=stored.message_id
             )
@@ -115,7 +109,7 @@ def picture_digest(table: TableRecord, board: Board) -> bytes | None:
     picture did not change is edited without uploading it again."""
     if table.state is None or not has_picture(board.game, board.picture):
         return None
-    return source_hash(board.observation) + "\x1f".join(seat_names(table)).encode()
+    return observation_digest(board.observation) + "\x1f".join(seat_names(table)).encode()
 
 
 async def board_message(

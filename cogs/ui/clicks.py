@@ -57,8 +57,7 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     # a DM panel, with its "My hand & moves" button, even when nothing private changed
     panel = fresh.panel
     on_dm = panel is not None and clicked is not None and panel.message_id == clicked
-    draw = kit.dm_panel if on_dm else kit.panel
-    message = draw(service, table, fresh)
+    message = kit.panel(service, table, fresh, dm=on_dm)
     if table.status != "active":
         message = closed_panel(message, table)
     try:

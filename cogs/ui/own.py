@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -22,7 +22,15 @@ from cogs.ui.ending import panel_result
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
 
-PanelDrawer = Callable[[TableService, TableRecord, PanelUpdate], dict[str, Any]]
+
+class PanelDrawer(Protocol):
+    """Draws a seat's panel as message fields: an answer only it sees, or its DM panel (`dm`)."""
+
+    def __call__(
+        self, service: TableService, table: TableRecord, update: PanelUpdate, *, dm: bool = False
+    ) -> dict[str, Any]: ...
+
+
 ViewOf = Callable[[TableRecord], discord.ui.View | None]
 OpenStep = Callable[[discord.Interaction, int, tuple[int, ...], str], Awaitable[None]]
 PlayChoice = Callable[[discord.Interaction, int, int, int, str | None], Awaitable[None]]
@@ -30,13 +38,12 @@ PlayChoice = Callable[[discord.Interaction, int, int, int, str | None], Awaitabl
 
 @dataclass(frozen=True)
 class Kit:
-    """`dm_panel` draws a seat's DM panel (with its "My hand & moves" button), `panel` the
-    panel only its seat sees in a server (an ephemeral answer), `end_view` the end message's
+    """`panel` draws the panel only its seat sees in a server (an ephemeral answer), or its DM
+    panel (`dm`, with its "My hand & moves" button), `end_view` the end message's
     buttons (Rematch); `open_step` and `play_choice` are what a panel's step and move clicks run
     (`cogs.ui.panel`, `cogs.ui.clicks`), so the components in `cogs.ui.steps` need not import the
     code that draws them."""
 
-    dm_panel: PanelDrawer
     panel: PanelDrawer
     end_view: ViewOf
     open_step: OpenStep

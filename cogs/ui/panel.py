@@ -79,53 +79,28 @@ def draw_panel(
     *,
     address: Address = (),
     notice: str | None = None,
-    extra: Sequence[discord.ui.Item[Any]] = (),
+    dm: bool = False,
 ) -> tuple[dict[str, Any], Step]:
-    """The panel's message at the step `address` (the top when it is gone), and the step."""
+    """The panel's message at the step `address` (the top when it is gone), and the step. A DM
+    panel (`dm`) also has a "My hand & moves" button that redraws it in place with the moves of
+    the moment (the panel is not edited for every move, see `panel_update`)."""
     if table.status == "active":
-        extra = (*extra, *suggest.panel_items(service, table))  # "Suggest a move", if offered
+        from cogs.ui.board import BoardButton  # the board's own button
+
+        extra: list[discord.ui.Item[Any]] = [BoardButton(table.id)] if dm else []
+        extra += suggest.panel_items(service, table)  # "Suggest a move", if offered
         step = step_view(table.id, update.ply, update.tree, address, update.choices, extra=extra)
-    else:  # a finished table offers nothing: no tree to build
-        view = discord.ui.View(timeout=None)
-        for item in extra:
-            view.add_item(item)
-        step = Step(view, None, (), [])
+    else:  # a finished table offers nothing: no tree to build, no buttons
+        step = Step(discord.ui.View(timeout=None), None, (), [])
     return {"embed": _embed(service, table, update, step, notice), "view": step.view}, step
 
 
 def panel_message(
-    service: TableService,
-    table: TableRecord,
-    update: PanelUpdate,
-    *,
-    address: Address = (),
-    notice: str | None = None,
+    service: TableService, table: TableRecord, update: PanelUpdate, *, dm: bool = False
 ) -> dict[str, Any]:
-    """The panel as an answer only the seat reads (the ephemeral panel of "My hand & moves")."""
-    return draw_panel(service, table, update, address=address, notice=notice)[0]
-
-
-def _refresh(table: TableRecord) -> list[discord.ui.Item[Any]]:
-    if table.status != "active":
-        return []
-    from cogs.ui.board import BoardButton  # the board's own button
-
-    return [BoardButton(table.id)]
-
-
-def dm_panel_message(
-    service: TableService,
-    table: TableRecord,
-    update: PanelUpdate,
-    *,
-    address: Address = (),
-    notice: str | None = None,
-) -> dict[str, Any]:
-    """A DM panel: the panel, plus a "My hand & moves" button that redraws it in place with the
-    moves of the moment (the panel is not edited for every move, see `panel_update`)."""
-    return draw_panel(
-        service, table, update, address=address, notice=notice, extra=_refresh(table)
-    )[0]
+    """The panel as an answer only the seat reads (the ephemeral panel of "My hand & moves"),
+    or as a DM panel (`dm`, see `draw_panel`)."""
+    return draw_panel(service, table, update, dm=dm)[0]
 
 
 def hint_picture(
@@ -175,8 +150,8 @@ async def _open_step(
     notice = None
     if reach(update.tree, address, mark) is None:
         address, notice = (), GONE
-    extra = _refresh(table) if interaction.guild is None else []  # a DM: the DM panel
-    message, step = draw_panel(service, table, update, address=address, notice=notice, extra=extra)
+    dm = interaction.guild is None  # a click on a DM panel
+    message, step = draw_panel(service, table, update, address=address, notice=notice, dm=dm)
     await interaction.response.edit_message(attachments=[], **message)
     game = service.games[table.game]
     if not step.spots or not game.picture or table.game not in PICTURES:

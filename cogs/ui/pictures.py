@@ -7,15 +7,13 @@ from __future__ import annotations
 import hashlib
 import inspect
 import io
-import json
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 import discord
-from pydantic import BaseModel
 
-from bot.board_cache import Pictures
+from bot.board_cache import Pictures, observation_digest
 from cogs.common import clip
 from cogs.games import ALT_TEXT, PICTURES
 
@@ -29,15 +27,6 @@ def has_picture(game: str, declared: bool) -> bool:
     """Whether the game draws a board picture (`picture = True` and a renderer): checked before
     anything goes to a worker thread, so a game without one costs nothing."""
     return declared and game in PICTURES
-
-
-def source_hash(observation: Any) -> bytes:
-    """A digest of everything a picture is drawn from (the observation is all a renderer reads)."""
-    if isinstance(observation, BaseModel):
-        text = observation.model_dump_json()
-    else:
-        text = json.dumps(observation, sort_keys=True, default=repr)
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def _draw(game: str, observation: Any, hints: bool, names: Sequence[str]) -> bytes | None:
@@ -64,7 +53,7 @@ def picture_of(
     `cache` when the same table's last picture was drawn from the same observation."""
     if game not in PICTURES:
         return None
-    source = source_hash(observation)
+    source = observation_digest(observation)
     if names:  # legends name the players: a rename is a new picture
         source += hashlib.blake2b("\x1f".join(names).encode(), digest_size=8).digest()
     if cache is not None:

@@ -75,7 +75,7 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
         await show_result_in_lobby(bot, table, played.ending)
     for update in played.panels:
         update = panel_news(update, played.since.get(update.seat), played.ending)
-        message = kit.dm_panel(bot.service, table, update)
+        message = kit.panel(bot.service, table, update, dm=True)
         if table.status != "active":
             message = closed_panel(message, table)
         if not await bot.delivery.deliver(update, message, channel):

@@ -102,6 +102,13 @@ def _label(item: discord.ui.Item[Any]) -> str:
     return (item.label or "") if isinstance(item, discord.ui.Button) else ""
 
 
+def _button(text: str, style: discord.ButtonStyle, custom_id: str) -> discord.ui.Button[Any]:
+    """A panel's button (a move or a step), its text clipped to what a button shows."""
+    return discord.ui.Button(
+        label=clip(text, BUTTON_LABEL) or "…", style=style, custom_id=custom_id
+    )
+
+
 def _clicks(interaction: discord.Interaction) -> dict[int, int]:
     """The newest click on each panel message whose answer is still being made, kept by the bot
     (no module-level state): message id → interaction id."""
@@ -148,13 +155,8 @@ class ChoiceButton(
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
         self.table_id, self.ply, self.index, self.mark = table_id, ply, index, label_mark(label)
-        super().__init__(
-            discord.ui.Button(
-                label=clip(text if text is not None else label, BUTTON_LABEL) or "…",
-                style=style,
-                custom_id=f"sb:a:{table_id}:{ply}:{index}:{self.mark}",
-            )
-        )
+        shown = text if text is not None else label
+        super().__init__(_button(shown, style, f"sb:a:{table_id}:{ply}:{index}:{self.mark}"))
 
     @classmethod
     async def from_custom_id(
@@ -190,13 +192,7 @@ class StepButton(
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
         self.table_id, self.ply, self.address, self.mark = table_id, ply, address, mark
-        super().__init__(
-            discord.ui.Button(
-                label=clip(text, BUTTON_LABEL) or "…",
-                style=style,
-                custom_id=f"sb:n:{table_id}:{ply}:{encode(address)}:{mark}",
-            )
-        )
+        super().__init__(_button(text, style, f"sb:n:{table_id}:{ply}:{encode(address)}:{mark}"))
 
     @classmethod
     async def from_custom_id(

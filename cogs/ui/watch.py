@@ -11,7 +11,6 @@ Watch again (or types `/game watch`)."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,7 +18,15 @@ import discord
 from bot.delivery import message_ref, passing
 from bot.tables import Played, TableRecord, seat_of
 from bot.watchers import SpectatorView, WatcherRecord
-from cogs.common import clip, display_name, grey_button, reply_error, snowbound, table_channel
+from cogs.common import (
+    clip,
+    display_name,
+    grey_button,
+    reply_error,
+    snowbound,
+    table_channel,
+)
+from cogs.ui.buttons import IdButton
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -36,7 +43,7 @@ CLOSED_DM = (
 
 
 class WatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    IdButton,
     template=r"sb:w:(?P<t>\d{1,18}):(?P<op>watch|unwatch)",
 ):
     """**Watch** (on the lobby message, the board and a spectator's ephemeral view) follows the
@@ -51,12 +58,6 @@ class WatchButton(
         self.table_id, self.op = table_id, op
         label, emoji = self.STYLES[op]
         super().__init__(grey_button(label, f"sb:w:{table_id}:{op}", emoji))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> WatchButton:
-        return cls(int(match["t"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.op == "watch":

@@ -67,7 +67,7 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
     cache = TableCache(store, games, engines, clock=now)
     deadlines = Deadlines(games, clock=now, settings=member)
     texts = TableTexts(cache, pace_text=deadlines.pace_text, thinking=lambda _: None)
-    reporter = Reporter(store, games, cache, texts, clock=now)
+    reporter = Reporter(cache, texts, clock=now)
     ai_runner = AiRunner()
     runner = MoveRunner(
         cache,
@@ -89,7 +89,7 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
         clock=now,
     )
     game_log = GameLog(cache, runner.seat_for, deadlines, reporter.report, clock=now)
-    members = MemberSettings(store, cache, deadlines.pace_fields, reporter.report, clock=now)
+    members = MemberSettings(cache, deadlines.pace_fields, reporter.report, clock=now)
     seeds = iter(f"seed{n}" for n in range(1_000))
     seating = Seating(
         cache,
@@ -101,7 +101,7 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
         new_seed=lambda: next(seeds),
         default_agent="heuristic",
     )
-    talk = TalkRules(games, cache)
+    talk = TalkRules(cache)
     return Parts(
         cache, deadlines, texts, reporter, runner, clock, game_log, members, seating, talk, ended
     )

@@ -7,6 +7,7 @@ dpytest's fake client), so discord.py builds every payload as it would for Disco
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 from typing import Any
@@ -17,13 +18,13 @@ import discord.ext.test.factories as facts
 import pytest
 
 from bot.app import intents
-from cogs.lobby import LOG_MOST, MOST_SEATS
+from cogs.lobby import LOG_MOST
 from cogs.present import publish, update_board
 from cogs.ui.board import table_place
 from cogs.ui.lobby_message import LONGEST_ARCHIVE
-from rules import GAMES
-from tests.e2e.conftest import drain, said, say, start_two, thread_payload
-from tests.support.nim import NIM
+from rules import GAMES, registered
+from tests.e2e.conftest import dm_to, drain, said, say, start_two, thread_payload
+from tests.support.nim import NIM, Nim
 
 IDS = itertools.count(900_000)
 
@@ -84,18 +85,58 @@ async def test_every_slash_command_declares_contexts_and_installs_not_dm_permiss
         assert command["integration_types"] == [0], command["name"]  # installed in a server
 
 
-async def test_log_count_and_sub_seat_declare_the_bounds_discord_enforces(
+class CrowdNim(Nim):
+    """Nim for up to eight players: more seats than any shipped game has."""
+
+    key = "test_crowd_nim"
+    title = "Crowd Nim"
+    max_seats = 8
+    info = dataclasses.replace(Nim.info, players=(1, max_seats))
+
+
+CROWD_NIM = CrowdNim()
+
+
+def sub_options(payload: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """`/game`'s subcommands as synced: name → {option name → option}."""
+    (game,) = [c for c in payload if c["name"] == "game"]
+    return {s["name"]: {o["name"]: o for o in s["options"]} for s in game["options"]}
+
+
+async def test_log_count_declares_its_bounds_and_sub_seat_only_its_lowest(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM})
-    payload = await synced(bot, monkeypatch)
-    (game,) = [c for c in payload if c["name"] == "game"]
-    subs = {s["name"]: {o["name"]: o for o in s["options"]} for s in game["options"]}
+    subs = sub_options(await synced(bot, monkeypatch))
     count = subs["log"]["count"]
     assert (count["type"], count["min_value"], count["max_value"]) == (4, 1, LOG_MOST)
     seat = subs["sub"]["seat"]
-    assert (seat["type"], seat["min_value"], seat["max_value"]) == (4, 1, MOST_SEATS)
-    assert max(g.max_seats for g in GAMES.values()) == MOST_SEATS
+    assert (seat["type"], seat["min_value"]) == (4, 1)
+    assert "max_value" not in seat  # a game registered after the sync may seat more
+
+
+async def test_a_game_registered_at_run_time_with_more_seats_is_not_cut_short_by_sub_seat(
+    bot_factory: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert CROWD_NIM.max_seats > max(game.max_seats for game in GAMES.values())
+    with registered(CROWD_NIM):
+        bot = await bot_factory(members=3)
+        assert "max_value" not in sub_options(await synced(bot, monkeypatch))["sub"]["seat"]
+        ana, bo, cy = dpytest.get_config().members
+        await say("!game new test_crowd_nim", ana)
+        for _ in range(6):
+            await say("!game ai", ana)
+        await say("!game join", bo)  # seat 8
+        await say("!game start", ana)
+        await say("!game resign", bo)
+        drain()
+        await say("!game sub 9", cy)
+        (refused,) = [m for m in drain() if "seat" in (m.content or "")]
+        assert refused.content == "There is no seat 9: seats are 1 to 8."
+        assert dm_to(refused) == cy.id  # only the one who asked reads it
+        await say("!game sub 8", cy)
+        (offer,) = [m.content for m in drain() if "offers to take over" in (m.content or "")]
+        assert "seat 8" in offer
 
 
 async def test_a_typed_log_count_out_of_bounds_is_refused_in_one_plain_sentence(

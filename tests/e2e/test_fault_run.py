@@ -535,7 +535,7 @@ async def check_end(game: Game) -> None:
             assert panel.dm_closed and not panel.message_id
             continue
         update = panel_news(service.panel_update(table, seat, notes=notes), None, ending)
-        fresh = closed_panel(kit.dm_panel(service, table, update), table)
+        fresh = closed_panel(kit.panel(service, table, update, dm=True), table)
         shown, drawn_now = shown_of(game, panel.message_id), payload_of(fresh)
         assert shown["components"] == drawn_now["components"], f"seat {seat}"
         assert shown["embeds"] == drawn_now["embeds"], (

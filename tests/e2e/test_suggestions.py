@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.panel import dm_panel_message
+from cogs.ui.panel import panel_message
 from tests.e2e.conftest import dms, drain, public, say, started_nim, text_of
 from tests.e2e.test_hostile import slash
 from tests.e2e.test_interactions import Responses, button, dispatch
@@ -30,7 +30,7 @@ async def panel_ids(bot: Any, seat: int) -> list[str]:
     """The custom ids of the seat's DM panel as the bot draws it (dpytest keeps no components
     on the messages it records)."""
     table = await bot.service.table(1)
-    message = dm_panel_message(bot.service, table, bot.service.panel_update(table, seat))
+    message = panel_message(bot.service, table, bot.service.panel_update(table, seat), dm=True)
     return [str(getattr(item, "custom_id", "")) for item in message["view"].children]
 
 
