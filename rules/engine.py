@@ -192,20 +192,20 @@ class Engine(Generic[S, A, O]):
             )
         legal = self.legal(state, seat)
         try:
-            return self.game.parse(state, seat, text, legal)
+            return self.game.text.parse(state, seat, text, legal)
         except ParseError:
             # A label names players as `{sN}`; a typed move naming a player by name has it too
             # (`bot.names`): a game's notation reads it as players have always typed it, "seat 2".
             if "{s" not in text:
                 raise
-            return self.game.parse(state, seat, seat_words(text), legal)
+            return self.game.text.parse(state, seat, seat_words(text), legal)
 
     def check_turn(self, state: S, seat: Seat) -> None:
         if self.game.outcome(state) is not None:
             raise GameOverError("This game is over; no more moves can be made.")
         if seat != SYSTEM_SEAT and seat not in self.to_act(state):
             raise NotYourTurnError(
-                self.game.why_waiting(state, seat)
+                self.game.text.why_waiting(state, seat)
                 or "It is not your turn: the game is not waiting for you right now."
             )
 
@@ -219,7 +219,7 @@ class Engine(Generic[S, A, O]):
                 raise IllegalActionError("Only the game's running clock can make that move.")
             return
         if action not in self.legal(state, seat):
-            reason = game.why_illegal(state, seat, action)
+            reason = game.text.why_illegal(state, seat, action)
             raise IllegalActionError(reason or "That move is not allowed right now.")
 
     def act(

@@ -1,4 +1,5 @@
-"""Words for players: action labels, the typed notation (CC-31), the board text and the rules."""
+"""Words for players: action labels, the typed notation (CC-31), the board text and the rules,
+bound to the game as its text object (`ColdComfortText`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import legal_actions, why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
-from rules.core import seat_ref
+from rules.core import EndWords, GameText, Seat, seat_ref
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
@@ -312,3 +313,35 @@ MAP_KEY = (
     "guest · `PP` public building · `MS` Main Street · `==` street · blank: no tile there yet."
 )
 """Every symbol of the map, printed under it so nobody has to guess."""
+
+
+class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservation]):
+    """Cold Comfort's text object: the words above, bound to the game."""
+
+    end_words = EndWords(  # CC-28: the most points wins (leftover gold counts one per 5)
+        reasons=END_WORDS, scores="Final points (with 1 per 5 leftover gold)"
+    )
+
+    def label(self, state: ColdComfortState, action: act.Action) -> str:
+        return label(state, action)
+
+    def parse(
+        self,
+        state: ColdComfortState,
+        seat: Seat,
+        text: str,
+        legal: Sequence[act.Action] | None = None,
+    ) -> act.Action:
+        return parse(state, seat, text, legal)
+
+    def why_illegal(self, state: ColdComfortState, seat: Seat, action: act.Action) -> str | None:
+        return why_illegal(state, seat, action)
+
+    def describe(self, observation: ColdComfortObservation) -> str:
+        return describe(observation)
+
+    def rules_text(self) -> str:
+        return rules_text()
+
+    def notation(self) -> str:
+        return NOTATION

@@ -1,4 +1,5 @@
-"""Typed notation, refusals a player can read, and the rules summary; the labels are in `labels`.
+"""Typed notation, refusals a player can read, and the rules summary, bound to the game as its text
+object (`ColdestNightText`); the labels are in `labels`, the board in words in `board_text`.
 
 Seat numbers in typed text are 1-based, as players count (seat index 1 is "seat 2"); a player's
 name works too (`bot.names`), and a label typed back reads as "seat N+1".
@@ -12,12 +13,15 @@ from functools import lru_cache
 
 from rules.coldest_night import actions as act
 from rules.coldest_night import reads
+from rules.coldest_night.board_text import describe, private_lines
 from rules.coldest_night.data import TOKENS
 from rules.coldest_night.labels import card_name, frost_name
 from rules.coldest_night.labels import label as label
+from rules.coldest_night.observation_models import PublicObservation
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.core import EndWords, GameText, Seat
 from rules.errors import ParseError
 from rules.parsing import match_label, normalise
 
@@ -314,3 +318,35 @@ END_WORDS = {
     "morning": "morning came with the fire still burning",
 }
 """Each end reason in words, shared by the announcement and the board so neither shows a code."""
+
+
+class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation]):
+    """The Coldest Night's text object: the words above, bound to the game. Labels, typed moves and
+    the private lines read the frozen state: no working copy."""
+
+    end_words = EndWords(reasons=END_WORDS)  # CN-41
+
+    def label(self, state: ColdestNightState, action: act.Action) -> str:
+        return label(state, action)
+
+    def parse(
+        self,
+        state: ColdestNightState,
+        seat: Seat,
+        text: str,
+        legal: Sequence[act.Action] | None = None,
+    ) -> act.Action:
+        actions = self.game.legal_actions(state, seat) if legal is None else legal
+        return parse(state, list(actions), text)
+
+    def why_illegal(self, state: ColdestNightState, seat: Seat, action: act.Action) -> str:
+        return why_illegal(Table(state), seat, action)
+
+    def describe(self, observation: PublicObservation) -> str:
+        return describe(observation)
+
+    def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
+        return private_lines(state, seat)
+
+    def rules_text(self) -> str:
+        return f"{RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."

@@ -1,0 +1,97 @@
+"""A game's words (`GameText`): move labels and typed moves, the board and rules in text, the
+refusals' sentences, and its words for the end. The game object keeps the rules; it declares its
+text class as `text_model` and reads it as `game.text`, one text object bound to the game (it asks
+the rules, e.g. for the legal list `parse` reads when it is not given). `rules.core` re-exports
+`GameText`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from rules.game_info import EndWords, GameInfo, ending
+from rules.values import A, O, Outcome, S, Seat
+
+_S = TypeVar("_S", contravariant=True)
+_A = TypeVar("_A", covariant=True)
+
+
+class Rules(Protocol[_S, _A]):
+    """What a text object may ask its game (`BaseGame` is one): its record and its legal lists."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    def legal_actions(self, state: _S, seat: Seat) -> Sequence[_A]: ...
+
+
+class GameText(Generic[S, A, O]):
+    """A game's words, bound to its game (`game`). A game subclasses it, implements the required
+    methods and overrides only the optional ones it needs (their defaults are here).
+
+    Declared: optional `end_words` (its words for the end, `summary`) and `panel_common` (the
+    kinds of move a private panel shows first). Required: `label`, `parse`, `describe`,
+    `rules_text`. Optional: `notation`, `why_waiting`, `why_illegal`, `move_kind`; with hidden
+    information `private_lines`. Built by the framework: `summary`.
+    """
+
+    end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
+    panel_common: ClassVar[tuple[str, ...]] = ()  # kinds (`move_kind`) a panel shows first
+
+    def __init__(self, game: Rules[S, A]) -> None:
+        self.game = game
+
+    # required -------------------------------------------------------------------------------
+    def label(self, state: S, action: A) -> str:
+        """The move as players read it, in lists, buttons and the log; each legal move's is
+        unique, and typing it plays the move."""
+        raise NotImplementedError
+
+    def parse(self, state: S, seat: Seat, text: str, legal: Sequence[A] | None = None) -> A:
+        """Typed notation or a label → one of `legal` (the seat's legal actions, computed by the
+        caller when not given), or a `ParseError`/`IllegalActionError` a player can read."""
+        raise NotImplementedError
+
+    def describe(self, observation: O) -> str:
+        """Plain text (light Markdown) of an observation, for the board, DMs and the terminal."""
+        raise NotImplementedError
+
+    def rules_text(self) -> str:
+        """A short rules summary for `/game rules` and the terminal's `help`."""
+        raise NotImplementedError
+
+    # optional -------------------------------------------------------------------------------
+    def notation(self) -> str:
+        """A short guide to typing moves (shown with refusals of typed text and in help)."""
+        return ""
+
+    def why_waiting(self, state: S, seat: Seat) -> str | None:
+        """Why a seat outside `to_act` has nothing to do now, when the game can say more than
+        "not your turn" ("You have already voted."); the bot adds whom the game waits for."""
+        return None
+
+    def why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
+        """Why a well-formed action is refused now, in a sentence; None for a generic refusal."""
+        return None
+
+    def move_kind(self, label: str) -> str | None:
+        """The kind of the move labelled `label` ("Move", "Clean waste"), for private panels: a game
+        whose turn offers dozens of moves gets one button or select menu per kind instead of pages
+        of moves in label order. None (the default) keeps the plain panel; a game opts in by
+        naming a kind for every label (and its common kinds in `panel_common`)."""
+        return None
+
+    def private_lines(self, state: S, seat: Seat) -> list[str] | None:
+        """The seat's private-only lines — those of `describe(observe(state, seat))` that
+        `describe(observe(state, None))` does not show, in order, blank ones left out — when
+        the game can list them without building both views. None (the default for hidden
+        information): the bot computes them from the two views. With perfect information there
+        are none."""
+        return None if self.game.info.hidden_information else []
+
+    # built by the framework -----------------------------------------------------------------
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """The end-of-game announcement: built by the framework from the `Outcome` and the
+        record's `play`, in the game's own words (`end_words`); not a hook."""
+        return ending(self.game.info.play, self.end_words, outcome, names)
