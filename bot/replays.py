@@ -159,7 +159,7 @@ def _private_lines(
     game: Game[Any, Any, Any], state: Any, seat: Seat, public: str, own_view: str
 ) -> list[str]:
     """The seat's lines that the public view does not show (its hand, objective, choices)."""
-    own = game.private_lines(state, seat)
+    own = game.text.private_lines(state, seat)
     if own is None:
         shown = set(public.splitlines())
         own = [line for line in own_view.splitlines() if line.strip() and line not in shown]
@@ -236,12 +236,12 @@ def replay_data(
 
     def position(events: Sequence[Any], mover: Seat | None, move: str | None) -> None:
         public_obs = game.observe(state, None)
-        public_raw = game.describe(public_obs)
+        public_raw = game.text.describe(public_obs)
         public = format_event(public_raw, names)
         texts = {PUBLIC: table.text(public)}
         everything = [public]
         for seat in range(seats):
-            own_view = game.describe(game.observe(state, seat))
+            own_view = game.text.describe(game.observe(state, seat))
             texts[f"s{seat}"] = table.text(format_event(own_view, names))
             own = _private_lines(game, state, seat, public_raw, own_view)
             if own:
@@ -274,7 +274,7 @@ def replay_data(
     for ply, (seat, raw) in enumerate(log_entries, start=1):
         action = raw if isinstance(raw, BaseModel) else engine.parse_action(raw)
         try:
-            move = format_event(game.label(state, action), names)
+            move = format_event(game.text.label(state, action), names)
         except Exception:  # a label is words for a player; a move without one is still shown
             move = "a move"
         made = engine.act(state, seat, action, seed=seed, ply=ply, checked=True)
@@ -322,7 +322,7 @@ def replay_data(
             # a picture of the same public view is this position's own
             step["picAt"] = i if at is not None and keys[at] == keys[i] else at
     outcome = game.outcome(state)
-    summary = format_event(game.summary(outcome, names), names) if outcome is not None else ""
+    summary = format_event(game.text.summary(outcome, names), names) if outcome is not None else ""
     return {
         "title": title or game.title,
         "game": game.title,

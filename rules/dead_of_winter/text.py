@@ -1,14 +1,18 @@
-"""Dead of Winter's text object: the board in words (`describe`, `private_lines`), the rules
-summary and the notation, with the labels (`rules.dead_of_winter.labels`) and typed moves
-(`rules.dead_of_winter.typed_moves`) it speaks through, re-exported here.
+"""Dead of Winter's text object (`DeadOfWinterText`): the board in words (`describe`,
+`private_lines`), the rules summary and the notation, with the labels
+(`rules.dead_of_winter.labels`) and typed moves (`rules.dead_of_winter.typed_moves`) it speaks
+through, re-exported here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from rules.core import seat_ref
-from rules.dead_of_winter.content import IMPROVEMENTS
+from rules.core import EndWords, GameText, Seat, seat_ref
+from rules.dead_of_winter import rules_legal
+from rules.dead_of_winter.actions import Action, Vote
+from rules.dead_of_winter.content import IMPROVEMENTS, MAINS
 from rules.dead_of_winter.labels import (
     goal_words,
     label,
@@ -18,13 +22,17 @@ from rules.dead_of_winter.labels import (
     trigger_words,
 )
 from rules.dead_of_winter.observation import Observation
+from rules.dead_of_winter.state import State
+from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.typed_moves import COMMON_KINDS, move_kind, parse
 from rules.dead_of_winter.words import group_name, group_of, own_group
+from rules.errors import ParseError
 
 __all__ = [
     "COMMON_KINDS",
     "NOTATION",
     "RULES",
+    "DeadOfWinterText",
     "describe",
     "label",
     "move_kind",
@@ -239,3 +247,57 @@ def private_lines(o: Observation) -> list[str]:
         elif item.get("kind") == "choose":
             lines.append(f"Your choice: {item.get('prompt', 'choose one')}.")
     return lines
+
+
+class DeadOfWinterText(GameText[State, Action, Observation]):
+    """Dead of Winter's words, bound to the game; labels, typed moves and refusals read the state's
+    dict (`as_dict`)."""
+
+    end_words = EndWords(
+        reasons={
+            "main_objective": "the colony completed its main objective",
+            "morale": "the colony failed: the colony's morale ran out",
+            "round_track": "the colony failed: the last round ended before the main objective "
+            "was met",
+            "exile": "the colony failed: a second innocent survivor was exiled and the colony "
+            "broke apart",
+            "eliminated": "the colony failed: every group was eliminated",
+        },
+        scores=None,  # a score is only whether the seat won, which the Winners line says
+        kinds={"coop": "shared main"},
+        goals={key: main.name for key, main in MAINS.items()},
+    )
+    panel_common = COMMON_KINDS
+
+    def label(self, state: State, action: Action) -> str:
+        return label(as_dict(state), action)
+
+    def parse(
+        self, state: State, seat: Seat, text: str, legal: Sequence[Action] | None = None
+    ) -> Action:
+        if legal is None:
+            legal = self.game.legal_actions(state, seat)
+        if not legal:
+            raise ParseError("The game is not waiting for a move from you right now.")
+        return parse(as_dict(state), text, legal)
+
+    def describe(self, observation: Observation) -> str:
+        return describe(observation)
+
+    def rules_text(self) -> str:
+        return f"{RULES.rstrip()}\nFull rules: `docs/games/dead_of_winter.md`."
+
+    def notation(self) -> str:
+        return NOTATION
+
+    def why_waiting(self, state: State, seat: Seat) -> str | None:
+        """A seat that has cast its ballot hears so, not a bare "not your turn" (issue §5)."""
+        reason = rules_legal.why_illegal(as_dict(state), seat, Vote(yes=True))
+        return reason if reason == "You have already voted." else None
+
+    def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
+        return rules_legal.why_illegal(as_dict(state), seat, action)
+
+    def move_kind(self, label: str) -> str | None:
+        """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
+        return move_kind(label)
