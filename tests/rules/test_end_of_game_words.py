@@ -1,5 +1,5 @@
 """Every game ends in words (issue 9): the end sentence the framework builds from the `Outcome`
-(`BaseGame.summary`) and the final board say how the game ended in the game's own terms
+(`GameText.summary`) and the final board say how the game ended in the game's own terms
 (`end_words`), never a reason code such as `frozen_out` or a repr such as `[0, 8]`."""
 
 from __future__ import annotations

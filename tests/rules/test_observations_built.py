@@ -115,7 +115,7 @@ def test_equal_private_keys_mean_equal_private_only_text(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_private_lines_said_directly_are_the_lines_the_views_differ_by(key: str) -> None:
-    """`Game.private_lines`, where a game says them without building views, equal the lines
+    """`GameText.private_lines`, where a game says them without building views, equal the lines
     its own view shows and the public one does not."""
     game = GAMES[key]
     said = 0
