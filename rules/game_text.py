@@ -7,8 +7,8 @@ the rules, e.g. for the legal list `parse` reads when it is not given). `rules.c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.game_info import EndWords, GameInfo, ending
 from rules.values import A, O, Outcome, S, Seat
@@ -30,14 +30,18 @@ class GameText(Generic[S, A, O]):
     """A game's words, bound to its game (`game`). A game subclasses it, implements the required
     methods and overrides only the optional ones it needs (their defaults are here).
 
-    Declared: optional `end_words` (its words for the end, `summary`) and `panel_common` (the
-    kinds of move a private panel shows first). Required: `label`, `parse`, `describe`,
-    `rules_text`. Optional: `notation`, `why_waiting`, `why_illegal`, `move_kind`; with hidden
-    information `private_lines`. Built by the framework: `summary`.
+    Declared: optional `end_words` (its words for the end, `summary`), `panel_common` (the
+    kinds of move a private panel shows first) and `option_words` (its table options in
+    sentences). Required: `label`, `parse`, `describe`, `rules_text`. Optional: `notation`,
+    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`; with hidden information
+    `private_lines`. Built by the framework: `summary`.
     """
 
     end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
     panel_common: ClassVar[tuple[str, ...]] = ()  # kinds (`move_kind`) a panel shows first
+    option_words: ClassVar[Mapping[str, Mapping[Any, str]]] = {}
+    """The game's table options in sentences: option → value → sentence ("" for a value that says
+    nothing worth a line, such as a variant set off); `option_sentence` reads it."""
 
     def __init__(self, game: Rules[S, A]) -> None:
         self.game = game
@@ -80,6 +84,15 @@ class GameText(Generic[S, A, O]):
         whose turn offers dozens of moves gets one button or select menu per kind instead of pages
         of moves in label order. None (the default) keeps the plain panel; a game opts in by
         naming a kind for every label (and its common kinds in `panel_common`)."""
+        return None
+
+    def option_sentence(self, key: str, value: Any) -> str | None:
+        """One table option in the game's own words ("Secret deal: a betrayer is surely among
+        you", "" for nothing worth a line), or None when the game has no words for it and the
+        framework's serve ("Turn limit: 40 turns"). The default reads `option_words`."""
+        known = self.option_words.get(key, {})
+        if isinstance(value, str | int | bool) and value in known:
+            return known[value]
         return None
 
     def private_lines(self, state: S, seat: Seat) -> list[str] | None:

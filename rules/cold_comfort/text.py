@@ -321,6 +321,12 @@ class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservat
     end_words = EndWords(  # CC-28: the most points wins (leftover gold counts one per 5)
         reasons=END_WORDS, scores="Final points (with 1 per 5 leftover gold)"
     )
+    option_words = {
+        "block_strength": {
+            "pips": "Block strength: the sum of its guests' pips",
+            "dice": "Block strength: the number of its guests",
+        },
+    }
 
     def label(self, state: ColdComfortState, action: act.Action) -> str:
         return label(state, action)

@@ -22,7 +22,7 @@ from rules.dead_of_winter.labels import (
     trigger_words,
 )
 from rules.dead_of_winter.observation import Observation
-from rules.dead_of_winter.state import State
+from rules.dead_of_winter.state import MODULES, State
 from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.typed_moves import COMMON_KINDS, move_kind, parse
 from rules.dead_of_winter.words import group_name, group_of, own_group
@@ -268,6 +268,25 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
         goals={key: main.name for key, main in MAINS.items()},
     )
     panel_common = COMMON_KINDS
+    option_words = {
+        "mode": {
+            "standard": "Standard game: each player has a secret objective",
+            "coop": "Co-operative game: no secret objectives, everyone wins or loses together",
+            "prisoners_dilemma": "Prisoner's Dilemma: two players, two secret objectives",
+        },
+        "secret_deal": {
+            "normal": "Secret deal: a betrayer may be among you, or not",
+            "betrayer": "Secret deal: a betrayer is surely among you",
+            "no_betrayer": "Secret deal: no betrayer is among you",
+        },
+        "hardcore": {True: "Hardcore: the main objective's harder side", False: ""},
+        "player_elimination": {
+            True: "Player elimination: a group whose last survivor dies is out",
+            False: "",
+        },
+        "long_night": {True: "The Long Night: every module is on", False: ""},
+        "objective": {"random": "Main objective: drawn at random"},
+    }
 
     def label(self, state: State, action: Action) -> str:
         return label(as_dict(state), action)
@@ -297,6 +316,12 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
 
     def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
         return rules_legal.why_illegal(as_dict(state), seat, action)
+
+    def option_sentence(self, key: str, value: Any) -> str | None:
+        """A Long Night module (§9) is said by its name: "Long Night module lab: on"."""
+        if key in MODULES and isinstance(value, bool):
+            return f"Long Night module {key.replace('_', ' ')}: {'on' if value else 'off'}"
+        return super().option_sentence(key, value)
 
     def move_kind(self, label: str) -> str | None:
         """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""

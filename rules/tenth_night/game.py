@@ -50,7 +50,7 @@ from rules.tenth_night.rules_day import apply_day, legal
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
 from rules.tenth_night.state import PublicOptions, Result, TenthNightOptions, TenthNightState
-from rules.tenth_night.text import TenthNightText
+from rules.tenth_night.text_object import TenthNightText
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
 _CACHE_SIZE = 16

@@ -153,6 +153,16 @@ def test_a_games_words_are_one_text_object_bound_to_it(key: str) -> None:
     assert game.text.game is game
 
 
+def test_a_games_text_says_its_own_options_and_leaves_the_rest_to_the_framework() -> None:
+    dead_of_winter = GAMES["dead_of_winter"].text
+    assert dead_of_winter.option_sentence("secret_deal", "betrayer") == (
+        "Secret deal: a betrayer is surely among you"
+    )
+    assert dead_of_winter.option_sentence("hardcore", False) == ""  # nothing worth a line
+    assert dead_of_winter.option_sentence("lab", False) == "Long Night module lab: off"  # §9
+    assert GAMES["winter"].text.option_sentence("max_thaw_turns", 50) is None
+
+
 def test_a_game_with_clocks_or_limited_talk_must_say_them() -> None:
     clocks = GameInfo(players=(1, 2), play=Play.COOPERATIVE, clocks=True)
     with pytest.raises(TypeError, match="clocks but no timer"):
