@@ -64,7 +64,6 @@ BUILD_SECONDS = 4.0
 PICTURE_BYTES = 7 * 1024 * 1024
 MIN_PICTURES, MAX_PICTURES = 12, 400
 PUBLIC, EVERYTHING = "public", "all"
-VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
 
 
 class ReplayError(Exception):
@@ -108,51 +107,6 @@ def _observation_key(observation: Any) -> bytes:
     else:
         text = json.dumps(observation, sort_keys=True, default=repr)
     return hashlib.blake2b(text.encode(), digest_size=16).digest()
-
-
-def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
-    """What the game hid at this position that the end now reveals, annotated, beyond what each
-    seat's own view shows (Dead of Winter: who held which objective and who was the betrayer, the
-    crisis contributions by player, open ballots by voter)."""
-    if game_key != "dead_of_winter":
-        return []
-    from rules.dead_of_winter.content import OBJECTIVES
-    from rules.dead_of_winter.labels import cname
-
-    out: list[str] = []
-    for group in getattr(state, "groups", ()):
-        who = _who(group.seat, names)
-        for oid in group.objectives:
-            objective = OBJECTIVES.get(oid)
-            if objective is None:
-                continue
-            kind = {"betrayal": "betrayer", "exiled": "exiled"}.get(objective.kind, "secret")
-            shown = " (revealed)" if oid in group.revealed else ""
-            out.append(f"🔓 {who}'s {kind} objective: {objective.name}{shown}.")
-        betrayer = group.was_betrayer
-        if betrayer is None:
-            betrayer = any(
-                OBJECTIVES[o].kind == "betrayal" for o in group.objectives if o in OBJECTIVES
-            )
-        if betrayer:
-            out.append(f"🔓 {who} is the betrayer.")
-    crisis = getattr(state, "crisis", None)
-    if crisis is not None and crisis.contributions:
-        seat_of = {g.group: g.seat for g in state.groups}
-        given = [
-            f"{_who(seat_of.get(c.group, SYSTEM_SEAT), names)}: {cname(c.card)}"
-            for c in crisis.contributions
-        ]
-        out.append("🔓 Crisis contributions, face down: " + "; ".join(given) + ".")
-    for task in getattr(state, "tasks", ()):
-        if task.t != "vote":
-            continue
-        ballots = task.data.get("ballots", {})
-        if ballots:
-            about = VOTES.get(str(task.data.get("subject")), "the vote")
-            cast = [f"{_who(int(v), names)} {b}" for v, b in ballots.items()]
-            out.append(f"🔓 Secret ballots on {about} so far: " + "; ".join(cast) + ".")
-    return out
 
 
 def _private_lines(
@@ -247,7 +201,10 @@ def replay_data(
             if own:
                 everything += ["", f"— What only {names[seat]} could see —"]
                 everything += [format_event(line, names) for line in own]
-        revealed = reveal_lines(game_key, state, names)
+        revealed = [
+            format_event(line, lambda seat: _who(seat, names))
+            for line in game.text.reveal_lines(state)
+        ]
         if revealed:
             everything += ["", "— Hidden until the end —", *revealed]
         texts[EVERYTHING] = table.text("\n".join(everything))

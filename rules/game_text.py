@@ -34,7 +34,7 @@ class GameText(Generic[S, A, O]):
     kinds of move a private panel shows first) and `option_words` (its table options in
     sentences). Required: `label`, `parse`, `describe`, `rules_text`. Optional: `notation`,
     `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`; with hidden information
-    `private_lines`. Built by the framework: `summary`.
+    `private_lines`, `reveal_lines`. Built by the framework: `summary`.
     """
 
     end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
@@ -94,6 +94,12 @@ class GameText(Generic[S, A, O]):
         if isinstance(value, str | int | bool) and value in known:
             return known[value]
         return None
+
+    def reveal_lines(self, state: S) -> list[str]:
+        """What the game hid at this position that its end reveals, beyond what each seat's own
+        view shows (who held which objective, face-down contributions, open ballots), for the
+        replay's view of everything; seats as `{sN}`. None (`[]`) by default."""
+        return []
 
     def private_lines(self, state: S, seat: Seat) -> list[str] | None:
         """The seat's private-only lines — those of `describe(observe(state, seat))` that

@@ -12,8 +12,9 @@ from typing import Any
 from rules.core import EndWords, GameText, Seat, seat_ref
 from rules.dead_of_winter import rules_legal
 from rules.dead_of_winter.actions import Action, Vote
-from rules.dead_of_winter.content import IMPROVEMENTS, MAINS
+from rules.dead_of_winter.content import IMPROVEMENTS, MAINS, OBJECTIVES
 from rules.dead_of_winter.labels import (
+    cname,
     goal_words,
     label,
     place_name,
@@ -249,6 +250,9 @@ def private_lines(o: Observation) -> list[str]:
     return lines
 
 
+_VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
+
+
 class DeadOfWinterText(GameText[State, Action, Observation]):
     """Dead of Winter's words, bound to the game; labels, typed moves and refusals read the state's
     dict (`as_dict`)."""
@@ -322,6 +326,43 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
         if key in MODULES and isinstance(value, bool):
             return f"Long Night module {key.replace('_', ' ')}: {'on' if value else 'off'}"
         return super().option_sentence(key, value)
+
+    def reveal_lines(self, state: State) -> list[str]:
+        """Who held which objective and who was the betrayer, the crisis contributions by player,
+        open ballots by voter."""
+        out: list[str] = []
+        for group in state.groups:
+            who = seat_ref(group.seat)
+            for oid in group.objectives:
+                objective = OBJECTIVES.get(oid)
+                if objective is None:
+                    continue
+                kind = {"betrayal": "betrayer", "exiled": "exiled"}.get(objective.kind, "secret")
+                shown = " (revealed)" if oid in group.revealed else ""
+                out.append(f"🔓 {who}'s {kind} objective: {objective.name}{shown}.")
+            betrayer = group.was_betrayer
+            if betrayer is None:
+                betrayer = any(
+                    OBJECTIVES[o].kind == "betrayal" for o in group.objectives if o in OBJECTIVES
+                )
+            if betrayer:
+                out.append(f"🔓 {who} is the betrayer.")
+        crisis = state.crisis
+        if crisis is not None and crisis.contributions:
+            seat_of = {g.group: seat_ref(g.seat) for g in state.groups}
+            given = [
+                f"{seat_of.get(c.group, 'The game')}: {cname(c.card)}" for c in crisis.contributions
+            ]
+            out.append("🔓 Crisis contributions, face down: " + "; ".join(given) + ".")
+        for task in state.tasks:
+            if task.t != "vote":
+                continue
+            ballots = task.data.get("ballots", {})
+            if ballots:
+                about = _VOTES.get(str(task.data.get("subject")), "the vote")
+                cast = [f"{seat_ref(int(v))} {b}" for v, b in ballots.items()]
+                out.append(f"🔓 Secret ballots on {about} so far: " + "; ".join(cast) + ".")
+        return out
 
     def move_kind(self, label: str) -> str | None:
         """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
