@@ -33,8 +33,8 @@ class GameText(Generic[S, A, O]):
     Declared: optional `end_words` (its words for the end, `summary`), `panel_common` (the
     kinds of move a private panel shows first) and `option_words` (its table options in
     sentences). Required: `label`, `parse`, `describe`, `rules_text`. Optional: `notation`,
-    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`; with hidden information
-    `private_lines`, `reveal_lines`. Built by the framework: `summary`.
+    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`; with hidden
+    information `private_lines`, `reveal_lines`. Built by the framework: `summary`.
     """
 
     end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
@@ -95,6 +95,19 @@ class GameText(Generic[S, A, O]):
             return known[value]
         return None
 
+    def challenge_score(self, outcome: Outcome, public: O, seats: int) -> tuple[bool, float, str]:
+        """A finished challenge's result (`bot.challenges`): whether the group won, its score
+        (higher is better) and the score in words naming no player, read from the `Outcome` and
+        the public view of the last state. The default: the group score, else the top score, else
+        won or lost."""
+        everyone = everyone_won(outcome, seats)
+        if outcome.group_score is not None:
+            return everyone, float(outcome.group_score), f"group score {outcome.group_score}"
+        if outcome.scores:
+            top = max(outcome.scores.values())
+            return False, float(top), f"top score {top}"
+        return everyone, 0.0, "won" if everyone else "lost"
+
     def reveal_lines(self, state: S) -> list[str]:
         """What the game hid at this position that its end reveals, beyond what each seat's own
         view shows (who held which objective, face-down contributions, open ballots), for the
@@ -114,3 +127,13 @@ class GameText(Generic[S, A, O]):
         """The end-of-game announcement: built by the framework from the `Outcome` and the
         record's `play`, in the game's own words (`end_words`); not a hook."""
         return ending(self.game.info.play, self.end_words, outcome, names)
+
+
+def everyone_won(outcome: Outcome, seats: int) -> bool:
+    """Whether every one of `seats` players won (a co-operative table's win)."""
+    return seats > 0 and len(outcome.winners) == seats
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 night", "3 nights"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

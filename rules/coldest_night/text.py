@@ -21,8 +21,9 @@ from rules.coldest_night.observation_models import PublicObservation
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
-from rules.core import EndWords, GameText, Seat
+from rules.core import EndWords, GameText, Outcome, Seat
 from rules.errors import ParseError
+from rules.game_text import everyone_won, plural
 from rules.parsing import match_label, normalise
 
 # --- typed notation ------------------------------------------------------------------------------
@@ -341,6 +342,14 @@ class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation
 
     def why_illegal(self, state: ColdestNightState, seat: Seat, action: act.Action) -> str:
         return why_illegal(Table(state), seat, action)
+
+    def challenge_score(
+        self, outcome: Outcome, public: PublicObservation, seats: int
+    ) -> tuple[bool, float, str]:
+        """The kindling cards burnt, said with the turns they took."""
+        burnt = sum(1 for card in (*public.pit, *public.discard) if card.kind == "kindling")
+        words = f"{plural(burnt, 'kindling card')} burnt in {plural(public.turn, 'turn')}"
+        return everyone_won(outcome, seats), float(burnt), words
 
     def describe(self, observation: PublicObservation) -> str:
         return describe(observation)

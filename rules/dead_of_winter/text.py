@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules.core import EndWords, GameText, Seat, seat_ref
+from rules.core import EndWords, GameText, Outcome, Seat, seat_ref
 from rules.dead_of_winter import rules_legal
 from rules.dead_of_winter.actions import Action, Vote
 from rules.dead_of_winter.content import IMPROVEMENTS, MAINS, OBJECTIVES
@@ -28,6 +28,7 @@ from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.typed_moves import COMMON_KINDS, move_kind, parse
 from rules.dead_of_winter.words import group_name, group_of, own_group
 from rules.errors import ParseError
+from rules.game_text import plural
 
 __all__ = [
     "COMMON_KINDS",
@@ -326,6 +327,23 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
         if key in MODULES and isinstance(value, bool):
             return f"Long Night module {key.replace('_', ' ')}: {'on' if value else 'off'}"
         return super().option_sentence(key, value)
+
+    def challenge_score(
+        self, outcome: Outcome, public: Observation, seats: int
+    ) -> tuple[bool, float, str]:
+        """The objectives met, then fewer rounds to a win, or more rounds held before a loss."""
+        main = bool(outcome.details.get("main_objective_complete"))
+        met = sum(1 for r in outcome.results if r.met)
+        rounds = public.round_number
+        words = "main objective complete" if main else "main objective missed"
+        return (
+            main,
+            met * 100.0 + (100 - rounds if main else rounds),  # done sooner, or held longer
+            (
+                f"{words}, {met} of {len(outcome.results)} personal objectives met, "
+                f"{plural(rounds, 'round')}"
+            ),
+        )
 
     def reveal_lines(self, state: State) -> list[str]:
         """Who held which objective and who was the betrayer, the crisis contributions by player,

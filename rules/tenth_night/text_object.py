@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from rules.core import EndWords, GameText, Rules, Seat
+from rules.core import EndWords, GameText, Outcome, Rules, Seat
 from rules.errors import IllegalActionError, ParseError
+from rules.game_text import everyone_won, plural
 from rules.parsing import match_label
 from rules.tenth_night import actions as act
 from rules.tenth_night.board_text import describe
@@ -92,6 +93,15 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
                 return "To nullify, play one Joker from your hand."
             return "Defend with J, Q or K cards from your hand (each at most once)."
         return problem(state, seat, action)
+
+    def challenge_score(
+        self, outcome: Outcome, public: TenthNightObservation, seats: int
+    ) -> tuple[bool, float, str]:
+        """The nights survived, then the rows' scores."""
+        nights = outcome.group_score or 0
+        rows = sum((outcome.scores or {}).values())
+        words = f"survived {plural(nights, 'night')}, rows worth {rows}"
+        return everyone_won(outcome, seats), nights * 1000.0 + rows, words
 
     def describe(self, observation: TenthNightObservation) -> str:
         return describe(observation)
