@@ -18,7 +18,11 @@ _A = TypeVar("_A", covariant=True)
 
 
 class Rules(Protocol[_S, _A]):
-    """What a text object may ask its game (`BaseGame` is one): its record and its legal lists."""
+    """What a text object may ask its game (`BaseGame` is one): its key, its record and its legal
+    lists."""
+
+    @property
+    def key(self) -> str: ...
 
     @property
     def info(self) -> GameInfo: ...
@@ -30,13 +34,17 @@ class GameText(Generic[S, A, O]):
     """A game's words, bound to its game (`game`). A game subclasses it, implements the required
     methods and overrides only the optional ones it needs (their defaults are here).
 
-    Declared: optional `end_words` (its words for the end, `summary`), `panel_common` (the
-    kinds of move a private panel shows first) and `option_words` (its table options in
-    sentences). Required: `label`, `parse`, `describe`, `rules_text`. Optional: `notation`,
+    Declared: `rules_summary` (its rules in short, for `rules_text`); optional `notation_guide`
+    (how to type moves, for `notation`), `end_words` (its words for the end, `summary`),
+    `panel_common` (the kinds of move a private panel shows first) and `option_words` (its table
+    options in sentences). Required: `label`, `parse`, `describe`, and `rules_text` unless the
+    default serves (the summary and where the full rules are). Optional: `notation`,
     `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`; with hidden
     information `private_lines`, `reveal_lines`. Built by the framework: `summary`.
     """
 
+    rules_summary: ClassVar[str] = ""  # the rules in short (`rules_text`)
+    notation_guide: ClassVar[str] = ""  # a short guide to typing moves (`notation`)
     end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
     panel_common: ClassVar[tuple[str, ...]] = ()  # kinds (`move_kind`) a panel shows first
     option_words: ClassVar[Mapping[str, Mapping[Any, str]]] = {}
@@ -62,13 +70,15 @@ class GameText(Generic[S, A, O]):
         raise NotImplementedError
 
     def rules_text(self) -> str:
-        """A short rules summary for `/game rules` and the terminal's `help`."""
-        raise NotImplementedError
+        """A short rules summary for `/game rules` and the terminal's `help`: by default the
+        declared `rules_summary`, then where the player doc with the full rules is."""
+        return f"{self.rules_summary.rstrip()}\nFull rules: `docs/games/{self.game.key}.md`."
 
     # optional -------------------------------------------------------------------------------
     def notation(self) -> str:
-        """A short guide to typing moves (shown with refusals of typed text and in help)."""
-        return ""
+        """A short guide to typing moves (shown with refusals of typed text and in help): the
+        declared `notation_guide`."""
+        return self.notation_guide
 
     def why_waiting(self, state: S, seat: Seat) -> str | None:
         """Why a seat outside `to_act` has nothing to do now, when the game can say more than

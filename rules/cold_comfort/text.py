@@ -272,21 +272,20 @@ def describe(obs: ColdComfortObservation) -> str:
     return text[:1800]
 
 
-def rules_text() -> str:
-    return (
-        "**Cold Comfort** — run hotels in a gold-rush town. Dice are visitors worth their value.\n"
-        "Your turn: collect gold from your guests (automatic), then any of: `host (x,y) from "
-        "(x,y)` (move a camper into your empty hotel of the same value), one `build V at (x,y)` "
-        "(2×V gold, 4×V on a lot with a camper, which becomes the guest) or `upgrade`/`downgrade "
-        "(x,y) to V`, one `fire (x,y)` on your own empty hotel (insurance = its value; the fire "
-        "spreads to an adjacent building). Or `mine (x,y)` a camper as your only action: roll a "
-        "die for gold. Then `end`.\n"
-        "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
-        "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
-        "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
-        "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins.\n"
-        "Full rules: `docs/games/cold_comfort.md`."
-    )
+RULES = (
+    "**Cold Comfort** — run hotels in a gold-rush town. Dice are visitors worth their value.\n"
+    "Your turn: collect gold from your guests (automatic), then any of: `host (x,y) from "
+    "(x,y)` (move a camper into your empty hotel of the same value), one `build V at (x,y)` "
+    "(2×V gold, 4×V on a lot with a camper, which becomes the guest) or `upgrade`/`downgrade "
+    "(x,y) to V`, one `fire (x,y)` on your own empty hotel (insurance = its value; the fire "
+    "spreads to an adjacent building). Or `mine (x,y)` a camper as your only action: roll a "
+    "die for gold. Then `end`.\n"
+    "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
+    "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
+    "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
+    "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins."
+)
+"""The rules in short (`rules_text()` adds where the full rules are)."""
 
 
 # --- the end of the game ----------------------------------------------------------------------
@@ -318,6 +317,8 @@ MAP_KEY = (
 class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservation]):
     """Cold Comfort's text object: the words above, bound to the game."""
 
+    rules_summary = RULES
+    notation_guide = NOTATION
     end_words = EndWords(  # CC-28: the most points wins (leftover gold counts one per 5)
         reasons=END_WORDS, scores="Final points (with 1 per 5 leftover gold)"
     )
@@ -345,9 +346,3 @@ class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservat
 
     def describe(self, observation: ColdComfortObservation) -> str:
         return describe(observation)
-
-    def rules_text(self) -> str:
-        return rules_text()
-
-    def notation(self) -> str:
-        return NOTATION

@@ -325,6 +325,7 @@ class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation
     """The Coldest Night's text object: the words above, bound to the game. Labels, typed moves and
     the private lines read the frozen state: no working copy."""
 
+    rules_summary = RULES
     end_words = EndWords(reasons=END_WORDS)  # CN-41
 
     def label(self, state: ColdestNightState, action: act.Action) -> str:
@@ -356,6 +357,3 @@ class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation
 
     def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
         return private_lines(state, seat)
-
-    def rules_text(self) -> str:
-        return f"{RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."

@@ -258,6 +258,8 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
     """Dead of Winter's words, bound to the game; labels, typed moves and refusals read the state's
     dict (`as_dict`)."""
 
+    rules_summary = RULES
+    notation_guide = NOTATION
     end_words = EndWords(
         reasons={
             "main_objective": "the colony completed its main objective",
@@ -307,12 +309,6 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
 
     def describe(self, observation: Observation) -> str:
         return describe(observation)
-
-    def rules_text(self) -> str:
-        return f"{RULES.rstrip()}\nFull rules: `docs/games/dead_of_winter.md`."
-
-    def notation(self) -> str:
-        return NOTATION
 
     def why_waiting(self, state: State, seat: Seat) -> str | None:
         """A seat that has cast its ballot hears so, not a bare "not your turn" (issue §5)."""

@@ -25,6 +25,8 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
     """The 10th Night's text object. The labels of a (state, seat) are cached by the (immutable)
     state's identity: a few recent states, held so that identities are not reused."""
 
+    rules_summary = RULES_TEXT
+    notation_guide = NOTATION
     end_words = EndWords(  # TN-31 / TN-33: nights survived, and each row's score
         reasons=END_WORDS, group_score="Nights survived", scores="Row scores"
     )
@@ -105,9 +107,3 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
 
     def describe(self, observation: TenthNightObservation) -> str:
         return describe(observation)
-
-    def rules_text(self) -> str:
-        return f"{RULES_TEXT.rstrip()}\nFull rules: `docs/games/tenth_night.md`."
-
-    def notation(self) -> str:
-        return NOTATION

@@ -321,6 +321,8 @@ NOTATION = (
 class WinterText(GameText[WinterState, act.WinterAction, WinterObservation]):
     """Winter's text object: the words above, bound to the game."""
 
+    rules_summary = RULES
+    notation_guide = NOTATION
     end_words = EndWords(
         reasons={  # WI-21's three endings
             "frozen_out": "{losers} is frozen out (no counter left on the lake)",
@@ -349,9 +351,3 @@ class WinterText(GameText[WinterState, act.WinterAction, WinterObservation]):
 
     def describe(self, observation: WinterObservation) -> str:
         return describe(observation)
-
-    def rules_text(self) -> str:
-        return f"{RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
-
-    def notation(self) -> str:
-        return NOTATION

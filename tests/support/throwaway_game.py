@@ -127,6 +127,7 @@ class IceText(GameText[IceState, Lay, IcePublic]):
     """Thin Ice's words: labels and typed moves, the board and the rules, its end."""
 
     end_words = EndWords(reasons={"broke_the_ice": "{losers} broke the ice"}, scores=None)
+    notation_guide = "`lay 8` (a card by its value) or the card's name: `blizzard`."
 
     def label(self, state: IceState, action: Lay) -> str:
         return f"Lay {card_words(action.card)}"
@@ -165,9 +166,6 @@ class IceText(GameText[IceState, Lay, IcePublic]):
             "the ice (its value adds to the load), then draw while face-down cards are left. "
             "Whoever takes the load past the ice's limit breaks it and loses."
         )
-
-    def notation(self) -> str:
-        return "`lay 8` (a card by its value) or the card's name: `blizzard`."
 
 
 class ThinIce(BaseGame[IceState, Lay, IcePublic]):
