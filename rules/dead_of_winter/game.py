@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from rules.choices import Path
 from rules.core import (
-    Agent,
     BaseGame,
     Chance,
     GameInfo,
@@ -54,7 +53,6 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     options_model = DeadOfWinterOptions
     state_model = State
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]] = AGENTS
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)
