@@ -168,7 +168,7 @@ class BaseGame(Generic[S, A, O]):
     options_model: type[Options]
     state_model: type[S]
     action_model: TypeAdapter[A]
-    text_model: ClassVar[type[GameText[Any, Any, Any]]]  # the game's words (`text`)
+    text_model: ClassVar[type[GameText[Any, Any, Any]]] = GameText  # its words (`text`)
     agents: Mapping[str, Callable[[], Agent]]  # at least "random" and "heuristic"
     fast: ClassVar[type[Working[Any, Any]] | None] = None  # the playout fast path, optional
     max_choice_depth: int = 3  # steps from a panel's top to any move (`choice_paths`)

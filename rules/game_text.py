@@ -1,8 +1,8 @@
 """A game's words (`GameText`): move labels and typed moves, the board and rules in text, the
-refusals' sentences, and its words for the end. The game object keeps the rules; it declares its
-text class as `text_model` and reads it as `game.text`, one text object bound to the game (it asks
-the rules, e.g. for the legal list `parse` reads when it is not given). `rules.core` re-exports
-`GameText`.
+refusals' sentences, its options, challenge scores and hidden facts in words, and its words for
+the end. The game object keeps the rules; it declares its text class as `text_model` and reads it
+as `game.text`, one text object bound to the game (it asks the rules, e.g. for the legal list
+`parse` reads when it is not given). `rules.core` re-exports `GameText`.
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ class GameText(Generic[S, A, O]):
     `panel_common` (the kinds of move a private panel shows first) and `option_words` (its table
     options in sentences). Required: `label`, `parse`, `describe`, and `rules_text` unless the
     default serves (the summary and where the full rules are). Optional: `notation`,
-    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`; with hidden
-    information `private_lines`, `reveal_lines`. Built by the framework: `summary`.
+    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`,
+    `reveal_lines`; with hidden information `private_lines`. Built by the framework: `summary`.
     """
 
     rules_summary: ClassVar[str] = ""  # the rules in short (`rules_text`)
