@@ -5,7 +5,7 @@ the others."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -25,6 +25,7 @@ from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import ColdComfortText
 from rules.core import (
+    Agent,
     BaseGame,
     Chance,
     Event,
@@ -53,6 +54,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     options_model = ColdComfortOptions
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]]
     max_choice_depth = 4  # a tile: its turn, a part of the town, the spot (`choices.py`)
 
     def __init__(self) -> None:

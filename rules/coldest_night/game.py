@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -23,11 +23,13 @@ from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, 
 from rules.coldest_night.text import ColdestNightText
 from rules.core import (
     FREE_CHAT,
+    Agent,
     BaseGame,
     Chance,
     ChatPolicy,
     GameInfo,
     Information,
+    Options,
     Outcome,
     Play,
     Seat,
@@ -50,9 +52,10 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     )
     text_model = ColdestNightText  # its words (`text.py`)
     fast = TableInPlay  # the playout fast path (`fast.py`)
-    options_model = ColdestNightOptions
-    state_model = ColdestNightState
+    options_model: type[Options] = ColdestNightOptions
+    state_model: type[ColdestNightState] = ColdestNightState
     action_model: TypeAdapter[Action] = ACTION_ADAPTER
+    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)

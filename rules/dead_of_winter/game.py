@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from rules.choices import Path
 from rules.core import (
+    Agent,
     BaseGame,
     Chance,
     GameInfo,
@@ -53,6 +54,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     options_model = DeadOfWinterOptions
     state_model = State
     action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]] = AGENTS
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)

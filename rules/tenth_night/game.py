@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -17,6 +17,7 @@ from rules.cards import deck_ids
 from rules.choices import Path, build, check
 from rules.core import (
     FREE_CHAT,
+    Agent,
     BaseGame,
     Chance,
     ChatPolicy,
@@ -85,6 +86,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     options_model = TenthNightOptions
     state_model = TenthNightState
     action_model: TypeAdapter[Action] = action_model
+    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         self.agents = {

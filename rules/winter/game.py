@@ -7,15 +7,17 @@ Where the spec is silent, see the package docstring.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rules.choices import Path
 from rules.core import (
+    Agent,
     BaseGame,
     Chance,
     Event,
     GameInfo,
     Information,
+    Options,
     Outcome,
     Play,
     Seat,
@@ -53,10 +55,10 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
     )
     text_model = WinterText  # its words (`text.py`)
     fast = Resolving  # the playout fast path (`fast.py`)
-    options_model = WinterOptions
+    options_model: type[Options] = WinterOptions
     state_model = WinterState
     action_model = ACTION_MODEL
-    agents = {**AGENTS, "expert": WinterExpert}
+    agents: Mapping[str, Callable[[], Agent]] = {**AGENTS, "expert": WinterExpert}
     max_choice_depth = 4  # a card: its turn, a part of the lake, the spot (`choices.py`)
 
     def setup(self, seats: int, options: WinterOptions, rng: random.Random) -> Step[WinterState]:
