@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -34,6 +33,7 @@ from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.text import DeadOfWinterText
 from rules.search import expert
+from rules.state_cache import StateCache
 
 
 class DeadOfWinterGame(BaseGame[State, Action, Observation]):
@@ -59,7 +59,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)
         self.agents = {**AGENTS, "expert": expert(self, expert_mod.TUNING)}
-        self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
+        self._legal: StateCache[tuple[Action, ...]] = StateCache(16)  # per state object and seat
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[State]:
         opts = options if isinstance(options, DeadOfWinterOptions) else DeadOfWinterOptions()
@@ -70,15 +70,7 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return rules_legal.to_act(as_dict(state))
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        key = (id(state), seat)
-        hit = self._legal.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        actions = tuple(rules_legal.legal(as_dict(state), seat))
-        self._legal[key] = (state, actions)
-        if len(self._legal) > 16:
-            self._legal.popitem(last=False)
-        return actions
+        return self._legal.get(state, seat, lambda: tuple(rules_legal.legal(as_dict(state), seat)))
 
     def apply(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Step[State]:
         new, events = rules_flow.apply(state, seat, action, rng)

@@ -7,7 +7,6 @@ identity (a few recent states, holding references so identities are not reused).
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +31,7 @@ from rules.core import (
 )
 from rules.errors import IllegalActionError, OptionsError
 from rules.search import expert
+from rules.state_cache import StateCache
 from rules.tenth_night import choices
 from rules.tenth_night import expert as expert_mod
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
@@ -53,7 +53,6 @@ from rules.tenth_night.state import PublicOptions, Result, TenthNightOptions, Te
 from rules.tenth_night.text_object import TenthNightText
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
-_CACHE_SIZE = 16
 
 
 def _outcome(r: Result | None) -> Outcome | None:
@@ -95,9 +94,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
             # the search agent needs the game object, which agents may not import (DESIGN §3)
             "expert": expert(self, expert_mod.TUNING),
         }
-        self._legal: OrderedDict[tuple[int, int], tuple[TenthNightState, list[Action]]] = (
-            OrderedDict()
-        )
+        self._legal: StateCache[list[Action]] = StateCache(16)  # per state object and seat
 
     # set-up ------------------------------------------------------------------------------------
     def setup(self, seats: int, options: Any, rng: random.Random) -> TenthNightState:
@@ -140,22 +137,15 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         return frozenset(waiting)
 
     def legal_actions(self, state: TenthNightState, seat: Seat) -> Sequence[Action]:
-        key = (id(state), seat)
-        hit = self._legal.get(key)
-        if hit is not None and hit[0] is state:
-            self._legal.move_to_end(key)
-            return hit[1]
-        actions: list[Action]
+        return self._legal.get(state, seat, lambda: self._legal_now(state, seat))
+
+    @staticmethod
+    def _legal_now(state: TenthNightState, seat: Seat) -> list[Action]:
         if state.phase == "day":
-            actions = list(legal(state, seat))
-        elif state.phase == "night":
-            actions = list(defence_actions(state, seat))
-        else:
-            actions = []
-        self._legal[key] = (state, actions)
-        if len(self._legal) > _CACHE_SIZE:
-            self._legal.popitem(last=False)
-        return actions
+            return list(legal(state, seat))
+        if state.phase == "night":
+            return list(defence_actions(state, seat))
+        return []
 
     def timer(self, state: TenthNightState) -> Timer | None:
         """The §7 clocks: `day_seconds` ends the day (system `end_day`); `defence_seconds` passes

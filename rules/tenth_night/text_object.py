@@ -3,13 +3,13 @@ the rules summary) and `board_text.py` (the board), bound to the game, with its 
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 
 from rules.core import EndWords, GameText, Outcome, Rules, Seat
 from rules.errors import IllegalActionError, ParseError
 from rules.game_text import everyone_won, plural
 from rules.parsing import match_label
+from rules.state_cache import StateCache
 from rules.tenth_night import actions as act
 from rules.tenth_night.board_text import describe
 from rules.tenth_night.observation import defence_options
@@ -40,7 +40,7 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
 
     def __init__(self, game: Rules[TenthNightState, act.Action]) -> None:
         super().__init__(game)
-        self._labels: OrderedDict[tuple[int, Seat], tuple[TenthNightState, Labels]] = OrderedDict()
+        self._labels: StateCache[Labels] = StateCache(16)  # per state object and seat
 
     def label(self, state: TenthNightState, action: act.Action) -> str:
         return label(state, action)
@@ -70,17 +70,13 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
     def _label_index(
         self, state: TenthNightState, seat: Seat, actions: Sequence[act.Action]
     ) -> Labels:
-        key = (id(state), seat)
-        hit = self._labels.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        index: dict[str, act.Action] = {}
-        for a in actions:
-            index.setdefault(label(state, a), a)
-        self._labels[key] = (state, index)
-        if len(self._labels) > 16:
-            self._labels.popitem(last=False)
-        return index
+        def index() -> Labels:
+            found: Labels = {}
+            for a in actions:
+                found.setdefault(label(state, a), a)
+            return found
+
+        return self._labels.get(state, seat, index)
 
     def why_illegal(self, state: TenthNightState, seat: Seat, action: act.Action) -> str | None:
         if state.phase == "game_over":
