@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rules.game_info import EndWords, GameInfo, ending
+from rules.parsing import match_label
 from rules.values import A, O, Outcome, S, Seat
 
 _S = TypeVar("_S", contravariant=True)
@@ -37,10 +38,12 @@ class GameText(Generic[S, A, O]):
     Declared: `rules_summary` (its rules in short, for `rules_text`); optional `notation_guide`
     (how to type moves, for `notation`), `end_words` (its words for the end, `summary`),
     `panel_common` (the kinds of move a private panel shows first) and `option_words` (its table
-    options in sentences). Required: `label`, `parse`, `describe`, and `rules_text` unless the
-    default serves (the summary and where the full rules are). Optional: `notation`,
+    options in sentences). Required: `label`, `describe`, and `rules_text` unless the default
+    serves (the summary and where the full rules are). Optional: `parse_among` (typed notation;
+    labels only by default), `notation`,
     `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`,
-    `reveal_lines`; with hidden information `private_lines`. Built by the framework: `summary`.
+    `reveal_lines`; with hidden information `private_lines`. Built by the framework: `parse`
+    (around `parse_among`), `summary`.
     """
 
     rules_summary: ClassVar[str] = ""  # the rules in short (`rules_text`)
@@ -61,9 +64,17 @@ class GameText(Generic[S, A, O]):
         raise NotImplementedError
 
     def parse(self, state: S, seat: Seat, text: str, legal: Sequence[A] | None = None) -> A:
-        """Typed notation or a label → one of `legal` (the seat's legal actions, computed by the
-        caller when not given), or a `ParseError`/`IllegalActionError` a player can read."""
-        raise NotImplementedError
+        """Typed notation or a label → one of `legal` (the seat's legal actions; the game's list
+        when not given), or a `ParseError`/`IllegalActionError` a player can read. Built by the
+        framework: the legal list in hand, the game's `parse_among` reads the text."""
+        if legal is None:
+            legal = self.game.legal_actions(state, seat)
+        return self.parse_among(state, seat, text, legal)
+
+    def parse_among(self, state: S, seat: Seat, text: str, legal: Sequence[A]) -> A:
+        """`parse` with the seat's legal list in hand. The default reads a label, or any unique
+        part of one (`rules.parsing.match_label`); a game with a typed notation reads it first."""
+        return match_label(legal, lambda action: self.label(state, action), text)
 
     def describe(self, observation: O) -> str:
         """Plain text (light Markdown) of an observation, for the board, DMs and the terminal."""

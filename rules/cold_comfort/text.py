@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.observation import ColdComfortObservation
 from rules.cold_comfort.rules_board import fmt
-from rules.cold_comfort.rules_legal import legal_actions, why_illegal
+from rules.cold_comfort.rules_legal import why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
 from rules.core import EndWords, GameText, Seat, seat_ref
@@ -66,10 +66,7 @@ def _squash(text: str) -> str:
     return _SPACES.sub(" ", text.strip().casefold())
 
 
-def parse(
-    state: ColdComfortState, seat: int, text: str, legal_now: Sequence[act.Action] | None = None
-) -> act.Action:
-    legal = legal_actions(state, seat) if legal_now is None else list(legal_now)
+def parse(state: ColdComfortState, seat: int, text: str, legal: Sequence[act.Action]) -> act.Action:
     wanted = _squash(text)
     for action in legal:
         if _squash(label(state, action)) == wanted:
@@ -332,12 +329,8 @@ class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservat
     def label(self, state: ColdComfortState, action: act.Action) -> str:
         return label(state, action)
 
-    def parse(
-        self,
-        state: ColdComfortState,
-        seat: Seat,
-        text: str,
-        legal: Sequence[act.Action] | None = None,
+    def parse_among(
+        self, state: ColdComfortState, seat: Seat, text: str, legal: Sequence[act.Action]
     ) -> act.Action:
         return parse(state, seat, text, legal)
 

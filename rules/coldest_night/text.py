@@ -331,15 +331,10 @@ class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation
     def label(self, state: ColdestNightState, action: act.Action) -> str:
         return label(state, action)
 
-    def parse(
-        self,
-        state: ColdestNightState,
-        seat: Seat,
-        text: str,
-        legal: Sequence[act.Action] | None = None,
+    def parse_among(
+        self, state: ColdestNightState, seat: Seat, text: str, legal: Sequence[act.Action]
     ) -> act.Action:
-        actions = self.game.legal_actions(state, seat) if legal is None else legal
-        return parse(state, list(actions), text)
+        return parse(state, list(legal), text)
 
     def why_illegal(self, state: ColdestNightState, seat: Seat, action: act.Action) -> str:
         return why_illegal(Table(state), seat, action)

@@ -298,11 +298,7 @@ class DeadOfWinterText(GameText[State, Action, Observation]):
     def label(self, state: State, action: Action) -> str:
         return label(as_dict(state), action)
 
-    def parse(
-        self, state: State, seat: Seat, text: str, legal: Sequence[Action] | None = None
-    ) -> Action:
-        if legal is None:
-            legal = self.game.legal_actions(state, seat)
+    def parse_among(self, state: State, seat: Seat, text: str, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ParseError("The game is not waiting for a move from you right now.")
         return parse(as_dict(state), text, legal)

@@ -45,27 +45,22 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
     def label(self, state: TenthNightState, action: act.Action) -> str:
         return label(state, action)
 
-    def parse(
-        self,
-        state: TenthNightState,
-        seat: Seat,
-        text: str,
-        legal: Sequence[act.Action] | None = None,
+    def parse_among(
+        self, state: TenthNightState, seat: Seat, text: str, legal: Sequence[act.Action]
     ) -> act.Action:
-        legal_now = self.game.legal_actions(state, seat) if legal is None else legal
-        by_label = self._label_index(state, seat, legal_now)
+        by_label = self._label_index(state, seat, legal)
         exact = by_label.get(text.strip())
         if exact is not None:
             return exact
         action = parse_notation(state, seat, text)
         if action is not None:
-            if action in legal_now:
+            if action in legal:
                 return action
             reason = self.why_illegal(state, seat, action)
             raise IllegalActionError(reason or "That move is not allowed right now.")
-        if not legal_now:
+        if not legal:
             raise ParseError("You have nothing to do right now.")
-        return match_label(legal_now, lambda a: label(state, a), text)
+        return match_label(legal, lambda a: label(state, a), text)
 
     def _label_index(
         self, state: TenthNightState, seat: Seat, actions: Sequence[act.Action]

@@ -335,15 +335,9 @@ class WinterText(GameText[WinterState, act.WinterAction, WinterObservation]):
     def label(self, state: WinterState, action: act.WinterAction) -> str:
         return label(state, action)
 
-    def parse(
-        self,
-        state: WinterState,
-        seat: Seat,
-        text: str,
-        legal: Sequence[act.WinterAction] | None = None,
+    def parse_among(
+        self, state: WinterState, seat: Seat, text: str, legal: Sequence[act.WinterAction]
     ) -> act.WinterAction:
-        if legal is None:
-            legal = self.game.legal_actions(state, seat)
         return parse(state, seat, text, legal)
 
     def why_illegal(self, state: WinterState, seat: Seat, action: act.WinterAction) -> str | None:

@@ -29,7 +29,6 @@ from rules.core import (
     Timer,
     seat_ref,
 )
-from rules.parsing import match_label
 
 
 class BallotOptions(Options):
@@ -67,12 +66,6 @@ class BallotPrivate(BallotView):
 class BallotText(GameText[BallotState, Any, BallotView]):
     def label(self, state: BallotState, action: Any) -> str:
         return f"Vote {action.choice}"
-
-    def parse(
-        self, state: BallotState, seat: Seat, text: str, legal: Sequence[Any] | None = None
-    ) -> Any:
-        legal = self.game.legal_actions(state, seat) if legal is None else legal
-        return match_label(legal, lambda a: self.label(state, a), text)
 
     def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
         verdict = "passed" if outcome.reason == "passed" else "failed"

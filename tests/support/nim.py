@@ -27,7 +27,6 @@ from rules.core import (
     seat_ref,
 )
 from rules.errors import ParseError
-from rules.parsing import match_label
 
 
 class NimOptions(Options):
@@ -82,17 +81,13 @@ class NimText(GameText[NimState, Any, NimPublic]):
     def label(self, state: NimState, action: Any) -> str:
         return "Shout" if isinstance(action, Shout) else f"Take {action.count}"
 
-    def parse(
-        self, state: NimState, seat: Seat, text: str, legal: Sequence[Any] | None = None
-    ) -> Any:
-        if legal is None:
-            legal = self.game.legal_actions(state, seat)
+    def parse_among(self, state: NimState, seat: Seat, text: str, legal: Sequence[Any]) -> Any:
         if text.strip().isdigit() and len(text.strip()) < 10:
             wanted = Take(count=int(text))
             if wanted in legal:
                 return wanted
             raise ParseError(f"You cannot take {text} now.")
-        return match_label(legal, lambda a: self.label(state, a), text)
+        return super().parse_among(state, seat, text, legal)  # a label
 
     def describe(self, observation: Any) -> str:
         text = f"Stones left: {observation.stones}. Next: {{s{observation.active}}}."

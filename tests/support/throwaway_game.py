@@ -42,7 +42,6 @@ from rules.core import (
     seat_ref,
 )
 from rules.errors import ParseError
-from rules.parsing import match_label
 
 KEY = "test_thin_ice"  # `test_…`: a key no shipped game can have (rules/__init__.py)
 HAND = 3
@@ -132,18 +131,14 @@ class IceText(GameText[IceState, Lay, IcePublic]):
     def label(self, state: IceState, action: Lay) -> str:
         return f"Lay {card_words(action.card)}"
 
-    def parse(
-        self, state: IceState, seat: Seat, text: str, legal: Sequence[Lay] | None = None
-    ) -> Lay:
-        if legal is None:
-            legal = self.game.legal_actions(state, seat)
+    def parse_among(self, state: IceState, seat: Seat, text: str, legal: Sequence[Lay]) -> Lay:
         words = text.strip().casefold().removeprefix("lay").strip()
         if re.fullmatch(r"[0-9]{1,2}", words):
             for action in legal:
                 if value(action.card) == int(words):
                     return action
             raise ParseError(f"You hold no card worth {words}.")
-        return match_label(legal, lambda a: self.label(state, a), text)
+        return super().parse_among(state, seat, text, legal)  # the card's name: its label
 
     def describe(self, observation: IcePublic) -> str:
         o = observation
