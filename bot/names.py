@@ -65,15 +65,9 @@ def level_words(level: str) -> str:
     return LEVEL_WORDS.get(level, f"{level.replace('_', ' ')} level")
 
 
-# Table options in words: a game's own (`GameText.option_sentence`), else these (a value not
-# listed is said with the option's words and the value: "Turn limit: 40 turns").
+# Table options in words: a game's own (`GameText.option_sentence`), else the option's words and
+# the value ("Max turns: 40").
 _ON_OFF = {True: "on", False: "off"}
-_NUMBERS = {
-    "day_seconds": "Day clock: {} seconds",
-    "defence_seconds": "Defence clock: {} seconds for each defence",
-    "turn_limit": "Turn limit: {} turns",
-    "max_thaw_turns": "Thaw limit: a draw after {} thaw turns",
-}
 
 
 def _words(key: str) -> str:
@@ -87,8 +81,6 @@ def option_sentence(game_key: str, key: str, value: Any) -> str:
     said = game.text.option_sentence(key, value) if game is not None else None
     if said is not None:
         return said
-    if key in _NUMBERS and isinstance(value, int) and not isinstance(value, bool):
-        return _NUMBERS[key].format(value) if value else f"{_words(key)}: none"
     if isinstance(value, bool):
         return f"{_words(key)}: {_ON_OFF[value]}"
     if isinstance(value, list | tuple):

@@ -37,13 +37,13 @@ class GameText(Generic[S, A, O]):
 
     Declared: `rules_summary` (its rules in short, for `rules_text`); optional `notation_guide`
     (how to type moves, for `notation`), `end_words` (its words for the end, `summary`),
-    `panel_common` (the kinds of move a private panel shows first) and `option_words` (its table
-    options in sentences). Required: `label`, `describe`, and `rules_text` unless the default
-    serves (the summary and where the full rules are). Optional: `parse_among` (typed notation;
-    labels only by default), `notation`,
-    `why_waiting`, `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`,
-    `reveal_lines`; with hidden information `private_lines`. Built by the framework: `parse`
-    (around `parse_among`), `summary`.
+    `panel_common` (the kinds of move a private panel shows first), `option_words` and
+    `number_words` (its table options in sentences). Required: `label`, `describe`, and
+    `rules_text` unless the default serves (the summary and where the full rules are).
+    Optional: `parse_among` (typed notation; labels only by default), `notation`, `why_waiting`,
+    `why_illegal`, `move_kind`, `option_sentence`, `challenge_score`, `reveal_lines`; with hidden
+    information `private_lines`. Built by the framework: `parse` (around `parse_among`),
+    `summary`.
     """
 
     rules_summary: ClassVar[str] = ""  # the rules in short (`rules_text`)
@@ -53,6 +53,8 @@ class GameText(Generic[S, A, O]):
     option_words: ClassVar[Mapping[str, Mapping[Any, str]]] = {}
     """The game's table options in sentences: option → value → sentence ("" for a value that says
     nothing worth a line, such as a variant set off); `option_sentence` reads it."""
+    number_words: ClassVar[Mapping[str, str]] = {}
+    """Its number options in sentences, `{}` standing for the number ("Turn limit: {} turns")."""
 
     def __init__(self, game: Rules[S, A]) -> None:
         self.game = game
@@ -110,10 +112,14 @@ class GameText(Generic[S, A, O]):
     def option_sentence(self, key: str, value: Any) -> str | None:
         """One table option in the game's own words ("Secret deal: a betrayer is surely among
         you", "" for nothing worth a line), or None when the game has no words for it and the
-        framework's serve ("Turn limit: 40 turns"). The default reads `option_words`."""
+        framework's serve ("Max turns: 40"). The default reads `option_words` and
+        `number_words`."""
         known = self.option_words.get(key, {})
         if isinstance(value, str | int | bool) and value in known:
             return known[value]
+        number = self.number_words.get(key)
+        if number is not None and isinstance(value, int) and not isinstance(value, bool):
+            return number.format(value) if value else f"{key.replace('_', ' ').capitalize()}: none"
         return None
 
     def challenge_score(self, outcome: Outcome, public: O, seats: int) -> tuple[bool, float, str]:

@@ -325,6 +325,7 @@ class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservat
             "dice": "Block strength: the number of its guests",
         },
     }
+    number_words = {"turn_limit": "Turn limit: {} turns"}
 
     def label(self, state: ColdComfortState, action: act.Action) -> str:
         return label(state, action)

@@ -37,6 +37,10 @@ class TenthNightText(GameText[TenthNightState, act.Action, TenthNightObservation
             "harsh": "Attacks: the harsh schedule",
         },
     }
+    number_words = {  # §7's clocks
+        "day_seconds": "Day clock: {} seconds",
+        "defence_seconds": "Defence clock: {} seconds for each defence",
+    }
 
     def __init__(self, game: Rules[TenthNightState, act.Action]) -> None:
         super().__init__(game)

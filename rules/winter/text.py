@@ -331,6 +331,7 @@ class WinterText(GameText[WinterState, act.WinterAction, WinterObservation]):
         },
         scores="Counters left on the lake",
     )
+    number_words = {"max_thaw_turns": "Thaw limit: a draw after {} thaw turns"}
 
     def label(self, state: WinterState, action: act.WinterAction) -> str:
         return label(state, action)
