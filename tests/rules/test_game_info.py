@@ -160,7 +160,10 @@ def test_a_games_text_says_its_own_options_and_leaves_the_rest_to_the_framework(
     )
     assert dead_of_winter.option_sentence("hardcore", False) == ""  # nothing worth a line
     assert dead_of_winter.option_sentence("lab", False) == "Long Night module lab: off"  # §9
-    assert GAMES["winter"].text.option_sentence("max_thaw_turns", 50) is None
+    assert dead_of_winter.option_sentence("objective", "M01") is None  # the framework's words
+    winter = GAMES["winter"].text
+    assert winter.option_sentence("max_thaw_turns", 50) == "Thaw limit: a draw after 50 thaw turns"
+    assert winter.option_sentence("max_thaw_turns", 0) == "Max thaw turns: none"
 
 
 def test_a_game_with_clocks_or_limited_talk_must_say_them() -> None:
