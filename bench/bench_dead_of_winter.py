@@ -95,7 +95,7 @@ class LateTable:
         action = self.agent.choose(GAME.observe(state, seat), legal, self.rng)
         user = self.users[seat]
         assert user is not None
-        return user, GAME.label(state, action)
+        return user, GAME.text.label(state, action)
 
     async def next_move(self) -> tuple[int, str]:
         """The next move as (user, typed label), opening a fresh late table if this one ended."""

@@ -61,7 +61,7 @@ async def play_one_game(tmp: Path) -> tuple[Counter[str], int, int]:
                 game.observe(state, seat), game.legal_actions(state, seat), rng
             )
             member = (ana, bo)[seat]
-            await dpytest.message(f"!play {game.label(state, action)}", member=member)
+            await dpytest.message(f"!play {game.text.label(state, action)}", member=member)
             human_moves += 1
             table = await service.table(1)
         return counts, human_moves, table.ply

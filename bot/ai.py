@@ -359,7 +359,7 @@ async def _advise(tables: TableCache, runner: AiRunner, table: TableRecord, seat
         table_id=table.id,
         seat=seat,
         ply=table.ply,
-        label=format_event(game.label(state, picked.action), names),
+        label=format_event(game.text.label(state, picked.action), names),
         reason=format_event(picked.reason, names),
         win_chance=picked.win_chance,
         action=picked.action,

@@ -19,10 +19,10 @@ Decisions where the issue is silent:
 - A challenge table refuses `/game undo` (`bot.undo`); there are no move suggestions yet. A
   result with a seat played by an AI (from the start, after a resignation or timeouts) is marked
   "assisted".
-- The score is the game's own measure, higher is better (`score_of`): The Coldest Night the
-  kindling cards burnt, The 10th Night the nights survived (then the rows' scores), Dead of
-  Winter the objectives met (then fewer rounds to a win, or more rounds held before a loss),
-  competitive games the top score.
+- The score is the game's own measure, higher is better (`score_of`, asking the game's text
+  object): The Coldest Night the kindling cards burnt, The 10th Night the nights survived (then
+  the rows' scores), Dead of Winter the objectives met (then fewer rounds to a win, or more
+  rounds held before a loss), competitive games the top score.
 
 The leaderboard (`/game challenge`) is `bot.challenge_standings`.
 """
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from bot.records import TableError
-from rules.core import Outcome, Seat
+from rules.core import Game, Outcome, Seat
 from storage.base import ChallengeEntry, Store, TableRecord
 
 log = logging.getLogger(__name__)
@@ -208,63 +208,29 @@ def lobby_line(table: TableRecord) -> str | None:
 
 
 # results -------------------------------------------------------------------------------------
-def _get(view: Any, name: str, default: Any = None) -> Any:
-    if isinstance(view, Mapping):
-        return view.get(name, default)
-    return getattr(view, name, default)
-
-
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def score_of(game: str, outcome: Outcome, public: Any, seats: int) -> tuple[bool, float, str]:
+def score_of(
+    game: Game[Any, Any, Any], outcome: Outcome, public: Any, seats: int
+) -> tuple[bool, float, str]:
     """(won, score, the score in words) of a finished game, from its `Outcome` and the public
-    view of its last state. Higher is better; the words name no player."""
-    everyone = seats > 0 and len(outcome.winners) == seats
-    if game == "coldest_night":
-        cards = [*(_get(public, "pit") or ()), *(_get(public, "discard") or ())]
-        burnt = sum(1 for card in cards if _get(card, "kind") == "kindling")
-        turns = int(_get(public, "turn", 0) or 0)
-        return (
-            everyone,
-            float(burnt),
-            (f"{_plural(burnt, 'kindling card')} burnt in {_plural(turns, 'turn')}"),
-        )
-    if game == "tenth_night":
-        nights = outcome.group_score or 0
-        rows = sum((outcome.scores or {}).values())
-        return (
-            everyone,
-            nights * 1000.0 + rows,
-            (f"survived {_plural(nights, 'night')}, rows worth {rows}"),
-        )
-    if game == "dead_of_winter":
-        main = bool(outcome.details.get("main_objective_complete"))
-        met = sum(1 for r in outcome.results if r.met)
-        rounds = int(_get(public, "round_number", 0) or 0)
-        words = "main objective complete" if main else "main objective missed"
-        return (
-            main,
-            met * 100.0 + (100 - rounds if main else rounds),  # done sooner, or held longer
-            (
-                f"{words}, {met} of {len(outcome.results)} personal objectives met, "
-                f"{_plural(rounds, 'round')}"
-            ),
-        )
-    if outcome.group_score is not None:
-        return everyone, float(outcome.group_score), f"group score {outcome.group_score}"
-    if outcome.scores:
-        top = max(outcome.scores.values())
-        return False, float(top), f"top score {top}"
-    return everyone, 0.0, "won" if everyone else "lost"
+    view of its last state: the game's own measure (`GameText.challenge_score`). Higher is
+    better; the words name no player."""
+    return game.text.challenge_score(outcome, public, seats)
 
 
 def entry_of(
-    table: TableRecord, chosen: Challenge, outcome: Outcome, public: Any, finished_at: float
+    game: Game[Any, Any, Any],
+    table: TableRecord,
+    chosen: Challenge,
+    outcome: Outcome,
+    public: Any,
+    finished_at: float,
 ) -> ChallengeEntry:
     """The group's result at `chosen` (a practice one when the game ended after the close)."""
-    won, score, words = score_of(table.game, outcome, public, len(table.seats))
+    won, score, words = score_of(game, outcome, public, len(table.seats))
     return ChallengeEntry(
         code=chosen.code + (PRACTICE if chosen.closed(finished_at) else ""),
         game=table.game,
@@ -285,19 +251,20 @@ async def record(
     table: TableRecord,
     outcome: Outcome,
     *,
+    game: Game[Any, Any, Any],
     observation: Callable[[TableRecord, Seat | None], Any],
     clock: Callable[[], float],
 ) -> None:
-    """Record a finished challenge table's entry (a retry replaces it: one per table), read from
-    its public view (`observation(table, None)`). Called by the service right after the commit
-    that ended the game; a failure is logged, never shown to the player whose move already
-    stands."""
+    """Record a finished challenge table's entry (a retry replaces it: one per table), scored by
+    its `game` from its public view (`observation(table, None)`). Called by the service right
+    after the commit that ended the game; a failure is logged, never shown to the player whose
+    move already stands."""
     chosen = of_table(table)
     if chosen is None or table.state is None:
         return
     try:
         public = observation(table, None)
-        entry = entry_of(table, chosen, outcome, public, clock())
+        entry = entry_of(game, table, chosen, outcome, public, clock())
         await store.record_challenge(entry)
     except Exception:  # the move is committed; the entry is worth a log line, not an error
         log.exception("table %s: its challenge entry was not recorded", table.id)

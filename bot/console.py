@@ -181,11 +181,11 @@ class Console:
         if word in ("quit", "q", "exit"):
             raise Quit()
         if word in ("help", "?"):
-            notation = service.games[table.game].notation()
+            notation = service.games[table.game].text.notation()
             self.write(HELP + (f"\n\nTyping moves:\n{notation}" if notation else ""))
             return False
         if word == "rules":
-            self.write(service.games[table.game].rules_text())
+            self.write(service.games[table.game].text.rules_text())
             return False
         if word == "board":
             return True
@@ -342,10 +342,10 @@ class Console:
         game = service.games[table.game]
         state = service.state(table)
         legal = service.engine(table).legal(state, seat)
-        labels = [game.label(state, a) for a in legal]
+        labels = [game.text.label(state, a) for a in legal]
         kinds = [kind_of(a) for a in legal]
         self.listed = (table.ply, seat, labels)  # a number typed next means a move of this list
-        return move_lines(labels, kinds, game.notation(), full=full)
+        return move_lines(labels, kinds, game.text.notation(), full=full)
 
     def show_turn(self, table: TableRecord, seat: int) -> None:
         """One board per turn: a seat's view repeats the public board, so the board is printed

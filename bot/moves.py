@@ -162,7 +162,7 @@ class MoveRunner(CachePart):
         state = self.cache.state(table)
         if seat not in engine.to_act(state):
             names = ", ".join(table.seats[s].name for s in self.cache.waiting_for(table, state))
-            why = game.why_waiting(state, seat)
+            why = game.text.why_waiting(state, seat)
             if why:
                 raise NotYourTurnError(f"{why} The game is waiting for {names}.")
             raise NotYourTurnError(f"It is not your turn: the game is waiting for {names}.")
@@ -245,7 +245,8 @@ class MoveRunner(CachePart):
         same = (
             mark is not None
             and 0 <= index < len(legal)
-            and label_mark(format_event(game.label(state, legal[index]), seat_names(table))) == mark
+            and label_mark(format_event(game.text.label(state, legal[index]), seat_names(table)))
+            == mark
         )
         if not (fresh or same):
             raise TableError(_OUT_OF_DATE)

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rules import GAMES
 from rules.core import seat_ref
-from rules.dead_of_winter.state import MODULES as LONG_NIGHT_MODULES
 
 AI_MARK = "🤖"
 AI_NAMES = (
@@ -65,52 +65,9 @@ def level_words(level: str) -> str:
     return LEVEL_WORDS.get(level, f"{level.replace('_', ' ')} level")
 
 
-# Table options in words, per game: option → value → sentence (a value not listed is said with
-# the option's words and the value: "Turn limit: 40 turns").
+# Table options in words: a game's own (`GameText.option_sentence`), else the option's words and
+# the value ("Max turns: 40").
 _ON_OFF = {True: "on", False: "off"}
-OPTION_WORDS: dict[str, dict[str, dict[Any, str]]] = {
-    "dead_of_winter": {
-        "mode": {
-            "standard": "Standard game: each player has a secret objective",
-            "coop": "Co-operative game: no secret objectives, everyone wins or loses together",
-            "prisoners_dilemma": "Prisoner's Dilemma: two players, two secret objectives",
-        },
-        "secret_deal": {
-            "normal": "Secret deal: a betrayer may be among you, or not",
-            "betrayer": "Secret deal: a betrayer is surely among you",
-            "no_betrayer": "Secret deal: no betrayer is among you",
-        },
-        "hardcore": {True: "Hardcore: the main objective's harder side", False: ""},
-        "player_elimination": {
-            True: "Player elimination: a group whose last survivor dies is out",
-            False: "",
-        },
-        "long_night": {True: "The Long Night: every module is on", False: ""},
-        "objective": {"random": "Main objective: drawn at random"},
-    },
-    "tenth_night": {
-        "record_mode": {True: "Record run: play on after the 10th night", False: ""},
-        "attack_schedule": {
-            "standard": "Attacks: the standard schedule",
-            "harsh": "Attacks: the harsh schedule",
-        },
-    },
-    "cold_comfort": {
-        "block_strength": {
-            "pips": "Block strength: the sum of its guests' pips",
-            "dice": "Block strength: the number of its guests",
-        },
-    },
-}
-
-_NUMBERS = {
-    "day_seconds": "Day clock: {} seconds",
-    "defence_seconds": "Defence clock: {} seconds for each defence",
-    "turn_limit": "Turn limit: {} turns",
-    "max_thaw_turns": "Thaw limit: a draw after {} thaw turns",
-}
-
-_MODULES = frozenset(LONG_NIGHT_MODULES)  # Dead of Winter's Long Night options
 
 
 def _words(key: str) -> str:
@@ -120,14 +77,10 @@ def _words(key: str) -> str:
 def option_sentence(game_key: str, key: str, value: Any) -> str:
     """One table option as players read it ("Secret deal: a betrayer is surely among you"),
     or "" for an option that says nothing worth a line (a variant set off)."""
-    known = OPTION_WORDS.get(game_key, {}).get(key, {})
-    hashable = value if isinstance(value, str | int | bool) else None
-    if hashable is not None and hashable in known:
-        return known[hashable]
-    if game_key == "dead_of_winter" and key in _MODULES and isinstance(value, bool):
-        return f"Long Night module {_words(key).lower()}: {_ON_OFF[value]}"
-    if key in _NUMBERS and isinstance(value, int) and not isinstance(value, bool):
-        return _NUMBERS[key].format(value) if value else f"{_words(key)}: none"
+    game = GAMES.get(game_key)
+    said = game.text.option_sentence(key, value) if game is not None else None
+    if said is not None:
+        return said
     if isinstance(value, bool):
         return f"{_words(key)}: {_ON_OFF[value]}"
     if isinstance(value, list | tuple):

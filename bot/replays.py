@@ -63,7 +63,6 @@ BUILD_SECONDS = 4.0
 PICTURE_BYTES = 7 * 1024 * 1024
 MIN_PICTURES, MAX_PICTURES = 12, 400
 PUBLIC, EVERYTHING = "public", "all"
-VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
 
 
 class ReplayError(Exception):
@@ -101,56 +100,13 @@ def _who(seat: Seat, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
-def reveal_lines(game_key: str, state: Any, names: Sequence[str]) -> list[str]:
-    """What the game hid at this position that the end now reveals, annotated, beyond what each
-    seat's own view shows (Dead of Winter: who held which objective and who was the betrayer, the
-    crisis contributions by player, open ballots by voter)."""
-    if game_key != "dead_of_winter":
-        return []
-    from rules.dead_of_winter.content import OBJECTIVES
-    from rules.dead_of_winter.labels import cname
-
-    out: list[str] = []
-    for group in getattr(state, "groups", ()):
-        who = _who(group.seat, names)
-        for oid in group.objectives:
-            objective = OBJECTIVES.get(oid)
-            if objective is None:
-                continue
-            kind = {"betrayal": "betrayer", "exiled": "exiled"}.get(objective.kind, "secret")
-            shown = " (revealed)" if oid in group.revealed else ""
-            out.append(f"🔓 {who}'s {kind} objective: {objective.name}{shown}.")
-        betrayer = group.was_betrayer
-        if betrayer is None:
-            betrayer = any(
-                OBJECTIVES[o].kind == "betrayal" for o in group.objectives if o in OBJECTIVES
-            )
-        if betrayer:
-            out.append(f"🔓 {who} is the betrayer.")
-    crisis = getattr(state, "crisis", None)
-    if crisis is not None and crisis.contributions:
-        seat_of = {g.group: g.seat for g in state.groups}
-        given = [
-            f"{_who(seat_of.get(c.group, SYSTEM_SEAT), names)}: {cname(c.card)}"
-            for c in crisis.contributions
-        ]
-        out.append("🔓 Crisis contributions, face down: " + "; ".join(given) + ".")
-    for task in getattr(state, "tasks", ()):
-        if task.t != "vote":
-            continue
-        ballots = task.data.get("ballots", {})
-        if ballots:
-            about = VOTES.get(str(task.data.get("subject")), "the vote")
-            cast = [f"{_who(int(v), names)} {b}" for v, b in ballots.items()]
-            out.append(f"🔓 Secret ballots on {about} so far: " + "; ".join(cast) + ".")
-    return out
 
 
 def _private_lines(
     game: Game[Any, Any, Any], state: Any, seat: Seat, public: str, own_view: str
 ) -> list[str]:
     """The seat's lines that the public view does not show (its hand, objective, choices)."""
-    own = game.private_lines(state, seat)
+    own = game.text.private_lines(state, seat)
     if own is None:
         shown = set(public.splitlines())
         own = [line for line in own_view.splitlines() if line.strip() and line not in shown]
@@ -227,18 +183,21 @@ def replay_data(
 
     def position(events: Sequence[Any], mover: Seat | None, move: str | None) -> None:
         public_obs = game.observe(state, None)
-        public_raw = game.describe(public_obs)
+        public_raw = game.text.describe(public_obs)
         public = format_event(public_raw, names)
         texts = {PUBLIC: table.text(public)}
         everything = [public]
         for seat in range(seats):
-            own_view = game.describe(game.observe(state, seat))
+            own_view = game.text.describe(game.observe(state, seat))
             texts[f"s{seat}"] = table.text(format_event(own_view, names))
             own = _private_lines(game, state, seat, public_raw, own_view)
             if own:
                 everything += ["", f"— What only {names[seat]} could see —"]
                 everything += [format_event(line, names) for line in own]
-        revealed = reveal_lines(game_key, state, names)
+        revealed = [
+            format_event(line, lambda seat: _who(seat, names))
+            for line in game.text.reveal_lines(state)
+        ]
         if revealed:
             everything += ["", "— Hidden until the end —", *revealed]
         texts[EVERYTHING] = table.text("\n".join(everything))
@@ -265,7 +224,7 @@ def replay_data(
     for ply, (seat, raw) in enumerate(log_entries, start=1):
         action = raw if isinstance(raw, BaseModel) else engine.parse_action(raw)
         try:
-            move = format_event(game.label(state, action), names)
+            move = format_event(game.text.label(state, action), names)
         except Exception:  # a label is words for a player; a move without one is still shown
             move = "a move"
         made = engine.act(state, seat, action, seed=seed, ply=ply, checked=True)
@@ -313,7 +272,7 @@ def replay_data(
             # a picture of the same public view is this position's own
             step["picAt"] = i if at is not None and keys[at] == keys[i] else at
     outcome = game.outcome(state)
-    summary = format_event(game.summary(outcome, names), names) if outcome is not None else ""
+    summary = format_event(game.text.summary(outcome, names), names) if outcome is not None else ""
     return {
         "title": title or game.title,
         "game": game.title,

@@ -67,7 +67,7 @@ class Reporter(CachePart):
 
     def summary(self, table: TableRecord, outcome: Outcome) -> str:
         """The game's own end-of-game words, then the seed that replays every shuffle."""
-        text = self.games[table.game].summary(outcome, seat_names(table))
+        text = self.games[table.game].text.summary(outcome, seat_names(table))
         return f"{text} {challenges.seed_words(table, self.clock())}"
 
     # the whole call -----------------------------------------------------------------------------
@@ -173,7 +173,7 @@ class Reporter(CachePart):
             headline = f"{_and(names[s] for s in winners)} won."
         else:
             headline = "Nobody won."
-        why = _why(self.games[table.game].summary(outcome, names), bool(outcome.results))
+        why = _why(self.games[table.game].text.summary(outcome, names), bool(outcome.results))
         missed = outcome.results and not any(r.met for r in outcome.results)
         if not winners and missed:
             why += " No personal objective was met."

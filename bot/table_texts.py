@@ -123,7 +123,7 @@ class TableTexts(CachePart):
             return held
         game = self.games[table.game]
         observation = game.observe(self.cache.state(table) if state is None else state, None)
-        raw = game.describe(observation)
+        raw = game.text.describe(observation)
         view = PublicView(
             version=table.version,
             ply=table.ply,
@@ -163,7 +163,7 @@ class TableTexts(CachePart):
 
     def private_text(self, table: TableRecord, seat: Seat) -> str:
         game = self.games[table.game]
-        text = game.describe(game.observe(self.cache.state(table), seat))
+        text = game.text.describe(game.observe(self.cache.state(table), seat))
         return format_event(text, seat_names(table))
 
     def private_only_text(self, table: TableRecord, seat: Seat) -> str:
@@ -200,12 +200,12 @@ class TableTexts(CachePart):
             if known is not None and known.key == key:
                 self.privates.move_to_end(table.id)
                 return known
-        own = game.private_lines(state, seat)
+        own = game.text.private_lines(state, seat)
         if own is None:
             public = set(self._public_view(table, state, names).raw.splitlines())
             own = [
                 line
-                for line in game.describe(game.observe(state, seat)).splitlines()
+                for line in game.text.describe(game.observe(state, seat)).splitlines()
                 if line.strip() and line not in public
             ]
         head = f"You play as {table.seats[seat].name}."
@@ -227,7 +227,7 @@ class TableTexts(CachePart):
         game = self.games[table.game]
         names = seat_names(table)
         return [
-            format_event(game.label(state, a), names)
+            format_event(game.text.label(state, a), names)
             for a in self.engines[table.game].legal(state, seat)
         ]
 
@@ -328,7 +328,9 @@ class TableTexts(CachePart):
         names = seat_names(table)
 
         def labels() -> list[str]:
-            return [format_event(game.label(state, a), names) for a in engine.legal(state, seat)]
+            return [
+                format_event(game.text.label(state, a), names) for a in engine.legal(state, seat)
+            ]
 
         def tree() -> Node:
             legal = engine.legal(state, seat)

@@ -208,7 +208,12 @@ class TableService:
         await ratings.rate_finished(self.store, table, outcome, now=now)
         if table.challenge:
             await challenges.record(
-                self.store, table, outcome, observation=self.observation, clock=self.clock
+                self.store,
+                table,
+                outcome,
+                game=self.game(table.game),
+                observation=self.observation,
+                clock=self.clock,
             )
 
     # lookups ------------------------------------------------------------------------------------

@@ -170,4 +170,4 @@ def audit_line(game: Game[Any, Any, Any], before: Any, seat: int, action: Any) -
     named: the line is public, and the move was seen by its maker alone."""
     if game.is_secret(before, action):
         return f"{seat_ref(seat)} took back a secret move."
-    return f"{seat_ref(seat)} took back: {game.label(before, action)}"
+    return f"{seat_ref(seat)} took back: {game.text.label(before, action)}"

@@ -249,7 +249,7 @@ class LobbyCog(commands.Cog, name="Games"):
                 raise TableError("Name a game: `/game rules coldest_night`.")
             game = table.game
         found = self.service.game(game)
-        text = clip(f"**{found.title}**\n{found.rules_text()}", 1990)
+        text = clip(f"**{found.title}**\n{found.text.rules_text()}", 1990)
         await ctx.send(text, allowed_mentions=NO_PINGS)
 
     @subcommand(game, "resign")

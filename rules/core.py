@@ -1,8 +1,8 @@
-"""The protocol every game implements (`BaseGame`), its declared record (`GameInfo`), and the
-playout's working copy (`Working`). The records games and the engine exchange live in
-`rules.values`, the record and the end-of-game sentence in `rules.game_info`, the part-read legal
-lists in `rules.lazy_lists`; all are re-exported here, so `from rules.core import …` names
-everything a game needs.
+"""The protocol every game implements (`BaseGame`), its declared record (`GameInfo`), its words
+(`GameText`) and the playout's working copy (`Working`). The records games and the engine exchange
+live in `rules.values`, the record and the end-of-game sentence in `rules.game_info`, the text
+object in `rules.game_text`, the part-read legal lists in `rules.lazy_lists`; all are re-exported
+here, so `from rules.core import …` names everything a game needs.
 
 Seats are 0-based everywhere in code. Game specs number seats 1..N as players see them.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cached_property
 from typing import Any, ClassVar, Generic
 
 from pydantic import TypeAdapter
@@ -27,9 +28,9 @@ from rules.game_info import (
     Play,
     Talk,
     contradictions,
-    ending,
     listed,
 )
+from rules.game_text import GameText, Rules
 from rules.lazy_lists import ByKind, MadeOnRead
 from rules.values import (
     FREE_CHAT,
@@ -72,6 +73,7 @@ __all__ = [
     "Frozen",
     "Game",
     "GameInfo",
+    "GameText",
     "Information",
     "M",
     "MadeOnRead",
@@ -79,6 +81,7 @@ __all__ = [
     "Options",
     "Outcome",
     "Play",
+    "Rules",
     "S",
     "Seat",
     "SeatResult",
@@ -140,21 +143,21 @@ class Working(Generic[S, A]):
 
 
 class BaseGame(Generic[S, A, O]):
-    """The game protocol. A game subclasses it, declares its record (`info`) and the class
-    attributes, implements the required methods, and overrides only the optional hooks it needs
-    (their defaults are here).
+    """The game protocol: the rules. A game subclasses it, declares its record (`info`) and the
+    class attributes, implements the required methods, and overrides only the optional hooks it
+    needs (their defaults are here). Its words live in its text object (`GameText`, declared as
+    `text_model`, read as `text`): labels, parsing, the board and rules in text, refusals, the end.
 
     Declared: `key`, `title`, `pitch`, `info` (a `GameInfo`: players, play, information, chance,
     simultaneous moves, clocks, talk, picture), `options_model`, `state_model`, `action_model`,
-    `agents`; optional `end_words`, `fast`, `panel_common`, `max_choice_depth`.
-    Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`, `label`,
-    `parse`, `describe`, `rules_text`.
-    Optional: `awaiting`, `why_waiting`, `why_illegal`, `notation`, `move_kind`, `choice_paths`,
-    `determinize`; with hidden information `secrets`, `hidden`, `private_key`, `private_lines`,
-    `is_secret`; with clocks `timer`; with limited talk `chat_policy`. A hook the record rules out
-    may not be defined (the class is refused), and one it calls for must be.
-    Derived by the framework: `min_seats`, `max_seats`, `picture` (from `info`), `summary` (from
-    the `Outcome` and `end_words`), `working` (the `fast` path, else `Working`).
+    `text_model`, `agents`; optional `fast`, `max_choice_depth`.
+    Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`.
+    Optional: `awaiting`, `choice_paths`, `determinize`; with hidden information `secrets`,
+    `hidden`, `private_key`, `is_secret` (and the text's `private_lines`); with clocks `timer`;
+    with limited talk `chat_policy`. A hook the record rules out may not be defined (the class is
+    refused), and one it calls for must be.
+    Derived by the framework: `min_seats`, `max_seats`, `picture` (from `info`), `text` (the
+    `text_model` bound to the game), `working` (the `fast` path, else `Working`).
     `docs/DESIGN.md` says what each one is for.
     """
 
@@ -165,20 +168,15 @@ class BaseGame(Generic[S, A, O]):
     options_model: type[Options]
     state_model: type[S]
     action_model: TypeAdapter[A]
+    text_model: ClassVar[type[GameText[Any, Any, Any]]] = GameText  # its words (`text`)
     agents: Mapping[str, Callable[[], Agent]]  # at least "random" and "heuristic"
-    end_words: ClassVar[EndWords] = EndWords()  # the game's words for its end (`summary`)
     fast: ClassVar[type[Working[Any, Any]] | None] = None  # the playout fast path, optional
-    panel_common: tuple[
-        str, ...
-    ] = ()  # kinds (`move_kind`) a private panel shows first, as buttons
     max_choice_depth: int = 3  # steps from a panel's top to any move (`choice_paths`)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         defines = [
-            hook
-            for hook in (*HIDDEN_HOOKS, *CLOCK_HOOKS, *TALK_HOOKS)
-            if getattr(cls, hook) is not getattr(BaseGame, hook)
+            hook for hook in (*HIDDEN_HOOKS, *CLOCK_HOOKS, *TALK_HOOKS) if _overrides(cls, hook)
         ]
         if not hasattr(cls, "info"):
             if isinstance(getattr(cls, "min_seats"), property):  # noqa: B009
@@ -193,6 +191,11 @@ class BaseGame(Generic[S, A, O]):
                 wrong.append(f"its {name} ({given!r}) is not its record's ({value!r})")
         if wrong:
             raise TypeError(f"{cls.__name__} contradicts its GameInfo: {'; '.join(wrong)}.")
+
+    @cached_property
+    def text(self) -> GameText[S, A, O]:
+        """The game's words: its `text_model` bound to it, made once."""
+        return self.text_model(self)
 
     @property
     def min_seats(self) -> int:
@@ -234,22 +237,6 @@ class BaseGame(Generic[S, A, O]):
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def label(self, state: S, action: A) -> str:
-        raise NotImplementedError
-
-    def parse(self, state: S, seat: Seat, text: str, legal: Sequence[A] | None = None) -> A:
-        """Typed notation or a label → one of `legal` (the seat's legal actions, computed by the
-        caller when not given), or a `ParseError`/`IllegalActionError` a player can read."""
-        raise NotImplementedError
-
-    def describe(self, observation: O) -> str:
-        """Plain text (light Markdown) of an observation, for the board, DMs and the terminal."""
-        raise NotImplementedError
-
-    def rules_text(self) -> str:
-        """A short rules summary for `/game rules` and the terminal's `help`."""
-        raise NotImplementedError
-
     # optional hooks ---------------------------------------------------------------------------
     def awaiting(self, state: S) -> frozenset[Seat]:
         """Seats whose decision the game is waiting for (pings, clocks, AI turns); ⊆ to_act.
@@ -276,36 +263,11 @@ class BaseGame(Generic[S, A, O]):
         """The clock running now; only a game whose record has `clocks` defines it."""
         return None
 
-    def why_waiting(self, state: S, seat: Seat) -> str | None:
-        """Why a seat outside `to_act` has nothing to do now, when the game can say more than
-        "not your turn" ("You have already voted."); the bot adds whom the game waits for."""
-        return None
-
-    def why_illegal(self, state: S, seat: Seat, action: A) -> str | None:
-        """Why a well-formed action is refused now, in a sentence; None for a generic refusal."""
-        return None
-
-    def notation(self) -> str:
-        """A short guide to typing moves (shown with refusals of typed text and in help)."""
-        return ""
-
     def is_secret(self, state: S, action: A) -> bool:
         """Whether typing `action` in a public channel would give a secret away (a ballot, a
         hidden contribution): the bot refuses such a move there before anyone sees it. Only a game
         with hidden information has such moves."""
         return False
-
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        """The end-of-game announcement: built by the framework from the `Outcome` and the
-        record's `play`, in the game's own words (`end_words`); not a hook."""
-        return ending(self.info.play, self.end_words, outcome, names)
-
-    def move_kind(self, label: str) -> str | None:
-        """The kind of the move labelled `label` ("Move", "Clean waste"), for private panels: a game
-        whose turn offers dozens of moves gets one button or select menu per kind instead of pages
-        of moves in label order. None (the default) keeps the plain panel; a game opts in by
-        naming a kind for every label (and its common kinds in `panel_common`)."""
-        return None
 
     def choice_paths(self, state: S, seat: Seat, legal: Sequence[A]) -> Sequence[Path | None]:
         """How the seat picks each of `legal` in the panel and the terminal: one path of short
@@ -313,27 +275,19 @@ class BaseGame(Generic[S, A, O]):
         survivor or tile → the target or spot. No step may offer more than 25 options, and no
         move may be more than `max_choice_depth` steps deep. The default lists the labels when
         there are few, else groups them by `move_kind`, else by their leading words."""
-        labels = [self.label(state, action) for action in legal]
-        kinds = [self.move_kind(label) for label in labels]
+        labels = [self.text.label(state, action) for action in legal]
+        kinds = [self.text.move_kind(label) for label in labels]
         return plain_paths(labels, kinds if all(kinds) else None)
 
     def private_key(self, state: S, seat: Seat) -> Hashable | None:
         """A value that changes whenever the seat's private-only text can: the lines of
-        `describe(observe(state, seat))` that `describe(observe(state, None))` does not show
+        `text.describe(observe(state, seat))` that the public view's text does not show
         (its hand, objective, pending decision). Two states with equal keys for a seat must give
         the same lines. The bot keeps a seat's panel text while the key stays the same, so a
         move that changes nothing private builds no private view. None (the default for hidden
         information): unknown, the text is computed anew every time. With perfect information
         every seat's view is the public one: nothing is private, and the key never changes."""
         return None if self.info.hidden_information else ()
-
-    def private_lines(self, state: S, seat: Seat) -> list[str] | None:
-        """The seat's private-only lines — those of `describe(observe(state, seat))` that
-        `describe(observe(state, None))` does not show, in order, blank ones left out — when
-        the game can list them without building both views. None (the default for hidden
-        information): the bot computes them from the two views. With perfect information there
-        are none."""
-        return None if self.info.hidden_information else []
 
     def determinize(self, observation: O, seat: Seat, rng: random.Random) -> S | None:
         """A whole state consistent with `observation` (what `seat` sees now), every part the
@@ -352,6 +306,15 @@ class BaseGame(Generic[S, A, O]):
 
 Game = BaseGame
 """The protocol's name in type hints: every game is a `BaseGame`."""
+
+
+def _overrides(cls: type[BaseGame[Any, Any, Any]], hook: str) -> bool:
+    """Whether a game defines the optional `hook`: on its text class for a text hook
+    (`private_lines`), else on itself."""
+    if hasattr(GameText, hook):
+        text_model = getattr(cls, "text_model", GameText)
+        return getattr(text_model, hook) is not getattr(GameText, hook)
+    return getattr(cls, hook) is not getattr(BaseGame, hook)
 
 
 def _record_of(cls: type[BaseGame[Any, Any, Any]], defines: Sequence[str]) -> GameInfo:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
 from pydantic import BaseModel, ValidationError
@@ -40,6 +39,7 @@ from rules.finality import MADE_PUBLIC as MADE_PUBLIC
 from rules.finality import RANDOM_USED, TOLD_ANOTHER, final
 from rules.finality import SHOWED_SECRET as SHOWED_SECRET
 from rules.parsing import seat_words
+from rules.state_cache import StateCache
 
 
 def _pretty(err: ValidationError) -> str:
@@ -100,11 +100,11 @@ _LEGAL_CACHE = 64  # states remembered by `legal`: a few tables' worth of seats
 class Engine(Generic[S, A, O]):
     def __init__(self, game: Game[S, A, O]) -> None:
         self.game = game
-        # (id(state), seat) → (state, legal actions): states are frozen, so a list computed once
-        # serves parse, check, agents and pictures; the state is kept to rule out a reused id.
-        self._legal: OrderedDict[tuple[int, Seat], tuple[S, Sequence[A]]] = OrderedDict()
-        self._to_act: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
-        self._awaiting: OrderedDict[int, tuple[S, frozenset[Seat]]] = OrderedDict()  # id(state) →
+        # per state object (and seat): states are frozen, so a list computed once serves parse,
+        # check, agents and pictures
+        self._legal: StateCache[Sequence[A]] = StateCache(_LEGAL_CACHE)
+        self._to_act: StateCache[frozenset[Seat]] = StateCache(_LEGAL_CACHE)
+        self._awaiting: StateCache[frozenset[Seat]] = StateCache(_LEGAL_CACHE)
 
     # set-up ---------------------------------------------------------------------------------
     def options(self, raw: Mapping[str, Any] | Options | None = None) -> Options:
@@ -138,46 +138,22 @@ class Engine(Generic[S, A, O]):
     def to_act(self, state: S) -> frozenset[Seat]:
         """`Game.to_act`, computed once per state: a move asks it of the same state several times
         (the turn check, the legal list, whom the table waits for)."""
-        return self._seats_once(self._to_act, state, self.game.to_act)
+        return self._to_act.get(state, None, lambda: frozenset(self.game.to_act(state)))
 
     def awaiting(self, state: S) -> frozenset[Seat]:
         """`Game.awaiting`, computed once per state (a move asks whom the table waits for before
         it, after it, for the pings and for the board's turn line)."""
-        return self._seats_once(self._awaiting, state, self.game.awaiting)
-
-    def _seats_once(
-        self,
-        cache: OrderedDict[int, tuple[S, frozenset[Seat]]],
-        state: S,
-        compute: Callable[[S], Iterable[Seat]],
-    ) -> frozenset[Seat]:
-        """`compute(state)` as a frozenset, kept per state object in `cache` (oldest dropped)."""
-        key = id(state)
-        hit = cache.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        seats = frozenset(compute(state))
-        cache[key] = (state, seats)
-        if len(cache) > _LEGAL_CACHE:
-            cache.popitem(last=False)
-        return seats
+        return self._awaiting.get(state, None, lambda: frozenset(self.game.awaiting(state)))
 
     def legal(self, state: S, seat: Seat) -> Sequence[A]:
         """The seat's legal actions now (none out of turn or after the end), computed once."""
-        key = (id(state), seat)
-        hit = self._legal.get(key)
-        if hit is not None and hit[0] is state:
-            self._legal.move_to_end(key)
-            return hit[1]
-        game = self.game
-        if game.outcome(state) is not None or seat not in self.to_act(state):
-            actions: Sequence[A] = ()
-        else:
-            actions = game.legal_actions(state, seat)
-        self._legal[key] = (state, actions)
-        if len(self._legal) > _LEGAL_CACHE:
-            self._legal.popitem(last=False)
-        return actions
+
+        def compute() -> Sequence[A]:
+            if self.game.outcome(state) is not None or seat not in self.to_act(state):
+                return ()
+            return self.game.legal_actions(state, seat)
+
+        return self._legal.get(state, seat, compute)
 
     def parse(self, state: S, seat: Seat, text: str) -> A:
         """Typed text → one of the seat's legal actions (a readable `RuleError` otherwise).
@@ -192,20 +168,20 @@ class Engine(Generic[S, A, O]):
             )
         legal = self.legal(state, seat)
         try:
-            return self.game.parse(state, seat, text, legal)
+            return self.game.text.parse(state, seat, text, legal)
         except ParseError:
             # A label names players as `{sN}`; a typed move naming a player by name has it too
             # (`bot.names`): a game's notation reads it as players have always typed it, "seat 2".
             if "{s" not in text:
                 raise
-            return self.game.parse(state, seat, seat_words(text), legal)
+            return self.game.text.parse(state, seat, seat_words(text), legal)
 
     def check_turn(self, state: S, seat: Seat) -> None:
         if self.game.outcome(state) is not None:
             raise GameOverError("This game is over; no more moves can be made.")
         if seat != SYSTEM_SEAT and seat not in self.to_act(state):
             raise NotYourTurnError(
-                self.game.why_waiting(state, seat)
+                self.game.text.why_waiting(state, seat)
                 or "It is not your turn: the game is not waiting for you right now."
             )
 
@@ -219,7 +195,7 @@ class Engine(Generic[S, A, O]):
                 raise IllegalActionError("Only the game's running clock can make that move.")
             return
         if action not in self.legal(state, seat):
-            reason = game.why_illegal(state, seat, action)
+            reason = game.text.why_illegal(state, seat, action)
             raise IllegalActionError(reason or "That move is not allowed right now.")
 
     def act(

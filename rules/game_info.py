@@ -3,9 +3,10 @@ the end-of-game sentence the framework builds from an `Outcome` with the game's 
 (`EndWords`). `rules.core` re-exports every name here.
 
 The record is the source of the answers that used to be hooks returning "none": a game with
-perfect information has no `secrets`, `hidden`, `private_key`, `private_lines` or `is_secret`; a
-game without clocks has no `timer`; a game with free talk has no `chat_policy`. `BaseGame`
-refuses a game whose hooks contradict its record (`contradictions`).
+perfect information has no `secrets`, `hidden`, `private_key` or `is_secret`, and its text object
+no `private_lines`; a game without clocks has no `timer`; a game with free talk has no
+`chat_policy`. `BaseGame` refuses a game whose hooks (its text's included) contradict its record
+(`contradictions`).
 """
 
 from __future__ import annotations
@@ -92,8 +93,9 @@ class GameInfo:
 
 
 HIDDEN_HOOKS = ("secrets", "hidden", "private_key", "private_lines", "is_secret")
-"""Hooks only a game with hidden information has: with perfect information every seat's view is
-the public one, so there is no secret, nothing private to key, and no move to hide."""
+"""Hooks only a game with hidden information has (`private_lines` on its text object): with
+perfect information every seat's view is the public one, so there is no secret, nothing private to
+key or list, and no move to hide."""
 CLOCK_HOOKS = ("timer",)
 """Hooks only a game with clocks has."""
 TALK_HOOKS = ("chat_policy",)

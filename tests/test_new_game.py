@@ -239,7 +239,7 @@ async def test_the_bot_plays_the_run_time_game_from_lobby_to_end_by_buttons_and_
         move = legal[-1] if table.ply % 3 else legal[0]
         index = legal.index(move)
         if seat == 0:  # Ana clicks the move's button on her panel
-            mark = label_mark(THIN_ICE.label(state, move))
+            mark = label_mark(THIN_ICE.text.label(state, move))
             await dispatch(bot, responses, button(ana, f"sb:a:1:{table.ply}:{index}:{mark}"))
             clicked += 1
         else:  # Bo types it

@@ -1,5 +1,6 @@
 """The `Game` object for Cold Comfort: thin glue over `rules_play`, `rules_legal`, `rules_scoring`,
-`observation`, `text` and `agents`; the only module of the package importing all the others."""
+`observation` and `agents`, with its words in `text`; the only module of the package importing all
+the others."""
 
 from __future__ import annotations
 
@@ -17,18 +18,16 @@ from rules.cold_comfort.determinize import determinize
 from rules.cold_comfort.expert import ColdComfortExpert
 from rules.cold_comfort.fast import Playing
 from rules.cold_comfort.observation import ColdComfortObservation, observe
-from rules.cold_comfort.rules_legal import acting_seats, legal_actions, why_illegal
+from rules.cold_comfort.rules_legal import acting_seats, legal_actions
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
-from rules.cold_comfort.text import END_WORDS, describe, label, parse, rules_text
-from rules.cold_comfort.text import NOTATION as TEXT_NOTATION
+from rules.cold_comfort.text import ColdComfortText
 from rules.core import (
     Agent,
     BaseGame,
     Chance,
-    EndWords,
     Event,
     GameInfo,
     Information,
@@ -50,9 +49,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         chance=Chance.MOVES,  # dice are rolled as the game goes
         picture=True,  # drawn by cogs/games/cold_comfort.py
     )
-    end_words = EndWords(  # CC-28: the most points wins (leftover gold counts one per 5)
-        reasons=END_WORDS, scores="Final points (with 1 per 5 leftover gold)"
-    )
+    text_model = ColdComfortText  # its words (`text.py`)
     fast = Playing  # the playout fast path (`fast.py`)
     options_model = ColdComfortOptions
     state_model = ColdComfortState
@@ -78,9 +75,6 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     def legal_actions(self, state: ColdComfortState, seat: Seat) -> Sequence[Action]:
         return legal_actions(state, seat)
 
-    def why_illegal(self, state: ColdComfortState, seat: Seat, action: Action) -> str | None:
-        return why_illegal(state, seat, action)
-
     def apply(
         self, state: ColdComfortState, seat: Seat, action: Action, rng: random.Random
     ) -> Step[ColdComfortState]:
@@ -98,31 +92,10 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     def outcome(self, state: ColdComfortState) -> Outcome | None:
         return outcome_of(state)
 
-    def label(self, state: ColdComfortState, action: Action) -> str:
-        return label(state, action)
-
-    def parse(
-        self,
-        state: ColdComfortState,
-        seat: Seat,
-        text: str,
-        legal: Sequence[Action] | None = None,
-    ) -> Action:
-        return parse(state, seat, text, legal)
-
     def choice_paths(
         self, state: ColdComfortState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
         return choice_paths(state, seat, legal)
-
-    def describe(self, observation: ColdComfortObservation) -> str:
-        return describe(observation)
-
-    def rules_text(self) -> str:
-        return rules_text()
-
-    def notation(self) -> str:
-        return TEXT_NOTATION
 
 
 GAME = ColdComfortGame()

@@ -1,4 +1,5 @@
-"""Words for players: action labels, the typed notation (CC-31), the board text and the rules."""
+"""Words for players: action labels, the typed notation (CC-31), the board text and the rules,
+bound to the game as its text object (`ColdComfortText`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from collections.abc import Sequence
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.observation import ColdComfortObservation
 from rules.cold_comfort.rules_board import fmt
-from rules.cold_comfort.rules_legal import legal_actions, why_illegal
+from rules.cold_comfort.rules_legal import why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
-from rules.core import seat_ref
+from rules.core import EndWords, GameText, Seat, seat_ref
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
@@ -65,10 +66,7 @@ def _squash(text: str) -> str:
     return _SPACES.sub(" ", text.strip().casefold())
 
 
-def parse(
-    state: ColdComfortState, seat: int, text: str, legal_now: Sequence[act.Action] | None = None
-) -> act.Action:
-    legal = legal_actions(state, seat) if legal_now is None else list(legal_now)
+def parse(state: ColdComfortState, seat: int, text: str, legal: Sequence[act.Action]) -> act.Action:
     wanted = _squash(text)
     for action in legal:
         if _squash(label(state, action)) == wanted:
@@ -271,21 +269,20 @@ def describe(obs: ColdComfortObservation) -> str:
     return text[:1800]
 
 
-def rules_text() -> str:
-    return (
-        "**Cold Comfort** — run hotels in a gold-rush town. Dice are visitors worth their value.\n"
-        "Your turn: collect gold from your guests (automatic), then any of: `host (x,y) from "
-        "(x,y)` (move a camper into your empty hotel of the same value), one `build V at (x,y)` "
-        "(2×V gold, 4×V on a lot with a camper, which becomes the guest) or `upgrade`/`downgrade "
-        "(x,y) to V`, one `fire (x,y)` on your own empty hotel (insurance = its value; the fire "
-        "spreads to an adjacent building). Or `mine (x,y)` a camper as your only action: roll a "
-        "die for gold. Then `end`.\n"
-        "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
-        "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
-        "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
-        "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins.\n"
-        "Full rules: `docs/games/cold_comfort.md`."
-    )
+RULES = (
+    "**Cold Comfort** — run hotels in a gold-rush town. Dice are visitors worth their value.\n"
+    "Your turn: collect gold from your guests (automatic), then any of: `host (x,y) from "
+    "(x,y)` (move a camper into your empty hotel of the same value), one `build V at (x,y)` "
+    "(2×V gold, 4×V on a lot with a camper, which becomes the guest) or `upgrade`/`downgrade "
+    "(x,y) to V`, one `fire (x,y)` on your own empty hotel (insurance = its value; the fire "
+    "spreads to an adjacent building). Or `mine (x,y)` a camper as your only action: roll a "
+    "die for gold. Then `end`.\n"
+    "When the pool holds N+3 dice, the town grows: place the drawn tile (`grow (x,y) rot R`), "
+    "all pool dice are rolled onto lots and hotels, and every neighbourhood scores its value "
+    "for the seat with the strongest block of hotels (sum of guests' pips); street gangs of "
+    "campers can deny it. After 9 scoring rounds every 5 gold is 1 point; most points wins."
+)
+"""The rules in short (`rules_text()` adds where the full rules are)."""
 
 
 # --- the end of the game ----------------------------------------------------------------------
@@ -312,3 +309,34 @@ MAP_KEY = (
     "guest · `PP` public building · `MS` Main Street · `==` street · blank: no tile there yet."
 )
 """Every symbol of the map, printed under it so nobody has to guess."""
+
+
+class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservation]):
+    """Cold Comfort's text object: the words above, bound to the game."""
+
+    rules_summary = RULES
+    notation_guide = NOTATION
+    end_words = EndWords(  # CC-28: the most points wins (leftover gold counts one per 5)
+        reasons=END_WORDS, scores="Final points (with 1 per 5 leftover gold)"
+    )
+    option_words = {
+        "block_strength": {
+            "pips": "Block strength: the sum of its guests' pips",
+            "dice": "Block strength: the number of its guests",
+        },
+    }
+    number_words = {"turn_limit": "Turn limit: {} turns"}
+
+    def label(self, state: ColdComfortState, action: act.Action) -> str:
+        return label(state, action)
+
+    def parse_among(
+        self, state: ColdComfortState, seat: Seat, text: str, legal: Sequence[act.Action]
+    ) -> act.Action:
+        return parse(state, seat, text, legal)
+
+    def why_illegal(self, state: ColdComfortState, seat: Seat, action: act.Action) -> str | None:
+        return why_illegal(state, seat, action)
+
+    def describe(self, observation: ColdComfortObservation) -> str:
+        return describe(observation)

@@ -181,7 +181,7 @@ _CARD_LINES: dict[str, str] = {i: _card_line(c) for i, c in CARD_VIEWS.items()}
 
 
 def private_lines(state: ColdestNightState, seat: int) -> list[str]:
-    """The seat's private-only lines (`BaseGame.private_lines`), straight from the state: what
+    """The seat's private-only lines (`GameText.private_lines`), straight from the state: what
     `describe(private(…))` adds to the public text, without building either view."""
     scavenge, memory = state.scavenge, state.memory
     lines = _private_lines(

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.choices import Path, build, check
-from rules.coldest_night import choices, reads, text
+from rules.coldest_night import choices, reads
 from rules.coldest_night import expert as expert_mod
 from rules.coldest_night import observation as obs_mod
 from rules.coldest_night.actions import ACTION_ADAPTER, Action
@@ -20,13 +20,13 @@ from rules.coldest_night.rules_play import act, outcome_of, to_act
 from rules.coldest_night.rules_setup import setup_state
 from rules.coldest_night.rules_turn import Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
+from rules.coldest_night.text import ColdestNightText
 from rules.core import (
     FREE_CHAT,
     Agent,
     BaseGame,
     Chance,
     ChatPolicy,
-    EndWords,
     GameInfo,
     Information,
     Options,
@@ -50,7 +50,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         chance=Chance.SETUP,  # CN-2: no randomness after set-up
         talk=Talk.LIMITED,  # §8: no numbers, and silence with Blue Lips
     )
-    end_words = EndWords(reasons=text.END_WORDS)  # CN-41
+    text_model = ColdestNightText  # its words (`text.py`)
     fast = TableInPlay  # the playout fast path (`fast.py`)
     options_model: type[Options] = ColdestNightOptions
     state_model: type[ColdestNightState] = ColdestNightState
@@ -92,10 +92,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     def outcome(self, state: ColdestNightState) -> Outcome | None:
         return outcome_of(state.winners, state.end_reason)
 
-    def why_illegal(self, state: ColdestNightState, seat: Seat, action: Action) -> str | None:
-        return text.why_illegal(Table(state), seat, action)
-
-    # --- talk and text ----------------------------------------------------------------------------
+    # --- talk and choices ------------------------------------------------------------------------
     def chat_policy(self, state: ColdestNightState, seat: Seat) -> ChatPolicy:
         """§8: silent with Blue Lips, else no number but the heat total and face-up frost values."""
         if state.phase == "game_over":
@@ -117,9 +114,6 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
             "the frost values in play may be said)",
         )
 
-    def label(self, state: ColdestNightState, action: Action) -> str:
-        return text.label(state, action)  # read from the frozen state: no working copy
-
     def choice_paths(
         self, state: ColdestNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
@@ -127,17 +121,6 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
             return super().choice_paths(state, seat, legal)
         return found
-
-    def parse(
-        self,
-        state: ColdestNightState,
-        seat: Seat,
-        typed: str,
-        legal_now: Sequence[Action] | None = None,
-    ) -> Action:
-        if legal_now is None:
-            legal_now = legal(state, seat)
-        return text.parse(state, list(legal_now), typed)  # labels read the frozen state
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,
@@ -157,17 +140,8 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         actions = legal(state, seat) if seat in self.to_act(state) else []
         return obs_mod.private(state, seat, actions)  # read from the frozen state
 
-    def describe(self, observation: obs_mod.PublicObservation) -> str:
-        return obs_mod.describe(observation)
-
     def private_key(self, state: ColdestNightState, seat: Seat) -> Hashable:
         return obs_mod.private_key(state, seat)
-
-    def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
-        return obs_mod.private_lines(state, seat)
-
-    def rules_text(self) -> str:
-        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/coldest_night.md`."
 
     def determinize(
         self, observation: obs_mod.PublicObservation, seat: Seat, rng: random.Random

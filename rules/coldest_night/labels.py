@@ -17,8 +17,8 @@ from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.core import seat_ref
 
 # Labels and typed moves are read from `Seen`: the frozen state itself (a label needs no working
-# copy: `game.label` is asked for every legal move of every panel, and thawing the whole state for
-# each cost more than the label), or a working copy, which has the same fields (`reads`).
+# copy: `game.text.label` is asked for every legal move of every panel, and thawing the whole state
+# for each cost more than the label), or a working copy, which has the same fields (`reads`).
 
 
 _NAMES: dict[str | None, str] = {i: c.name for i, c in CARDS.items()}

@@ -1,4 +1,5 @@
-"""Typed notation, refusals a player can read, and the rules summary; the labels are in `labels`.
+"""Typed notation, refusals a player can read, and the rules summary, bound to the game as its text
+object (`ColdestNightText`); the labels are in `labels`, the board in words in `board_text`.
 
 Seat numbers in typed text are 1-based, as players count (seat index 1 is "seat 2"); a player's
 name works too (`bot.names`), and a label typed back reads as "seat N+1".
@@ -12,13 +13,17 @@ from functools import lru_cache
 
 from rules.coldest_night import actions as act
 from rules.coldest_night import reads
+from rules.coldest_night.board_text import describe, private_lines
 from rules.coldest_night.data import TOKENS
 from rules.coldest_night.labels import card_name, frost_name
 from rules.coldest_night.labels import label as label
+from rules.coldest_night.observation_models import PublicObservation
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_turn import Table
-from rules.coldest_night.state import TOKEN_WINDOW_PHASES
+from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
+from rules.core import EndWords, GameText, Outcome, Seat
 from rules.errors import ParseError
+from rules.game_text import everyone_won, plural
 from rules.parsing import match_label, normalise
 
 # --- typed notation ------------------------------------------------------------------------------
@@ -314,3 +319,36 @@ END_WORDS = {
     "morning": "morning came with the fire still burning",
 }
 """Each end reason in words, shared by the announcement and the board so neither shows a code."""
+
+
+class ColdestNightText(GameText[ColdestNightState, act.Action, PublicObservation]):
+    """The Coldest Night's text object: the words above, bound to the game. Labels, typed moves and
+    the private lines read the frozen state: no working copy."""
+
+    rules_summary = RULES
+    end_words = EndWords(reasons=END_WORDS)  # CN-41
+
+    def label(self, state: ColdestNightState, action: act.Action) -> str:
+        return label(state, action)
+
+    def parse_among(
+        self, state: ColdestNightState, seat: Seat, text: str, legal: Sequence[act.Action]
+    ) -> act.Action:
+        return parse(state, list(legal), text)
+
+    def why_illegal(self, state: ColdestNightState, seat: Seat, action: act.Action) -> str:
+        return why_illegal(Table(state), seat, action)
+
+    def challenge_score(
+        self, outcome: Outcome, public: PublicObservation, seats: int
+    ) -> tuple[bool, float, str]:
+        """The kindling cards burnt, said with the turns they took."""
+        burnt = sum(1 for card in (*public.pit, *public.discard) if card.kind == "kindling")
+        words = f"{plural(burnt, 'kindling card')} burnt in {plural(public.turn, 'turn')}"
+        return everyone_won(outcome, seats), float(burnt), words
+
+    def describe(self, observation: PublicObservation) -> str:
+        return describe(observation)
+
+    def private_lines(self, state: ColdestNightState, seat: Seat) -> list[str]:
+        return private_lines(state, seat)

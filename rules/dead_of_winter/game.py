@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -14,7 +13,6 @@ from rules.core import (
     Agent,
     BaseGame,
     Chance,
-    EndWords,
     GameInfo,
     Information,
     Outcome,
@@ -22,34 +20,20 @@ from rules.core import (
     Seat,
     Step,
 )
-from rules.dead_of_winter import choices, rules_flow, rules_legal, text
+from rules.dead_of_winter import choices, rules_flow, rules_legal
 from rules.dead_of_winter import expert as expert_mod
-from rules.dead_of_winter.actions import SECRET_KINDS, Action, Vote, action_model
+from rules.dead_of_winter.actions import SECRET_KINDS, Action, action_model
 from rules.dead_of_winter.agents import AGENTS
-from rules.dead_of_winter.content import MAINS, OBJECTIVES
+from rules.dead_of_winter.content import OBJECTIVES
 from rules.dead_of_winter.fast import DictInPlay
 from rules.dead_of_winter.observation import Observation, observe
 from rules.dead_of_winter.rules_end import outcome, outcome_dict
 from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
-from rules.errors import ParseError
+from rules.dead_of_winter.state_dicts import as_dict
+from rules.dead_of_winter.text import DeadOfWinterText
 from rules.search import expert
-
-_VIEWS: OrderedDict[int, tuple[State, dict[str, Any]]] = OrderedDict()
-
-
-def _w(state: State) -> dict[str, Any]:
-    """A read-only dict view of a state, computed once per state object (states are frozen).
-
-    Only `rules_flow.apply` changes a dict, and it makes its own copy."""
-    hit = _VIEWS.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    w = state.model_dump(mode="json")
-    _VIEWS[id(state)] = (state, w)
-    if len(_VIEWS) > 16:
-        _VIEWS.popitem(last=False)
-    return w
+from rules.state_cache import StateCache
 
 
 class DeadOfWinterGame(BaseGame[State, Action, Observation]):
@@ -65,31 +49,17 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         picture=True,  # drawn by cogs/games/dead_of_winter.py
         coop_options={"mode": "coop"},  # DW-50: co-op players share the colony's result
     )
-    end_words = EndWords(
-        reasons={
-            "main_objective": "the colony completed its main objective",
-            "morale": "the colony failed: the colony's morale ran out",
-            "round_track": "the colony failed: the last round ended before the main objective "
-            "was met",
-            "exile": "the colony failed: a second innocent survivor was exiled and the colony "
-            "broke apart",
-            "eliminated": "the colony failed: every group was eliminated",
-        },
-        scores=None,  # a score is only whether the seat won, which the Winners line says
-        kinds={"coop": "shared main"},
-        goals={key: main.name for key, main in MAINS.items()},
-    )
+    text_model = DeadOfWinterText  # its words (`text.py`)
     fast = DictInPlay  # the playout fast path (`fast.py`)
     options_model = DeadOfWinterOptions
     state_model = State
     action_model: TypeAdapter[Action] = action_model
     agents: Mapping[str, Callable[[], Agent]] = AGENTS
-    panel_common = text.COMMON_KINDS
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)
         self.agents = {**AGENTS, "expert": expert(self, expert_mod.TUNING)}
-        self._legal: OrderedDict[tuple[int, Seat], tuple[State, tuple[Action, ...]]] = OrderedDict()
+        self._legal: StateCache[tuple[Action, ...]] = StateCache(16)  # per state object and seat
 
     def setup(self, seats: int, options: Any, rng: random.Random) -> Step[State]:
         opts = options if isinstance(options, DeadOfWinterOptions) else DeadOfWinterOptions()
@@ -97,72 +67,31 @@ class DeadOfWinterGame(BaseGame[State, Action, Observation]):
         return Step(state, tuple(events))
 
     def to_act(self, state: State) -> frozenset[Seat]:
-        return rules_legal.to_act(_w(state))
-
-    def why_waiting(self, state: State, seat: Seat) -> str | None:
-        """A seat that has cast its ballot hears so, not a bare "not your turn" (issue §5)."""
-        reason = rules_legal.why_illegal(_w(state), seat, Vote(yes=True))
-        return reason if reason == "You have already voted." else None
+        return rules_legal.to_act(as_dict(state))
 
     def legal_actions(self, state: State, seat: Seat) -> Sequence[Action]:
-        key = (id(state), seat)
-        hit = self._legal.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        actions = tuple(rules_legal.legal(_w(state), seat))
-        self._legal[key] = (state, actions)
-        if len(self._legal) > 16:
-            self._legal.popitem(last=False)
-        return actions
+        return self._legal.get(state, seat, lambda: tuple(rules_legal.legal(as_dict(state), seat)))
 
     def apply(self, state: State, seat: Seat, action: Action, rng: random.Random) -> Step[State]:
         new, events = rules_flow.apply(state, seat, action, rng)
         return Step(new, tuple(events))
 
     def observe(self, state: State, seat: Seat | None) -> Observation:
-        w = _w(state)
+        w = as_dict(state)
         return observe(w, seat, outcome_dict(w))
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "ended":
             return None
-        return outcome(_w(state))
-
-    def label(self, state: State, action: Action) -> str:
-        return text.label(_w(state), action)
-
-    def parse(
-        self, state: State, seat: Seat, text_: str, legal: Sequence[Action] | None = None
-    ) -> Action:
-        if legal is None:
-            legal = self.legal_actions(state, seat)
-        if not legal:
-            raise ParseError("The game is not waiting for a move from you right now.")
-        return text.parse(_w(state), text_, legal)
-
-    def describe(self, observation: Observation) -> str:
-        return text.describe(observation)
-
-    def rules_text(self) -> str:
-        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/dead_of_winter.md`."
-
-    def notation(self) -> str:
-        return text.NOTATION
-
-    def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
-        return rules_legal.why_illegal(_w(state), seat, action)
+        return outcome(as_dict(state))
 
     def determinize(self, observation: Observation, seat: Seat, rng: random.Random) -> State | None:
         """A world at the start of an action of the active player's turn (`determinize`)."""
         return expert_mod.determinize(observation, seat, rng)
 
-    def move_kind(self, label: str) -> str | None:
-        """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
-        return text.move_kind(label)
-
     def choice_paths(self, state: State, seat: Seat, legal: Sequence[Action]) -> list[Path | None]:
         """Kind → survivor or card → target and die, each option with its facts (`choices`)."""
-        return choices.paths(_w(state), seat, legal)
+        return choices.paths(as_dict(state), seat, legal)
 
     def is_secret(self, state: State, action: Action) -> bool:
         return action.type in SECRET_KINDS

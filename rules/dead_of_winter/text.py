@@ -1,15 +1,20 @@
-"""Dead of Winter's text object: the board in words (`describe`, `private_lines`), the rules
-summary and the notation, with the labels (`rules.dead_of_winter.labels`) and typed moves
-(`rules.dead_of_winter.typed_moves`) it speaks through, re-exported here.
+"""Dead of Winter's text object (`DeadOfWinterText`): the board in words (`describe`,
+`private_lines`), the rules summary and the notation, with the labels
+(`rules.dead_of_winter.labels`) and typed moves (`rules.dead_of_winter.typed_moves`) it speaks
+through, re-exported here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from rules.core import seat_ref
-from rules.dead_of_winter.content import IMPROVEMENTS
+from rules.core import EndWords, GameText, Outcome, Seat, seat_ref
+from rules.dead_of_winter import rules_legal
+from rules.dead_of_winter.actions import Action, Vote
+from rules.dead_of_winter.content import IMPROVEMENTS, MAINS, OBJECTIVES
 from rules.dead_of_winter.labels import (
+    cname,
     goal_words,
     label,
     place_name,
@@ -18,13 +23,18 @@ from rules.dead_of_winter.labels import (
     trigger_words,
 )
 from rules.dead_of_winter.observation import Observation
+from rules.dead_of_winter.state import MODULES, State
+from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.typed_moves import COMMON_KINDS, move_kind, parse
 from rules.dead_of_winter.words import group_name, group_of, own_group
+from rules.errors import ParseError
+from rules.game_text import plural
 
 __all__ = [
     "COMMON_KINDS",
     "NOTATION",
     "RULES",
+    "DeadOfWinterText",
     "describe",
     "label",
     "move_kind",
@@ -239,3 +249,131 @@ def private_lines(o: Observation) -> list[str]:
         elif item.get("kind") == "choose":
             lines.append(f"Your choice: {item.get('prompt', 'choose one')}.")
     return lines
+
+
+_VOTES = {"exile": "the exile", "twist": "the twist", "first_player": "the first player"}
+
+
+class DeadOfWinterText(GameText[State, Action, Observation]):
+    """Dead of Winter's words, bound to the game; labels, typed moves and refusals read the state's
+    dict (`as_dict`)."""
+
+    rules_summary = RULES
+    notation_guide = NOTATION
+    end_words = EndWords(
+        reasons={
+            "main_objective": "the colony completed its main objective",
+            "morale": "the colony failed: the colony's morale ran out",
+            "round_track": "the colony failed: the last round ended before the main objective "
+            "was met",
+            "exile": "the colony failed: a second innocent survivor was exiled and the colony "
+            "broke apart",
+            "eliminated": "the colony failed: every group was eliminated",
+        },
+        scores=None,  # a score is only whether the seat won, which the Winners line says
+        kinds={"coop": "shared main"},
+        goals={key: main.name for key, main in MAINS.items()},
+    )
+    panel_common = COMMON_KINDS
+    option_words = {
+        "mode": {
+            "standard": "Standard game: each player has a secret objective",
+            "coop": "Co-operative game: no secret objectives, everyone wins or loses together",
+            "prisoners_dilemma": "Prisoner's Dilemma: two players, two secret objectives",
+        },
+        "secret_deal": {
+            "normal": "Secret deal: a betrayer may be among you, or not",
+            "betrayer": "Secret deal: a betrayer is surely among you",
+            "no_betrayer": "Secret deal: no betrayer is among you",
+        },
+        "hardcore": {True: "Hardcore: the main objective's harder side", False: ""},
+        "player_elimination": {
+            True: "Player elimination: a group whose last survivor dies is out",
+            False: "",
+        },
+        "long_night": {True: "The Long Night: every module is on", False: ""},
+        "objective": {"random": "Main objective: drawn at random"},
+    }
+
+    def label(self, state: State, action: Action) -> str:
+        return label(as_dict(state), action)
+
+    def parse_among(self, state: State, seat: Seat, text: str, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ParseError("The game is not waiting for a move from you right now.")
+        return parse(as_dict(state), text, legal)
+
+    def describe(self, observation: Observation) -> str:
+        return describe(observation)
+
+    def why_waiting(self, state: State, seat: Seat) -> str | None:
+        """A seat that has cast its ballot hears so, not a bare "not your turn" (issue §5)."""
+        reason = rules_legal.why_illegal(as_dict(state), seat, Vote(yes=True))
+        return reason if reason == "You have already voted." else None
+
+    def why_illegal(self, state: State, seat: Seat, action: Action) -> str | None:
+        return rules_legal.why_illegal(as_dict(state), seat, action)
+
+    def option_sentence(self, key: str, value: Any) -> str | None:
+        """A Long Night module (§9) is said by its name: "Long Night module lab: on"."""
+        if key in MODULES and isinstance(value, bool):
+            return f"Long Night module {key.replace('_', ' ')}: {'on' if value else 'off'}"
+        return super().option_sentence(key, value)
+
+    def challenge_score(
+        self, outcome: Outcome, public: Observation, seats: int
+    ) -> tuple[bool, float, str]:
+        """The objectives met, then fewer rounds to a win, or more rounds held before a loss."""
+        main = bool(outcome.details.get("main_objective_complete"))
+        met = sum(1 for r in outcome.results if r.met)
+        rounds = public.round_number
+        words = "main objective complete" if main else "main objective missed"
+        return (
+            main,
+            met * 100.0 + (100 - rounds if main else rounds),  # done sooner, or held longer
+            (
+                f"{words}, {met} of {len(outcome.results)} personal objectives met, "
+                f"{plural(rounds, 'round')}"
+            ),
+        )
+
+    def reveal_lines(self, state: State) -> list[str]:
+        """Who held which objective and who was the betrayer, the crisis contributions by player,
+        open ballots by voter."""
+        out: list[str] = []
+        for group in state.groups:
+            who = seat_ref(group.seat)
+            for oid in group.objectives:
+                objective = OBJECTIVES.get(oid)
+                if objective is None:
+                    continue
+                kind = {"betrayal": "betrayer", "exiled": "exiled"}.get(objective.kind, "secret")
+                shown = " (revealed)" if oid in group.revealed else ""
+                out.append(f"🔓 {who}'s {kind} objective: {objective.name}{shown}.")
+            betrayer = group.was_betrayer
+            if betrayer is None:
+                betrayer = any(
+                    OBJECTIVES[o].kind == "betrayal" for o in group.objectives if o in OBJECTIVES
+                )
+            if betrayer:
+                out.append(f"🔓 {who} is the betrayer.")
+        crisis = state.crisis
+        if crisis is not None and crisis.contributions:
+            seat_of = {g.group: seat_ref(g.seat) for g in state.groups}
+            given = [
+                f"{seat_of.get(c.group, 'The game')}: {cname(c.card)}" for c in crisis.contributions
+            ]
+            out.append("🔓 Crisis contributions, face down: " + "; ".join(given) + ".")
+        for task in state.tasks:
+            if task.t != "vote":
+                continue
+            ballots = task.data.get("ballots", {})
+            if ballots:
+                about = _VOTES.get(str(task.data.get("subject")), "the vote")
+                cast = [f"{seat_ref(int(v))} {b}" for v, b in ballots.items()]
+                out.append(f"🔓 Secret ballots on {about} so far: " + "; ".join(cast) + ".")
+        return out
+
+    def move_kind(self, label: str) -> str | None:
+        """Panels group Dead of Winter's moves by kind: a turn can offer hundreds (§3)."""
+        return move_kind(label)

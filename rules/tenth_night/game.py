@@ -1,13 +1,12 @@
 """The `Game` object: wires set-up, day, night, observations and words together (spec §3–§11).
 
-Caching: states are immutable, so the legal actions and labels of a (state, seat) are cached by
-the state's identity (a few recent states, holding references so identities are not reused).
+Caching: states are immutable, so the legal actions of a (state, seat) are cached by the state's
+identity (a few recent states, holding references so identities are not reused).
 """
 
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -21,7 +20,6 @@ from rules.core import (
     BaseGame,
     Chance,
     ChatPolicy,
-    EndWords,
     GameInfo,
     Information,
     Outcome,
@@ -31,10 +29,10 @@ from rules.core import (
     Talk,
     Timer,
 )
-from rules.errors import IllegalActionError, OptionsError, ParseError
-from rules.parsing import match_label
+from rules.errors import IllegalActionError, OptionsError
 from rules.search import expert
-from rules.tenth_night import choices, text
+from rules.state_cache import StateCache
+from rules.tenth_night import choices
 from rules.tenth_night import expert as expert_mod
 from rules.tenth_night.actions import Action, DayAction, Defend, EndDay, action_model
 from rules.tenth_night.agents import HeuristicAgent, TenthNightRandomAgent
@@ -48,18 +46,13 @@ from rules.tenth_night.observation import (
     offer_view,
     public_fields,
 )
-from rules.tenth_night.observation import describe as describe_text
-from rules.tenth_night.rules_day import (
-    apply_day,
-    legal,
-    problem,
-)
+from rules.tenth_night.rules_day import apply_day, legal
 from rules.tenth_night.rules_night import defend
 from rules.tenth_night.rules_table import Table, setup_table
 from rules.tenth_night.state import PublicOptions, Result, TenthNightOptions, TenthNightState
+from rules.tenth_night.text_object import TenthNightText
 
 NIGHT_CHAT = ChatPolicy(mode="silent", reason="night", block_attachments=True)
-_CACHE_SIZE = 16
 
 
 def _outcome(r: Result | None) -> Outcome | None:
@@ -87,9 +80,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         clocks=True,  # §7: `day_seconds`, `defence_seconds`
         talk=Talk.LIMITED,  # silent nights
     )
-    end_words = EndWords(  # TN-31 / TN-33: nights survived, and each row's score
-        reasons=text.END_WORDS, group_score="Nights survived", scores="Row scores"
-    )
+    text_model = TenthNightText  # its words (`text.py`)
     fast = TableInPlay  # the playout fast path (`fast.py`)
     options_model = TenthNightOptions
     state_model = TenthNightState
@@ -103,12 +94,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
             # the search agent needs the game object, which agents may not import (DESIGN §3)
             "expert": expert(self, expert_mod.TUNING),
         }
-        self._legal: OrderedDict[tuple[int, int], tuple[TenthNightState, list[Action]]] = (
-            OrderedDict()
-        )
-        self._labels: OrderedDict[tuple[int, int], tuple[TenthNightState, dict[str, Action]]] = (
-            OrderedDict()
-        )
+        self._legal: StateCache[list[Action]] = StateCache(16)  # per state object and seat
 
     # set-up ------------------------------------------------------------------------------------
     def setup(self, seats: int, options: Any, rng: random.Random) -> TenthNightState:
@@ -151,36 +137,15 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         return frozenset(waiting)
 
     def legal_actions(self, state: TenthNightState, seat: Seat) -> Sequence[Action]:
-        key = (id(state), seat)
-        hit = self._legal.get(key)
-        if hit is not None and hit[0] is state:
-            self._legal.move_to_end(key)
-            return hit[1]
-        actions: list[Action]
-        if state.phase == "day":
-            actions = list(legal(state, seat))
-        elif state.phase == "night":
-            actions = list(defence_actions(state, seat))
-        else:
-            actions = []
-        self._legal[key] = (state, actions)
-        if len(self._legal) > _CACHE_SIZE:
-            self._legal.popitem(last=False)
-        return actions
+        return self._legal.get(state, seat, lambda: self._legal_now(state, seat))
 
-    def why_illegal(self, state: TenthNightState, seat: Seat, action: Action) -> str | None:
-        if state.phase == "game_over":
-            return "The game is over."
-        if isinstance(action, Defend):
-            if state.phase != "night" or state.cursor is None or state.cursor.seat != seat:
-                return "There is no attack on your people waiting for a defence decision."
-            opts = defence_options(state, seat)
-            if action.mode == "modifiers" and opts is not None and opts.deadly:
-                return "J, Q and K cannot stop a deadly attack: only a Joker nullifies it."
-            if action.mode == "nullify":
-                return "To nullify, play one Joker from your hand."
-            return "Defend with J, Q or K cards from your hand (each at most once)."
-        return problem(state, seat, action)
+    @staticmethod
+    def _legal_now(state: TenthNightState, seat: Seat) -> list[Action]:
+        if state.phase == "day":
+            return list(legal(state, seat))
+        if state.phase == "night":
+            return list(defence_actions(state, seat))
+        return []
 
     def timer(self, state: TenthNightState) -> Timer | None:
         """The §7 clocks: `day_seconds` ends the day (system `end_day`); `defence_seconds` passes
@@ -254,10 +219,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
                 known.add(o.give_card)
         return frozenset(known)
 
-    # words -------------------------------------------------------------------------------------
-    def label(self, state: TenthNightState, action: Action) -> str:
-        return text.label(state, action)
-
     def choice_paths(
         self, state: TenthNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
@@ -265,52 +226,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
             return super().choice_paths(state, seat, legal)
         return found
-
-    def parse(
-        self,
-        state: TenthNightState,
-        seat: Seat,
-        typed: str,
-        legal: Sequence[Action] | None = None,
-    ) -> Action:
-        legal_now = self.legal_actions(state, seat) if legal is None else legal
-        by_label = self._label_index(state, seat, legal_now)
-        exact = by_label.get(typed.strip())
-        if exact is not None:
-            return exact
-        action = text.parse_notation(state, seat, typed)
-        if action is not None:
-            if action in legal_now:
-                return action
-            reason = self.why_illegal(state, seat, action)
-            raise IllegalActionError(reason or "That move is not allowed right now.")
-        if not legal_now:
-            raise ParseError("You have nothing to do right now.")
-        return match_label(legal_now, lambda a: self.label(state, a), typed)
-
-    def _label_index(
-        self, state: TenthNightState, seat: Seat, actions: Sequence[Action]
-    ) -> dict[str, Action]:
-        key = (id(state), seat)
-        hit = self._labels.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
-        index: dict[str, Action] = {}
-        for a in actions:
-            index.setdefault(self.label(state, a), a)
-        self._labels[key] = (state, index)
-        if len(self._labels) > _CACHE_SIZE:
-            self._labels.popitem(last=False)
-        return index
-
-    def describe(self, observation: TenthNightObservation) -> str:
-        return describe_text(observation)
-
-    def rules_text(self) -> str:
-        return f"{text.RULES_TEXT.rstrip()}\nFull rules: `docs/games/tenth_night.md`."
-
-    def notation(self) -> str:
-        return text.NOTATION
 
     def determinize(
         self, observation: TenthNightObservation, seat: Seat, rng: random.Random

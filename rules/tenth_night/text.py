@@ -1,4 +1,5 @@
-"""Words for players: action labels (spec §11), typed notation and the rules summary.
+"""Words for players: action labels (spec §11), typed notation and the rules summary (the game's
+text object, `TenthNightText`, is in `text_object.py`; the board in words in `board_text.py`).
 
 Typed notation (case-insensitive; cards as `7H`, `7♥`, `10D`, `QS`, `JK`, or full ids like `7H-2`):
 

@@ -1,5 +1,5 @@
-"""The `Game` object for Winter: thin glue over the rules modules, `observation`, `text` and
-`agents`. It is the only module of the package importing all the others.
+"""The `Game` object for Winter: thin glue over the rules modules, `observation` and `agents`, with
+its words in `text`. It is the only module of the package importing all the others.
 
 Where the spec is silent, see the package docstring.
 """
@@ -14,7 +14,6 @@ from rules.core import (
     Agent,
     BaseGame,
     Chance,
-    EndWords,
     Event,
     GameInfo,
     Information,
@@ -25,7 +24,6 @@ from rules.core import (
     Step,
 )
 from rules.errors import IllegalActionError
-from rules.winter import text
 from rules.winter.actions import ACTION_MODEL, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
@@ -41,6 +39,7 @@ from rules.winter.rules_legal import (
     why_illegal,
 )
 from rules.winter.state import WinterOptions, WinterState
+from rules.winter.text import WinterText
 
 
 class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
@@ -54,14 +53,7 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
         chance=Chance.SETUP,  # the deck is shuffled at set-up; no move draws
         picture=True,  # drawn by cogs/games/winter.py
     )
-    end_words = EndWords(
-        reasons={  # WI-21's three endings
-            "frozen_out": "{losers} is frozen out (no counter left on the lake)",
-            "both_frozen_out": "both players are frozen out (no counter left on the lake)",
-            "turn_limit": "the thaw turn limit is reached",
-        },
-        scores="Counters left on the lake",
-    )
+    text_model = WinterText  # its words (`text.py`)
     fast = Resolving  # the playout fast path (`fast.py`)
     options_model: type[Options] = WinterOptions
     state_model = WinterState
@@ -108,36 +100,10 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
             winners=frozenset(r.winners), reason=r.reason, scores={0: r.scores[0], 1: r.scores[1]}
         )
 
-    def label(self, state: WinterState, action: WinterAction) -> str:
-        return text.label(state, action)
-
-    def parse(
-        self,
-        state: WinterState,
-        seat: Seat,
-        typed: str,
-        legal: Sequence[WinterAction] | None = None,
-    ) -> WinterAction:
-        if legal is None:
-            legal = legal_actions(state, seat)
-        return text.parse(state, seat, typed, legal)
-
     def choice_paths(
         self, state: WinterState, seat: Seat, legal: Sequence[WinterAction]
     ) -> Sequence[Path | None]:
         return choice_paths(state, seat, legal)
-
-    def why_illegal(self, state: WinterState, seat: Seat, action: WinterAction) -> str | None:
-        return why_illegal(state, seat, action)
-
-    def describe(self, observation: WinterObservation) -> str:
-        return text.describe(observation)
-
-    def rules_text(self) -> str:
-        return f"{text.RULES.rstrip()}\nFull rules: `docs/games/winter.md`."
-
-    def notation(self) -> str:
-        return text.NOTATION
 
 
 GAME = WinterGame()

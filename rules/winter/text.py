@@ -1,12 +1,13 @@
 """Words for players: action labels, the typed notation (WI-24), the rules summary and the board
-as text. Refusals are put into words by `rules_legal.why_illegal`."""
+as text, bound to the game as its text object (`WinterText`). Refusals are put into words by
+`rules_legal.why_illegal`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
 
-from rules.core import seat_ref
+from rules.core import EndWords, GameText, Seat, seat_ref
 from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter import actions as act
@@ -315,3 +316,33 @@ NOTATION = (
     "when only one move fits."
 )
 """The typing guide (`notation()`), which the terminal also shows beside a long list's groups."""
+
+
+class WinterText(GameText[WinterState, act.WinterAction, WinterObservation]):
+    """Winter's text object: the words above, bound to the game."""
+
+    rules_summary = RULES
+    notation_guide = NOTATION
+    end_words = EndWords(
+        reasons={  # WI-21's three endings
+            "frozen_out": "{losers} is frozen out (no counter left on the lake)",
+            "both_frozen_out": "both players are frozen out (no counter left on the lake)",
+            "turn_limit": "the thaw turn limit is reached",
+        },
+        scores="Counters left on the lake",
+    )
+    number_words = {"max_thaw_turns": "Thaw limit: a draw after {} thaw turns"}
+
+    def label(self, state: WinterState, action: act.WinterAction) -> str:
+        return label(state, action)
+
+    def parse_among(
+        self, state: WinterState, seat: Seat, text: str, legal: Sequence[act.WinterAction]
+    ) -> act.WinterAction:
+        return parse(state, seat, text, legal)
+
+    def why_illegal(self, state: WinterState, seat: Seat, action: act.WinterAction) -> str | None:
+        return why_illegal(state, seat, action)
+
+    def describe(self, observation: WinterObservation) -> str:
+        return describe(observation)

@@ -308,14 +308,18 @@ def crowded_turn(key: str, kind: str, seats: int) -> tuple[object, list[str], li
                 break
             legal = engine.legal(state, acting[0])
             if len(legal) > 30 and any(kind_of(a) == kind for a in legal):
-                return state, [game.label(state, a) for a in legal], [kind_of(a) for a in legal]
+                return (
+                    state,
+                    [game.text.label(state, a) for a in legal],
+                    [kind_of(a) for a in legal],
+                )
             state = engine.act(state, acting[0], rng.choice(legal), seed="c", ply=ply).state
     raise AssertionError(f"no crowded {kind} turn in {key}")
 
 
 def test_winters_grouped_moves_say_squares_are_named_from_the_lake_and_what_a_thaw_claims() -> None:
     _, labels, kinds = crowded_turn("winter", "move", 2)
-    shown = "\n".join(move_lines(labels, kinds, GAMES["winter"].notation(), full=False))
+    shown = "\n".join(move_lines(labels, kinds, GAMES["winter"].text.notation(), full=False))
     assert "`move <square> to <square> up|down`" in shown
     assert "relative to the lake" in shown
     assert re.search(r"e\.g\. `Move \w+ to \w+ \((up|down)\), claims \w+", shown), shown
@@ -323,12 +327,12 @@ def test_winters_grouped_moves_say_squares_are_named_from_the_lake_and_what_a_th
 
 def test_cold_comforts_tile_spots_are_listed_once_each_and_the_map_has_a_key() -> None:
     state, labels, kinds = crowded_turn("cold_comfort", "grow", 2)
-    shown = "\n".join(move_lines(labels, kinds, GAMES["cold_comfort"].notation(), full=False))
+    shown = "\n".join(move_lines(labels, kinds, GAMES["cold_comfort"].text.notation(), full=False))
     spots = {label.split()[3].rstrip(",") for label in labels if label.startswith("Place")}
     assert "`grow (x,y) rot <0|90|180|270>`" in shown and "choose from: " in shown
     listed = re.findall(r"\(-?\d+,-?\d+\)", shown.partition("choose from: ")[2])
     assert sorted(listed) == sorted(spots)  # each spot once, not once per turn of the tile
-    board = GAMES["cold_comfort"].describe(GAMES["cold_comfort"].observe(state, None))
+    board = GAMES["cold_comfort"].text.describe(GAMES["cold_comfort"].observe(state, None))
     key = board.partition("Map key: ")[2]
     for symbol in ("`4.`", "`4*`", "`a2`", "`A2`", "`PP`", "`MS`", "`==`"):
         assert symbol in key

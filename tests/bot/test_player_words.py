@@ -147,8 +147,8 @@ async def play_to_the_end(key: str, options: dict[str, Any], seed: int) -> Reade
     for _ in range(seats - len(HUMANS)):
         table = await service.add_agent(table.id, HUMANS[0].user_id, "heuristic")
     reader.read("lobby", service.lobby_text(table))
-    reader.read("rules", game.rules_text())
-    reader.read("notation", game.notation())
+    reader.read("rules", game.text.rules_text())
+    reader.read("notation", game.text.notation())
     played = await service.start(table.id, HUMANS[0].user_id)
     reader.played(played, service)
     for update in await service.private_updates(played.table, force=True):

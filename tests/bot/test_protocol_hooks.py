@@ -9,7 +9,7 @@ import pytest
 
 from bot.tables import Player, SecretMoveError, TableService
 from rules import GAMES
-from rules.core import BaseGame
+from rules.core import BaseGame, GameText
 from storage import SqliteStore
 from tests.bot.parts import Now
 from tests.support.ballot import BALLOT
@@ -105,7 +105,7 @@ async def test_a_perfect_information_game_shows_each_player_that_nothing_is_secr
     game = GAMES["winter"]
     assert not game.info.hidden_information
     assert type(game).private_key is BaseGame.private_key
-    assert type(game).private_lines is BaseGame.private_lines
+    assert type(game.text).private_lines is GameText.private_lines
     service = TableService(store, {"winter": game}, clock=Now(), new_seed=lambda: "lake")
     table = await service.open("winter", ANA)
     await service.join(table.id, BO)

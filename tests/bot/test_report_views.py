@@ -21,10 +21,10 @@ def fresh_private_only(service: TableService, table: Any, seat: int) -> str:
     """`private_only_text` as it was computed before any caching: from scratch."""
     game = service.games[table.game]
     state = game.state_model.model_validate(table.state)
-    public = set(game.describe(game.observe(state, None)).splitlines())
+    public = set(game.text.describe(game.observe(state, None)).splitlines())
     own = [
         line
-        for line in game.describe(game.observe(state, seat)).splitlines()
+        for line in game.text.describe(game.observe(state, seat)).splitlines()
         if line.strip() and line not in public
     ]
     head = f"You play as {table.seats[seat].name}."
@@ -62,7 +62,7 @@ async def test_reports_show_what_a_fresh_computation_shows(key: str) -> None:
         board = played.board
         assert board is not None
         assert board.text == format_event(
-            game.describe(game.observe(state, None)), [s.name for s in table.seats]
+            game.text.describe(game.observe(state, None)), [s.name for s in table.seats]
         )
         assert board.observation == game.observe(state, None)
         for seat in range(seats):
@@ -87,13 +87,13 @@ async def test_a_report_lists_no_moves_until_a_presenter_reads_them(
     service = await service_with(new_seed=lambda: "lazy")
     game = service.games["coldest_night"]
     labelled: list[Any] = []
-    label = game.label
+    label = game.text.label
 
     def counted(state: Any, action: Any) -> str:
         labelled.append(action)
         return label(state, action)
 
-    monkeypatch.setattr(game, "label", counted)
+    monkeypatch.setattr(game.text, "label", counted)
     played = await started(service, "coldest_night", 3)
     assert played.panels  # every seat's first panel
     assert labelled == []

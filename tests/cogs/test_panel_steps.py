@@ -114,7 +114,7 @@ def test_every_move_of_every_panel_is_within_the_games_click_budget_and_discords
             break
         for seat in sorted(game.to_act(state)) if ply % STRIDE.get(key, 1) == 0 else ():
             legal = engine.legal(state, seat)
-            labels = tuple(game.label(state, action) for action in legal)
+            labels = tuple(game.text.label(state, action) for action in legal)
             paths = game.choice_paths(state, seat, legal)
             root = build([named_path(path, names) for path in paths])
             walk(root, labels, ply, game.max_choice_depth, f"{key} ply {ply} seat {seat}")

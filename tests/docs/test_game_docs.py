@@ -61,7 +61,7 @@ def unparsed(key: str, wanted: list[str]) -> list[str]:
                 legal = game.legal_actions(state, acting)
                 for typed in list(left):
                     try:
-                        action = game.parse(state, acting, typed)
+                        action = game.text.parse(state, acting, typed)
                     except RuleError:
                         continue
                     if action in legal:
@@ -115,4 +115,4 @@ def test_every_option_a_doc_names_exists_with_the_stated_default(key: str) -> No
 
 @pytest.mark.parametrize("key", SHIPPED)
 def test_the_rules_command_points_at_the_full_doc(key: str) -> None:
-    assert f"docs/games/{key}.md" in GAMES[key].rules_text()
+    assert f"docs/games/{key}.md" in GAMES[key].text.rules_text()

@@ -113,7 +113,7 @@ async def test_a_three_seat_game_is_played_to_the_end_without_leaking_a_hand(
         agent = GAME.agents["heuristic"]()
         legal = GAME.legal_actions(state, seat)
         action = agent.choose(GAME.observe(state, seat), legal, rng)
-        await say(f"!play {GAME.label(state, action)}", members[seat])
+        await say(f"!play {GAME.text.label(state, action)}", members[seat])
         table = await service.table(1)
         sent = drain()
         assert table.ply > moves, "the move was not applied"

@@ -92,7 +92,7 @@ async def test_a_four_seat_standard_game_with_a_betrayer_is_played_to_the_end_ke
         legal = GAME.legal_actions(state, seat)
         rng = engine.agent_rng(table.seed, table.ply + 1, seat)
         action = agents[seat].choose(GAME.observe(state, seat), legal, rng)
-        label = GAME.label(state, action)
+        label = GAME.text.label(state, action)
         before = set(GAME.hidden(state)).union(*(GAME.secrets(state, s) for s in range(4)))
         if GAME.is_secret(state, action):
             if not secret_refused:  # a ballot or contribution typed in the channel is refused

@@ -87,7 +87,7 @@ async def test_a_crisis_contribution_is_made_by_clicking_and_the_public_sees_onl
     bot, member, seat, action = await at_a_contribution(bot_factory)
     service = bot.service
     before = await service.table(1)
-    name = GAME.label(service.state(before), action).removeprefix("Contribute ")
+    name = GAME.text.label(service.state(before), action).removeprefix("Contribute ")
     clicks = await click_move(bot, responses, member, seat, action)
     assert 1 <= clicks <= GAME.max_choice_depth
     table = await service.table(1)

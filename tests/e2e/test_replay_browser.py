@@ -267,7 +267,7 @@ def check_game(driver: Any, finished: Finished, path: Path) -> None:
             )
             state = engine.replay(len(names), table.options, table.seed, log[:ply])
             if view != "all":
-                want = board(format_event(game.describe(game.observe(state, seat)), names))
+                want = board(format_event(game.text.describe(game.observe(state, seat)), names))
                 got = driver.find_element(By.ID, "board").get_attribute("textContent")
                 assert got == want, f"{table.game}, view {view}, board after move {ply}"
     # the everything view at the end: every seat's own lines, under its name
@@ -276,7 +276,7 @@ def check_game(driver: Any, finished: Finished, path: Path) -> None:
     body.send_keys(Keys.END)
     assert driver.find_element(By.ID, "where").text.startswith(f"Move {last} of {last}")
     everything = driver.find_element(By.ID, "board").get_attribute("textContent")
-    public_text = game.describe(
+    public_text = game.text.describe(
         game.observe(engine.replay(len(names), table.options, table.seed, log), None)
     )
     assert everything.startswith(board(format_event(public_text, names)))

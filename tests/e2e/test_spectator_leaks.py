@@ -182,7 +182,7 @@ class Knowledge:
     def learn(self, state: Any, lines: list[str]) -> None:
         public = self.game.observe(state, None)
         self.values |= set(_strings(public.model_dump(mode="json")))
-        described = self.game.describe(public)
+        described = self.game.text.describe(public)
         text = (
             "\n".join(lines) if described == self.describe else described + "\n" + "\n".join(lines)
         )
@@ -321,7 +321,7 @@ async def test_a_spectator_sees_no_hand_objective_betrayer_contribution_or_ballo
         rng = engine.agent_rng(table.seed, table.ply + 1, seat)
         action = agents[seat].choose(game.observe(state, seat), legal, rng)
         secret_moves += game.is_secret(state, action)
-        played = await service.act(table.id, players[seat].id, game.label(state, action))
+        played = await service.act(table.id, players[seat].id, game.text.label(state, action))
         await publish(bot, played)
         before = table.ply
         table = await service.table(1)

@@ -255,7 +255,7 @@ def choose(state: TenthNightState, seat: int) -> tuple[str, Any]:
     rng = random.Random(f"{SEED}/{state.round}/{seat}/{len(state.discard)}")
     action = AGENT.choose(GAME.observe(state, seat), legal, rng)
     text = typed(action)
-    assert same_move(GAME.parse(state, seat, text), action), (text, action)
+    assert same_move(GAME.text.parse(state, seat, text), action), (text, action)
     return text, action
 
 

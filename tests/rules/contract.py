@@ -210,7 +210,7 @@ class ContractSuite:
         game = self.game
         public_view = game.observe(state, None)
         public = _strings(public_view.model_dump(mode="json"))
-        board = _words(game.describe(public_view))
+        board = _words(game.text.describe(public_view))
         hidden = game.hidden(state)
         assert not (hidden & (public | board)), f"public view shows hidden {hidden & public}"
         for owner in range(seats):
@@ -243,13 +243,13 @@ class ContractSuite:
             if seat is None:
                 continue
             legal = list(engine.legal(state, seat))
-            labels = [game.label(state, a) for a in legal]
+            labels = [game.text.label(state, a) for a in legal]
             for action, text in list(zip(legal, labels, strict=True))[:80]:
                 parsed = engine.parse(state, seat, text)
                 if labels.count(text) == 1:
                     assert parsed == action, f"{text!r} parsed to {parsed!r}"
                 else:  # identical copies of a card share a label: any of them is the same move
-                    assert game.label(state, parsed) == text
+                    assert game.text.label(state, parsed) == text
 
     def test_every_view_is_json_and_reads_back_as_itself(self) -> None:
         """Views travel as JSON (the replay file, a stored panel): each one dumps and validates
@@ -269,20 +269,20 @@ class ContractSuite:
         game = self.game
         for state, _, _, _ in self.walk(game.max_seats, 19, every=11):
             public = game.observe(state, None)
-            assert game.describe(public)
+            assert game.text.describe(public)
             for seat in range(game.max_seats):
                 private = game.observe(state, seat)
                 assert set(type(public).model_fields) <= set(type(private).model_fields) or (
                     type(public) is type(private)
                 )
-                assert game.describe(private)
+                assert game.text.describe(private)
 
     def test_the_game_ships_agents_rules_text_and_an_end_summary(self) -> None:
         game = self.game
         assert {"random", "heuristic"} <= set(game.agents)
-        assert game.rules_text().strip()
+        assert game.text.rules_text().strip()
         assert game.pitch.strip()
         result = play_out(game, game.min_seats, 1, self.agents(game.min_seats))
         assert result.outcome is not None
         names = [f"Player{n}" for n in range(game.min_seats)]
-        assert game.summary(result.outcome, names).strip()
+        assert game.text.summary(result.outcome, names).strip()

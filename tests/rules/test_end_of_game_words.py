@@ -1,5 +1,5 @@
 """Every game ends in words (issue 9): the end sentence the framework builds from the `Outcome`
-(`BaseGame.summary`) and the final board say how the game ended in the game's own terms
+(`GameText.summary`) and the final board say how the game ended in the game's own terms
 (`end_words`), never a reason code such as `frozen_out` or a repr such as `[0, 8]`."""
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ def test_each_game_announces_its_end_in_its_own_words_without_reason_codes(key: 
     seats_seen: set[int] = set()
     for _state, outcome in endings(key):
         names = [f"Player {n + 1}" for n in range(game.max_seats)]
-        text = game.summary(outcome, names)
-        assert outcome.reason in game.end_words.reasons, outcome.reason  # the game's own words
-        assert game.end_words.reasons[outcome.reason].split("{")[0] in text, text
+        text = game.text.summary(outcome, names)
+        assert outcome.reason in game.text.end_words.reasons, outcome.reason  # the game's own words
+        assert game.text.end_words.reasons[outcome.reason].split("{")[0] in text, text
         assert text.startswith("**Game over — "), text
         assert "_" not in text and not REPR.search(text), text
         for seat in outcome.winners:
@@ -49,7 +49,7 @@ def test_each_game_announces_its_end_in_its_own_words_without_reason_codes(key: 
 def test_each_games_final_board_says_how_it_ended_without_codes_or_reprs(key: str) -> None:
     game = GAMES[key]
     for state, outcome in endings(key, games=6):
-        board = game.describe(game.observe(state, None))
+        board = game.text.describe(game.observe(state, None))
         assert "Game over" in board, board
         reason = outcome.reason
         assert "_" not in reason or reason not in board, board

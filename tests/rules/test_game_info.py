@@ -19,6 +19,7 @@ from rules.core import (
     ChatPolicy,
     EndWords,
     GameInfo,
+    GameText,
     Information,
     Outcome,
     Play,
@@ -94,7 +95,7 @@ def test_what_the_record_rules_out_answers_none_without_asking_the_game(key: str
         assert all(game.chat_policy(state, s) == FREE_CHAT for s in range(game.max_seats))
     if not game.info.hidden_information:
         assert game.secrets(state, 0) == frozenset() and game.hidden(state) == frozenset()
-        assert game.private_key(state, 0) == () and game.private_lines(state, 0) == []
+        assert game.private_key(state, 0) == () and game.text.private_lines(state, 0) == []
 
 
 class _Tiny(BaseGame[Any, Any, Any]):
@@ -131,6 +132,38 @@ def test_a_game_whose_hooks_contradict_its_record_is_refused(
     }
     with pytest.raises(TypeError, match=problem):
         type("Wrong", (_Tiny,), {"info": info, hook: answers[hook]})
+
+
+def test_a_perfect_information_game_whose_text_lists_private_lines_is_refused() -> None:
+    """`private_lines` is a hook of the game's text object: the record check looks there."""
+
+    class Lines(GameText[Any, Any, Any]):
+        def private_lines(self, state: Any, seat: int) -> list[str] | None:
+            return ["mine"]
+
+    info = GameInfo(players=(2, 2), play=Play.COMPETITIVE)
+    with pytest.raises(TypeError, match="perfect information but defines private_lines"):
+        type("Wrong", (_Tiny,), {"info": info, "text_model": Lines})
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_games_words_are_one_text_object_bound_to_it(key: str) -> None:
+    game = GAMES[key]
+    assert isinstance(game.text, game.text_model) and game.text is game.text
+    assert game.text.game is game
+
+
+def test_a_games_text_says_its_own_options_and_leaves_the_rest_to_the_framework() -> None:
+    dead_of_winter = GAMES["dead_of_winter"].text
+    assert dead_of_winter.option_sentence("secret_deal", "betrayer") == (
+        "Secret deal: a betrayer is surely among you"
+    )
+    assert dead_of_winter.option_sentence("hardcore", False) == ""  # nothing worth a line
+    assert dead_of_winter.option_sentence("lab", False) == "Long Night module lab: off"  # §9
+    assert dead_of_winter.option_sentence("objective", "M01") is None  # the framework's words
+    winter = GAMES["winter"].text
+    assert winter.option_sentence("max_thaw_turns", 50) == "Thaw limit: a draw after 50 thaw turns"
+    assert winter.option_sentence("max_thaw_turns", 0) == "Max thaw turns: none"
 
 
 def test_a_game_with_clocks_or_limited_talk_must_say_them() -> None:

@@ -90,8 +90,8 @@ def test_views_built_without_validation_equal_validated_ones(key: str) -> None:
 
 
 def private_only(game: Any, state: Any, seat: Seat) -> tuple[str, ...]:
-    public = set(game.describe(game.observe(state, None)).splitlines())
-    own = game.describe(game.observe(state, seat)).splitlines()
+    public = set(game.text.describe(game.observe(state, None)).splitlines())
+    own = game.text.describe(game.observe(state, seat)).splitlines()
     return tuple(line for line in own if line.strip() and line not in public)
 
 
@@ -115,13 +115,13 @@ def test_equal_private_keys_mean_equal_private_only_text(key: str) -> None:
 
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_private_lines_said_directly_are_the_lines_the_views_differ_by(key: str) -> None:
-    """`Game.private_lines`, where a game says them without building views, equal the lines
+    """`GameText.private_lines`, where a game says them without building views, equal the lines
     its own view shows and the public one does not."""
     game = GAMES[key]
     said = 0
     for state, seats in states(key):
         for seat in range(seats):
-            direct = game.private_lines(state, seat)
+            direct = game.text.private_lines(state, seat)
             if direct is not None:
                 said += 1
                 assert tuple(direct) == private_only(game, state, seat), (seat, state)

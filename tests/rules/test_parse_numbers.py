@@ -38,10 +38,10 @@ def test_every_game_parse_refuses_a_huge_number_with_a_rule_error(key: str) -> N
     checked = 0
     for state, seat in positions(key)[:2]:
         legal = engine.legal(state, seat)
-        labels = list(dict.fromkeys(game.label(state, action) for action in legal))[:8]
+        labels = list(dict.fromkeys(game.text.label(state, action) for action in legal))[:8]
         for text in typed_forms(labels):
             try:
-                action = game.parse(state, seat, text, legal)
+                action = game.text.parse(state, seat, text, legal)
             except RuleError as err:
                 assert str(err).strip(), "a refusal says something"
             else:

@@ -212,9 +212,11 @@ def revealed(game: Any, move: Move, seed: str, seats: int) -> list[str]:
             after = _seen(game, moved.state, v)
             who = "the public" if v is None else f"seat {v}"
             if after != seen_after[v] and _sorted_lists(after) != _sorted_lists(seen_after[v]):
-                found.append(f"{who} sees {path} at ply {ply}: {game.label(before, action)}")
+                found.append(f"{who} sees {path} at ply {ply}: {game.text.label(before, action)}")
             elif _told(moved, v) != _told(step, v):
-                found.append(f"{who} is told {path} at ply {ply}: {game.label(before, action)}")
+                found.append(
+                    f"{who} is told {path} at ply {ply}: {game.text.label(before, action)}"
+                )
     return found
 
 

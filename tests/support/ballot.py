@@ -20,6 +20,7 @@ from rules.core import (
     BaseGame,
     Event,
     Frozen,
+    GameText,
     Options,
     Outcome,
     Seat,
@@ -28,7 +29,6 @@ from rules.core import (
     Timer,
     seat_ref,
 )
-from rules.parsing import match_label
 
 
 class BallotOptions(Options):
@@ -63,6 +63,26 @@ class BallotPrivate(BallotView):
     my_ballot: str | None
 
 
+class BallotText(GameText[BallotState, Any, BallotView]):
+    def label(self, state: BallotState, action: Any) -> str:
+        return f"Vote {action.choice}"
+
+    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
+        verdict = "passed" if outcome.reason == "passed" else "failed"
+        happy = [names[r.seat] for r in outcome.results if r.met]
+        return f"The vote {verdict}. Pleased: {', '.join(happy) or 'nobody'}."
+
+    def describe(self, observation: BallotView) -> str:
+        votes = sum(observation.voted)
+        text = f"{votes} of {len(observation.voted)} have voted."
+        if isinstance(observation, BallotPrivate):
+            text += f"\nYour role: {observation.role}."
+        return text
+
+    def rules_text(self) -> str:
+        return "Vote yes or no in secret; a majority of yes passes."
+
+
 class BallotGame(BaseGame[BallotState, Any, BallotView]):
     key = "test_ballot"
     title = "Ballot"
@@ -72,6 +92,7 @@ class BallotGame(BaseGame[BallotState, Any, BallotView]):
     options_model = BallotOptions
     state_model = BallotState
     action_model: TypeAdapter[Any] = TypeAdapter(BallotAction)
+    text_model = BallotText
     agents = {"random": RandomAgent, "heuristic": RandomAgent}
 
     def setup(self, seats: int, options: BallotOptions, rng: random.Random) -> Step[BallotState]:
@@ -136,15 +157,6 @@ class BallotGame(BaseGame[BallotState, Any, BallotView]):
             details={"yes": sum(b == "yes" for b in state.ballots)},
         )
 
-    def label(self, state: BallotState, action: Any) -> str:
-        return f"Vote {action.choice}"
-
-    def parse(
-        self, state: BallotState, seat: Seat, text: str, legal: Sequence[Any] | None = None
-    ) -> Any:
-        legal = self.legal_actions(state, seat) if legal is None else legal
-        return match_label(legal, lambda a: self.label(state, a), text)
-
     def secrets(self, state: BallotState, seat: Seat) -> frozenset[str]:
         return frozenset() if state.passed is not None else frozenset({f"role:{state.roles[seat]}"})
 
@@ -165,21 +177,6 @@ class BallotGame(BaseGame[BallotState, Any, BallotView]):
 
     def is_secret(self, state: BallotState, action: Any) -> bool:
         return isinstance(action, Vote)
-
-    def summary(self, outcome: Outcome, names: Sequence[str]) -> str:
-        verdict = "passed" if outcome.reason == "passed" else "failed"
-        happy = [names[r.seat] for r in outcome.results if r.met]
-        return f"The vote {verdict}. Pleased: {', '.join(happy) or 'nobody'}."
-
-    def describe(self, observation: BallotView) -> str:
-        votes = sum(observation.voted)
-        text = f"{votes} of {len(observation.voted)} have voted."
-        if isinstance(observation, BallotPrivate):
-            text += f"\nYour role: {observation.role}."
-        return text
-
-    def rules_text(self) -> str:
-        return "Vote yes or no in secret; a majority of yes passes."
 
 
 BALLOT = BallotGame()

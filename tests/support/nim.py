@@ -19,6 +19,7 @@ from rules.core import (
     ChatPolicy,
     Event,
     Frozen,
+    GameText,
     Options,
     Outcome,
     Seat,
@@ -26,7 +27,6 @@ from rules.core import (
     seat_ref,
 )
 from rules.errors import ParseError
-from rules.parsing import match_label
 
 
 class NimOptions(Options):
@@ -77,6 +77,28 @@ class Greedy:
         return takes[0]
 
 
+class NimText(GameText[NimState, Any, NimPublic]):
+    def label(self, state: NimState, action: Any) -> str:
+        return "Shout" if isinstance(action, Shout) else f"Take {action.count}"
+
+    def parse_among(self, state: NimState, seat: Seat, text: str, legal: Sequence[Any]) -> Any:
+        if text.strip().isdigit() and len(text.strip()) < 10:
+            wanted = Take(count=int(text))
+            if wanted in legal:
+                return wanted
+            raise ParseError(f"You cannot take {text} now.")
+        return super().parse_among(state, seat, text, legal)  # a label
+
+    def describe(self, observation: Any) -> str:
+        text = f"Stones left: {observation.stones}. Next: {{s{observation.active}}}."
+        if isinstance(observation, NimPrivate):
+            text += f"\nYour secret word: {observation.secret}"
+        return text
+
+    def rules_text(self) -> str:
+        return "Take 1 to 3 stones; whoever takes the last stone wins."
+
+
 class Nim(BaseGame[NimState, Any, NimPublic]):
     key = "test_nim"
     title = "Nim"
@@ -86,6 +108,7 @@ class Nim(BaseGame[NimState, Any, NimPublic]):
     options_model = NimOptions
     state_model = NimState
     action_model: TypeAdapter[Any] = TypeAdapter(NimAction)
+    text_model = NimText
     agents = {"random": RandomAgent, "heuristic": Greedy}
 
     def setup(self, seats: int, options: NimOptions, rng: random.Random) -> NimState:
@@ -149,36 +172,12 @@ class Nim(BaseGame[NimState, Any, NimPublic]):
             return ChatPolicy(mode="no_numbers", allowed_numbers=frozenset({state.stones}))
         return FREE_CHAT
 
-    def label(self, state: NimState, action: Any) -> str:
-        return "Shout" if isinstance(action, Shout) else f"Take {action.count}"
-
-    def parse(
-        self, state: NimState, seat: Seat, text: str, legal: Sequence[Any] | None = None
-    ) -> Any:
-        if legal is None:
-            legal = self.legal_actions(state, seat)
-        if text.strip().isdigit() and len(text.strip()) < 10:
-            wanted = Take(count=int(text))
-            if wanted in legal:
-                return wanted
-            raise ParseError(f"You cannot take {text} now.")
-        return match_label(legal, lambda a: self.label(state, a), text)
-
     def secrets(self, state: NimState, seat: Seat) -> frozenset[str]:
         return frozenset({state.secrets[seat]})
 
     def is_secret(self, state: NimState, action: Any) -> bool:
         """A shout is a secret move here, to test that it is refused when typed in public."""
         return isinstance(action, Shout)
-
-    def describe(self, observation: Any) -> str:
-        text = f"Stones left: {observation.stones}. Next: {{s{observation.active}}}."
-        if isinstance(observation, NimPrivate):
-            text += f"\nYour secret word: {observation.secret}"
-        return text
-
-    def rules_text(self) -> str:
-        return "Take 1 to 3 stones; whoever takes the last stone wins."
 
 
 NIM = Nim()

@@ -9,10 +9,10 @@ All nine cards are worth 45, more than any limit allows, so every game ends with
 
 It follows the checklist of docs/DESIGN.md ("Adding a game") and nothing more: a `BaseGame`
 subclass with its record (`GameInfo`: two players, competitive, hidden information, chance at the
-set-up only), its words for the end, options (with a declared variant), state, actions, views, a
-random and a heuristic player, labels and typed notation, board text and rules text, and the
-secrets and hidden values its record calls for. No board picture, no clock, free talk, no fast
-path: the framework's defaults serve.
+set-up only), options (with a declared variant), state, actions, views, a random and a heuristic
+player, the secrets and hidden values its record calls for, and its text object (`GameText`):
+labels and typed notation, board text and rules text, its words for the end. No board picture,
+no clock, free talk, no fast path: the framework's defaults serve.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from rules.core import (
     Event,
     Frozen,
     GameInfo,
+    GameText,
     Information,
     Options,
     Outcome,
@@ -41,7 +42,6 @@ from rules.core import (
     seat_ref,
 )
 from rules.errors import ParseError
-from rules.parsing import match_label
 
 KEY = "test_thin_ice"  # `test_…`: a key no shipped game can have (rules/__init__.py)
 HAND = 3
@@ -122,6 +122,47 @@ class Careful:
         return min(legal, key=lambda a: value(a.card))
 
 
+class IceText(GameText[IceState, Lay, IcePublic]):
+    """Thin Ice's words: labels and typed moves, the board and the rules, its end."""
+
+    end_words = EndWords(reasons={"broke_the_ice": "{losers} broke the ice"}, scores=None)
+    notation_guide = "`lay 8` (a card by its value) or the card's name: `blizzard`."
+
+    def label(self, state: IceState, action: Lay) -> str:
+        return f"Lay {card_words(action.card)}"
+
+    def parse_among(self, state: IceState, seat: Seat, text: str, legal: Sequence[Lay]) -> Lay:
+        words = text.strip().casefold().removeprefix("lay").strip()
+        if re.fullmatch(r"[0-9]{1,2}", words):
+            for action in legal:
+                if value(action.card) == int(words):
+                    return action
+            raise ParseError(f"You hold no card worth {words}.")
+        return super().parse_among(state, seat, text, legal)  # the card's name: its label
+
+    def describe(self, observation: IcePublic) -> str:
+        o = observation
+        lines = [f"**Load on the ice**: {o.load} of {o.limit}"]
+        if o.pile:
+            lines.append(f"On the ice: {', '.join(card_words(c) for c in o.pile)}")
+        lines.append(f"Cards in hand: {{s0}} {o.hand_sizes[0]}, {{s1}} {o.hand_sizes[1]}")
+        lines.append(f"Face down: {o.face_down}")
+        if o.broke is not None:
+            lines.append(f"Game over: {{s{o.broke}}} broke the ice.")
+        else:
+            lines.append(f"Next: {{s{o.active}}}")
+        if isinstance(o, IcePrivate):
+            lines.append(f"Your hand: {', '.join(card_words(c) for c in o.hand) or 'empty'}")
+        return "\n".join(lines)
+
+    def rules_text(self) -> str:
+        return (
+            "Thin Ice: nine cards worth 1 to 9; each player holds three. In turn, lay a card on "
+            "the ice (its value adds to the load), then draw while face-down cards are left. "
+            "Whoever takes the load past the ice's limit breaks it and loses."
+        )
+
+
 class ThinIce(BaseGame[IceState, Lay, IcePublic]):
     key = KEY
     title = "Thin Ice"
@@ -132,10 +173,10 @@ class ThinIce(BaseGame[IceState, Lay, IcePublic]):
         information=Information.HIDDEN,  # the hands; the face-down cards' order
         chance=Chance.SETUP,  # the shuffle: no move draws from its rng
     )
-    end_words = EndWords(reasons={"broke_the_ice": "{losers} broke the ice"}, scores=None)
     options_model = IceOptions
     state_model = IceState
     action_model: TypeAdapter[Lay] = TypeAdapter(Lay)
+    text_model = IceText
     agents = {"random": RandomAgent, "heuristic": Careful}
 
     # required -------------------------------------------------------------------------------
@@ -216,48 +257,7 @@ class ThinIce(BaseGame[IceState, Lay, IcePublic]):
             details={"load": state.load, "broke": state.broke},
         )
 
-    def label(self, state: IceState, action: Lay) -> str:
-        return f"Lay {card_words(action.card)}"
-
-    def parse(
-        self, state: IceState, seat: Seat, text: str, legal: Sequence[Lay] | None = None
-    ) -> Lay:
-        if legal is None:
-            legal = self.legal_actions(state, seat)
-        words = text.strip().casefold().removeprefix("lay").strip()
-        if re.fullmatch(r"[0-9]{1,2}", words):
-            for action in legal:
-                if value(action.card) == int(words):
-                    return action
-            raise ParseError(f"You hold no card worth {words}.")
-        return match_label(legal, lambda a: self.label(state, a), text)
-
-    def describe(self, observation: IcePublic) -> str:
-        o = observation
-        lines = [f"**Load on the ice**: {o.load} of {o.limit}"]
-        if o.pile:
-            lines.append(f"On the ice: {', '.join(card_words(c) for c in o.pile)}")
-        lines.append(f"Cards in hand: {{s0}} {o.hand_sizes[0]}, {{s1}} {o.hand_sizes[1]}")
-        lines.append(f"Face down: {o.face_down}")
-        if o.broke is not None:
-            lines.append(f"Game over: {{s{o.broke}}} broke the ice.")
-        else:
-            lines.append(f"Next: {{s{o.active}}}")
-        if isinstance(o, IcePrivate):
-            lines.append(f"Your hand: {', '.join(card_words(c) for c in o.hand) or 'empty'}")
-        return "\n".join(lines)
-
-    def rules_text(self) -> str:
-        return (
-            "Thin Ice: nine cards worth 1 to 9; each player holds three. In turn, lay a card on "
-            "the ice (its value adds to the load), then draw while face-down cards are left. "
-            "Whoever takes the load past the ice's limit breaks it and loses."
-        )
-
     # optional hooks -------------------------------------------------------------------------
-    def notation(self) -> str:
-        return "`lay 8` (a card by its value) or the card's name: `blizzard`."
-
     def secrets(self, state: IceState, seat: Seat) -> frozenset[str]:
         return frozenset(state.hands[seat])
 

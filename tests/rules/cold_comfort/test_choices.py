@@ -54,7 +54,7 @@ def test_cx3_spots_far_off_the_town_that_change_nothing_are_few_and_still_typed(
     for action in typed:  # each can still be typed
         assert isinstance(action, Grow)
         text = f"grow ({action.x},{action.y}) rot {action.rotation}"
-        assert GAME.parse(state, 0, text, legal) == action
+        assert GAME.text.parse(state, 0, text, legal) == action
 
 
 def test_each_view_letters_at_most_25_spots_in_the_order_of_the_map() -> None:

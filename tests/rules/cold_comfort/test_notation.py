@@ -16,42 +16,42 @@ from tests.rules.cold_comfort.test_turns import cx3
 
 @pytest.mark.parametrize("typed", ["build 5 at (2,0)", "build 5 at (2, 0)", "build 5 at 2,0"])
 def test_cc31_coordinates_may_be_typed_three_ways(typed: str) -> None:
-    assert GAME.parse(make_state(), 0, typed) == Build(value=5, x=2, y=0)
+    assert GAME.text.parse(make_state(), 0, typed) == Build(value=5, x=2, y=0)
 
 
 def test_cc31_negative_coordinates_parse() -> None:
-    assert GAME.parse(make_state(), 0, "build 4 at (-2,2)") == Build(value=4, x=-2, y=2)
+    assert GAME.text.parse(make_state(), 0, "build 4 at (-2,2)") == Build(value=4, x=-2, y=2)
 
 
 def test_cc31_upgrade_and_downgrade_parse_to_change() -> None:
     state = make_state(hotels={(1, 0): (1, 3)})
-    assert GAME.parse(state, 0, "upgrade (1,0) to 5") == Change(x=1, y=0, to=5)
-    assert GAME.parse(state, 0, "downgrade (1,0) to 2") == Change(x=1, y=0, to=2)
+    assert GAME.text.parse(state, 0, "upgrade (1,0) to 5") == Change(x=1, y=0, to=5)
+    assert GAME.text.parse(state, 0, "downgrade (1,0) to 2") == Change(x=1, y=0, to=2)
 
 
 def test_cc31_upgrade_requires_a_higher_value() -> None:
     state = make_state(hotels={(1, 0): (1, 3)})
     with pytest.raises(IllegalActionError, match="above the current"):
-        GAME.parse(state, 0, "upgrade (1,0) to 2")
+        GAME.text.parse(state, 0, "upgrade (1,0) to 2")
 
 
 def test_cc31_host_may_leave_out_the_camper_when_only_one_fits() -> None:
     state = make_state(hotels={(1, 0): (1, 6)}, dice={(1, 1): 6})
-    assert GAME.parse(state, 0, "host") == Host(x=1, y=0, from_x=1, from_y=1)
-    assert GAME.parse(state, 0, "host (1,0)") == Host(x=1, y=0, from_x=1, from_y=1)
-    assert GAME.parse(state, 0, "host (1,0) from (1,1)") == Host(x=1, y=0, from_x=1, from_y=1)
+    assert GAME.text.parse(state, 0, "host") == Host(x=1, y=0, from_x=1, from_y=1)
+    assert GAME.text.parse(state, 0, "host (1,0)") == Host(x=1, y=0, from_x=1, from_y=1)
+    assert GAME.text.parse(state, 0, "host (1,0) from (1,1)") == Host(x=1, y=0, from_x=1, from_y=1)
 
 
 def test_cc31_an_ambiguous_short_command_lists_the_matching_moves() -> None:
     state = make_state(hotels={(1, 0): (1, 6)}, dice={(1, 1): 6, (-2, 1): 6})
     with pytest.raises(ParseError, match="several moves"):
-        GAME.parse(state, 0, "host")
+        GAME.text.parse(state, 0, "host")
 
 
 def test_cc31_grow_accepts_rot_and_a_tile_id() -> None:
     state = cx3()
-    assert GAME.parse(state, 0, "grow (3,0) rot 180") == Grow(x=3, y=0, rotation=180)
-    assert GAME.parse(state, 0, "grow C05 at (3,0) r180") == Grow(x=3, y=0, rotation=180)
+    assert GAME.text.parse(state, 0, "grow (3,0) rot 180") == Grow(x=3, y=0, rotation=180)
+    assert GAME.text.parse(state, 0, "grow C05 at (3,0) r180") == Grow(x=3, y=0, rotation=180)
 
 
 @pytest.mark.parametrize(
@@ -59,17 +59,17 @@ def test_cc31_grow_accepts_rot_and_a_tile_id() -> None:
 )
 def test_cc31_every_typed_command_parses_to_a_legal_action(text: str) -> None:
     state = make_state(hotels={(1, 0): (1, 3)}, dice={(-2, 1): 6, (1, 1): 6}, gold=(40, 0))
-    assert GAME.parse(state, 0, text) in GAME.legal_actions(state, 0)
+    assert GAME.text.parse(state, 0, text) in GAME.legal_actions(state, 0)
 
 
 def test_labels_read_as_the_spec_gives_them() -> None:
     state = make_state(hotels={(1, 0): (1, 3)}, dice={(2, 0): 5})
-    assert GAME.label(state, Build(value=4, x=1, y=2)) == "Build a 4 at (1,2) for $8"
-    assert GAME.label(state, Change(x=1, y=0, to=5)) == "Upgrade (1,0) from 3 to 5 for $4"
-    assert GAME.label(state, Change(x=1, y=0, to=2)) == "Downgrade (1,0) to 2"
-    assert GAME.label(state, Fire(x=1, y=0)) == "Set fire to your 3 at (1,0)"
-    assert GAME.label(state, Mine(x=2, y=0)) == "Mine the camper at (2,0)"
-    assert GAME.label(state, End()) == "End turn"
+    assert GAME.text.label(state, Build(value=4, x=1, y=2)) == "Build a 4 at (1,2) for $8"
+    assert GAME.text.label(state, Change(x=1, y=0, to=5)) == "Upgrade (1,0) from 3 to 5 for $4"
+    assert GAME.text.label(state, Change(x=1, y=0, to=2)) == "Downgrade (1,0) to 2"
+    assert GAME.text.label(state, Fire(x=1, y=0)) == "Set fire to your 3 at (1,0)"
+    assert GAME.text.label(state, Mine(x=2, y=0)) == "Mine the camper at (2,0)"
+    assert GAME.text.label(state, End()) == "End turn"
 
 
 def built_a_5_at_2_0() -> ColdComfortState:
@@ -129,7 +129,7 @@ def test_a_refused_command_gives_its_reason(
     position: Callable[[], ColdComfortState], typed: str, reason: str
 ) -> None:
     with pytest.raises(IllegalActionError, match=reason):
-        GAME.parse(position(), 0, typed)
+        GAME.text.parse(position(), 0, typed)
 
 
 def test_cc30_every_seat_and_spectators_see_the_same_observation() -> None:
@@ -156,5 +156,5 @@ def test_observation_contract_fields_for_cx1() -> None:
 
 
 def test_describe_fits_a_discord_embed() -> None:
-    text = GAME.describe(GAME.observe(cx3(), None))
+    text = GAME.text.describe(GAME.observe(cx3(), None))
     assert "C05" in text and len(text) <= 1800

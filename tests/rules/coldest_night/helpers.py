@@ -79,7 +79,7 @@ def act(state: ColdestNightState, seat: int, action: Any) -> Step[ColdestNightSt
 
 def play(state: ColdestNightState, seat: int, text: str) -> ColdestNightState:
     """Parse typed text for `seat` and apply it."""
-    return act(state, seat, GAME.parse(state, seat, text)).state
+    return act(state, seat, GAME.text.parse(state, seat, text)).state
 
 
 def pit_names(state: ColdestNightState) -> list[str]:
@@ -95,7 +95,7 @@ def heat(state: ColdestNightState) -> int:
 
 
 def labels(state: ColdestNightState, seat: int) -> list[str]:
-    return [GAME.label(state, a) for a in GAME.legal_actions(state, seat)]
+    return [GAME.text.label(state, a) for a in GAME.legal_actions(state, seat)]
 
 
 def turn_end(**changes: Any) -> ColdestNightState:

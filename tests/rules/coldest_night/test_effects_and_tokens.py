@@ -241,7 +241,7 @@ def test_cn30_backpack_passes_a_card_even_from_a_paranoid_giver() -> None:
         "Use Backpack: give Rags to {s0}",
         "Use Backpack: give Rags to {s2}",
     ]
-    step = act(state, 1, GAME.parse(state, 1, "backpack diary to 3"))
+    step = act(state, 1, GAME.text.parse(state, 1, "backpack diary to 3"))
     assert hand_names(step.state, 2) == ["Egg Carton", "Diary"]
     public = [e.text for e in step.events if e.public]
     assert public == ["{s1} gave a card to {s2} (Backpack)."]

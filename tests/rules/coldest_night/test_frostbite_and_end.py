@@ -177,5 +177,5 @@ def test_solo_give_is_only_keep() -> None:
         display=IF_IDS,
         deck=["Diary", "Rags", "Egg Carton", "Shoes"],
     )
-    state = act(state, 0, GAME.parse(state, 0, "scavenge")).state
+    state = act(state, 0, GAME.text.parse(state, 0, "scavenge")).state
     assert hand_names(state, 0)[:4] == ["Jewelry Box", "Diary", "Rags", "Egg Carton"]

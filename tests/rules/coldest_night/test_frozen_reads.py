@@ -56,6 +56,6 @@ def test_frozen_reads_equal_the_working_copy() -> None:
         for seat in GAME.to_act(state):
             for action in ENGINE.legal(state, seat):
                 said = text.label(t, action)
-                assert GAME.label(state, action) == said
-                assert GAME.parse(state, seat, said) == text.parse(t, legal(t, seat), said)
+                assert GAME.text.label(state, action) == said
+                assert GAME.text.parse(state, seat, said) == text.parse(t, legal(t, seat), said)
     assert windows > 20  # token windows with more than one seat were read

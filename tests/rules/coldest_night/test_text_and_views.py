@@ -183,7 +183,7 @@ def test_to_act_and_awaiting() -> None:
 )
 def test_labels_follow_section_11(action, text) -> None:
     state = make(n=3, hands=[["Rug"], ["Rags"], []], frostbite={1: ["Paranoia"]})
-    assert GAME.label(state, action) == text
+    assert GAME.text.label(state, action) == text
 
 
 @pytest.mark.parametrize(
@@ -215,23 +215,25 @@ def test_parse_short_forms(typed, expected) -> None:
         },
         turn_boost=5,
     )
-    assert GAME.parse(state, 0, typed) == expected
+    assert GAME.text.parse(state, 0, typed) == expected
 
 
 def test_parse_done_give_keep_forms() -> None:
     state = make(pit=["Logs", "Newspaper"], hands=[["Rug", "Lace Doily"], ["Rags"]])
     state = play(state, 0, "play rug")
     for typed in ("done", "stop", "Stop feeding the fire"):
-        assert GAME.parse(state, 0, typed) == Done(seat=0)
+        assert GAME.text.parse(state, 0, typed) == Done(seat=0)
     state = scavenged([["Diary"], ["Rags"], ["Egg Carton"]])
     teddy = cid("Teddy Bear")
-    assert GAME.parse(state, 0, "give teddy to 2") == Give(seat=0, card_id=teddy, to_seat=1)
-    assert GAME.parse(state, 0, "Give Teddy Bear to seat 3") == Give(
+    assert GAME.text.parse(state, 0, "give teddy to 2") == Give(seat=0, card_id=teddy, to_seat=1)
+    assert GAME.text.parse(state, 0, "Give Teddy Bear to seat 3") == Give(
         seat=0, card_id=teddy, to_seat=2
     )
-    assert GAME.parse(state, 0, "keep teddy") == Give(seat=0, card_id=teddy, to_seat=0)
-    assert GAME.parse(state, 0, "give teddy to 1") == Give(seat=0, card_id=teddy, to_seat=0)
-    assert GAME.parse(state, 0, "lace to 3") == Give(seat=0, card_id=cid("Lace Doily"), to_seat=2)
+    assert GAME.text.parse(state, 0, "keep teddy") == Give(seat=0, card_id=teddy, to_seat=0)
+    assert GAME.text.parse(state, 0, "give teddy to 1") == Give(seat=0, card_id=teddy, to_seat=0)
+    assert GAME.text.parse(state, 0, "lace to 3") == Give(
+        seat=0, card_id=cid("Lace Doily"), to_seat=2
+    )
 
 
 @pytest.mark.parametrize(
@@ -246,12 +248,12 @@ def test_parse_done_give_keep_forms() -> None:
 def test_parse_refuses_unclear_text(typed, message) -> None:
     state = make(hands=[["Rug", "Portrait", "Picture Album"], ["Rags"]])
     with pytest.raises(ParseError, match=message):
-        GAME.parse(state, 0, typed)
+        GAME.text.parse(state, 0, typed)
 
 
 def test_parse_with_nothing_to_do() -> None:
     with pytest.raises(ParseError, match="nothing to do"):
-        GAME.parse(make(hands=[["Rug"], ["Rags"]]), 1, "play rags")
+        GAME.text.parse(make(hands=[["Rug"], ["Rags"]]), 1, "play rags")
 
 
 @pytest.mark.parametrize(
@@ -339,7 +341,7 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
         alcohol_on="S1",
         deck=["Egg Carton", "FD1"],
     )
-    text = GAME.describe(GAME.observe(state, 1))
+    text = GAME.text.describe(GAME.observe(state, 1))
     assert "Logs 4*A (ash 1)" in text
     assert "Heat total:** 8" in text
     assert "Fire Dwindles card is 2 from the top" in text
@@ -347,7 +349,7 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
     assert "Alcohol on Logs (found with that card)" in text and "Kerosene (ready to use)" in text
     assert "Your hand** ({s1}): Rags (heat 1, ash 5); Diary (heat 2, ash 7) — TARGET" in text
     assert "On your cards, TARGET means: at the Fire Dies Down the player tending" in text
-    public = GAME.describe(GAME.observe(state, None))
+    public = GAME.text.describe(GAME.observe(state, None))
     assert "Rags" not in public
     assert isinstance(GAME.observe(state, None), PublicObservation)
 
@@ -355,9 +357,9 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
 def test_describe_mentions_pending_effects_and_the_end() -> None:
     state = make(pit=["Logs", "Newspaper"], hands=[["Shoes", "Rug"], ["Rags"]])
     state = play(state, 0, "play shoes")
-    assert "BURN ONE ×1" in GAME.describe(GAME.observe(state, None))
+    assert "BURN ONE ×1" in GAME.text.describe(GAME.observe(state, None))
     over = play(make(pit=["Roof Timber"], hands=[["Shoes"], ["Rags"]]), 0, "play shoes")
-    assert "the fire went out: everyone loses" in GAME.describe(GAME.observe(over, None))
+    assert "the fire went out: everyone loses" in GAME.text.describe(GAME.observe(over, None))
 
 
 def test_labels_are_only_in_the_acting_seats_observation() -> None:

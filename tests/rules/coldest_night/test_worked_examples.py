@@ -70,7 +70,7 @@ def test_cn_ex2_feeding_card_by_card_with_an_if_that_succeeds() -> None:
     assert heat(state) == 7
     assert "Stop feeding the fire" in labels(state, 0)
     assert "Scavenge (draw 3)" not in labels(state, 0)
-    step = act(state, 0, GAME.parse(state, 0, "play cabinet door"))
+    step = act(state, 0, GAME.text.parse(state, 0, "play cabinet door"))
     state = step.state
     assert any("Kerosene" in e.text for e in step.events)
     assert state.tokens["kerosene"] == "available"

@@ -60,9 +60,9 @@ def test_acting_for_another_group_is_refused() -> None:
 def test_an_unknown_card_name_gets_a_clear_sentence() -> None:
     state = table()
     with pytest.raises(ParseError, match="no card called"):
-        GAME.parse(state, 0, "play Golden Goose")
+        GAME.text.parse(state, 0, "play Golden Goose")
     with pytest.raises(ParseError, match="not in your hand"):
-        GAME.parse(state, 0, "play Canned Stew")
+        GAME.text.parse(state, 0, "play Canned Stew")
 
 
 def test_a_move_in_the_wrong_phase_is_refused() -> None:
@@ -86,14 +86,16 @@ def test_secret_moves_must_not_be_typed_in_public() -> None:
 
 def test_short_typed_forms_read_as_the_move_they_name() -> None:
     state = table()
-    assert GAME.parse(state, 0, "move Bram to hospital") == A.Move(survivor="S02", to="hospital")
-    assert GAME.parse(state, 0, "Move bram to 5 (whatever)") == A.Move(
+    assert GAME.text.parse(state, 0, "move Bram to hospital") == A.Move(
         survivor="S02", to="hospital"
     )
-    assert GAME.parse(state, 0, "barricade colony 2 with Bram") == A.Barricade(
+    assert GAME.text.parse(state, 0, "Move bram to 5 (whatever)") == A.Move(
+        survivor="S02", to="hospital"
+    )
+    assert GAME.text.parse(state, 0, "barricade colony 2 with Bram") == A.Barricade(
         survivor="S02", die=2, entrance=2
     )
-    assert GAME.parse(state, 0, "pass") == A.Pass()
-    assert GAME.parse(state, 0, "exile seat 2") == A.CallExile(target=1)
+    assert GAME.text.parse(state, 0, "pass") == A.Pass()
+    assert GAME.text.parse(state, 0, "exile seat 2") == A.CallExile(target=1)
     with pytest.raises(ParseError, match="several moves"):
-        GAME.parse(state, 0, "move")
+        GAME.text.parse(state, 0, "move")

@@ -88,7 +88,7 @@ def check_public(state: State, where: str) -> None:
     words = set(re.findall(r"[A-Z]{1,2}\d\d", text))
     leaked = words & guarded(state)
     assert not leaked, f"{where}: public observation shows {leaked}"
-    described = GAME.describe(public)
+    described = GAME.text.describe(public)
     bad = named_ids(described) & guarded(state)
     assert not bad, f"{where}: describe shows {bad}"
     for pending in public.pending:

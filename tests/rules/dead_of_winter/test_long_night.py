@@ -159,9 +159,10 @@ def test_rig_a_trap_spends_a_die_and_a_fuel_card_9_4() -> None:
     rig = A.RigTrap(survivor="S17", die=2, fuel_card="ST11", entrance=3)
     assert rig in GAME.legal_actions(state, 0)
     assert (
-        GAME.label(state, rig) == "Rig a trap at colony 3 with Yara using 2 and Half-Full Jerrycan"
+        GAME.text.label(state, rig)
+        == "Rig a trap at colony 3 with Yara using 2 and Half-Full Jerrycan"
     )
-    assert GAME.parse(state, 0, GAME.label(state, rig)) == rig
+    assert GAME.text.parse(state, 0, GAME.text.label(state, rig)) == rig
     after = act(state, 0, rig, Script())
     assert after.locations["colony"].traps == (0, 0, 1, 0, 0, 0)
     assert after.groups[0].hand == () and after.groups[0].dice == ()
@@ -267,8 +268,8 @@ def test_attacking_a_bandit_removes_it_and_wounds_on_a_one_or_two_9_5() -> None:
 
     state = turn_of(edit(board(bandits=True), setup), 0, [4, 3])
     attack = A.Attack(survivor="S02", die=4, bandit=True)
-    assert GAME.label(state, attack) == "Attack bandit at 3 (School) with Bram using 4"
-    assert GAME.parse(state, 0, "attack bandit at 3 with Bram using 4") == attack
+    assert GAME.text.label(state, attack) == "Attack bandit at 3 (School) with Bram using 4"
+    assert GAME.text.parse(state, 0, "attack bandit at 3 with Bram using 4") == attack
     after = act(state, 0, attack, Script(2))
     assert after.locations["school"].bandits == 0 and after.survivors["S02"].wounds == 1
     assert after.colony_kills == 0
@@ -287,7 +288,7 @@ def test_a_food_card_bribes_a_bandit_where_you_have_a_survivor_9_5() -> None:
     bribe = A.Bribe(card="ST01", location="school")
     assert bribe in GAME.legal_actions(state, 0)
     assert A.Bribe(card="ST01", location="police") not in GAME.legal_actions(state, 0)
-    assert GAME.parse(state, 0, "bribe 3 with Tin of Beans") == bribe
+    assert GAME.text.parse(state, 0, "bribe 3 with Tin of Beans") == bribe
     after = act(state, 0, bribe, Script())
     assert after.locations["school"].bandits == 1 and after.groups[0].hand == ()
     with pytest.raises(IllegalActionError, match="survivor where the bandit is"):
@@ -302,9 +303,11 @@ def test_a_raid_rolls_on_the_hideout_table_and_takes_from_the_stash_9_5() -> Non
 
     state = turn_of(edit(board(bandits=True), setup), 0, [4])
     raid = A.Raid(survivor="S02", die=4, how="attack")
-    assert GAME.label(state, raid) == "Raid the hideout by attack with Bram using 4"
-    assert GAME.parse(state, 0, "raid attack with Bram") == raid
-    assert GAME.parse(state, 0, "raid with Bram") == A.Raid(survivor="S02", die=4, how="search")
+    assert GAME.text.label(state, raid) == "Raid the hideout by attack with Bram using 4"
+    assert GAME.text.parse(state, 0, "raid attack with Bram") == raid
+    assert GAME.text.parse(state, 0, "raid with Bram") == A.Raid(
+        survivor="S02", die=4, how="search"
+    )
     after = act(state, 0, raid, Script(5))  # 5 + 1 for an attack raid = 6: Rout
     assert after.pending[0].kind == "choose"
     for _ in range(2):
@@ -331,7 +334,7 @@ def test_the_bandit_leader_places_arriving_bandits_privately_9_5() -> None:
     assert public.options_count is None and not public.fields  # the choice is the leader's
     assert GAME.observe(state, 2).pending_private  # …who sees the places with room
     state = act(state, 2, A.PlaceBandit(location="police"), Script())
-    state = act(state, 2, GAME.parse(state, 2, "bandit 3"), Script())
+    state = act(state, 2, GAME.text.parse(state, 2, "bandit 3"), Script())
     assert state.locations["police"].bandits == 1 and state.locations["school"].bandits == 1
     assert state.locations["gas"].bandits == 0 and not state.pending
 
@@ -353,7 +356,7 @@ def improvements_board() -> State:
 def test_work_builds_an_improvement_its_tokens_return_and_the_display_refills_9_6() -> None:
     state = improvements_board()
     work = A.Work(survivor="S17", die=4, improvement="I04")
-    assert GAME.label(state, work) == "Work on Iron Gate with Yara using 4"
+    assert GAME.text.label(state, work) == "Work on Iron Gate with Yara using 4"
     assert A.Work(survivor="S17", die=2, improvement="I04") not in GAME.legal_actions(state, 0)
     after = act(state, 0, work, Script())
     assert after.ln.built == ("I04",) and after.ln.token_supply == 12
@@ -365,7 +368,7 @@ def test_work_builds_an_improvement_its_tokens_return_and_the_display_refills_9_
 def test_scrap_is_free_once_a_turn_and_built_effects_resolve_at_once_9_6() -> None:
     state = improvements_board()
     scrap = A.Scrap(card="ST21", improvement="I02")
-    assert GAME.parse(state, 0, "Scrap Tangled Wire for Root Cellar") == scrap
+    assert GAME.text.parse(state, 0, "Scrap Tangled Wire for Root Cellar") == scrap
     after = act(state, 0, scrap, Script())
     assert after.ln.built == ("I02",) and after.food == 3  # built: gain_food 3
     assert not [a for a in GAME.legal_actions(after, 0) if isinstance(a, A.Scrap)]
@@ -409,7 +412,7 @@ def test_dw_37_a_die_covers_a_code_value_only_if_it_shows_it_exactly() -> None:
     assert A.Contain(survivor="S18", die=5) not in legal  # a 5 cannot cover the 6
     with pytest.raises(IllegalActionError, match="exact"):
         ENGINE.check(state, 1, A.Contain(survivor="S18", die=5))
-    after = act(state, 1, GAME.parse(state, 1, "contain with Moses using 4"), Script())
+    after = act(state, 1, GAME.text.parse(state, 1, "contain with Moses using 4"), Script())
     assert after.ln.code_dice == (3, 4) and after.groups[1].dice == (5,)
 
 
@@ -470,7 +473,7 @@ def test_the_first_player_keeps_the_token_after_a_yes_vote_9_8() -> None:
     state = edit(board(3, first_player_vote=True), lambda w: w.update(first_player=1))
     state = colony(state, (10,), Script())
     assert state.pending[0].kind == "first_player" and GAME.to_act(state) == {1}
-    assert GAME.parse(state, 1, "keep token") == A.FirstPlayer(vote=True)
+    assert GAME.text.parse(state, 1, "keep token") == A.FirstPlayer(vote=True)
     state = act(state, 1, A.FirstPlayer(vote=True), Script())
     for seat in (0, 1, 2):
         state = act(state, seat, A.Vote(yes=seat != 2), Script())
@@ -480,7 +483,7 @@ def test_the_first_player_keeps_the_token_after_a_yes_vote_9_8() -> None:
 def test_passing_the_token_moves_it_on_9_8() -> None:
     state = edit(board(3, first_player_vote=True), lambda w: w.update(first_player=1))
     state = colony(state, (10,), Script())
-    state = act(state, 1, GAME.parse(state, 1, "pass token"), Script())
+    state = act(state, 1, GAME.text.parse(state, 1, "pass token"), Script())
     assert state.first_player == 2
 
 
@@ -489,10 +492,10 @@ def test_the_token_vote_reads_as_such_on_the_panel_and_its_moves_group_together_
     moves share one kind on a grouped panel."""
     state = edit(board(3, first_player_vote=True), lambda w: w.update(first_player=1))
     state = colony(state, (10,), Script())
-    labels = [GAME.label(state, a) for a in ENGINE.legal(state, 1)]
-    assert {GAME.move_kind(label) for label in labels} == {"First player token"}
+    labels = [GAME.text.label(state, a) for a in ENGINE.legal(state, 1)]
+    assert {GAME.text.move_kind(label) for label in labels} == {"First player token"}
     state = act(state, 1, A.FirstPlayer(vote=True), Script())
-    panel = GAME.describe(GAME.observe(state, 0))
+    panel = GAME.text.describe(GAME.observe(state, 0))
     assert "Vote on keeping the first player token: you have not voted yet" in panel
     assert "twist card" not in panel.split("Vote on", 1)[1].split("\n", 1)[0]
 
@@ -536,7 +539,7 @@ def test_every_module_move_has_one_sentence_when_its_module_is_off() -> None:
         A.RigTrap(survivor="S17", die=4, fuel_card="ST11"),
         A.Attack(survivor="S17", die=4, bandit=True),
     ):
-        reason = GAME.why_illegal(state, 0, move)
+        reason = GAME.text.why_illegal(state, 0, move)
         assert reason and reason.endswith(".") and "\n" not in reason
 
 

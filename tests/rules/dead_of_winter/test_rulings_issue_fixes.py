@@ -19,7 +19,7 @@ IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\w+=\w+")
 
 
 def labels(state: State, seat: int) -> list[str]:
-    return [GAME.label(state, a) for a in ENGINE.legal(state, seat)]
+    return [GAME.text.label(state, a) for a in ENGINE.legal(state, seat)]
 
 
 def plain(text: str) -> bool:
@@ -44,7 +44,7 @@ def test_section_6_10_step_3_items_of_a_survivor_who_dies_at_the_hideout_go_to_i
     public = GAME.observe(after, None).long_night or {}
     assert [c["id"] for c in public["hideout_stash"]] == ["P13"]  # face up, for everyone
     assert "P13" not in GAME.hidden(after)
-    assert "Cruiser Shotgun" in GAME.describe(GAME.observe(after, None))
+    assert "Cruiser Shotgun" in GAME.text.describe(GAME.observe(after, None))
 
 
 def test_section_6_10_step_3_an_item_left_in_the_hideout_stash_can_be_raided_back() -> None:
@@ -111,12 +111,12 @@ def test_dw_13_the_player_names_the_colony_entrance_a_lured_zombie_goes_into() -
     assert shown[0] == "Send the lured zombie to colony entrance 1 (empty)"
     assert shown[1] == "Send the lured zombie to colony entrance 2 (1 zombie)"
     assert all(plain(label) for label in shown)
-    assert {GAME.move_kind(label) for label in shown} == {"Lure"}
+    assert {GAME.text.move_kind(label) for label in shown} == {"Lure"}
     assert state.locations["school"].zombies == (2,)  # it moves only once its entrance is named
-    panel = GAME.describe(GAME.observe(state, 0))
+    panel = GAME.text.describe(GAME.observe(state, 0))
     assert "Kasimir lures a zombie from 3 (School): choose the colony entrance it goes" in panel
-    assert GAME.parse(state, 0, "lure 5") == A.LureTo(entrance=5)
-    assert GAME.parse(state, 0, shown[4]) == A.LureTo(entrance=5)
+    assert GAME.text.parse(state, 0, "lure 5") == A.LureTo(entrance=5)
+    assert GAME.text.parse(state, 0, shown[4]) == A.LureTo(entrance=5)
     state = act(state, 0, A.LureTo(entrance=5), Script())
     assert state.locations["colony"].zombies == (0, 1, 0, 0, 1, 0)
     assert state.locations["school"].zombies == (1,)
@@ -127,7 +127,7 @@ def test_dw_13_naming_a_full_barricaded_entrance_breaks_its_barricade() -> None:
     state = lure_board(zombies=[0, 2, 0, 0, 0, 0], barricades=[0, 1, 0, 0, 0, 0])
     state = act(state, 0, A.Attract(survivor="S10", die=6), Script())
     state = act(state, 0, A.AttractFrom(location="school"), Script())
-    full = GAME.label(state, A.LureTo(entrance=2))
+    full = GAME.text.label(state, A.LureTo(entrance=2))
     assert full == (
         "Send the lured zombie to colony entrance 2 (2 zombies, 1 barricade; full: a barricade "
         "breaks)"
@@ -145,7 +145,7 @@ def test_dw_13_naming_a_full_open_entrance_overruns_the_colony() -> None:
     state = lure_board(zombies=[0, 0, 3, 0, 0, 0])
     state = act(state, 0, A.Attract(survivor="S10", die=6), Script())
     state = act(state, 0, A.AttractFrom(location="school"), Script())
-    assert GAME.label(state, A.LureTo(entrance=3)).endswith("(3 zombies; full: overrun)")
+    assert GAME.text.label(state, A.LureTo(entrance=3)).endswith("(3 zombies; full: overrun)")
     after = act(state, 0, A.LureTo(entrance=3), Script())
     assert "S03" in after.graveyard  # the lowest influence at the colony dies (§6.1)
 
@@ -185,10 +185,10 @@ def test_section_6_7_the_player_picks_the_entrance_of_an_extra_kill_at_the_colon
         "Kill a zombie at colony entrance 2 (2 zombies)",
         "Kill a zombie at colony entrance 4 (1 zombie)",
     ]
-    assert {GAME.move_kind(label) for label in shown} == {"Kill"}
-    panel = GAME.describe(GAME.observe(state, 0))
+    assert {GAME.text.move_kind(label) for label in shown} == {"Kill"}
+    panel = GAME.text.describe(GAME.observe(state, 0))
     assert "Kasimir may kill 1 more zombie at the colony: choose the entrance." in panel
-    assert GAME.parse(state, 0, "kill 4") == A.KillAt(entrance=4)
+    assert GAME.text.parse(state, 0, "kill 4") == A.KillAt(entrance=4)
     result = GAME.apply(state, 0, A.KillAt(entrance=4), Script())
     after = result.state
     assert after.locations["colony"].zombies == (0, 2, 0, 0, 0, 0)  # not the fullest entrance
@@ -210,7 +210,7 @@ def test_section_6_7_an_entrance_with_no_zombie_is_refused_as_an_extra_kill() ->
     state = kill_board([1, 2, 0, 1, 0, 0])
     state = act(state, 0, A.Attack(survivor="S10", die=6, entrance=1), Script())
     try:
-        GAME.parse(state, 0, "kill 3")
+        GAME.text.parse(state, 0, "kill 3")
     except Exception as error:  # a ParseError naming the choices
         assert "entrance 3 is not one of the choices" in str(error)
         assert "colony entrance 2" in str(error)

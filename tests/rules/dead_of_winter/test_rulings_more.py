@@ -189,7 +189,7 @@ def test_dw_45_an_empty_survivor_deck_adds_nobody_and_outsiders_cannot_be_played
 
     state = turn_of(edit(board(), setup), 0, [6])
     assert not [a for a in GAME.legal_actions(state, 0) if isinstance(a, A.Play)]
-    refusal = GAME.why_illegal(state, 0, A.Play(card="SC19"))
+    refusal = GAME.text.why_illegal(state, 0, A.Play(card="SC19"))
     assert refusal
     w = state.model_dump(mode="json")
     run_effects(w, "add_survivor 1", 0, "S10")
@@ -219,7 +219,7 @@ def test_dw_49_solo_has_no_request_action() -> None:
         state = ENGINE.act(state, 0, action, seed=4, ply=ply).state
     legal = GAME.legal_actions(state, 0)
     assert legal and not [a for a in legal if isinstance(a, A.Request)]
-    assert GAME.why_illegal(state, 0, A.Request(target=0, symbol=None)) == (
+    assert GAME.text.why_illegal(state, 0, A.Request(target=0, symbol=None)) == (
         "There is nobody to ask in a solo game: hand items between your groups' survivors instead."
     )
 

@@ -102,7 +102,7 @@ def test_dw_21_several_kills_one_exposure_roll_14_3() -> None:
 
     state = turn_of(edit(board(), setup), 0, [2])
     rng = Script(3)
-    state = act(state, 0, GAME.parse(state, 0, "Attack 4 (Library) with Kasimir using 2"), rng)
+    state = act(state, 0, GAME.text.parse(state, 0, "Attack 4 (Library) with Kasimir using 2"), rng)
     assert state.locations["library"].zombies == (1,)
     assert state.groups[0].kills == 2
     assert rng.used == 1 and state.survivors["S10"].wounds == 0
@@ -314,7 +314,7 @@ def test_dw_29_dw_31_secret_exile_ballots_and_the_first_players_tie_break_14_10(
         ENGINE.check(state, 0, A.Vote(yes=True))  # a second ballot names its reason
     with pytest.raises(RuleError, match="You have already voted"):
         ENGINE.parse(state, 0, "vote no")
-    assert GAME.why_illegal(state, 0, A.Vote(yes=True)) == "You have already voted."
+    assert GAME.text.why_illegal(state, 0, A.Vote(yes=True)) == "You have already voted."
     state = act(state, 3, A.Vote(yes=False), Script())
     assert state.last_vote.votes == {0: "yes", 1: "no", 2: "yes", 3: "no"}
     assert state.groups[1].exiled and state.groups[1].revealed == ("O05",)
@@ -394,7 +394,7 @@ def test_dw_14_food_raises_one_die_by_one_never_above_six_14_14() -> None:
     state = turn_of(board(), 0, [6, 5, 3], food=2)
     legal = GAME.legal_actions(state, 0)
     assert A.SpendFood(die=6) not in legal
-    state = act(state, 0, GAME.parse(state, 0, "Spend food: raise a 5 to 6"), Script())
+    state = act(state, 0, GAME.text.parse(state, 0, "Spend food: raise a 5 to 6"), Script())
     assert sorted(state.groups[0].dice) == [3, 6, 6] and state.food == 1
     exiled = edit(state, lambda w: w["groups"][0].update(exiled=True))
     assert not any(isinstance(a, A.SpendFood) for a in GAME.legal_actions(exiled, 0))
@@ -600,7 +600,7 @@ def test_dw_32_a_requested_card_must_be_played_at_once_14_21() -> None:
         w["groups"][2]["hand"] = ["ST16"]
 
     state = turn_of(edit(board(), setup), 0, [3])
-    state = act(state, 0, GAME.parse(state, 0, "Request Medicine card from seat 3"), Script())
+    state = act(state, 0, GAME.text.parse(state, 0, "Request Medicine card from seat 3"), Script())
     state = act(state, 2, A.Give(card="ST16"), Script())
     legal = GAME.legal_actions(state, 0)
     assert state.pending[0].kind == "given_card"

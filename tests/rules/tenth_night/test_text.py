@@ -42,24 +42,24 @@ DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
     ],
 )
 def test_s11_labels_read_as_the_spec_writes_them(action: object, text: str) -> None:
-    assert GAME.label(DAY, action) == text  # type: ignore[arg-type]
+    assert GAME.text.label(DAY, action) == text  # type: ignore[arg-type]
 
 
 def test_s11_reorder_labels_list_the_new_row_and_mark_injuries() -> None:
     a = A.Reorder(order=tuple(ids("10D 7C 5C 2H 3S")))
-    assert GAME.label(DAY, a) == "Arrange row: 10♦ 7♣* 5♣ 2♥ 3♠"
+    assert GAME.text.label(DAY, a) == "Arrange row: 10♦ 7♣* 5♣ 2♥ 3♠"
 
 
 def test_s11_divine_protection_label_names_the_person_and_the_discards() -> None:
     s = make(["6S"], ["2C 8H"])
-    assert GAME.label(s, A.DivineProtection(person_id="6S-1")) == (
+    assert GAME.text.label(s, A.DivineProtection(person_id="6S-1")) == (
         "Divine protection for 6♠ (discard 2 cards)"
     )
 
 
 def test_s11_accept_label_shows_both_cards() -> None:
     s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
-    assert GAME.label(s, A.AcceptExchange(offer_id=1)) == "Accept offer 1: give 5♥, get 9♣"
+    assert GAME.text.label(s, A.AcceptExchange(offer_id=1)) == "Accept offer 1: give 5♥, get 9♣"
 
 
 def _offer() -> A.ProposeExchange:
@@ -70,7 +70,7 @@ def _offer() -> A.ProposeExchange:
 
 def test_s11_defend_labels_show_the_resulting_comparison() -> None:
     s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
-    labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
+    labels = [GAME.text.label(s, a) for a in GAME.legal_actions(s, 0)]
     assert "Defend with K♣ (+3) and J♦ (+1): defence 6 vs damage 6" in labels
     assert labels[-1] == "Take the hit"
 
@@ -92,74 +92,76 @@ def test_s11_defend_labels_show_the_resulting_comparison() -> None:
     ],
 )
 def test_typed_notation_names_the_intended_action(typed: str, expected: object) -> None:
-    assert GAME.parse(DAY, 0, typed) == expected
+    assert GAME.text.parse(DAY, 0, typed) == expected
 
 
 TRIO = make(["7C 3S"], ["4C 4D 4S"])
 
 
 def test_typed_trio_keeps_the_first_card_named() -> None:
-    assert GAME.parse(TRIO, 0, "trio 4S 4C 4D") == A.Trio(
+    assert GAME.text.parse(TRIO, 0, "trio 4S 4C 4D") == A.Trio(
         card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4S-1"
     )
 
 
 def test_typed_trio_can_name_the_card_to_keep() -> None:
-    assert GAME.parse(TRIO, 0, "trio 4C 4D 4S keep 4D") == A.Trio(
+    assert GAME.text.parse(TRIO, 0, "trio 4C 4D 4S keep 4D") == A.Trio(
         card_ids=("4C-1", "4D-1", "4S-1"), keep_id="4D-1"
     )
 
 
 def test_typed_trio_with_five_people_is_explained() -> None:
     with pytest.raises(IllegalActionError, match="5 people"):
-        GAME.parse(DAY, 0, "trio 4C 4D 4S")
+        GAME.text.parse(DAY, 0, "trio 4C 4D 4S")
 
 
 def test_typed_trade_with_yourself_is_explained() -> None:
     with pytest.raises(ParseError, match="yourself"):
-        GAME.parse(DAY, 0, "propose 1 give 9C for 5C")
+        GAME.text.parse(DAY, 0, "propose 1 give 9C for 5C")
 
 
 def test_typed_accept_and_defend_resolve_cards_from_the_hand() -> None:
     s = act(make(["2H 7C", "5H 8S"], ["9C", ""]), 0, _offer())
-    assert GAME.parse(s, 1, "accept") == A.AcceptExchange(offer_id=1)
+    assert GAME.text.parse(s, 1, "accept") == A.AcceptExchange(offer_id=1)
     night = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
-    assert GAME.parse(night, 0, "defend jd kc") == A.Defend(
+    assert GAME.text.parse(night, 0, "defend jd kc") == A.Defend(
         mode="modifiers", card_ids=("KC-1", "JD-1")
     )
-    assert GAME.parse(night, 0, "pass") == A.Defend(mode="pass")
+    assert GAME.text.parse(night, 0, "pass") == A.Defend(mode="pass")
 
 
 def test_typed_card_not_in_hand_is_explained() -> None:
     with pytest.raises(ParseError, match="not in your hand"):
-        GAME.parse(DAY, 0, "swap QH 3S")
+        GAME.text.parse(DAY, 0, "swap QH 3S")
 
 
 def test_labels_parse_back_to_their_actions() -> None:
     for a in GAME.legal_actions(DAY, 0)[:150]:
-        assert GAME.label(DAY, GAME.parse(DAY, 0, GAME.label(DAY, a))) == GAME.label(DAY, a)
+        assert GAME.text.label(
+            DAY, GAME.text.parse(DAY, 0, GAME.text.label(DAY, a))
+        ) == GAME.text.label(DAY, a)
 
 
 def test_describe_shows_rows_injuries_round_and_the_private_hand() -> None:
-    text = GAME.describe(GAME.observe(DAY, 0))
+    text = GAME.text.describe(GAME.observe(DAY, 0))
     assert "Day 1" in text and "~~7♣~~" in text and "Your hand" in text and "K♥" in text
-    assert "K♥" not in GAME.describe(GAME.observe(DAY, None))
+    assert "K♥" not in GAME.text.describe(GAME.observe(DAY, None))
 
 
 def test_describe_shows_the_pending_defence_on_the_board_and_only_the_hand_in_private() -> None:
     s = dusk(make(["7H 10D 5C 2H", "2D"], ["JD KC", "QC"], draw="JH 4D 9D"))
     options = GAME.observe(s, 0).defence_options
     assert options is not None and not options.deadly
-    board = GAME.describe(GAME.observe(s, None))
+    board = GAME.text.describe(GAME.observe(s, None))
     victim, sums = options.victim.label, f"damage {options.damage} vs defence {options.defence}"
     assert f"⏳ Waiting for {{s0}} to defend {victim}: {sums}." in board
     # the decision is public and its answers are the moves: the decider's own lines are the
     # hand alone, so a private panel changes only when the hand does (issue 11 §1)
     public = set(board.splitlines())
     for seat in (0, 1):
-        own = [x for x in GAME.describe(GAME.observe(s, seat)).splitlines() if x not in public]
+        own = [x for x in GAME.text.describe(GAME.observe(s, seat)).splitlines() if x not in public]
         assert len(own) == 1 and own[0].startswith(f"**Your hand** ({{s{seat}}})")
-    labels = [GAME.label(s, a) for a in GAME.legal_actions(s, 0)]
+    labels = [GAME.text.label(s, a) for a in GAME.legal_actions(s, 0)]
     assert labels[-1] == "Take the hit"
     assert any(x.startswith("Defend with") and f"vs damage {options.damage}" in x for x in labels)
 
@@ -168,8 +170,8 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
     s = make(["2H 7C", "5H 8S", "3D"], ["9C QD", "AS KC", ""], ready=[True, True, True])
 
     def own(s: TenthNightState, seat: int) -> list[str]:
-        public = set(GAME.describe(GAME.observe(s, None)).splitlines())
-        text = GAME.describe(GAME.observe(s, seat))
+        public = set(GAME.text.describe(GAME.observe(s, None)).splitlines())
+        text = GAME.text.describe(GAME.observe(s, seat))
         return [x for x in text.splitlines() if x not in public and "Your hand" not in x]
 
     # a row card for a hand card: the board shows all of it, so no panel changes
@@ -180,7 +182,7 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
             to_seat=1, give=A.Give(zone="row", card_id="2H-1"), want=A.Want(zone="hand")
         ),
     )
-    assert "**Offers:** offer 1, {s0} → {s1}: 2♥ (row) for a hand card" in GAME.describe(
+    assert "**Offers:** offer 1, {s0} → {s1}: 2♥ (row) for a hand card" in GAME.text.describe(
         GAME.observe(shown, None)
     )
     assert own(shown, 0) == own(shown, 1) == own(shown, 2) == []
@@ -197,7 +199,7 @@ def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show
     mine = "**Your offers:** offer 1, {s0} → {s1}: 9♣ (hand) for their 5♥"
     assert own(hidden, 0) == own(hidden, 1) == [mine]
     assert own(hidden, 2) == []
-    assert "9♣" not in GAME.describe(GAME.observe(hidden, None))
+    assert "9♣" not in GAME.text.describe(GAME.observe(hidden, None))
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])

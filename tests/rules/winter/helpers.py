@@ -70,13 +70,13 @@ def at(state: WinterState, label: str) -> Cell:
 
 def play(state: WinterState, seat: int, typed: str) -> WinterState:
     """Parse a typed command and apply it, as a player in the channel would."""
-    action: WinterAction = GAME.parse(state, seat, typed)
+    action: WinterAction = GAME.text.parse(state, seat, typed)
     return GAME.apply(state, seat, action, random.Random(0)).state
 
 
 def labels(state: WinterState, seat: int, kind: str) -> list[str]:
     """Labels without a move's ", claims …" note (its own test checks it against the play)."""
-    found = [GAME.label(state, a) for a in GAME.legal_actions(state, seat) if a.type == kind]
+    found = [GAME.text.label(state, a) for a in GAME.legal_actions(state, seat) if a.type == kind]
     return [label.partition(", claims ")[0] for label in found]
 
 

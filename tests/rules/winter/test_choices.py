@@ -27,7 +27,7 @@ def by_label(state: WinterState, seat: int) -> dict[str, Path]:
     out = {}
     for action, path in zip(legal, paths_of(state, seat), strict=True):
         assert path is not None
-        out[GAME.label(state, action)] = path
+        out[GAME.text.label(state, action)] = path
     return out
 
 

@@ -38,7 +38,7 @@ def test_a_thaw_moves_label_names_exactly_the_squares_the_move_then_claims_wi_10
         seat = state.active
         colour = state.colours[seat]
         for action in [a for a in GAME.legal_actions(state, seat) if isinstance(a, Move)]:
-            label = GAME.label(state, action)
+            label = GAME.text.label(state, action)
             assert ", claims " in label, label
             named = label.partition(", claims ")[2]
             after = GAME.apply(state, seat, action, rng_for("c", 1)).state

@@ -16,47 +16,47 @@ from tests.rules.winter.test_thawing import position_s
 
 
 def test_wi24_full_notation_parses_to_integer_coordinates() -> None:
-    assert GAME.parse(position_r(), 0, "move G3 to B5 down") == Move(
+    assert GAME.text.parse(position_r(), 0, "move G3 to B5 down") == Move(
         from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
     )
 
 
 def test_wi24_input_is_case_insensitive() -> None:
-    assert GAME.parse(position_r(), 0, "REMOVE g3") == Remove(row=0, col=4)
+    assert GAME.text.parse(position_r(), 0, "REMOVE g3") == Remove(row=0, col=4)
 
 
 def test_wi24_a_trailing_orientation_may_be_left_out_when_only_one_is_legal() -> None:
-    assert GAME.parse(position_r(), 0, "move G3 to B5") == Move(
+    assert GAME.text.parse(position_r(), 0, "move G3 to B5") == Move(
         from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
     )
 
 
 def test_wi24_colour_accepts_both_spellings() -> None:
     state = play(wx1_start(), 1, "place E3 up")
-    assert GAME.parse(state, 0, "color light") == ChooseColour(colour="light")
-    assert GAME.parse(state, 0, "colour dark") == ChooseColour(colour="dark")
+    assert GAME.text.parse(state, 0, "color light") == ChooseColour(colour="light")
+    assert GAME.text.parse(state, 0, "colour dark") == ChooseColour(colour="dark")
 
 
 def test_wi24_keep_accepts_any_card_of_a_group() -> None:
     state = play(position_s(), 0, "remove G3")
-    assert GAME.parse(state, 0, "keep K3") == Keep(row=0, col=6)
-    assert GAME.parse(state, 0, "keep D5") == Keep(row=0, col=0)
+    assert GAME.text.parse(state, 0, "keep K3") == Keep(row=0, col=6)
+    assert GAME.text.parse(state, 0, "keep D5") == Keep(row=0, col=0)
 
 
 def test_wi24_take_and_counter_notation() -> None:
-    assert GAME.parse(position_r(), 0, "take D4") == Take(row=1, col=1)
-    assert GAME.parse(wx3(), 1, "counter D5") == PutCounter(row=2, col=1)
+    assert GAME.text.parse(position_r(), 0, "take D4") == Take(row=1, col=1)
+    assert GAME.text.parse(wx3(), 1, "counter D5") == PutCounter(row=2, col=1)
 
 
 def test_wi24_labels_parse_back_to_their_actions() -> None:
     state = wx1_start()
     for action in GAME.legal_actions(state, 1):
-        assert GAME.parse(state, 1, GAME.label(state, action)) == action
+        assert GAME.text.parse(state, 1, GAME.text.label(state, action)) == action
 
 
 def test_a_command_out_of_turn_is_refused_as_not_your_turn() -> None:
     with pytest.raises(NotYourTurnError):
-        GAME.parse(position_r(), 1, "remove G3")
+        GAME.text.parse(position_r(), 1, "remove G3")
 
 
 def test_the_engine_uses_why_illegal_for_a_corner_spot() -> None:
@@ -70,21 +70,21 @@ def test_labels_parse_back_in_a_wide_lake() -> None:
     cards = [(0, 2 * i, 6, "up") for i in range(4)] + [(0, 8 + 2 * i, 2, "up") for i in range(4)]
     state = position(cards, phase="thawing", supply=(9, 9), colours=("dark", "light"))
     for action in GAME.legal_actions(state, 0):
-        assert GAME.parse(state, 0, GAME.label(state, action)) == action
+        assert GAME.text.parse(state, 0, GAME.text.label(state, action)) == action
 
 
 def test_wi24_move_without_a_destination_is_accepted_when_the_card_has_one_move() -> None:
     state = position_r(active=1)
-    assert GAME.parse(state, 1, "move G3") == Move(
+    assert GAME.text.parse(state, 1, "move G3") == Move(
         from_row=0, from_col=4, to_row=-2, to_col=0, orientation="down"
     )
 
 
 def test_a_command_of_the_wrong_phase_is_named_in_words() -> None:
     with pytest.raises(IllegalActionError, match="You cannot choose the colours now: move a card"):
-        GAME.parse(position_r(), 0, "colour light")
+        GAME.text.parse(position_r(), 0, "colour light")
     with pytest.raises(IllegalActionError, match="You cannot put a counter now: move a card"):
-        GAME.parse(position_r(), 0, "counter D4")
+        GAME.text.parse(position_r(), 0, "counter D4")
 
 
 # Refused commands and what the player reads: (position, seat, typed, error, message)
@@ -197,4 +197,4 @@ def test_a_refused_command_is_explained(
     message: str,
 ) -> None:
     with pytest.raises(error, match=message):
-        GAME.parse(position(), seat, typed)
+        GAME.text.parse(position(), seat, typed)

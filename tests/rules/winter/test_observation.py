@@ -77,7 +77,7 @@ def test_the_counters_are_sorted_and_carry_their_seat() -> None:
 
 
 def test_describe_shows_the_turn_counters_and_grid() -> None:
-    text = GAME.describe(GAME.observe(wx9(), None))
+    text = GAME.text.describe(GAME.observe(wx9(), None))
     assert "{s0} (dark)" in text and "thaw turn 0/200" in text and "```" in text
     assert len(text) <= 1900
 
@@ -89,5 +89,5 @@ def test_describe_stays_short_for_a_staircase_lake() -> None:
     state = WinterState(
         first_player=0, active=0, phase="thawing", deck=(), cards=cards, colours=("dark", "light")
     )
-    text = GAME.describe(GAME.observe(state, None))
+    text = GAME.text.describe(GAME.observe(state, None))
     assert len(text) <= 1800 and "see the picture" in text

@@ -216,7 +216,7 @@ def after_wx5() -> WinterState:
 
 
 def test_wx11_with_every_card_locked_the_only_action_is_taking_back() -> None:
-    assert [GAME.label(after_wx5(), a) for a in GAME.legal_actions(after_wx5(), 1)] == [
+    assert [GAME.text.label(after_wx5(), a) for a in GAME.legal_actions(after_wx5(), 1)] == [
         "Take back counter D6"
     ]
 
