@@ -100,8 +100,6 @@ def _who(seat: Seat, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
-
-
 def _private_lines(
     game: Game[Any, Any, Any], state: Any, seat: Seat, public: str, own_view: str
 ) -> list[str]:
