@@ -106,6 +106,12 @@ def thinks(level: str) -> bool:
     return level not in INLINE_LEVELS
 
 
+def searches(level: str, legal: Sequence[Any]) -> bool:
+    """Whether choosing among `legal` at `level` is a search in a worker thread (a level that
+    searches takes a move that is the only one at once)."""
+    return thinks(level) and len(legal) > 1
+
+
 def make_agent(game: Game[Any, Any, Any], level: str, seconds: float | None) -> Any:
     """A fresh agent of `level` for `game`, given the time budget if it takes one: an agent
     with a `seconds` attribute gets the budget, and one with a `clock` attribute (the search
@@ -189,7 +195,7 @@ class AiRunner:
         if not thinks(level):
             return game.agents[level]().choose(observation, legal, rng)
         if len(legal) == 1:
-            return legal[0]  # nothing to think about
+            return legal[0]  # nothing to think about (`searches`)
         agent = make_agent(game, level, self.seconds)
         self.thinking[table.id] = seat
         try:

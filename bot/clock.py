@@ -15,7 +15,6 @@ moved on), and one broken table never stops the others' clocks.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
@@ -23,10 +22,10 @@ from typing import Any, Protocol
 from bot import ai
 from bot.pace_rules import ZOMBIE_AFTER, UserSettings, describe_pace, remind_at, sync, wake_at
 from bot.records import Played, Reminder
-from bot.scan import RESUME_PAGE, waits_for_agents
+from bot.scan import RESUME_PAGE
 from bot.table_cache import CachePart, TableCache
 from rules.core import SYSTEM_SEAT, Game, Seat, Timer
-from storage.base import SeatRecord, StaleActionError, TableRecord
+from storage.base import SeatRecord, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -116,13 +115,16 @@ class Deadlines:
 
 
 class Mover(Protocol):
-    """What the clock needs of the move runner (`bot.moves.MoveRunner`)."""
+    """What the clock and the AI turns (`bot.agent_turns`) need of the move runner
+    (`bot.moves.MoveRunner`)."""
 
     async def commit(
-        self, played: Played, seat: Seat, action: Any, *, checked: bool = ...
+        self, played: Played, seat: Seat, action: Any, *, checked: bool = ..., state: Any = ...
     ) -> None: ...
 
     async def run_agents(self, played: Played) -> None: ...
+
+    async def resume(self, table_id: int) -> Played | None: ...
 
 
 class Clock(CachePart):
@@ -348,25 +350,8 @@ class Clock(CachePart):
             await asyncio.sleep(0)  # the loop's turn between pages
 
     async def _resume_table(self, table_id: int) -> Played | None:
-        """Let the AI seats of one flagged table move, under its lock, if it still waits only for
-        them; a flag left standing (rows from before the flag existed, a stale copy) is cleared."""
-        async with self.cache.lock(table_id):
-            table = await self.store.get_table(table_id)
-            if table.status != "active" or table.state is None:
-                return None
-            state = self.cache.held_state(table)
-            if not waits_for_agents(self.engines[table.game], table.seats, state):
-                if table.ai_turn:
-                    with contextlib.suppress(StaleActionError):  # moved meanwhile: it set the flag
-                        await self.store.update_table(
-                            table.model_copy(update={"ai_turn": False}), table.version
-                        )
-                    self.cache.forget_copy(table_id)
-                return None
-            self.cache.keep(table, state)
-            played = Played(table=table, waited_before=self.cache.waiting_set(table, state))
-            await self.mover.run_agents(played)
-            if not played.moves:
-                return None
-            log.info("resumed %d AI moves at table %s", played.moves, table.id)
-            return await self.report(played)
+        """Let the AI seats of one flagged table move (`bot.agent_turns.AgentTurns.resume`)."""
+        played = await self.mover.resume(table_id)
+        if played is not None:
+            log.info("resumed %d AI moves at table %s", played.moves, table_id)
+        return played

@@ -5,7 +5,8 @@ under the table's per-table lock, applied through the engine, and committed with
 its source (the interaction or message that made it: a repeat is refused) and, when it ends the
 game, its result, in one versioned transaction. A stale version is retried once against the
 stored table if the move is still legal there. AI seats then take their turns through the same
-path.
+path (`bot.agent_turns`): when the caller can show a report at once, a move is shown before a
+searching AI seat thinks.
 
 The runner is handed at construction what it needs of the other parts: the table cache, the
 deadlines a move leaves (`bot.clock.Deadlines`), the reporter's `collect`, `note_since` and
@@ -15,12 +16,12 @@ deadlines a move leaves (`bot.clock.Deadlines`), the reporter's `collect`, `note
 from __future__ import annotations
 
 import contextlib
-import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bot import ai
+from bot.agent_turns import AgentTurns, Show
 from bot.clock import Deadlines
 from bot.names import typed_refs
 from bot.records import Played, SecretMoveError, TableError, label_mark, seat_names, seat_of
@@ -37,7 +38,6 @@ from storage.base import (
     TableRecord,
 )
 
-log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
 _RACED = "The table changed at the same moment; please try again."
@@ -76,7 +76,8 @@ class MoveRunner(CachePart):
         super().__init__(cache)
         self.deadlines, self.steps, self.report = deadlines, steps, report
         self.ai, self.clock, self.finished = ai_runner, clock, finished
-        self.max_ai_plies = max_ai_plies
+        self.turns = AgentTurns(cache, self, report, ai_runner=ai_runner, max_ai_plies=max_ai_plies)
+        self.resume = self.turns.resume
         self.sources: OrderedDict[int, int] = OrderedDict()  # a move's source → its table
 
     def seat_for(self, table: TableRecord, user_id: int) -> Seat:
@@ -98,13 +99,17 @@ class MoveRunner(CachePart):
         ply: int | None = None,
         in_public: bool = False,
         source: int | None = None,
+        show: Show | None = None,
     ) -> Played:
         """Play `action` (typed text, or an action record) for the user's seat.
 
         `in_public`: the text was typed where everyone reads it; a move the game calls secret (a
         ballot, a hidden contribution) is then refused with `SecretMoveError` and not played.
         `source`: the id of the Discord interaction or message that made the move, stored with
-        it: a second delivery of it is refused (`TableError`), never played twice."""
+        it: a second delivery of it is refused (`TableError`), never played twice.
+        `show`: how the caller shows a report at once; given, the move is shown before a
+        searching AI seat thinks, and the record returned is the AI seats' moves
+        (`bot.agent_turns`)."""
         self.refuse_repeat(source)
         async with self.cache.lock(table_id):
             table, (seat, move, checked, state) = await self._checked(
@@ -114,8 +119,8 @@ class MoveRunner(CachePart):
             )
             played = Played(table=table, waited_before=self.cache.waiting_set(table, state))
             await self.commit(played, seat, move, checked=checked, state=state, source=source)
-            await self.run_agents(played)
-            return await self.report(played)
+            thinker = await self._agents(played, show)
+        return await self._then(played, show, thinker)
 
     async def _checked(
         self,
@@ -208,13 +213,14 @@ class MoveRunner(CachePart):
         mark: str | None = None,
         *,
         source: int | None = None,
+        show: Show | None = None,
     ) -> Played:
         """A button press: the `index`-th legal action of the user's seat after `ply` moves.
 
         After other players' moves the click still counts if the same move (same label, `mark`) is
         offered at that place: the player's panel did not change, so they chose what they saw. A
         press drawn before the presser's own last move is out of date (their panel changed).
-        `source`: the interaction's id, stored with the move (see `act`).
+        `source`: the interaction's id, stored with the move; `show`: see `act`.
         """
         self.refuse_repeat(source)
         async with self.cache.lock(table_id):
@@ -230,8 +236,8 @@ class MoveRunner(CachePart):
             waited = self.cache.waiting_set(table, state)
             played = Played(table=table, waited_before=waited, mover=seat)
             await self.commit(played, seat, move, checked=True, state=state, source=source)
-            await self.run_agents(played)
-            return await self.report(played)
+            thinker = await self._agents(played, show)
+        return await self._then(played, show, thinker)
 
     def _pressed(
         self, table: TableRecord, user_id: int, ply: int, index: int, mark: str | None
@@ -353,37 +359,28 @@ class MoveRunner(CachePart):
             await self.finished(table, outcome, now)  # ratings (once per table), a challenge
 
     async def run_agents(self, played: Played) -> None:
-        """AI seats act while the game awaits one of them, each move committed like a human's.
+        """The AI seats' turns the game now waits for, each committed like a human's
+        (`bot.agent_turns.AgentTurns.run`)."""
+        await self.turns.run(played)
 
-        A table without AI seats (most human moves) returns before looking up its state and
-        whom the game waits for: no AI seat can be awaited."""
-        table = played.table
-        game = self.games[table.game]
-        engine = self.engines[table.game]
-        told: set[int] = set()  # "thinking…" is shown once a stretch of AI turns (`bot.ai`)
-        for _ in range(self.max_ai_plies):
-            table = played.table
-            if table.status != "active" or not any(s.agent for s in table.seats):
-                return
-            state = self.cache.state(table)
-            agents = [s for s in self.cache.waiting_for(table, state) if table.seats[s].agent]
-            if not agents:
-                return
-            seat = agents[0]
-            legal = engine.legal(state, seat)
-            level = ai.level_for(game, table.seats[seat].agent or "random")
-            choice = await self.ai.choose(game, engine, table, seat, state, legal, level, told=told)
-            try:
-                await self.commit(played, seat, choice, checked=choice in legal, state=state)
-            except TableError:
-                if not played.moves:
-                    raise
-                # Another process moved this table after our move was stored: what we report
-                # must match the store, so the stored moves stand and that process (or the next
-                # `resume_agents`) goes on with the AI seats.
-                log.info("table %s moved elsewhere while its AI seats played", table.id)
-                return
-        if not played.moves:
-            raise TableError("The AI players could not finish their turns; the table is paused.")
-        log.warning("table %s: AI seats still to move after %d plies", table.id, self.max_ai_plies)
-        played.note("The AI players could not finish their turns; the table is paused.")
+    async def _agents(self, played: Played, show: Show | None) -> Seat | None:
+        """After a player's move, under the table's lock: the AI seats' turns, and the report.
+        With `show`, the turns stop before a searching AI thinks and its seat is returned: the
+        report is then of what came before, which the caller's `show` shows while it thinks
+        (`AgentTurns.shown_first`)."""
+        seat = None
+        if show is None:
+            await self.run_agents(played)
+        else:
+            seat = await self.turns.run(played, pause=True)
+            if seat is not None:
+                self.turns.mark_thinking(played, seat)
+        await self.report(played)
+        return seat
+
+    async def _then(self, played: Played, show: Show | None, seat: Seat | None) -> Played:
+        """The record to return once the table's lock is left: `played`, or, when a searching AI
+        was left to think (`_agents`), `played` shown and then the AI seats' own report."""
+        if show is None or seat is None:
+            return played
+        return await self.turns.shown_first(played, show, seat)

@@ -1,16 +1,19 @@
 """The move runner on its own (`bot.moves.MoveRunner`), built from the parts it is handed (a table
 cache, the clock's deadlines, a reporter), on every store (`tests/bot/conftest.py`) with Nim tables
 written straight into the store: one transaction a move, repeats refused, AI turns, a copy
-another process moved past, and the end of a game."""
+another process moved past, the end of a game, and a move shown before a searching AI thinks."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
 from bot.records import Played, SecretMoveError, TableError
 from rules.errors import NotYourTurnError
-from storage.base import Store
+from storage.base import SeatRecord, Store
 from tests.bot.parts import ANA, FROST, Now, build, running
+from tests.support.advisor import Gate, expert_nim
 from tests.support.nim import NIM
 
 
@@ -90,3 +93,66 @@ async def test_run_agents_stops_at_the_first_human_the_game_waits_for(store: Sto
     played = Played(table=table)
     await built.runner.run_agents(played)
     assert played.moves == 1 and built.cache.waiting_for(played.table) == [1]
+
+
+EXPERT = SeatRecord(name="Frost", agent="expert")
+
+
+async def test_with_a_presenter_a_move_is_shown_stored_and_flagged_before_a_searching_ai_thinks(
+    store: Store,
+) -> None:
+    gate = Gate()
+    gate.release.set()  # the expert answers as soon as it is asked; `started` says when it was
+    nim = expert_nim(gate)
+    built = build(store, [nim], Now())
+    table = await running(store, nim, ANA, EXPERT, stones=9)
+    shown: list[tuple[Any, ...]] = []
+
+    async def show(played: Played) -> None:
+        stored = await store.get_table(table.id)
+        thinking = built.runner.ai.thinking.get(table.id)
+        shown.append((played.lines, stored.ply, stored.ai_turn, gate.started.is_set(), thinking))
+
+    played = await built.runner.act(table.id, 11, "take 1", show=show)
+    # Ana's move was stored with the flag that resumes the AI after a crash, and shown, before
+    # the expert began; the board shown says Frost is thinking
+    assert shown == [(["Ana takes 1."], 1, True, False, 1)]
+    assert played.lines == ["Frost takes 1."] and played.moves == 1
+    assert played.ping == ()  # Ana was waited for before her move: no ping, as before
+    stored = await store.get_table(table.id)
+    assert stored.ply == 2 and not stored.ai_turn and built.runner.ai.thinking == {}
+
+
+async def test_a_presenter_that_fails_or_another_process_playing_the_ai_loses_no_move(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    nim = expert_nim()
+    built, other = build(store, [nim], Now()), build(store, [nim], Now())
+    table = await running(store, nim, ANA, EXPERT, stones=9)
+
+    async def broken(played: Played) -> None:
+        raise RuntimeError("the presenter broke")
+
+    played = await built.runner.act(table.id, 11, "take 1", show=broken)
+    assert played.lines == ["Frost takes 1."] and "showing a move" in caplog.text
+
+    async def elsewhere(played: Played) -> None:  # another process resumes the AI meanwhile
+        assert len(await other.clock.resume_agents()) == 1
+
+    played = await built.runner.act(table.id, 11, "take 1", show=elsewhere)
+    assert played.moves == 0 and played.board is None  # nothing left here to show
+    assert [a.seat for a in await store.actions(table.id)] == [0, 1, 0, 1]
+
+
+async def test_a_heuristic_ai_seat_answers_in_the_same_record_and_nothing_is_shown_first(
+    store: Store,
+) -> None:
+    built = build(store, [NIM], Now())
+    table = await running(store, NIM, ANA, FROST, stones=9)
+    shown: list[Played] = []
+
+    async def show(played: Played) -> None:
+        shown.append(played)
+
+    played = await built.runner.act(table.id, 11, "take 1", show=show)
+    assert shown == [] and played.lines == ["Ana takes 1.", "Frost takes 1."]
