@@ -85,7 +85,12 @@ class PlayCog(commands.Cog, name="Play"):
             # may deliver either again, and it is then played once
             source = ctx.interaction.id if ctx.interaction is not None else ctx.message.id
             played = await self.service.act(
-                table.id, ctx.author.id, move, in_public=in_public, source=source
+                table.id,
+                ctx.author.id,
+                move,
+                in_public=in_public,
+                source=source,
+                show=lambda shown: publish(self.bot, shown),  # before a searching AI thinks
             )
         except SecretMoveError:
             with contextlib.suppress(discord.HTTPException):

@@ -1,4 +1,5 @@
-"""A click on a move: play it, answer the click with the mover's fresh panel, then publish.
+"""A click on a move: play it, answer the click with the mover's fresh panel, then publish; when a
+searching AI thinks after it, the move is answered and published first, then the AI's moves.
 
 The panel's move buttons (`cogs.ui.steps`) call `play_choice`; panels are drawn with the bot's
 kit (`cogs.ui.own.Kit`), so nothing here imports the panel modules."""
@@ -25,10 +26,16 @@ async def play_choice(
     interaction: discord.Interaction, table_id: int, ply: int, index: int, mark: str | None
 ) -> None:
     bot = snowbound(interaction.client)
+
+    async def first(played: Played) -> None:
+        """The move, before a searching AI thinks: the click answered, the thread shows it."""
+        await answer_mover(bot, interaction, played)
+        await publish(bot, played)
+
     try:
         # the interaction's id goes with the move: Discord may deliver the same press again
         played = await bot.service.act_choice(
-            table_id, interaction.user.id, ply, index, mark, source=interaction.id
+            table_id, interaction.user.id, ply, index, mark, source=interaction.id, show=first
         )
     except Exception as err:
         await reply_error(interaction, err)
@@ -42,14 +49,18 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     interaction's response: the mover sees their new hand and moves at no request's cost. When
     the click came from their DM panel, that panel is now up to date, so `publish` skips it; it
     is redrawn as a DM panel (with "My hand & moves") even when nothing private changed. It is
-    drawn from the result record alone (`Played.panels` or `Played.mover_panel`)."""
+    drawn from the result record alone (`Played.panels` or `Played.mover_panel`). A click answered
+    already (its move shown before a searching AI thought) has its panel edited again with the
+    AI seats' moves, when they changed it."""
     service, table = bot.service, played.table
     kit = kit_of(bot)
     seat = seat_of(table, interaction.user.id)
     update = next((u for u in played.panels if u.seat == seat), None)
     fresh = update if update is not None else played.mover_panel
+    answered = interaction.response.is_done()
     if seat is None or table.state is None or fresh is None:
-        await interaction.response.defer()
+        if not answered:
+            await interaction.response.defer()
         return
     fresh = panel_news(fresh, None, played.ending)
     clicked = interaction.message.id if interaction.message is not None else None
@@ -61,7 +72,10 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     if table.status != "active":
         message = closed_panel(message, table)
     try:
-        await interaction.response.edit_message(attachments=[], **message)
+        if answered:
+            await interaction.edit_original_response(attachments=[], **message)
+        else:
+            await interaction.response.edit_message(attachments=[], **message)
     except discord.HTTPException as err:
         log.info("could not redraw the panel of table %s in the response (%s)", table.id, err)
         return
