@@ -86,13 +86,12 @@ class AgentTurns(CachePart):
         played.note(_PAUSED)
         return None
 
-    async def resume(
-        self, table_id: int, *, waited_before: frozenset[Seat] | None = None
-    ) -> Played | None:
+    async def resume(self, table_id: int, *, after: Played | None = None) -> Played | None:
         """Let the AI seats of one table move, under its lock, if it still waits only for them,
         and report their moves (None: there was nothing to play). A flag left standing (rows from
-        before the flag existed, a stale copy) is cleared. `waited_before`: whom the game waited
-        for before the call these turns continue (by default, before them)."""
+        before the flag existed, a stale copy) is cleared. `after`: the player's move these turns
+        follow (`shown_first`): whom the game waited for before it is not pinged, and the mover's
+        panel is reported (a click's answer redraws it with their moves)."""
         async with self.cache.lock(table_id):
             table = await self.store.get_table(table_id)
             if table.status != "active" or table.state is None:
@@ -107,9 +106,9 @@ class AgentTurns(CachePart):
                     self.cache.forget_copy(table_id)
                 return None
             self.cache.keep(table, state)
-            if waited_before is None:
-                waited_before = self.cache.waiting_set(table, state)
-            played = Played(table=table, waited_before=waited_before)
+            played = Played(table=table, waited_before=self.cache.waiting_set(table, state))
+            if after is not None:
+                played.waited_before, played.mover = after.waited_before, after.mover
             await self.run(played)
             if not played.moves:
                 return None
@@ -126,7 +125,7 @@ class AgentTurns(CachePart):
         The table's lock is left while the move is shown (the presenter writes where the board
         now is), and taken again for the AI turns (`resume`). The move and the `ai_turn` flag are
         stored already: a crash meanwhile loses nothing. The AI turns' report pings whom the
-        player's move would have (the players the game waited for before it are not pinged). An
+        player's move would have, and carries the mover's panel as a click's answer shows it. An
         empty record when nothing was left to play (another process, or the clock's
         `resume_agents`, played it meanwhile, and shows it)."""
         table_id = played.table.id
@@ -135,7 +134,7 @@ class AgentTurns(CachePart):
                 await show(played)
             except Exception:  # a presenter's hiccup never stops the game
                 log.exception("table %s: showing a move before the AI's turn failed", table_id)
-            later = await self.resume(table_id, waited_before=played.waited_before)
+            later = await self.resume(table_id, after=played)
         finally:
             if self.ai.thinking.get(table_id) == seat:
                 del self.ai.thinking[table_id]
