@@ -64,20 +64,23 @@ async def test_a_typed_move_is_on_the_board_while_the_expert_after_it_still_thin
 
 
 async def test_a_clicked_move_is_answered_and_shown_before_the_expert_thinks_then_its_move_comes(
-    bot_factory: Any, responses: Responses
+    bot_factory: Any, responses: Responses, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gate = Gate()
     bot, ana = await against(bot_factory, "expert", gate)
     panel = await open_panel(bot, responses, ana)
-    held = asyncio.create_task(click_move(bot, responses, ana, 0, 0, panel))
-    try:
-        await asyncio.to_thread(gate.started.wait)
-        # the click is answered (its panel redrawn in the response) and the board shows the move
-        assert len(responses.of_type(7)) == 1 and not original_edits(responses)
-        assert "Stones left: 8." in board() and "Frost 🤖 is thinking…" in board()
-    finally:
-        gate.release.set()
-    await held
+    with channel_requests(monkeypatch, dpytest.get_config().channels[0]) as requests:
+        held = asyncio.create_task(click_move(bot, responses, ana, 0, 0, panel))
+        try:
+            await asyncio.to_thread(gate.started.wait)
+            # the click is answered (its panel redrawn in the response) and the board shows it
+            assert len(responses.of_type(7)) == 1 and not original_edits(responses)
+            assert "Stones left: 8." in board() and "Frost 🤖 is thinking…" in board()
+            assert requests.take() == 1  # the board, edited in place
+        finally:
+            gate.release.set()
+        await held
+    assert requests.kinds == ["edit_message"]  # the AI's move: the same board edited again
     assert "Frost 🤖 takes 1." in board() and "Stones left: 7." in board()
     # Ana's turn again: the panel she clicked is redrawn with her moves, once
     (edit,) = original_edits(responses)
