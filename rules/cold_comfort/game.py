@@ -24,27 +24,16 @@ from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import ColdComfortText
-from rules.core import (
-    Agent,
-    BaseGame,
-    Chance,
-    Event,
-    GameInfo,
-    Information,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-)
+from rules.core import Agent, BaseGame, Event, Outcome, Seat, Step
+from rules.game_info import Chance, GameInfo, Information, Play
 
 
 class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]):
-    key = "cold_comfort"
     title = "Cold Comfort"
     pitch = "Run hotels in a gold-rush town: host dice as guests and control neighbourhoods."
     info = GameInfo(
         players=(2, 6),
-        play=Play.COMPETITIVE,
+        play=Play.COMPETITIVE,  # CC-28: the highest final score wins
         information=Information.PERFECT,  # CC-30: no seat holds a secret; only the deck's order
         chance=Chance.MOVES,  # dice are rolled as the game goes
         picture=True,  # drawn by cogs/games/cold_comfort.py

@@ -21,26 +21,12 @@ from rules.coldest_night.rules_setup import setup_state
 from rules.coldest_night.rules_turn import Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
 from rules.coldest_night.text import ColdestNightText
-from rules.core import (
-    FREE_CHAT,
-    Agent,
-    BaseGame,
-    Chance,
-    ChatPolicy,
-    GameInfo,
-    Information,
-    Options,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-    Talk,
-)
+from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
+from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
 
 
 class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
-    key = "coldest_night"
     title = "The Coldest Night"
     pitch = "Cooperative: keep one shared fire burning until morning without saying a number."
     info = GameInfo(

@@ -14,22 +14,9 @@ from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
 from rules.choices import Path, build, check
-from rules.core import (
-    FREE_CHAT,
-    Agent,
-    BaseGame,
-    Chance,
-    ChatPolicy,
-    GameInfo,
-    Information,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-    Talk,
-    Timer,
-)
+from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError
+from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
 from rules.state_cache import StateCache
 from rules.tenth_night import choices
@@ -68,7 +55,6 @@ def _outcome(r: Result | None) -> Outcome | None:
 
 
 class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
-    key = "tenth_night"
     title = "The 10th Night"
     pitch = "Cooperative card survival: guard your row of people through ten silent monster nights."
     info = GameInfo(
