@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic
 
 from pydantic import TypeAdapter
 
-from rules.choices import Path, plain_paths
+from rules.choices import Path, build, check, plain_paths
 from rules.game_info import (
     CLOCK_HOOKS,
     HIDDEN_HOOKS,
@@ -281,6 +281,16 @@ class BaseGame(Generic[S, A, O]):
         labels = [self.text.label(state, action) for action in legal]
         kinds = [self.text.move_kind(label) for label in labels]
         return plain_paths(labels, kinds if all(kinds) else None)
+
+    def paths_or_plain(
+        self, state: S, seat: Seat, legal: Sequence[A], found: Sequence[Path | None]
+    ) -> Sequence[Path | None]:
+        """A game's own paths (`found`), or the default ones where they break a rule of
+        `rules.choices.check` (a step too long, a move too deep): for a `choice_paths` whose
+        groups can outgrow a panel on a rare hand."""
+        if check(build(found), len(legal), self.max_choice_depth):
+            return BaseGame.choice_paths(self, state, seat, legal)
+        return found
 
     def private_key(self, state: S, seat: Seat) -> Hashable | None:
         """A value that changes whenever the seat's private-only text can: the lines of

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.choices import Path, build, check
+from rules.choices import Path
 from rules.coldest_night import choices, reads
 from rules.coldest_night import expert as expert_mod
 from rules.coldest_night import observation as obs_mod
@@ -104,9 +104,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         self, state: ColdestNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
         found = choices.paths(state, seat, legal)  # kind → card → whom (`choices.py`)
-        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
-            return super().choice_paths(state, seat, legal)
-        return found
+        return self.paths_or_plain(state, seat, legal, found)  # plain where a step is too long
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
-from rules.choices import Path, build, check
+from rules.choices import Path
 from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError
 from rules.game_info import Chance, GameInfo, Information, Play, Talk
@@ -209,9 +209,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         self, state: TenthNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
         found = choices.paths(state, seat, legal)  # kind → card → place (`choices.py`)
-        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
-            return super().choice_paths(state, seat, legal)
-        return found
+        return self.paths_or_plain(state, seat, legal, found)  # plain where a step is too long
 
     def determinize(
         self, observation: TenthNightObservation, seat: Seat, rng: random.Random
