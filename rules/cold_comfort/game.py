@@ -5,7 +5,7 @@ the others."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -24,7 +24,7 @@ from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import ColdComfortText
-from rules.core import Agent, BaseGame, Event, Outcome, Seat, Step
+from rules.core import BaseGame, Event, Outcome, Seat, Step
 from rules.game_info import Chance, GameInfo, Information, Play
 
 
@@ -43,7 +43,6 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     options_model = ColdComfortOptions
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]]
     max_choice_depth = 4  # a tile: its turn, a part of the town, the spot (`choices.py`)
 
     def __init__(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -21,7 +21,7 @@ from rules.coldest_night.rules_setup import setup_state
 from rules.coldest_night.rules_turn import Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
 from rules.coldest_night.text import ColdestNightText
-from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
+from rules.core import FREE_CHAT, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
 from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
 
@@ -41,7 +41,6 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     options_model: type[Options] = ColdestNightOptions
     state_model: type[ColdestNightState] = ColdestNightState
     action_model: TypeAdapter[Action] = ACTION_ADAPTER
-    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)

@@ -7,14 +7,14 @@ identity (a few recent states, holding references so identities are not reused).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
 from rules.choices import Path
-from rules.core import FREE_CHAT, Agent, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
+from rules.core import FREE_CHAT, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError
 from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
@@ -71,7 +71,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     options_model = TenthNightOptions
     state_model = TenthNightState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         self.agents = {
