@@ -57,9 +57,6 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
         return acting_seats(state)
 
-    def awaiting(self, state: ColdComfortState) -> frozenset[Seat]:
-        return acting_seats(state)
-
     def legal_actions(self, state: ColdComfortState, seat: Seat) -> Sequence[Action]:
         return legal_actions(state, seat)
 
