@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic
 
 from pydantic import TypeAdapter
 
-from rules.choices import Path, plain_paths
+from rules.choices import Path, build, check, plain_paths
 from rules.game_info import (
     CLOCK_HOOKS,
     HIDDEN_HOOKS,
@@ -148,20 +148,21 @@ class BaseGame(Generic[S, A, O]):
     needs (their defaults are here). Its words live in its text object (`GameText`, declared as
     `text_model`, read as `text`): labels, parsing, the board and rules in text, refusals, the end.
 
-    Declared: `key`, `title`, `pitch`, `info` (a `GameInfo`: players, play, information, chance,
+    Declared: `title`, `pitch`, `info` (a `GameInfo`: players, play, information, chance,
     simultaneous moves, clocks, talk, picture), `options_model`, `state_model`, `action_model`,
-    `text_model`, `agents`; optional `fast`, `max_choice_depth`.
+    `text_model`, `agents`; optional `fast`, `max_choice_depth`; `key` for a game outside `rules/`.
     Required: `setup`, `to_act`, `legal_actions`, `apply`, `observe`, `outcome`.
     Optional: `awaiting`, `choice_paths`, `determinize`; with hidden information `secrets`,
     `hidden`, `private_key`, `is_secret` (and the text's `private_lines`); with clocks `timer`;
     with limited talk `chat_policy`. A hook the record rules out may not be defined (the class is
     refused), and one it calls for must be.
-    Derived by the framework: `min_seats`, `max_seats`, `picture` (from `info`), `text` (the
-    `text_model` bound to the game), `working` (the `fast` path, else `Working`).
+    Derived by the framework: `key` (for a game in `rules/<key>.py` or `rules/<key>/`),
+    `min_seats`, `max_seats`, `picture` (from `info`), `text` (the `text_model` bound to the
+    game), `working` (the `fast` path, else `Working`).
     `docs/DESIGN.md` says what each one is for.
     """
 
-    key: str  # "coldest_night": module, registry, storage and command value
+    key: str  # "coldest_night": module, registry, storage and command value (`_package_key`)
     title: str
     pitch: str  # one line for `/game list`
     info: ClassVar[GameInfo]  # the game's facts, declared once
@@ -175,6 +176,8 @@ class BaseGame(Generic[S, A, O]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if not hasattr(cls, "key") and (key := _package_key(cls.__module__)):
+            cls.key = key
         defines = [
             hook for hook in (*HIDDEN_HOOKS, *CLOCK_HOOKS, *TALK_HOOKS) if _overrides(cls, hook)
         ]
@@ -279,6 +282,16 @@ class BaseGame(Generic[S, A, O]):
         kinds = [self.text.move_kind(label) for label in labels]
         return plain_paths(labels, kinds if all(kinds) else None)
 
+    def paths_or_plain(
+        self, state: S, seat: Seat, legal: Sequence[A], found: Sequence[Path | None]
+    ) -> Sequence[Path | None]:
+        """A game's own paths (`found`), or the default ones where they break a rule of
+        `rules.choices.check` (a step too long, a move too deep): for a `choice_paths` whose
+        groups can outgrow a panel on a rare hand."""
+        if check(build(found), len(legal), self.max_choice_depth):
+            return BaseGame.choice_paths(self, state, seat, legal)
+        return found
+
     def private_key(self, state: S, seat: Seat) -> Hashable | None:
         """A value that changes whenever the seat's private-only text can: the lines of
         `text.describe(observe(state, seat))` that the public view's text does not show
@@ -315,6 +328,13 @@ def _overrides(cls: type[BaseGame[Any, Any, Any]], hook: str) -> bool:
         text_model = getattr(cls, "text_model", GameText)
         return getattr(text_model, hook) is not getattr(GameText, hook)
     return getattr(cls, hook) is not getattr(BaseGame, hook)
+
+
+def _package_key(module: str) -> str | None:
+    """The key of a game written in `rules/<key>.py` or `rules/<key>/`: its module's name, which
+    the game therefore need not declare again (None for a game elsewhere: it declares its key)."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "rules" and len(parts) > 1 else None
 
 
 def _record_of(cls: type[BaseGame[Any, Any, Any]], defines: Sequence[str]) -> GameInfo:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -36,7 +36,7 @@ from rules.errors import (
 )
 from rules.finality import CARD_DRAWN as CARD_DRAWN
 from rules.finality import MADE_PUBLIC as MADE_PUBLIC
-from rules.finality import RANDOM_USED, TOLD_ANOTHER, final
+from rules.finality import RANDOM_USED, TOLD_ANOTHER, Finality
 from rules.finality import SHOWED_SECRET as SHOWED_SECRET
 from rules.parsing import seat_words
 from rules.state_cache import StateCache
@@ -97,7 +97,7 @@ MAX_TYPED = 300  # characters: the longest move label is far shorter
 _LEGAL_CACHE = 64  # states remembered by `legal`: a few tables' worth of seats
 
 
-class Engine(Generic[S, A, O]):
+class Engine(Finality[S, A, O]):
     def __init__(self, game: Game[S, A, O]) -> None:
         self.game = game
         # per state object (and seat): states are frozen, so a list computed once serves parse,
@@ -214,21 +214,6 @@ class Engine(Generic[S, A, O]):
             if seen and (len(seen) > 1 or seat not in seen):
                 return dataclasses.replace(step, final=TOLD_ANOTHER)
         return step
-
-    def final(
-        self,
-        before: S,
-        seat: Seat,
-        action: A,
-        step: Step[S],
-        *,
-        seed: str | int,
-        ply: int,
-        seats: int,
-    ) -> str | None:
-        """Why the move (`action` by `seat`, the `ply`-th, which made `step` from `before`) can
-        no longer be taken back, or None (`rules.finality.final`)."""
-        return final(self.game, before, seat, action, step, seed=seed, ply=ply, seats=seats)
 
     def parse_action(self, data: Any) -> A:
         """An action from its stored JSON form."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic
 
 from pydantic import BaseModel, ValidationError
 
-from rules.core import A, Game, S, Seat, Step, rng_for
+from rules.core import A, Game, O, S, Seat, Step, rng_for
 
 RANDOM_USED = "it drew on chance (a card, a shuffle or a roll)"
 TOLD_ANOTHER = "another player was told something in private"
@@ -95,65 +95,71 @@ def _dump(value: Any) -> Any:
     return value.model_dump(mode="json") if isinstance(value, BaseModel) else value
 
 
-def final(
-    game: Game[S, A, Any],
-    before: S,
-    seat: Seat,
-    action: A,
-    step: Step[S],
-    *,
-    seed: str | int,
-    ply: int,
-    seats: int,
-) -> str | None:
-    """Why the move (`action` by `seat`, the `ply`-th, which made `step` from `before`)
-    can no longer be taken back, or None.
+class Finality(Generic[S, A, O]):
+    """The engine's answer to whether a move can be taken back (`Engine` is one)."""
 
-    Taking a move back is fair only if nobody learnt anything from it: a move after which
-    anything hidden became public or was shown to someone (a vote revealed, a contribution
-    pile turned over, a card drawn or shown) is final. Beyond what `act` records (the move's
-    rng was used; another seat was told something in private) a move is final when:
-    - its result depends on a face-down pile: some list in the state (a deck shuffled at
-      set-up) could be in another order without any seat's view changing, and in that other
-      order the same move shows someone something else — drawing from a pre-shuffled deck
-      uses no rng, yet shows the card;
-    - a seat now holds a `secrets` value it did not hold;
-    - for some viewer (the public, then each seat), a value the game declared out of that
-      viewer's sight before the move (`hidden`, or another seat's `secrets`) is no longer
-      out of its sight after it, or its view or an event it is told shows that value: this
-      is decided by what the game declares, not by what the text says (an open vote's
-      ballots are declared `hidden` and leave it when the vote is revealed, though no new
-      word needs to appear).
-    Computed only when a player asks to take a move back: it observes every seat many times.
-    """
-    if step.final is not None:
-        return step.final
-    after = step.state
-    viewers: list[Seat | None] = [None, *range(seats)]
+    game: Game[S, A, O]
 
-    def views(state: Any) -> list[Any]:
-        return [_dump(game.observe(state, v)) for v in viewers]
+    def final(
+        self,
+        before: S,
+        seat: Seat,
+        action: A,
+        step: Step[S],
+        *,
+        seed: str | int,
+        ply: int,
+        seats: int,
+    ) -> str | None:
+        """Why the move (`action` by `seat`, the `ply`-th, which made `step` from `before`)
+        can no longer be taken back, or None.
 
-    seen_before, seen_after = views(before), views(after)
-    if _depends_on_face_down(game, before, seat, action, seed, ply, seen_before, seen_after):
-        return CARD_DRAWN
-    if not game.info.hidden_information:
-        return None  # every seat sees the public view: no secret to hold, nothing hidden
-    held_before = [game.secrets(before, s) for s in range(seats)]
-    held_after = [game.secrets(after, s) for s in range(seats)]
-    if any(now - had for had, now in zip(held_before, held_after, strict=True)):
-        return SHOWED_SECRET
-    hidden_before, hidden_after = game.hidden(before), game.hidden(after)
-    for index, viewer in enumerate(viewers):
-        kept = _out_of_sight(hidden_before, held_before, viewer)
-        if not kept:
-            continue
-        still = _out_of_sight(hidden_after, held_after, viewer)
-        told = [event.text for event in step.events if event.seen_by(viewer)]
-        shown = kept & _leaves(seen_after[index], set())
-        if kept - still or shown or any(_mentions(text, kept) for text in told):
-            return MADE_PUBLIC if viewer is None else SHOWED_SECRET
-    return None
+        Taking a move back is fair only if nobody learnt anything from it: a move after which
+        anything hidden became public or was shown to someone (a vote revealed, a contribution
+        pile turned over, a card drawn or shown) is final. Beyond what `act` records (the move's
+        rng was used; another seat was told something in private) a move is final when:
+        - its result depends on a face-down pile: some list in the state (a deck shuffled at
+          set-up) could be in another order without any seat's view changing, and in that other
+          order the same move shows someone something else — drawing from a pre-shuffled deck
+          uses no rng, yet shows the card;
+        - a seat now holds a `secrets` value it did not hold;
+        - for some viewer (the public, then each seat), a value the game declared out of that
+          viewer's sight before the move (`hidden`, or another seat's `secrets`) is no longer
+          out of its sight after it, or its view or an event it is told shows that value: this
+          is decided by what the game declares, not by what the text says (an open vote's
+          ballots are declared `hidden` and leave it when the vote is revealed, though no new
+          word needs to appear).
+        Computed only when a player asks to take a move back: it observes every seat many times.
+        """
+        game = self.game
+        if step.final is not None:
+            return step.final
+        after = step.state
+        viewers: list[Seat | None] = [None, *range(seats)]
+
+        def views(state: Any) -> list[Any]:
+            return [_dump(game.observe(state, v)) for v in viewers]
+
+        seen_before, seen_after = views(before), views(after)
+        if _depends_on_face_down(game, before, seat, action, seed, ply, seen_before, seen_after):
+            return CARD_DRAWN
+        if not game.info.hidden_information:
+            return None  # every seat sees the public view: no secret to hold, nothing hidden
+        held_before = [game.secrets(before, s) for s in range(seats)]
+        held_after = [game.secrets(after, s) for s in range(seats)]
+        if any(now - had for had, now in zip(held_before, held_after, strict=True)):
+            return SHOWED_SECRET
+        hidden_before, hidden_after = game.hidden(before), game.hidden(after)
+        for index, viewer in enumerate(viewers):
+            kept = _out_of_sight(hidden_before, held_before, viewer)
+            if not kept:
+                continue
+            still = _out_of_sight(hidden_after, held_after, viewer)
+            told = [event.text for event in step.events if event.seen_by(viewer)]
+            shown = kept & _leaves(seen_after[index], set())
+            if kept - still or shown or any(_mentions(text, kept) for text in told):
+                return MADE_PUBLIC if viewer is None else SHOWED_SECRET
+        return None
 
 
 def _depends_on_face_down(

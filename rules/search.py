@@ -31,7 +31,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from rules.core import Agent, Game, Outcome, Seat, Suggestion, Working
@@ -139,12 +139,15 @@ def plain_reason(observation: Any, s: Searched) -> str:
 
 @dataclass(frozen=True)
 class Tuning:
-    """A game's settings for the search (each optional)."""
+    """A game's settings for the search (each optional): first its hooks, which a game may give
+    in this order as its expert's functions of the same names (`candidates`, `value`, `note`,
+    `explain`), then its settings, always by name."""
 
     candidates: Candidates | None = None
     value: Value = win_value
     note: Note | None = None
     explain: Explain = plain_reason
+    _: KW_ONLY
     max_candidates: int = 12
     margin: float = 0.0
     """How much better (in mean value) another move must do than the heuristic's pick to be

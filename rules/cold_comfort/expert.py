@@ -139,8 +139,8 @@ def a_value(obs: ColdComfortObservation, x: int, y: int) -> int:
 
 
 TUNING = Tuning(
-    candidates=candidates,
-    value=value,
+    candidates,
+    value,
     explain=explain,
     max_candidates=MAX_CANDIDATES,
     max_plies=HORIZON,

@@ -41,9 +41,6 @@ class Playing(Working[ColdComfortState, Action]):
     def to_act(self) -> frozenset[Seat]:
         return acting_seats(self.state)
 
-    def awaiting(self) -> frozenset[Seat]:
-        return acting_seats(self.state)
-
     def legal(self, seat: Seat) -> Sequence[Action]:
         return legal_view(self.state, seat)
 

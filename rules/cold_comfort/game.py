@@ -5,7 +5,7 @@ the others."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -24,27 +24,16 @@ from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.cold_comfort.text import ColdComfortText
-from rules.core import (
-    Agent,
-    BaseGame,
-    Chance,
-    Event,
-    GameInfo,
-    Information,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-)
+from rules.core import BaseGame, Event, Outcome, Seat, Step
+from rules.game_info import Chance, GameInfo, Information, Play
 
 
 class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]):
-    key = "cold_comfort"
     title = "Cold Comfort"
     pitch = "Run hotels in a gold-rush town: host dice as guests and control neighbourhoods."
     info = GameInfo(
         players=(2, 6),
-        play=Play.COMPETITIVE,
+        play=Play.COMPETITIVE,  # CC-28: the highest final score wins
         information=Information.PERFECT,  # CC-30: no seat holds a secret; only the deck's order
         chance=Chance.MOVES,  # dice are rolled as the game goes
         picture=True,  # drawn by cogs/games/cold_comfort.py
@@ -54,7 +43,6 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
     options_model = ColdComfortOptions
     state_model = ColdComfortState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]]
     max_choice_depth = 4  # a tile: its turn, a part of the town, the spot (`choices.py`)
 
     def __init__(self) -> None:
@@ -67,9 +55,6 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         return Step(state, tuple(Event(text=line) for line in state.log))
 
     def to_act(self, state: ColdComfortState) -> frozenset[Seat]:
-        return acting_seats(state)
-
-    def awaiting(self, state: ColdComfortState) -> frozenset[Seat]:
         return acting_seats(state)
 
     def legal_actions(self, state: ColdComfortState, seat: Seat) -> Sequence[Action]:

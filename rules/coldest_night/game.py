@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
-from rules.choices import Path, build, check
+from rules.choices import Path
 from rules.coldest_night import choices, reads
 from rules.coldest_night import expert as expert_mod
 from rules.coldest_night import observation as obs_mod
@@ -21,26 +21,12 @@ from rules.coldest_night.rules_setup import setup_state
 from rules.coldest_night.rules_turn import Table, legal
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightOptions, ColdestNightState
 from rules.coldest_night.text import ColdestNightText
-from rules.core import (
-    FREE_CHAT,
-    Agent,
-    BaseGame,
-    Chance,
-    ChatPolicy,
-    GameInfo,
-    Information,
-    Options,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-    Talk,
-)
+from rules.core import FREE_CHAT, BaseGame, ChatPolicy, Options, Outcome, Seat, Step
+from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
 
 
 class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation]):
-    key = "coldest_night"
     title = "The Coldest Night"
     pitch = "Cooperative: keep one shared fire burning until morning without saying a number."
     info = GameInfo(
@@ -55,7 +41,6 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
     options_model: type[Options] = ColdestNightOptions
     state_model: type[ColdestNightState] = ColdestNightState
     action_model: TypeAdapter[Action] = ACTION_ADAPTER
-    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         # the search agent needs the game object, which agents may not import (DESIGN §3)
@@ -118,9 +103,7 @@ class ColdestNight(BaseGame[ColdestNightState, Action, obs_mod.PublicObservation
         self, state: ColdestNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
         found = choices.paths(state, seat, legal)  # kind → card → whom (`choices.py`)
-        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
-            return super().choice_paths(state, seat, legal)
-        return found
+        return self.paths_or_plain(state, seat, legal, found)  # plain where a step is too long
 
     def secrets(self, state: ColdestNightState, seat: Seat) -> frozenset[str]:
         """Ids of the seat's hand, its scavenge pool and memory options; nothing after the end,

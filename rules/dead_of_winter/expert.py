@@ -164,10 +164,10 @@ def explain(o: Any, s: Searched) -> str:
 
 
 TUNING = Tuning(
-    candidates=candidates,
-    value=value,
-    note=note,
-    explain=explain,
+    candidates,
+    value,
+    note,
+    explain,
     max_candidates=CANDIDATES,
     max_plies=HORIZON,
     confidence=1.0,

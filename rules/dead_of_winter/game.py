@@ -9,17 +9,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from rules.choices import Path
-from rules.core import (
-    Agent,
-    BaseGame,
-    Chance,
-    GameInfo,
-    Information,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-)
+from rules.core import Agent, BaseGame, Outcome, Seat, Step
 from rules.dead_of_winter import choices, rules_flow, rules_legal
 from rules.dead_of_winter import expert as expert_mod
 from rules.dead_of_winter.actions import SECRET_KINDS, Action, action_model
@@ -32,12 +22,12 @@ from rules.dead_of_winter.rules_setup import setup
 from rules.dead_of_winter.state import DeadOfWinterOptions, State
 from rules.dead_of_winter.state_dicts import as_dict
 from rules.dead_of_winter.text import DeadOfWinterText
+from rules.game_info import Chance, GameInfo, Information, Play
 from rules.search import expert
 from rules.state_cache import StateCache
 
 
 class DeadOfWinterGame(BaseGame[State, Action, Observation]):
-    key = "dead_of_winter"
     title = "Dead of Winter"
     pitch = "Keep a zombie-besieged colony alive through winter — while chasing a secret goal."
     info = GameInfo(

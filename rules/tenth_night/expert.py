@@ -205,12 +205,12 @@ def observe(work: Working[Any, Any], seat: Seat) -> Any:
 
 
 TUNING = Tuning(
+    candidates,
+    value,
+    note,
+    explain,
     rollout=RolloutHeuristic,
     observe=observe,
-    candidates=candidates,
-    value=value,
-    note=note,
-    explain=explain,
     max_candidates=10,
     margin=0.05,
     confidence=2.5,

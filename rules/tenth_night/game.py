@@ -7,29 +7,16 @@ identity (a few recent states, holding references so identities are not reused).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from rules.cards import deck_ids
-from rules.choices import Path, build, check
-from rules.core import (
-    FREE_CHAT,
-    Agent,
-    BaseGame,
-    Chance,
-    ChatPolicy,
-    GameInfo,
-    Information,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-    Talk,
-    Timer,
-)
+from rules.choices import Path
+from rules.core import FREE_CHAT, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError
+from rules.game_info import Chance, GameInfo, Information, Play, Talk
 from rules.search import expert
 from rules.state_cache import StateCache
 from rules.tenth_night import choices
@@ -68,7 +55,6 @@ def _outcome(r: Result | None) -> Outcome | None:
 
 
 class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
-    key = "tenth_night"
     title = "The 10th Night"
     pitch = "Cooperative card survival: guard your row of people through ten silent monster nights."
     info = GameInfo(
@@ -85,7 +71,6 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
     options_model = TenthNightOptions
     state_model = TenthNightState
     action_model: TypeAdapter[Action] = action_model
-    agents: Mapping[str, Callable[[], Agent]]
 
     def __init__(self) -> None:
         self.agents = {
@@ -223,9 +208,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
         self, state: TenthNightState, seat: Seat, legal: Sequence[Action]
     ) -> Sequence[Path | None]:
         found = choices.paths(state, seat, legal)  # kind → card → place (`choices.py`)
-        if check(build(found), len(legal), self.max_choice_depth):  # a step too long: plain
-            return super().choice_paths(state, seat, legal)
-        return found
+        return self.paths_or_plain(state, seat, legal, found)  # plain where a step is too long
 
     def determinize(
         self, observation: TenthNightObservation, seat: Seat, rng: random.Random

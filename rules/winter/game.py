@@ -10,20 +10,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 
 from rules.choices import Path
-from rules.core import (
-    Agent,
-    BaseGame,
-    Chance,
-    Event,
-    GameInfo,
-    Information,
-    Options,
-    Outcome,
-    Play,
-    Seat,
-    Step,
-)
+from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step
 from rules.errors import IllegalActionError
+from rules.game_info import Chance, GameInfo, Information, Play
 from rules.winter.actions import ACTION_MODEL, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
@@ -43,7 +32,6 @@ from rules.winter.text import WinterText
 
 
 class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
-    key = "winter"
     title = "Winter"
     pitch = "Lay 18 ice cards into a frozen lake, claim squares of your colour, then thaw it apart."
     info = GameInfo(

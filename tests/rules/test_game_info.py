@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES
+from rules import GAMES, shipped
 from rules.core import (
     FREE_CHAT,
     BaseGame,
@@ -173,6 +173,19 @@ def test_a_game_with_clocks_or_limited_talk_must_say_them() -> None:
     talk = GameInfo(players=(1, 2), play=Play.COOPERATIVE, talk=Talk.LIMITED)
     with pytest.raises(TypeError, match="no chat_policy"):
         type("NoPolicy", (_Tiny,), {"info": talk})
+
+
+@pytest.mark.parametrize("key", shipped())
+def test_a_shipped_game_takes_its_key_from_its_package(key: str) -> None:
+    game = GAMES[key]
+    assert type(game).__module__.split(".")[:2] == ["rules", game.key]
+
+
+def test_a_game_outside_rules_has_no_key_until_it_declares_one() -> None:
+    info = GameInfo(players=(2, 4), play=Play.COMPETITIVE)
+    assert not hasattr(type("Nameless", (BaseGame,), {"info": info}), "key")
+    named = type("Named", (BaseGame,), {"info": info, "key": "test_named"})
+    assert getattr(named, "key") == "test_named"  # noqa: B009
 
 
 def test_seats_declared_beside_a_record_must_agree_with_it() -> None:

@@ -491,3 +491,13 @@ def test_dw_a_suggestion_in_the_co_op_game_is_a_legal_move_with_a_plain_reason()
         assert not IDENTIFIER.search(s.reason), s.reason
         return
     pytest.fail("no turn decision in the seeded game")
+
+
+def test_a_tuning_takes_a_games_hooks_in_order_and_its_settings_only_by_name() -> None:
+    def value(outcome: Outcome | None, work: Any, seat: Seat) -> float:
+        return 1.0
+
+    tuning = Tuning(None, value, max_candidates=4)
+    assert (tuning.value, tuning.max_candidates) == (value, 4)
+    with pytest.raises(TypeError):
+        Tuning(None, value, None, Tuning().explain, 4)  # type: ignore[misc]

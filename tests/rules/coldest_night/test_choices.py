@@ -208,3 +208,14 @@ def test_every_step_of_a_busy_turn_fits_one_select_menu() -> None:
     assert check(tree, len(GAME.legal_actions(state, 0)), 3) == []
     assert all(len(leaf_parent.children) <= MAX_CHOICES for leaf_parent in [tree, *tree.children])
     assert len(leaves(tree)) == len(GAME.legal_actions(state, 0))
+
+
+def test_paths_a_step_too_deep_for_the_panel_give_way_to_the_plain_ones() -> None:
+    state = make()
+    legal = GAME.legal_actions(state, 0)
+    own = paths_of(state, 0)
+    assert GAME.paths_or_plain(state, 0, legal, own) == own
+    too_deep = [path * (GAME.max_choice_depth + 1) if path else path for path in own]
+    assert check(build(too_deep), len(legal), GAME.max_choice_depth)
+    plain = GAME.paths_or_plain(state, 0, legal, too_deep)
+    assert plain != too_deep and not check(build(plain), len(legal), GAME.max_choice_depth)
