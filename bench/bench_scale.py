@@ -37,6 +37,7 @@ from rules.engine import Engine
 from rules.errors import RuleError
 from storage import SqliteStore, StaleActionError, StorageError, Store, TableRecord
 from storage.postgres import PostgresStore
+from tests.support.stores import StoreProxy
 
 SEATS = {"coldest_night": 3, "cold_comfort": 3}
 """Seats at a game's tables where not the generic two (or the game's fewest, if more)."""
@@ -99,15 +100,12 @@ async def create_tables(store: Store, count: int, seed: str) -> list[int]:
     return ids
 
 
-class CountingStore:
+class CountingStore(StoreProxy):
     """The worker's store, counting the writes another process beat (each one retried once)."""
 
     def __init__(self, inner: Store) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.stale = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     async def commit_action(
         self, table: TableRecord, expected: int, action: Any, **extra: Any

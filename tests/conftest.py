@@ -78,12 +78,10 @@ LONG: dict[str, tuple[str, ...] | None] = {
     "test_kind_moves_and_night_moves_are_the_plain_lists_in_every_state_of_seeded_games": None,
     # A hundred seeded games ending as before a layout change: The Coldest Night's stays, and
     # test_simulate_outcomes holds every game's recorded ends in the fast suite.
-    "tests/rules/tenth_night/test_regression.py::"
-    "test_one_hundred_seeded_random_games_end_exactly_as_recorded_before_the_layout_change": None,
-    "tests/rules/cold_comfort/test_regression.py::"
-    "test_a_hundred_seeded_random_games_end_as_they_did_before_the_layout_move": None,
-    "tests/rules/winter/test_regression.py::"
-    "test_a_hundred_seeded_random_games_end_as_they_did_before_the_layout_move": None,
+    "tests/rules/test_regression.py::"
+    "test_a_hundred_seeded_random_games_end_exactly_as_recorded_before_the_layout_move": (
+        "[coldest_night]",
+    ),
     # held by the same file's cell-by-cell checks of the legal spots and the new squares
     "tests/rules/winter/test_search.py::test_the_move_search_is_the_moves_found_cell_by_cell": None,
     # Dead of Winter's kept records and rows against a plain recomputation: one option set

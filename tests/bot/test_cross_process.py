@@ -12,20 +12,18 @@ from bot.tables import Player, TableError, TableService
 from rules.engine import Engine
 from storage.base import ActionRecord, Store, TableRecord
 from tests.support.nim import NIM
+from tests.support.stores import StoreProxy
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
 
-class Interleaved:
+class Interleaved(StoreProxy):
     """A store that lets the other process write just before this one's next commit lands."""
 
     def __init__(self, store: Store) -> None:
-        self.inner = store
+        super().__init__(store)
         self.before_commit: Callable[[], Awaitable[Any]] | None = None
         self.commits = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.inner, name)
 
     async def commit_action(
         self, table: TableRecord, expected_version: int, action: ActionRecord, **extra: Any

@@ -1,20 +1,31 @@
-"""Replaying seeded all-random games for the regression baselines in `tests/rules/<game>/`.
+"""Replaying seeded all-random games for the regression baselines in `data/regression/<game>.json`.
 
 A baseline is recorded from main before a change that must not change behaviour (a package moved
-to the house layout, a faster playout path); the test then plays the same seeds and compares. A
-behaviour change anywhere in the rules shows up there; a deliberate one means recording the table
-again, in the same commit, saying why.
+to the house layout, a faster playout path); `test_regression.py` then plays the same seeds and
+compares. A behaviour change anywhere in the rules shows up there; a deliberate one means recording
+the table again, in the same commit, saying why.
+
+A file holds `about` (when and from what it was recorded), `kind` and `rows`, a hundred of them:
+- "summary": each row is `summary` of a game on the file's `seats` and the seed f"base{n}";
+- "fingerprint": each row is `fingerprint` of a game on the seed f"regression/{n}", n its index.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+from pathlib import Path
 from typing import Any
 
+from rules import GAMES
 from rules.agents import RandomAgent
 from rules.core import Game
 from rules.engine import Engine
 from rules.playout import next_actor, play_out
+
+DATA = Path(__file__).parent / "data" / "regression"
+KEYS = tuple(sorted(path.stem for path in DATA.glob("*.json")))
+"""The games with a recorded baseline."""
 
 Fingerprint = tuple[int, tuple[int, ...], str, int, str, str]
 Summary = tuple[int, tuple[int, ...], str, tuple[int, ...] | None, int]
@@ -60,8 +71,20 @@ def summary(game: Game[Any, Any, Any], seats: int, n: int) -> Summary:
     return n, tuple(sorted(outcome.winners)), outcome.reason, scores, result.plies
 
 
-def assert_fingerprints(game: Game[Any, Any, Any], baseline: tuple[Fingerprint, ...]) -> None:
-    """The hundred games on the seeds "regression/<n>" end exactly as `baseline` recorded them."""
-    assert len(baseline) == 100
-    for n, expected in enumerate(baseline):
-        assert fingerprint(game, expected[0], f"regression/{n}") == expected, f"seed regression/{n}"
+def _tuples(value: Any) -> Any:
+    """`value` read from JSON with every list made a tuple, as the functions above return rows."""
+    return tuple(_tuples(item) for item in value) if isinstance(value, list) else value
+
+
+def assert_baseline(key: str) -> None:
+    """The hundred games of `key`'s baseline file end exactly as it recorded them."""
+    recorded = json.loads((DATA / f"{key}.json").read_text())
+    game = GAMES[key]
+    rows = [_tuples(row) for row in recorded["rows"]]
+    assert len(rows) == 100
+    played: list[Fingerprint | Summary]
+    if recorded["kind"] == "fingerprint":
+        played = [fingerprint(game, row[0], f"regression/{n}") for n, row in enumerate(rows)]
+    else:
+        played = [summary(game, recorded["seats"], row[0]) for row in rows]
+    assert played == rows

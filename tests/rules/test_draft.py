@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import random
+from itertools import islice
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
 from rules import GAMES
+from rules.agents import RandomAgent
 from rules.core import Frozen
 from rules.draft import Draft, freeze, thaw, validating
-from rules.engine import Engine
-from rules.playout import next_actor
+from tests.support.seeded_games import seeded_states
 
 
 class Point(Frozen):
@@ -39,26 +39,12 @@ class BagDraft(Draft[Bag]):
 
 
 def _states(game_key: str, seeds: int, most_seats: int) -> list[Any]:
-    """Every state of a few random games (of at most `most_seats` seats where the game allows
-    that few), as the engine produced them."""
+    """The first 400 states of a few random games (of at most `most_seats` seats where the game
+    allows that few), as the engine produced them."""
     game = GAMES[game_key]
     seats = max(game.min_seats, min(most_seats, game.max_seats))
-    engine = Engine(game)
-    found = []
-    for n in range(seeds):
-        seed = f"draft/{n}"
-        state = engine.setup(seats, None, seed)
-        rng = random.Random(n)
-        found.append(state)
-        for ply in range(1, 400):
-            if game.outcome(state) is not None:
-                break
-            seat = next_actor(game, state)
-            assert seat is not None
-            legal = game.legal_actions(state, seat)
-            state = engine.act(state, seat, rng.choice(list(legal)), seed=seed, ply=ply).state
-            found.append(state)
-    return found
+    agents = [RandomAgent() for _ in range(seats)]
+    return [state for n in range(seeds) for state in islice(seeded_states(game, n, agents), 400)]
 
 
 @pytest.mark.parametrize("game_key", sorted(GAMES))

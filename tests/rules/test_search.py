@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Literal
 
 import pytest
@@ -74,18 +74,34 @@ def tn_hidden(state: TenthNightState, seat: Seat) -> Counter[str]:
     return found
 
 
+def dealt_worlds(
+    game: BaseGame[Any, Any, Any],
+    seats: int,
+    seeds: int,
+    hidden: Callable[[Any, Seat], Counter[str]],
+    unsampled: tuple[str, ...],
+) -> Iterator[tuple[Any, Any]]:
+    """The state and world of each of `worlds` outside the `unsampled` phases (where none may be
+    dealt), each world checked to show its seat exactly the observation it was dealt from and to
+    hold exactly the cards `hidden` from that seat in the state."""
+    for state, seat, obs, world in worlds(game, seats, seeds):
+        if obs.phase in unsampled:
+            assert world is None
+            continue
+        assert world is not None
+        assert game.observe(world, seat) == obs
+        assert hidden(world, seat) == hidden(state, seat)
+        yield state, world
+
+
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_cn_50_a_coldest_night_world_shows_the_seat_its_own_observation_and_deals_only_unseen_cards(
     seats: int,
 ) -> None:
     checked = varied = 0
-    for state, seat, obs, world in worlds(COLDEST, seats, seeds=6):
-        if obs.phase in ("memory_choice", "game_over"):
-            assert world is None  # not sampled: the expert plays the heuristic's move
-            continue
-        assert world is not None
-        assert COLDEST.observe(world, seat) == obs
-        assert cn_hidden(world, seat) == cn_hidden(state, seat)
+    # not sampled at a memory choice: the expert plays the heuristic's move
+    unsampled = ("memory_choice", "game_over")
+    for state, world in dealt_worlds(COLDEST, seats, 6, cn_hidden, unsampled):
         assert sorted(world.frost_deck) == sorted(state.frost_deck)
         checked += 1
         varied += world.deck != state.deck or world.hands != state.hands
@@ -98,13 +114,7 @@ def test_tn_39_a_tenth_night_world_shows_the_seat_its_own_observation_and_deals_
     seats: int,
 ) -> None:
     checked = pending = 0
-    for state, seat, obs, world in worlds(TENTH, seats, seeds=5):
-        if obs.phase == "game_over":
-            assert world is None
-            continue
-        assert world is not None
-        assert TENTH.observe(world, seat) == obs
-        assert tn_hidden(world, seat) == tn_hidden(state, seat)
+    for state, world in dealt_worlds(TENTH, seats, 5, tn_hidden, ("game_over",)):
         assert world.cursor == state.cursor  # TN-18 replayed from the public steps
         pending += state.cursor is not None
         checked += 1

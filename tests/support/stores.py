@@ -1,5 +1,6 @@
-"""Stores for the bot's tests: one that counts the calls made to it, a SQLite store open for
-the length of a `with` block, and a service on a memory store with a started table."""
+"""Stores for the bot's and the benches' tests: a proxy that watches some calls of another store,
+one that counts the calls made to it, a SQLite store open for the length of a `with` block, and a
+service on a memory store with a started table."""
 
 from __future__ import annotations
 
@@ -9,18 +10,28 @@ from pathlib import Path
 from typing import Any
 
 from bot.tables import Player, TableService
-from storage import MemoryStore, SqliteStore, TableRecord
+from storage import MemoryStore, SqliteStore, Store, TableRecord
 
 
-class CountingStore:
+class StoreProxy:
+    """A store that passes every call on to `inner`: a subclass defines the calls it watches."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+class CountingStore(StoreProxy):
     """A store that counts every call made to it, by method name."""
 
     def __init__(self, inner: Any) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.calls: list[str] = []
 
     def __getattr__(self, name: str) -> Any:
-        found = getattr(self.inner, name)
+        found = super().__getattr__(name)
         if not callable(found):
             return found
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.winter import GAME
 from rules.winter.actions import Colour, WinterAction
 from rules.winter.rules_cards import CARD_TYPE
 from rules.winter.rules_geometry import Cell, frame, label_cell
-from rules.winter.state import Phase, PlacedCard, PlacedCounter, WinterState
+from rules.winter.state import PlacedCard, PlacedCounter, WinterState
 
 DARK_LIGHT: tuple[Colour | None, Colour | None] = ("dark", "light")
 
@@ -26,32 +27,22 @@ def cards_of(specs: list[CardSpec]) -> tuple[PlacedCard, ...]:
     return tuple(sorted(out, key=lambda k: (k.row, k.col)))
 
 
+START = WinterState(
+    first_player=0, active=0, phase="thawing", deck=(), cards=(), colours=DARK_LIGHT, supply=(9, 9)
+)
+"""What a constructed position holds unless it says otherwise: seat 0 (dark) to act in the thawing
+phase, no deck, nine counters each."""
+
+
 def position(
     cards: list[CardSpec],
     counters: list[tuple[int, int, Colour]] = (),  # type: ignore[assignment]
-    *,
-    active: int = 0,
-    phase: Phase = "thawing",
-    supply: tuple[int, int] = (9, 9),
-    thaw_turns: int = 0,
-    max_thaw_turns: int = 200,
-    deck: tuple[int, ...] = (),
-    colours: tuple[Colour | None, Colour | None] = DARK_LIGHT,
-    first_player: int = 0,
-    drawn_card: int | None = None,
+    **fields: Any,
 ) -> WinterState:
-    return WinterState(
-        first_player=first_player,
-        active=active,
-        phase=phase,
-        deck=deck,
-        cards=cards_of(cards),
-        colours=colours,
-        drawn_card=drawn_card,
-        counters=tuple(PlacedCounter(row=r, col=c, colour=k) for r, c, k in sorted(counters)),
-        supply=supply,
-        thaw_turns=thaw_turns,
-        max_thaw_turns=max_thaw_turns,
+    """`START` with these cards and counters and any other `WinterState` fields, validated."""
+    placed = tuple(PlacedCounter(row=r, col=c, colour=k) for r, c, k in sorted(counters))
+    return WinterState.model_validate(
+        {**dict(START), "cards": cards_of(cards), "counters": placed, **fields}
     )
 
 
@@ -97,7 +88,7 @@ R_CARDS: list[CardSpec] = [
 R_COUNTERS: list[tuple[int, int, Colour]] = [(1, 1, "dark"), (3, 1, "light"), (0, 7, "light")]
 
 
-def position_r(**changes: object) -> WinterState:
-    kwargs: dict[str, object] = {"supply": (8, 7), "thaw_turns": 10, "active": 0}
-    kwargs.update(changes)
-    return position(R_CARDS, R_COUNTERS, **kwargs)  # type: ignore[arg-type]
+def position_r(**changes: Any) -> WinterState:
+    return position(
+        R_CARDS, R_COUNTERS, **{"supply": (8, 7), "thaw_turns": 10, "active": 0, **changes}
+    )
