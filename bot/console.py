@@ -359,7 +359,7 @@ class Console:
         mine = view[len(board) :].strip("\n") if view.startswith(board) else view
         if mine.strip():
             self.write("-" * 72)
-            self.write(f"{name} (seat {seat + 1}) — only you see this:")
+            self.write(f"{name} — only you see this:")
             self.write(mine)
         self.write("-" * 72)
         self.address = ()

@@ -57,6 +57,7 @@ def test_a_human_at_the_terminal_plays_a_whole_game_against_ai_seats(
     assert "Game over — " in out, out[-3000:]  # the game's own words (issue 9)
     assert "Traceback" not in result.stderr
     assert "Seed: `7`" in out
+    assert "(seat " not in out  # the seat's private lines are headed by its player's name
 
 
 def test_quitting_saves_and_resume_continues_the_same_table(tmp_path: Path) -> None:
