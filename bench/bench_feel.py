@@ -39,6 +39,7 @@ import discord.ext.test as dpytest
 
 from bench import Row, sized
 from bench.bench_requests import (
+    QUICK_MOVES,
     Extras,
     Responses,
     Setup,
@@ -258,7 +259,8 @@ async def play(setup: Setup, tmp: Path) -> Feel:
         game = service.games[setup.game]
         table = await service.table(1)
         rng = random.Random(setup.seed)
-        while table.status == "active" and feel.moves < MAX_MOVES:
+        most = sized(MAX_MOVES, QUICK_MOVES)  # `make bench-quick`: a game's first moves
+        while table.status == "active" and feel.moves < most:
             turn = heuristic_turn(service, table, on.members, rng)
             if turn is None:
                 break

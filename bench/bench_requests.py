@@ -30,7 +30,7 @@ import discord.ext.test.factories as facts
 from discord.ext.test import callbacks
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bench import Row
+from bench import Row, sized
 from bot.app import SingleShardBot
 from bot.config import Settings
 from bot.records import label_mark
@@ -38,6 +38,7 @@ from bot.tables import TableService
 from rules import GAMES
 from storage import SqliteStore
 
+QUICK_MOVES = 40  # `make bench-quick`: a game's first moves (a per-move figure), not all of it
 NOT_REQUESTS = ("get_channel",)  # dpytest reports this cache look-up too
 PER_SELECT = 25  # cogs.present: moves per select menu
 BUTTONS_MAX = 5  # cogs.present: more moves than this come as select menus
@@ -358,7 +359,7 @@ async def measure_all(chosen: tuple[Setup, ...] | None = None) -> AsyncIterator[
     played."""
     with tempfile.TemporaryDirectory() as tmp:
         for setup in setups() if chosen is None else chosen:
-            yield await play_game(setup, Path(tmp))
+            yield await play_game(setup, Path(tmp), max_moves=sized(3000, QUICK_MOVES))
 
 
 async def rows() -> AsyncIterator[Row]:
