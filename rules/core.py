@@ -316,6 +316,16 @@ class BaseGame(Generic[S, A, O]):
         re-applies on frozen states. Not a hook: a game registers its fast path as `fast`."""
         return (self.fast or Working)(self, state)
 
+    # Two of the text object's readings, kept on the game for tools outside this code base that
+    # name a move off the game (a transcript renderer); the code itself asks `game.text`.
+    def label(self, state: S, action: A) -> str:
+        """`text.label`: the move as players read it."""
+        return self.text.label(state, action)
+
+    def move_kind(self, label: str) -> str | None:
+        """`text.move_kind`: the kind of the move labelled `label`, for panels."""
+        return self.text.move_kind(label)
+
 
 Game = BaseGame
 """The protocol's name in type hints: every game is a `BaseGame`."""

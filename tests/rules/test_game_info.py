@@ -267,3 +267,19 @@ def test_the_end_sentence_of_a_mixed_game_lists_each_seats_goals_and_the_winners
         "Bo: shared main objective Stock up — met.",
         "Winners: Ana.",
     ]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_move_is_named_off_the_game_as_its_text_names_it_for_tools_outside_the_code(
+    key: str,
+) -> None:
+    """The text object holds the words; `game.label` and `game.move_kind` stay as its readings for
+    tools outside this code base (a transcript renderer names each move off the game)."""
+    game = GAMES[key]
+    engine = Engine(game)
+    state = engine.setup(game.min_seats, game.options_model(), "names")
+    seat = next(iter(sorted(game.to_act(state))))
+    for action in list(game.legal_actions(state, seat))[:20]:
+        label = game.text.label(state, action)
+        assert game.label(state, action) == label
+        assert game.move_kind(label) == game.text.move_kind(label)
