@@ -225,7 +225,7 @@ class Console:
                 return await self.numbered(table, seat, actor, int(text), ply)
             if text.isdigit() or word in ("b", "back"):
                 return await self.choose(table, seat, text, ply)
-            return await service.act(table.id, actor, text, ply=ply)
+            return await service.act(table.id, actor, text, ply=ply, show=self.shown)
         except Exception as err:  # a bad move must never end the table
             message = user_error(err)
             if message is None:
@@ -257,7 +257,9 @@ class Console:
             self.write(f"✗ There is no move {number}: choose 1–{len(labels)}.")
             return False
         mark = label_mark(labels[number - 1])
-        return await self.service.act_choice(table.id, actor, ply, number - 1, mark)
+        return await self.service.act_choice(
+            table.id, actor, ply, number - 1, mark, show=self.shown
+        )
 
     async def choose(self, table: TableRecord, seat: int, text: str, ply: int) -> Played | bool:
         """A number or `b` at a step of the choice tree: play the move, open the step, go back."""
@@ -285,7 +287,9 @@ class Console:
         labels = update.choices
         mark = label_mark(labels[child.index]) if child.index < len(labels) else None
         actor = table.seats[seat].user_id or 0
-        return await self.service.act_choice(table.id, actor, ply, child.index, mark)
+        return await self.service.act_choice(
+            table.id, actor, ply, child.index, mark, show=self.shown
+        )
 
     def panel(self, table: TableRecord, seat: int) -> PanelUpdate:
         """The seat's panel now (its choice tree and move labels), as the Discord panel has it."""
@@ -368,6 +372,11 @@ class Console:
         if table.deadline is not None:
             clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"
         self.write(f"{service.turn_line(table)}{clock}  {name}, your move:")
+
+    async def shown(self, played: Played) -> None:
+        """A move shown before a searching AI thinks (`MoveRunner.act`'s `show`): its report at
+        once; `thinking` then says who thinks, and the AI's moves come as the move's own report."""
+        self.present(played)
 
     def present(self, played: Played) -> None:
         """The terminal's presenter of a result record: public lines, then each human seat's

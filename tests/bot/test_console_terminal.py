@@ -4,6 +4,7 @@ stale moves — through the console's own reader and writer, on a real SQLite fi
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from collections.abc import Iterable
@@ -26,6 +27,7 @@ from bot.tables import TableService
 from rules import GAMES
 from rules.engine import Engine
 from storage import SqliteStore
+from tests.support.advisor import Gate, expert_nim
 
 TIMEOUT = object()
 """A script step: the reader's wait runs out (the clock is moved on first, see `ScriptReader`)."""
@@ -412,4 +414,39 @@ async def test_the_game_menu_sets_seats_people_at_the_keyboard_and_options(
     assert table.options["attack_schedule"] == "harsh" and table.options["day_seconds"] == 90
     quit_early = await choose_game(ScriptReader(["2 setup", "quit"]), out.append, GAMES)
     assert quit_early is None
+    await store.close()
+
+
+async def test_a_move_at_the_terminal_is_printed_before_the_expert_after_it_thinks(
+    tmp_path: Path,
+) -> None:
+    """At the terminal as on Discord: the player's move is shown at once, then who is thinking,
+    while the expert is held mid-search (an event, not a timing); its move follows."""
+    gate = Gate()
+    store = SqliteStore(str(tmp_path / "terminal.db"))
+    await store.connect()
+    service = TableService(store, {"test_nim": expert_nim(gate)}, clock=FakeClock())
+    out: list[str] = []
+    shown_while_thinking: list[str] = []
+
+    console = Console(service, read=ScriptReader(["take 1", "quit"]), write=out.append, ansi=False)
+    table = await console.new_table(
+        "test_nim", seats=2, humans=1, agent="expert", seed="1", options={"stones": 9}
+    )
+
+    async def watch() -> None:
+        await asyncio.to_thread(gate.started.wait)
+        shown_while_thinking.append(text(out))
+        gate.release.set()
+
+    watcher = asyncio.create_task(watch())
+    try:
+        await console.play(table)
+    finally:
+        gate.release.set()
+        await watcher
+    during = shown_while_thinking[0]
+    assert "takes 1." in during and during.count("Frost 🤖 is thinking…") == 1, during
+    assert "Frost 🤖 takes" not in during  # the expert's move comes after
+    assert "Frost 🤖 takes" in text(out)
     await store.close()
