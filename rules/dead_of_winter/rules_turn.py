@@ -20,7 +20,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
     gid = w["active"]
     g = grp(w, gid)
     if isinstance(a, A.Pass):
-        ctx.say(f"{group_named(w, gid)} ends its turn.", "turn_end")
+        ctx.say(f"{group_named(w, gid)} ends their turn.", "turn_end")
         pass_turn(ctx)
         return
     if M.act(ctx, gid, a):

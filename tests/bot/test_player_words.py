@@ -49,6 +49,7 @@ BAD_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a seat number", re.compile(r"\bseats? \d+\b", re.IGNORECASE)),
     ("a group number", re.compile(r"\bgroups? \d+\b", re.IGNORECASE)),
     ("a numbered AI", re.compile(r"\bAI \d+\b|\(heuristic\)|\(random\)|\(expert\)")),
+    ("a player called 'it'", re.compile(r"\b(?:Ana|Bo) \w+ its\b")),
 )
 
 
