@@ -48,6 +48,14 @@ TABLES: dict[str, dict[str, Any]] = {
 """Each table's options."""
 LEVELS = ("heuristic", "expert")
 """Seat 0's level; the other seats always play the heuristic."""
+FIGURES = (
+    "own objective met",
+    "seat 0 loyal met",
+    "seat 0 betrayer won",
+    "betrayer exiled",
+    "nobody won, round 1",
+)
+"""Each row's rates, in the table's order."""
 SMOKE_GAMES = 2
 SMOKE_ITERATIONS = 16
 
@@ -118,12 +126,15 @@ class Row:
         ds = self.deals
         betrayed = [d for d in ds if d.betrayer_seat is not None]
         seat0_betrayer = [d for d in betrayed if d.betrayer_seat == 0]
-        return {
-            "own objective met": (sum(d.won for d in ds), len(ds)),
-            "seat 0 betrayer won": (sum(d.won for d in seat0_betrayer), len(seat0_betrayer)),
-            "betrayer exiled": (sum(d.exiled_in is not None for d in betrayed), len(betrayed)),
-            "nobody won, round 1": (sum(d.nobody_in_round_one for d in ds), len(ds)),
-        }
+        seat0_loyal = [d for d in ds if d.betrayer_seat != 0]
+        counts = (
+            (sum(d.won for d in ds), len(ds)),
+            (sum(d.won for d in seat0_loyal), len(seat0_loyal)),
+            (sum(d.won for d in seat0_betrayer), len(seat0_betrayer)),
+            (sum(d.exiled_in is not None for d in betrayed), len(betrayed)),
+            (sum(d.nobody_in_round_one for d in ds), len(ds)),
+        )
+        return dict(zip(FIGURES, counts, strict=True))
 
     def exile_rounds(self) -> str:
         """The rounds the betrayer was exiled in, e.g. "r2 ×3, r4 ×1"."""
@@ -139,18 +150,18 @@ class Row:
 
         t = self.tally()
         seat0 = "expert" if self.level == "expert" else "heuristic"
-        return (
-            f"| {self.table} | {seat0} | {len(self.deals)} | {rate(*t['own objective met'])} "
-            f"| {rate(*t['seat 0 betrayer won'])} | {rate(*t['betrayer exiled'])} "
-            f"| {self.exile_rounds()} | {rate(*t['nobody won, round 1'])} |"
-        )
+        cells = [self.table, seat0, str(len(self.deals))]
+        cells += [rate(*t[what]) for what in FIGURES[:-1]]
+        cells += [self.exile_rounds(), rate(*t[FIGURES[-1]])]
+        return f"| {' | '.join(cells)} |"
 
 
 HEADER = (
     "| table | seat 0 | deals | seat 0's own objective met [95 % CI] "
-    "| seat 0 betrayer won [95 % CI] | betrayer exiled [95 % CI] | exiled in round "
+    "| seat 0 loyal, met [95 % CI] | seat 0 betrayer won [95 % CI] | betrayer exiled [95 % CI] "
+    "| exiled in round "
     "| nobody won, round 1 |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -164,6 +175,17 @@ def run_row(
         if echo:
             print(f"  {table} {level} deal {n}: {deal}", file=sys.stderr, flush=True)
     return row
+
+
+def paired(heuristic: Row, expert: Row) -> str:
+    """On the same deals: how many seat 0 won only as the expert, and only as the heuristic."""
+    both = list(zip(heuristic.deals, expert.deals, strict=True))
+    only_expert = sum(e.won and not h.won for h, e in both)
+    only_heuristic = sum(h.won and not e.won for h, e in both)
+    return (
+        f"{heuristic.table}: of {len(both)} deals, seat 0 won {only_expert} only as the expert "
+        f"and {only_heuristic} only as the heuristic"
+    )
 
 
 def rows() -> Iterator[tuple[str, float, str]]:
@@ -187,10 +209,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true", help="each deal's figures on stderr")
     args = parser.parse_args(argv)
     print(HEADER, flush=True)
+    played: list[Row] = []
     for table in args.table or list(TABLES):
         for level in args.level or LEVELS:
             r = run_row(table, level, args.games, args.iterations, args.first_seed, args.verbose)
+            played.append(r)
             print(r.line(), flush=True)
+    for table in TABLES:
+        if len(pair := [r for r in played if r.table == table]) == 2:
+            print(paired(*pair), flush=True)
     return 0
 
 
