@@ -3,8 +3,10 @@
 
 Two tables, each on the same seeded deals ("expert-standard/<n>") at both levels:
 
-- `standard`: the standard game as dealt (a betrayer only when the deal holds one);
-- `betrayer`: the standard game with a betrayer dealt (`secret_deal=betrayer`).
+- `standard`: the standard game's normal deal (2 × 4 secret objectives and 1 betrayal, one each:
+  a betrayer in about 4 deals of 9);
+- `betrayer`: `secret_deal=betrayer` (4 secret objectives and 1 betrayal: a betrayer in about 4
+  deals of 5).
 
 At the `heuristic` level every seat plays the heuristic; at the `expert` level seat 0 plays the
 expert (a fixed number of rollouts a decision, so a row re-run gives the same games) and the
