@@ -191,9 +191,10 @@ def paired(heuristic: Row, expert: Row) -> str:
 
 
 def rows() -> Iterator[tuple[str, float, str]]:
-    """`make bench`: a couple of deals a row; `make bench-quick`: one, at 4 rollouts a decision."""
+    """`make bench`: a couple of deals a row; `make bench-quick`: one deal of the betrayer table
+    (its rows hold the loyal and the betrayer figures both), at 4 rollouts a decision."""
     games, iterations = sized(SMOKE_GAMES, 1), sized(SMOKE_ITERATIONS, 4)
-    for table in TABLES:
+    for table in sized(tuple(TABLES), ("betrayer",)):
         for level in LEVELS:
             r = run_row(table, level, games, iterations)
             for what, (count, n) in r.tally().items():

@@ -92,10 +92,10 @@ def run(key: str, games: int, first_seed: int, nodes: int, iterations: int, echo
 
 def rows() -> Iterator[tuple[str, float, str]]:
     """`make bench`: 2 games a game at the default budgets (a smoke figure; see the docstring);
-    `make bench-quick`: 1."""
-    games = sized(2, 1)
+    `make bench-quick`: 1, at half the budgets (a smoke figure)."""
+    games, nodes, iterations = sized(2, 1), sized(600, 300), sized(16, 8)
     for key in sorted(tables()):
-        wins, _draws, cpu = play(key, games, 0, 600, 16)
+        wins, _draws, cpu = play(key, games, 0, nodes, iterations)
         yield (f"{key} expert vs heuristic, games won of {games}", float(wins), "games")
         yield (f"{key} expert vs heuristic, CPU a game", cpu, "s")
 

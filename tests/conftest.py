@@ -118,7 +118,7 @@ LONG: dict[str, tuple[str, ...] | None] = {
     # Four Dead of Winter games, two with an expert seat searching; its point (a deal's figures,
     # an exile's round) is kept by the module's other two tests.
     "tests/bench/test_bench_expert_standard.py::"
-    "test_bench_quick_gives_each_table_and_level_its_five_rates_between_0_and_1": None,
+    "test_bench_quick_gives_the_betrayer_table_each_levels_five_rates_between_0_and_1": None,
     # A step that picks a spot, in every game whose first turn has one: Cold Comfort's stay fast.
     "tests/e2e/test_panel_steps.py::test_a_step_that_picks_a_spot_is_answered_first_then_shows_"
     "the_lettered_picture": ("[cold_comfort]",),
