@@ -197,7 +197,9 @@ async def test_the_terminal_says_when_an_expert_ai_begins_to_think(store: Sqlite
     await service.add_agent(table.id, ANA.user_id, "expert")
     table = (await service.start(table.id, ANA.user_id)).table
     played = await console.command(table, 0, "take 1")
-    assert out == ["Frost 🤖 is thinking…"]
+    # the move first (`Console.shown`), then who thinks; the AI's move is the command's report
+    assert out[-1] == "Frost 🤖 is thinking…" and out.count("Frost 🤖 is thinking…") == 1
+    assert any(line.startswith("• Ana takes 1.") for line in out[:-1]), out
     assert not isinstance(played, bool) and played.table.ply == 2
 
 
