@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 Row = tuple[str, float, str]
 """One figure: what was measured, its value, its unit."""
@@ -25,6 +27,20 @@ QUICK = False
 def sized(full: T, quick: T) -> T:
     """`full` in `make bench`, `quick` in `make bench-quick`."""
     return quick if QUICK else full
+
+
+def in_order(work: Callable[[int], R], numbers: Iterable[int], jobs: int = 1) -> Iterator[R]:
+    """`work(n)` for each deal number, in order, each as soon as it (and those before it) is done;
+    over `jobs` worker processes when more than one (a long row's `--jobs`: the deals are seeded,
+    so the figures do not depend on it). `work` is then a module-level function or a
+    `functools.partial` of one, so the workers can receive it."""
+    if jobs <= 1:
+        yield from map(work, numbers)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(work, numbers)
 
 
 def progress(what: str) -> None:

@@ -6,6 +6,7 @@ how many deals only one level won (the paired difference).
 
     python -m bench.bench_expert --games 500                     # every row, 500 deals each
     python -m bench.bench_expert --game coldest_night --seats 1,2 --games 50 --iterations 48
+    python -m bench.bench_expert --games 500 --jobs 8             # over 8 worker processes
 
 `make bench` runs `rows()`: a couple of deals a row, a smoke test of the numbers rather than a
 measurement. The search is deterministic for a seed (a fixed number of rollouts a decision, no
@@ -20,8 +21,9 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 
-from bench import sized
+from bench import in_order, sized
 from rules import GAMES
 from rules.playout import play_out
 from rules.search import SearchAgent
@@ -98,26 +100,41 @@ HEADER = (
 )
 
 
-def run_row(
-    key: str, seats: int, games: int, iterations: int, first_seed: int = 0, echo: bool = False
-) -> Row:
+def deal(key: str, seats: int, iterations: int, n: int) -> tuple[bool, bool, int, float]:
+    """Deal `n` played twice, every seat heuristic and every seat expert: whether each level won,
+    and the expert game's moves and CPU seconds."""
     game = GAMES[key]
     options = game.info.coop_options or None  # a mixed game's co-operative table
+    seed = f"expert-bench/{n}"
+    heuristic = [game.agents["heuristic"]() for _ in range(seats)]
+    base = play_out(game, seats, seed, heuristic, options=options)
+    experts = [game.agents["expert"]() for _ in range(seats)]
+    for agent in experts:
+        assert isinstance(agent, SearchAgent)
+        agent.iterations = iterations
+    started = time.process_time()
+    searched = play_out(game, seats, seed, experts, options=options)
+    seconds = time.process_time() - started
+    won_base = base.outcome is not None and bool(base.outcome.winners)
+    won_expert = searched.outcome is not None and bool(searched.outcome.winners)
+    return won_base, won_expert, sum(1 for _ in searched.log), seconds
+
+
+def run_row(
+    key: str,
+    seats: int,
+    games: int,
+    iterations: int,
+    first_seed: int = 0,
+    echo: bool = False,
+    jobs: int = 1,
+) -> Row:
     row = Row(key, seats, games, iterations)
-    for n in range(first_seed, first_seed + games):
-        seed = f"expert-bench/{n}"
-        heuristic = [game.agents["heuristic"]() for _ in range(seats)]
-        base = play_out(game, seats, seed, heuristic, options=options)
-        experts = [game.agents["expert"]() for _ in range(seats)]
-        for agent in experts:
-            assert isinstance(agent, SearchAgent)
-            agent.iterations = iterations
-        started = time.process_time()
-        searched = play_out(game, seats, seed, experts, options=options)
-        row.expert_seconds += time.process_time() - started
-        row.expert_moves += sum(1 for _ in searched.log)
-        won_base = base.outcome is not None and bool(base.outcome.winners)
-        won_expert = searched.outcome is not None and bool(searched.outcome.winners)
+    numbers = range(first_seed, first_seed + games)
+    results = in_order(partial(deal, key, seats, iterations), numbers, jobs)
+    for n, (won_base, won_expert, moves, seconds) in zip(numbers, results, strict=True):
+        row.expert_seconds += seconds
+        row.expert_moves += moves
         row.heuristic += won_base
         row.expert += won_expert
         row.only_expert += won_expert and not won_base
@@ -154,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", help="seat counts, e.g. 1,2 (default: every row's)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="each deal's result on stderr")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (one a core)")
     args = parser.parse_args(argv)
     print(HEADER, flush=True)
     for key in args.game or sorted(seats_of):
@@ -161,7 +179,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.seats:
             counts = tuple(int(x) for x in args.seats.split(",") if int(x) in counts)
         for seats in counts:
-            r = run_row(key, seats, args.games, args.iterations, args.first_seed, args.verbose)
+            r = run_row(
+                key, seats, args.games, args.iterations, args.first_seed, args.verbose, args.jobs
+            )
             print(r.line(), flush=True)
     return 0
 

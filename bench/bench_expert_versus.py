@@ -19,9 +19,10 @@ import argparse
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any
 
-from bench import sized
+from bench import in_order, sized
 from bench.bench_expert import wilson
 from rules import GAMES
 from rules.game_info import Play
@@ -50,23 +51,39 @@ def expert_for(key: str, nodes: int, iterations: int) -> Any:
     return agent
 
 
-def play(
-    key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool = False
-) -> tuple[int, int, float]:
-    """The expert's wins and the draws over `games` seeded games, and CPU seconds a game."""
+def one(key: str, nodes: int, iterations: int, n: int) -> tuple[int, bool, bool, float]:
+    """Seeded game `n`: the expert's seat, whether it won, whether nobody did, and its CPU
+    seconds."""
     game = GAMES[key]
     seats, prefix = tables()[key]
-    wins = draws = 0
     started = time.process_time()
-    for n in range(first_seed, first_seed + games):
-        me = n % seats
-        agents = [game.agents["heuristic"]() for _ in range(seats)]
-        agents[me] = expert_for(key, nodes, iterations)
-        out = play_out(game, seats, f"{prefix}{n}", agents).outcome
-        assert out is not None
-        won = me in out.winners
+    me = n % seats
+    agents = [game.agents["heuristic"]() for _ in range(seats)]
+    agents[me] = expert_for(key, nodes, iterations)
+    out = play_out(game, seats, f"{prefix}{n}", agents).outcome
+    assert out is not None
+    return me, me in out.winners, not out.winners, time.process_time() - started
+
+
+def play(
+    key: str,
+    games: int,
+    first_seed: int,
+    nodes: int,
+    iterations: int,
+    echo: bool = False,
+    jobs: int = 1,
+) -> tuple[int, int, float]:
+    """The expert's wins and the draws over `games` seeded games, and CPU seconds a game."""
+    prefix = tables()[key][1]
+    wins = draws = 0
+    cpu = 0.0
+    numbers = range(first_seed, first_seed + games)
+    results = in_order(partial(one, key, nodes, iterations), numbers, jobs)
+    for n, (me, won, drawn, seconds) in zip(numbers, results, strict=True):
         wins += won
-        draws += not out.winners
+        draws += drawn
+        cpu += seconds
         if echo:
             print(
                 f"  {key} seed {prefix}{n}: expert at seat {me + 1} "
@@ -74,14 +91,16 @@ def play(
                 file=sys.stderr,
                 flush=True,
             )
-    return wins, draws, (time.process_time() - started) / games
+    return wins, draws, cpu / games
 
 
-def run(key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool) -> str:
+def run(
+    key: str, games: int, first_seed: int, nodes: int, iterations: int, echo: bool, jobs: int = 1
+) -> str:
     """One row of the table in docs/performance.md."""
     game = GAMES[key]
     seats = tables()[key][0]
-    wins, draws, cpu = play(key, games, first_seed, nodes, iterations, echo)
+    wins, draws, cpu = play(key, games, first_seed, nodes, iterations, echo, jobs)
     lo, hi = wilson(wins, games)
     table = "1 expert vs 1 heuristic" if seats == 2 else f"1 expert + {seats - 1} heuristic"
     return (
@@ -108,12 +127,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=600, help="Winter: positions a move")
     parser.add_argument("--iterations", type=int, default=16, help="Cold Comfort: rollouts")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (one a core)")
     args = parser.parse_args(argv)
     print("| game | table | games | expert wins [95 % CI] | draws | CPU a game |")
     print("|---|---|---|---|---|---|")
     for key in args.game or sorted(tables()):
         print(
-            run(key, args.games, args.first_seed, args.nodes, args.iterations, args.verbose),
+            run(
+                key,
+                args.games,
+                args.first_seed,
+                args.nodes,
+                args.iterations,
+                args.verbose,
+                args.jobs,
+            ),
             flush=True,
         )
     return 0
