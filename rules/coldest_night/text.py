@@ -308,8 +308,8 @@ kindling has burned; all win together, or all freeze together.
 • You lose if the pit is ever empty, or a frostbite card must be taken when none are left.
 • **Talk:** no numbers except the current heat total and the frost values in play; Blue Lips
   silences you entirely.
-Type moves like `play rug`, `scavenge`, `done`, `give teddy to 2`, `keep teddy`, `use kerosene`,
-`axe heat`, `cellar key 2`."""
+Type moves like `play rug`, `scavenge`, `done`, `give teddy to Bo`, `keep teddy`, `use kerosene`,
+`axe heat`, `cellar key Bo` (a player by name)."""
 
 
 # --- the end of the game ----------------------------------------------------------------------

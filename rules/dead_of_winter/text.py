@@ -56,7 +56,8 @@ objective, checked at the end of the round, wins it. You win only if your secret
 NOTATION = """Moves: `move Lucia to 5`, `move Lucia to hospital with Lamp Oil`, `search 3 with
 Bram using 5`, `attack colony 2 with Bram`, `barricade colony 3 with Tamsin`, `clean with Ezekiel`,
 `play Canned Stew`, `equip Cruiser Shotgun on Kasimir`, `contribute Tin of Beans` (privately),
-`request Medicine from seat 2`, `exile seat 3`, `vote yes` (privately), `option 1`, `pass`.
+`request Medicine from Bo`, `exile Bo` (a player by name), `vote yes` (privately), `option 1`,
+`pass`.
 The Long Night: `contain with Yara using 3`, `work on Iron Gate with Tamsin using 4`, `scrap
 Tangled Wire for Iron Gate`, `raid with Bram` / `raid attack with Bram`, `bribe 2 with Tin of
 Beans`, `attack bandit with Bram`, `rig a trap at colony 3 with Tamsin`, `bandit 3`, `pass token`,

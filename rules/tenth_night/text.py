@@ -7,7 +7,8 @@ Typed notation (case-insensitive; cards as `7H`, `7♥`, `10D`, `QS`, `JK`, or f
     heal 7C with KH            (discard the ♥)       replace 7C with 7H   (the ♥ becomes the person)
     trio 4C 4D 4S [keep 4S]    (keeps the first named unless `keep` says otherwise)
     arrange 10D 7H 5C 2H       protect               (divine protection)
-    propose 2 give 9C for 5H   propose 2 give row 2H for hand     (`give hand|row X` if ambiguous)
+    propose Bo give 9C for 5H  propose Bo give row 2H for hand    (`give hand|row X` if ambiguous;
+                               a player by name, or by place at the table: `propose 2 …`)
     accept [3] [with AS]       decline [3]           withdraw [3]
     defend KC JD               joker                 pass            end record
 """
@@ -115,11 +116,24 @@ def _pick(options: Sequence[str], token: str, what: str) -> str:
     return found[0]
 
 
+_NAMED = re.compile(r"\{s(\d+)\}")
+
+
 def _seat(token: str, s: TenthNightState) -> int:
+    """A player as typed: their name (the bot turns it into `{sN}`, `bot.names.typed_refs`) or
+    their place at the table, 1 to the number of players."""
+    named = _NAMED.fullmatch(token)
+    if named:
+        return int(named.group(1))
     digits = token.lower().removeprefix("seat").removeprefix("s")
     if not digits.isdigit():
-        raise ParseError(f"`{token}` is not a seat: write its number, 1 to {s.num_players}.")
+        raise ParseError(f"I don't know who `{token}` is: write another player's name.")
     return int(digits) - 1
+
+
+def _either(refs: Sequence[str]) -> str:
+    """ "{s1}", "{s1} or {s2}", "{s1}, {s2} or {s3}"."""
+    return refs[0] if len(refs) == 1 else ", ".join(refs[:-1]) + " or " + refs[-1]
 
 
 def _offer_id(tokens: list[str], offers: Sequence[int], verb: str) -> int:
@@ -214,9 +228,10 @@ def _parse_proposal(s: TenthNightState, seat: int, tokens: list[str]) -> act.Act
         return None
     to = _seat(words[0], s)
     if to == seat:
-        raise ParseError("You cannot trade with yourself; name another seat.")
+        raise ParseError("You cannot trade with yourself; name another player.")
     if not 0 <= to < s.num_players:
-        raise ParseError(f"There is no seat {to + 1}; seats go from 1 to {s.num_players}.")
+        others = [seat_ref(n) for n in range(s.num_players) if n != seat]
+        raise ParseError(f"There is no player {to + 1} here; name {_either(others)}.")
     g, f = low.index("give"), low.index("for")
     give_words, want_words = words[g + 1 : f], words[f + 1 :]
     p = s.players[seat]
@@ -307,7 +322,8 @@ NOTATION = (
     "Day: `ready` · `swap <hand card> <healthy person>` · `heal <person> with <♥ card>` · "
     "`replace <person> with <♥ card>` · `trio <three cards> [keep <card>]` · "
     "`arrange <cards in order>` (your whole row, left to right) · `protect` · "
-    "`propose <seat> give <your card> for <their card>` (an exchange offer) · "
+    "`propose <player> give <your card> for <their card>` (an exchange offer, to a player by "
+    "name) · "
     "`accept [offer] [with <card>]` · `decline [offer]` · `withdraw [offer]`.\n"
     "Night: `defend <cards>` · `joker` · `pass` · `end record`."
 )

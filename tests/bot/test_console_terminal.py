@@ -208,7 +208,7 @@ async def test_a_long_move_list_is_a_short_first_step_typing_shows_kinds_and_mov
     assert turn.count("\n") < 40  # short, not one line a move
     typing = shown.split("your move:")[1]
     assert "`arrange <cards in order>` (" in typing and " moves), e.g. `Arrange row:" in typing
-    assert "`propose <seat> give <your card> for <their card>`" in typing
+    assert "`propose <player> give <your card> for <their card>`" in typing
     assert "Cards as `7H`" in typing  # the first line of the game's typing guide
     assert f"  {len(labels):>3}. {labels[-1]}" in shown  # `moves all`
     await store.close()

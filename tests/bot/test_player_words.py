@@ -311,3 +311,31 @@ async def test_a_refusal_of_a_typed_move_names_the_player_it_is_about() -> None:
     with pytest.raises(RuleError) as refused:
         await service.act(table.id, HUMANS[0].user_id, f"propose 2 give {mine} for {missing}")
     assert "Bo's people" in str(refused.value) and "{s" not in str(refused.value)
+
+
+async def test_tn_exchange_offer_typed_with_a_players_name_goes_to_that_player() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    mine = service.state(table).players[0].hand[0].split("-")[0]
+    played = await service.act(table.id, HUMANS[0].user_id, f"propose Bo give {mine} for hand")
+    offer = service.state(played.table).offers[0]
+    assert offer.to_seat == 1 and offer.from_seat == 0
+
+
+async def test_tn_an_offer_to_nobody_at_the_table_is_refused_in_names() -> None:
+    service = await new_service()
+    table = await tenth_night_day(service)
+    mine = service.state(table).players[0].hand[0].split("-")[0]
+    with pytest.raises(RuleError) as refused:
+        await service.act(table.id, HUMANS[0].user_id, f"propose Zed give {mine} for hand")
+    assert "write another player's name" in str(refused.value)
+    with pytest.raises(RuleError) as refused:
+        await service.act(table.id, HUMANS[0].user_id, f"propose 5 give {mine} for hand")
+    assert str(refused.value) == "There is no player 5 here; name Bo."
+    assert not bad_words(str(refused.value))
+
+
+def test_no_typing_guide_names_a_seat_by_number() -> None:
+    for key, game in GAMES.items():
+        guide = game.text.notation()
+        assert not re.search(r"\bseats? \d|<seat>", guide), key
