@@ -14,9 +14,9 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from bot import ai
-from bot.clock import Mover
 from bot.records import Played, TableError
 from bot.scan import waits_for_agents
 from bot.table_cache import CachePart, TableCache
@@ -27,6 +27,24 @@ log = logging.getLogger(__name__)
 
 Show = Callable[[Played], Awaitable[None]]
 """A presenter's way to show a report at once (Discord's `publish`, with a click's answer)."""
+
+
+class Mover(Protocol):
+    """What the AI turns, the clock (`bot.clock`) and the seating (`bot.seating`: a start, a
+    resignation) need of the move runner (`bot.moves.MoveRunner`)."""
+
+    async def commit(
+        self, played: Played, seat: Seat, action: Any, *, checked: bool = ..., state: Any = ...
+    ) -> None: ...
+
+    async def resume(self, table_id: int) -> Played | None: ...
+
+    async def play_agents(self, played: Played, show: Show | None) -> Seat | None: ...
+
+    async def finish_agents(
+        self, played: Played, show: Show | None, seat: Seat | None
+    ) -> Played: ...
+
 
 _PAUSED = "The AI players could not finish their turns; the table is paused."
 
