@@ -28,21 +28,14 @@ async def test_a_game_an_expert_opens_prints_its_opening_before_the_expert_think
     await service.join(lobby.id, Player(2, "Bo"))
     table = await service.leave(lobby.id, 1)  # Frost 🤖 holds the first seat; Bo hosts
     out: list[str] = []
-    during: list[str] = []
     console = Console(service, read=ScriptReader(["quit"]), write=out.append, ansi=False)
-
-    async def watch() -> None:
-        await asyncio.to_thread(gate.started.wait)
-        during.append(text(out))
-        gate.release.set()
-
-    watcher = asyncio.create_task(watch())
+    playing = asyncio.create_task(console.play(table))
     try:
-        await console.play(table)
+        await asyncio.to_thread(gate.started.wait)  # Frost 🤖 is choosing, in a worker thread
+        printed = text(out)
     finally:
         gate.release.set()
-        await watcher
-    (printed,) = during
+    await playing
     opening = printed.find("• Nim begins with Frost 🤖, Bo.")
     assert 0 <= opening < printed.find("Frost 🤖 is thinking…"), printed
     assert "Frost 🤖 takes" not in printed  # the expert's move comes after

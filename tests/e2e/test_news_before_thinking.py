@@ -41,6 +41,18 @@ def callbacks(responses: Responses) -> list[dict[str, Any]]:
     return [r for r in responses.sent if r["path"].endswith("/callback")]
 
 
+async def nim_bot(bot_factory: Any, gate: Gate, **options: Any) -> tuple[Any, list[Any]]:
+    """A bot whose Nim has an expert held by `gate`, and a lobby of nine stones its first member
+    opened (`options`: the bot's, and `pace` for the lobby). The bot and its members."""
+    pace = options.pop("pace", "")
+    bot = await bot_factory(
+        games={"test_nim": expert_nim(gate)}, new_seed=lambda: "seed", **options
+    )
+    members = dpytest.get_config().members
+    await said(f"!game new test_nim stones=9 {pace}".strip(), members[0])
+    return bot, members
+
+
 @dataclass
 class SeatGate(Gate):
     """Holds only the expert's choices for seat `held` (a timed-out player's move, chosen by the
@@ -57,9 +69,7 @@ async def test_a_game_an_expert_opens_shows_its_opening_while_the_expert_thinks_
     bot_factory: Any, responses: Responses
 ) -> None:
     gate = Gate()
-    bot = await bot_factory(games={"test_nim": expert_nim(gate)}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await said("!game new test_nim stones=9", ana)
+    bot, (ana, bo) = await nim_bot(bot_factory, gate)
     await said("!game ai expert", ana)
     await said("!game join", bo)
     await said("!game leave", ana)  # Frost 🤖 now holds the first seat, and Bo hosts
@@ -84,9 +94,7 @@ async def test_a_resignation_is_shown_before_the_expert_taking_the_seat_thinks_t
     bot_factory: Any, responses: Responses
 ) -> None:
     gate = Gate()
-    bot = await bot_factory(games={"test_nim": expert_nim(gate)}, new_seed=lambda: "seed")
-    ana, bo = dpytest.get_config().members
-    await said("!game new test_nim stones=9", ana)
+    bot, (ana, bo) = await nim_bot(bot_factory, gate)
     await said("!game join", bo)
     await said("!game ai expert", ana)  # the level a resigned seat plays at
     await said("!game start", ana)  # Ana's turn
@@ -115,15 +123,9 @@ async def test_a_time_out_is_shown_before_the_expert_after_it_thinks_and_other_t
 ) -> None:
     gate = SeatGate()
     clock = [START]
-    bot = await bot_factory(
-        games={"test_nim": expert_nim(gate)},
-        new_seed=lambda: "seed",
-        clock=lambda: clock[0],
-        members=3,
-        channels=2,
+    bot, (ana, bo, cy) = await nim_bot(
+        bot_factory, gate, pace="pace=daily", clock=lambda: clock[0], members=3, channels=2
     )
-    ana, bo, cy = dpytest.get_config().members
-    await said("!game new test_nim stones=9 pace=daily", ana)
     await said("!game ai expert", ana)  # Frost 🤖 moves after Ana
     await said("!game join", bo)
     await said("!game start", ana)
