@@ -152,7 +152,7 @@ class Clock(CachePart):
         and the records returned (each table's first) were shown already."""
         now = self.clock() if now is None else now
         results = []
-        showing: list[asyncio.Task[None]] = []
+        showing: dict[int, asyncio.Task[None]] = {}  # a table's latest record being shown
         try:
             for what in ("clock", "pace"):
                 if what == "clock":  # a game's own timer ran out
@@ -172,11 +172,13 @@ class Clock(CachePart):
                         continue
                     if handled is not None:
                         results.append(handled[0])
-                        if show is not None:
-                            showing.append(asyncio.create_task(self._show(*handled, show)))
+                        if show is not None:  # after the table's record before, if any
+                            after = showing.get(due.id)
+                            show_it = self._show(*handled, show, after=after)
+                            showing[due.id] = asyncio.create_task(show_it)
                         await asyncio.sleep(0)  # the loop's turn between tables the clock moved
         finally:
-            await asyncio.gather(*showing)  # before `resume_agents` could play their AI seats
+            await asyncio.gather(*showing.values())  # before `resume_agents` plays their AIs
         if self.resumed_at is None or now - self.resumed_at >= self.resume_every:
             self.resumed_at = now
             resumed = await self.resume_agents(owns=owns)
@@ -186,10 +188,20 @@ class Clock(CachePart):
                     await self._show(played, None, show)
         return results
 
-    async def _show(self, played: Played, seat: Seat | None, show: Show) -> None:
-        """Show a table's record; when a searching AI `seat` was left to think, the AI seats'
-        turns then, and their record (`Mover.finish_agents`). A failure is logged."""
+    async def _show(
+        self,
+        played: Played,
+        seat: Seat | None,
+        show: Show,
+        *,
+        after: asyncio.Task[None] | None = None,
+    ) -> None:
+        """Show a table's record (once the table's record before it, `after`, is shown); when a
+        searching AI `seat` was left to think, the AI seats' turns then, and their record
+        (`Mover.finish_agents`). A failure is logged."""
         try:
+            if after is not None:
+                await after
             await show(await self.mover.finish_agents(played, show, seat))
         except Exception:
             log.exception("the clock's record of table %s could not be shown", played.table.id)

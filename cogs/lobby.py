@@ -209,9 +209,12 @@ class LobbyCog(commands.Cog, name="Games"):
         table = await resolve_table(ctx, lobby=True)
         if ctx.interaction is not None:
             await ctx.defer()
-        await begin(self.bot, table.id, ctx.author, ctx.channel)
-        if ctx.interaction is not None:
-            await ctx.send("Started.", ephemeral=True)
+
+        async def started() -> None:  # the opening is shown (before an expert moving first thinks)
+            if ctx.interaction is not None:
+                await ctx.send("Started.", ephemeral=True)
+
+        await begin(self.bot, table.id, ctx.author, ctx.channel, started)
 
     # the table seen again: bodies in `cogs.table_info` -----------------------------------------
     @subcommand(game, "hand")

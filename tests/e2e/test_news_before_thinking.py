@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 import discord.ext.test as dpytest
+import pytest
 
 from bot.pace_rules import DAY
 from tests.e2e.conftest import said, say
@@ -65,18 +66,25 @@ class SeatGate(Gate):
             super().wait(expert, observation)
 
 
+@pytest.mark.parametrize("way", ["the lobby's start button", "/game start"])
 async def test_a_game_an_expert_opens_shows_its_opening_while_the_expert_thinks_then_its_move(
-    bot_factory: Any, responses: Responses
+    bot_factory: Any, responses: Responses, way: str
 ) -> None:
     gate = Gate()
     bot, (ana, bo) = await nim_bot(bot_factory, gate)
     await said("!game ai expert", ana)
     await said("!game join", bo)
     await said("!game leave", ana)  # Frost 🤖 now holds the first seat, and Bo hosts
-    held = asyncio.create_task(dispatch(bot, responses, button(bo, "sb:l:1:start")))
+    if way == "/game start":
+        start = dispatch_command(bot, responses, slash(bo, "start", []))
+    else:
+        start = dispatch(bot, responses, button(bo, "sb:l:1:start"))
+    held = asyncio.create_task(start)
     try:
         await asyncio.to_thread(gate.started.wait)  # Frost 🤖 is thinking, in a worker thread
-        assert len(callbacks(responses)) == 1  # the click was answered first
+        assert len(callbacks(responses)) == 1  # the click or the command was answered first
+        if way == "/game start":  # and the command's answer is given already
+            assert "Started." in [r["payload"].get("content") for r in responses.sent]
         now = board()
         assert f"Nim begins with Frost 🤖, {named(bo)}." in now and "Stones left: 9." in now, now
         assert "Frost 🤖 is thinking…" in now
