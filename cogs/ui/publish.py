@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.agent_turns import Show
 from bot.board_cache import Shown
 from bot.delivery import BOARD, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
@@ -84,10 +85,7 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
     await spectate(bot, played)  # spectators' panels, the public view only (`cogs.ui.watch`)
 
 
-Shows = Callable[[Played], Awaitable[None]]
-
-
-async def show_early(call: Callable[[Shows], Awaitable[Played]], first: Shows, then: Shows) -> None:
+async def show_early(call: Callable[[Show], Awaitable[Played]], first: Show, then: Show) -> None:
     """Run a service call that takes a `show` (a start, a resignation: `bot.agent_turns`) and show
     its records: `first` shows what the call did, at once when a searching AI is left to think
     after it, and `then` the AI seats' own record that follows. Without a searching AI the call's
