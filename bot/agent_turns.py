@@ -6,8 +6,9 @@ Random and heuristic seats answer at once, and a player's move and their answers
 together. A searching level (`bot.ai.searches`) thinks in a worker thread, about a second a
 move: when the caller can show a report at once (a presenter's `Show`), the player's move (the
 opening, the resignation, the time-out) is reported and shown first, and the AI seats' moves
-follow in a report of their own (`shown_first`). A table whose AI seats were left to move (a crash, a process stopped meanwhile)
-is flagged `ai_turn` in the store, and `resume` lets them move (`bot.clock.Clock.resume_agents`).
+follow in a report of their own (`shown_first`). A table whose AI seats were left to move (a
+crash, a process stopped meanwhile) is flagged `ai_turn` in the store, and `resume` lets them move
+(`bot.clock.Clock.resume_agents`).
 """
 
 from __future__ import annotations
