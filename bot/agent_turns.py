@@ -1,12 +1,14 @@
-"""The AI seats' turns: after a move, each AI seat the game waits for moves in turn, committed by
-the move runner (`bot.moves.MoveRunner`) like a human's, until the game waits for a human or ends.
+"""The AI seats' turns: after a move (or a start, a resignation, a clock's time-out), each AI seat
+the game waits for moves in turn, committed by the move runner (`bot.moves.MoveRunner`) like a
+human's, until the game waits for a human or ends.
 
 Random and heuristic seats answer at once, and a player's move and their answers are reported
 together. A searching level (`bot.ai.searches`) thinks in a worker thread, about a second a
-move: when the caller can show a report at once (a presenter's `Show`), the player's move is
-reported and shown first, and the AI seats' moves follow in a report of their own
-(`shown_first`). A table whose AI seats were left to move (a crash, a process stopped meanwhile)
-is flagged `ai_turn` in the store, and `resume` lets them move (`bot.clock.Clock.resume_agents`).
+move: when the caller can show a report at once (a presenter's `Show`), the player's move (the
+opening, the resignation, the time-out) is reported and shown first, and the AI seats' moves
+follow in a report of their own (`shown_first`). A table whose AI seats were left to move (a
+crash, a process stopped meanwhile) is flagged `ai_turn` in the store, and `resume` lets them move
+(`bot.clock.Clock.resume_agents`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from bot import ai
-from bot.clock import Mover
 from bot.records import Played, TableError
 from bot.scan import waits_for_agents
 from bot.table_cache import CachePart, TableCache
@@ -27,6 +29,24 @@ log = logging.getLogger(__name__)
 
 Show = Callable[[Played], Awaitable[None]]
 """A presenter's way to show a report at once (Discord's `publish`, with a click's answer)."""
+
+
+class Mover(Protocol):
+    """What the AI turns, the clock (`bot.clock`) and the seating (`bot.seating`: a start, a
+    resignation) need of the move runner (`bot.moves.MoveRunner`)."""
+
+    async def commit(
+        self, played: Played, seat: Seat, action: Any, *, checked: bool = ..., state: Any = ...
+    ) -> None: ...
+
+    async def resume(self, table_id: int) -> Played | None: ...
+
+    async def play_agents(self, played: Played, show: Show | None) -> Seat | None: ...
+
+    async def finish_agents(
+        self, played: Played, show: Show | None, seat: Seat | None
+    ) -> Played: ...
+
 
 _PAUSED = "The AI players could not finish their turns; the table is paused."
 
@@ -119,8 +139,9 @@ class AgentTurns(CachePart):
         self.ai.thinking[played.table.id] = seat
 
     async def shown_first(self, played: Played, show: Show, seat: Seat) -> Played:
-        """Show a player's move (`played`, reported) before the searching AI `seat` thinks, then
-        let the AI seats move and return their report, for the caller to show.
+        """Show a player's move (`played`, reported; or a start, a resignation, a time-out) before
+        the searching AI `seat` thinks, then let the AI seats move and return their report, for
+        the caller to show.
 
         The table's lock is left while the move is shown (the presenter writes where the board
         now is), and taken again for the AI turns (`resume`). The move and the `ai_turn` flag are

@@ -9,7 +9,9 @@ and the board's pace lines.
 timer's moves; every paced table whose `wake_at` passed gets its reminders and timeouts (after
 `ZOMBIE_AFTER` in a row an AI keeps the seat); and every `resume_every` the AI turns a crash left
 waiting are played. Each due table is handled under its lock (a second clock finds the deadline
-moved on), and one broken table never stops the others' clocks.
+moved on), and one broken table never stops the others' clocks. Given the caller's `show`, each
+table's record is shown as soon as it is handled, before a searching AI seat thinks
+(`bot.agent_turns`), while the clock goes on to the next table.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from bot import ai
+from bot.agent_turns import Mover, Show
 from bot.pace_rules import ZOMBIE_AFTER, UserSettings, describe_pace, remind_at, sync, wake_at
 from bot.records import Played, Reminder
 from bot.scan import RESUME_PAGE
@@ -114,25 +117,11 @@ class Deadlines:
         return "\n".join(lines)
 
 
-class Mover(Protocol):
-    """What the clock and the AI turns (`bot.agent_turns`) need of the move runner
-    (`bot.moves.MoveRunner`)."""
-
-    async def commit(
-        self, played: Played, seat: Seat, action: Any, *, checked: bool = ..., state: Any = ...
-    ) -> None: ...
-
-    async def run_agents(self, played: Played) -> None: ...
-
-    async def resume(self, table_id: int) -> Played | None: ...
-
-
 class Clock(CachePart):
     def __init__(
         self,
         cache: TableCache,
         mover: Mover,
-        report: Callable[[Played], Awaitable[Played]],
         deadlines: Deadlines,
         *,
         ai_runner: ai.AiRunner,
@@ -142,45 +131,87 @@ class Clock(CachePart):
         resume_every: float = 30.0,
     ) -> None:
         super().__init__(cache)
-        self.mover, self.report, self.deadlines = mover, report, deadlines
+        self.mover, self.deadlines = mover, deadlines
         self.ai, self.default_agent, self.settings = ai_runner, default_agent, settings
         self.clock = clock
         self.resume_every = resume_every
         self.resumed_at: float | None = None  # when `tick` last ran `resume_agents`
 
-    async def tick(self, now: float | None = None, *, owns: Owns | None = None) -> list[Played]:
+    async def tick(
+        self, now: float | None = None, *, owns: Owns | None = None, show: Show | None = None
+    ) -> list[Played]:
         """Play the timer's move at every table whose game clock ran out by `now`, then the
         reminders and timeouts of every paced table due by then, then (every `resume_every`)
         resume AI turns left waiting by a crash; `owns(guild_id)` keeps a sharded process to the
-        tables of its own guilds (one process per clock)."""
+        tables of its own guilds (one process per clock). The records are returned for the
+        caller to show.
+
+        `show`: how the caller shows a record at once. Given, each table's record is shown as
+        soon as the table is handled, before a searching AI seat thinks (`Mover.finish_agents`),
+        while the clock goes on to the next table; the AI seats' own record is shown after it,
+        and the records returned (each table's first) were shown already."""
         now = self.clock() if now is None else now
         results = []
-        for what in ("clock", "pace"):
-            if what == "clock":  # a game's own timer ran out
-                found = await self.store.find_tables(status="active", due_before=now)
-            else:  # a paced table's reminder or deadline
-                found = await self.store.find_tables(status="active", wake_before=now)
-            for due in found:
-                if owns is not None and not owns(due.guild_id):
-                    continue
-                try:
-                    if what == "clock":
-                        played = await self._timer_table(due.id, now)
-                    else:
-                        played = await self._pace_table(due.id, now)
-                except Exception:
-                    log.exception("the %s of table %s could not be played", what, due.id)
-                    continue
-                if played is not None:
-                    results.append(played)
-                    await asyncio.sleep(0)  # the loop's turn between tables the clock moved
+        showing: dict[int, asyncio.Task[None]] = {}  # a table's latest record being shown
+        try:
+            for what in ("clock", "pace"):
+                if what == "clock":  # a game's own timer ran out
+                    found = await self.store.find_tables(status="active", due_before=now)
+                else:  # a paced table's reminder or deadline
+                    found = await self.store.find_tables(status="active", wake_before=now)
+                for due in found:
+                    if owns is not None and not owns(due.guild_id):
+                        continue
+                    try:
+                        if what == "clock":
+                            handled = await self._timer_table(due.id, now, show)
+                        else:
+                            handled = await self._pace_table(due.id, now, show)
+                    except Exception:
+                        log.exception("the %s of table %s could not be played", what, due.id)
+                        continue
+                    if handled is not None:
+                        results.append(handled[0])
+                        if show is not None:  # after the table's record before, if any
+                            after = showing.get(due.id)
+                            show_it = self._show(*handled, show, after=after)
+                            showing[due.id] = asyncio.create_task(show_it)
+                        await asyncio.sleep(0)  # the loop's turn between tables the clock moved
+        finally:
+            await asyncio.gather(*showing.values())  # before `resume_agents` plays their AIs
         if self.resumed_at is None or now - self.resumed_at >= self.resume_every:
             self.resumed_at = now
-            results.extend(await self.resume_agents(owns=owns))
+            resumed = await self.resume_agents(owns=owns)
+            results.extend(resumed)
+            if show is not None:
+                for played in resumed:
+                    await self._show(played, None, show)
         return results
 
+    async def _show(
+        self,
+        played: Played,
+        seat: Seat | None,
+        show: Show,
+        *,
+        after: asyncio.Task[None] | None = None,
+    ) -> None:
+        """Show a table's record (once the table's record before it, `after`, is shown); when a
+        searching AI `seat` was left to think, the AI seats' turns then, and their record
+        (`Mover.finish_agents`). A failure is logged."""
+        try:
+            if after is not None:
+                await after
+            await show(await self.mover.finish_agents(played, show, seat))
+        except Exception:
+            log.exception("the clock's record of table %s could not be shown", played.table.id)
+
     # a game's own timer -------------------------------------------------------------------------
-    async def _timer_table(self, table_id: int, now: float) -> Played | None:
+    async def _timer_table(
+        self, table_id: int, now: float, show: Show | None
+    ) -> tuple[Played, Seat | None] | None:
+        """The timer's moves of one table, then its AI seats' turns (`Mover.play_agents`, with
+        `show`: up to a searching one, whose seat is returned with the record)."""
         async with self.cache.lock(table_id):
             table = await self.store.get_table(table_id)
             if table.status != "active" or table.deadline is None or table.deadline > now:
@@ -192,8 +223,7 @@ class Clock(CachePart):
                 played.table = await self.cache.save(table, deadline=None)
                 return None
             await self._play_timer(played, timer)
-            await self.mover.run_agents(played)
-            return await self.report(played)
+            return played, await self.mover.play_agents(played, show)
 
     async def _play_timer(self, played: Played, timer: Timer) -> None:
         """Make each of the clock's moves that is still open when its turn in the list comes."""
@@ -213,7 +243,10 @@ class Clock(CachePart):
             await self.mover.commit(played, seat, action)
 
     # a paced table's seat clocks ----------------------------------------------------------------
-    async def _pace_table(self, table_id: int, now: float) -> Played | None:
+    async def _pace_table(
+        self, table_id: int, now: float, show: Show | None
+    ) -> tuple[Played, Seat | None] | None:
+        """The reminders and timeouts of one paced table, then as `_timer_table`."""
         async with self.cache.lock(table_id):
             table = await self.store.get_table(table_id)
             if table.status != "active" or table.pace is None:
@@ -230,9 +263,8 @@ class Clock(CachePart):
             for seat in expired:
                 await self._time_out(played, seat)
             if not played.moves and len(played.lines) == 0:
-                return played if reminders else None
-            await self.mover.run_agents(played)
-            return await self.report(played)
+                return (played, None) if reminders else None
+            return played, await self.mover.play_agents(played, show)
 
     async def _reminders(
         self, table: TableRecord, clocks: dict[str, Any], now: float

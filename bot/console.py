@@ -126,7 +126,8 @@ class Console:
         service = self.service
         if table.status == "lobby":
             host = table.host_id or 1
-            played = await service.start(table.id, host)
+            # the opening is printed before an expert AI that moves first thinks (`shown`)
+            played = await service.start(table.id, host, show=self.shown)
             self.present(played)
             table = played.table
         title = service.games[table.game].title
@@ -374,8 +375,9 @@ class Console:
         self.write(f"{service.turn_line(table)}{clock}  {name}, your move:")
 
     async def shown(self, played: Played) -> None:
-        """A move shown before a searching AI thinks (`MoveRunner.act`'s `show`): its report at
-        once; `thinking` then says who thinks, and the AI's moves come as the move's own report."""
+        """A move or the opening shown before a searching AI thinks (`MoveRunner.act`'s and
+        `start`'s `show`): its report at once; `thinking` then says who thinks, and the AI's moves
+        come as the call's own report."""
         self.present(played)
 
     def present(self, played: Played) -> None:

@@ -119,8 +119,8 @@ class MoveRunner(CachePart):
             )
             played = Played(table=table, waited_before=self.cache.waiting_set(table, state))
             await self.commit(played, seat, move, checked=checked, state=state, source=source)
-            thinker = await self._agents(played, show)
-        return await self._then(played, show, thinker)
+            thinker = await self.play_agents(played, show)
+        return await self.finish_agents(played, show, thinker)
 
     async def _checked(
         self,
@@ -236,8 +236,8 @@ class MoveRunner(CachePart):
             waited = self.cache.waiting_set(table, state)
             played = Played(table=table, waited_before=waited, mover=seat)
             await self.commit(played, seat, move, checked=True, state=state, source=source)
-            thinker = await self._agents(played, show)
-        return await self._then(played, show, thinker)
+            thinker = await self.play_agents(played, show)
+        return await self.finish_agents(played, show, thinker)
 
     def _pressed(
         self, table: TableRecord, user_id: int, ply: int, index: int, mark: str | None
@@ -363,11 +363,11 @@ class MoveRunner(CachePart):
         (`bot.agent_turns.AgentTurns.run`)."""
         await self.turns.run(played)
 
-    async def _agents(self, played: Played, show: Show | None) -> Seat | None:
-        """After a player's move, under the table's lock: the AI seats' turns, and the report.
-        With `show`, the turns stop before a searching AI thinks and its seat is returned: the
-        report is then of what came before, which the caller's `show` shows while it thinks
-        (`AgentTurns.shown_first`)."""
+    async def play_agents(self, played: Played, show: Show | None) -> Seat | None:
+        """After a move, a start or a resignation, under the table's lock: the AI seats' turns,
+        and the report. With `show`, the turns stop before a searching AI thinks and its seat is
+        returned: the report is then of what came before, which `finish_agents` shows while it
+        thinks (`AgentTurns.shown_first`)."""
         seat = None
         if show is None:
             await self.run_agents(played)
@@ -378,9 +378,9 @@ class MoveRunner(CachePart):
         await self.report(played)
         return seat
 
-    async def _then(self, played: Played, show: Show | None, seat: Seat | None) -> Played:
+    async def finish_agents(self, played: Played, show: Show | None, seat: Seat | None) -> Played:
         """The record to return once the table's lock is left: `played`, or, when a searching AI
-        was left to think (`_agents`), `played` shown and then the AI seats' own report."""
+        was left to think (`play_agents`), `played` shown and then the AI seats' own report."""
         if show is None or seat is None:
             return played
         return await self.turns.shown_first(played, show, seat)

@@ -1,7 +1,9 @@
 """The seats of a table: its lobby (open, join, leave, AI seats, kick), its start, a player
 resigning, the host ending it, a rematch, and where its messages are (`remember`,
 `leave_thread`). Each change is one versioned write of the table row (`TableCache.save`) under
-the table's lock; a start or a resignation lets the AI seats move and reports like a move."""
+the table's lock; a start or a resignation lets the AI seats move and reports like a move: with
+the caller's `show`, what happened is shown before a searching AI seat thinks
+(`bot.agent_turns`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from bot import ai, challenges
+from bot.agent_turns import Mover, Show
 from bot.clock import Deadlines
 from bot.names import ai_name
 from bot.pace_rules import parse_pace
@@ -20,12 +23,11 @@ from rules.core import Game, Seat
 from storage.base import AI_SUFFIX, ChannelBusyError, SeatRecord, TableRecord
 
 
-class Runner(Protocol):
-    """What a start or a resignation needs of the move runner and the reporter."""
+class Runner(Mover, Protocol):
+    """What a start or a resignation needs of the move runner: whose seat a member has, and
+    the AI seats' turns after it (`Mover.play_agents`, `Mover.finish_agents`)."""
 
     def seat_for(self, table: TableRecord, user_id: int) -> Seat: ...
-
-    async def run_agents(self, played: Played) -> None: ...
 
 
 class Seating(CachePart):
@@ -219,7 +221,11 @@ class Seating(CachePart):
         *,
         can_manage: bool = False,
         thread_id: int | None = None,
+        show: Show | None = None,
     ) -> Played:
+        """Start the lobby's game. `show`: how the caller shows a report at once; given, the
+        opening is shown before a searching AI seat that moves first thinks, and the record
+        returned is the AI seats' moves (`MoveRunner.finish_agents`)."""
         async with self.cache.lock(table_id):
             table = await self._lobby(table_id)
             game = self.games[table.game]
@@ -250,11 +256,12 @@ class Seating(CachePart):
             played.note(f"{game.title} begins with {', '.join(seat_names(table))}.")
             # set-up draws (public) and deals (private), a line each: no move made them
             self.collect(played, opening.events, step=False)
-            await self.runner.run_agents(played)
-            return await self.report(played)
+            thinker = await self.runner.play_agents(played, show)
+        return await self.runner.finish_agents(played, show, thinker)
 
-    async def resign(self, table_id: int, user_id: int) -> Played:
-        """Leave a running game; an AI takes the seat so the others can finish."""
+    async def resign(self, table_id: int, user_id: int, *, show: Show | None = None) -> Played:
+        """Leave a running game; an AI takes the seat so the others can finish. `show`: see
+        `start` (the resignation is shown before the AI now in the seat thinks)."""
         async with self.cache.lock(table_id):
             table = await self.store.get_table(table_id)
             seat = self.runner.seat_for(table, user_id)
@@ -272,11 +279,11 @@ class Seating(CachePart):
             table = await self.cache.save(table, seats=tuple(seats), status=status)
             played = Played(table=table, waited_before=self.cache.waiting_set(table))
             played.note(f"{old.name} resigned; an AI plays their seat.")
-            if status == "active":
-                await self.runner.run_agents(played)
-            else:
+            if status != "active":
                 played.note("No human players are left, so the table is closed.")
-            return await self.report(played)
+                return await self.report(played)
+            thinker = await self.runner.play_agents(played, show)
+        return await self.runner.finish_agents(played, show, thinker)
 
     async def abandon(
         self, table_id: int, by_user: int, *, can_manage: bool = False

@@ -129,7 +129,6 @@ class TableService:
         self.clocks = clocks = Clock(
             cache,
             runner,
-            report,
             deadlines,
             ai_runner=self.ai,
             default_agent=default_agent,

@@ -209,9 +209,12 @@ class LobbyCog(commands.Cog, name="Games"):
         table = await resolve_table(ctx, lobby=True)
         if ctx.interaction is not None:
             await ctx.defer()
-        await begin(self.bot, table.id, ctx.author, ctx.channel)
-        if ctx.interaction is not None:
-            await ctx.send("Started.", ephemeral=True)
+
+        async def started() -> None:  # the opening is shown (before an expert moving first thinks)
+            if ctx.interaction is not None:
+                await ctx.send("Started.", ephemeral=True)
+
+        await begin(self.bot, table.id, ctx.author, ctx.channel, started)
 
     # the table seen again: bodies in `cogs.table_info` -----------------------------------------
     @subcommand(game, "hand")
@@ -258,10 +261,7 @@ class LobbyCog(commands.Cog, name="Games"):
         table = await resolve_table(ctx, lobby=False)
         if ctx.interaction is not None:  # AI seats may play on: answer first
             await ctx.defer(ephemeral=True)
-        played = await self.service.resign(table.id, ctx.author.id)
-        await private(ctx, "You have resigned; an AI plays your seat.")
-        await publish(self.bot, played)
-        await watching.resigned(self.bot, played.table, ctx.author)  # a spectator from now on
+        await watching.resign(self.bot, ctx, table.id)
 
     @subcommand(game, "abandon")
     async def abandon(self, ctx: commands.Context[Any]) -> None:

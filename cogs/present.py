@@ -14,6 +14,7 @@ keep working without any registry, and a click on an out-of-date move is refused
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -256,22 +257,39 @@ async def refresh_lobby(bot: SnowboundBot, table: TableRecord, channel: Any) -> 
         await bot.service.remember(table.id, lobby_message_id=sent.id)
 
 
-async def begin(bot: SnowboundBot, table_id: int, user: discord.abc.User, channel: Any) -> None:
+async def begin(
+    bot: SnowboundBot,
+    table_id: int,
+    user: discord.abc.User,
+    channel: Any,
+    started: Callable[[], Awaitable[None]] | None = None,
+) -> None:
     """Start the table, open its thread (or stay in the channel), then show everything: the
-    lobby message then links to the thread."""
+    lobby message then links to the thread; then `started` (a command's answer). When a
+    searching AI seat moves first, all this is shown before it thinks, and its moves after
+    (`ui_publish.show_early`)."""
     service = bot.service
-    played = await service.start(table_id, user.id, can_manage=can_manage(user))
-    table = played.table
-    thread = await open_thread(bot, table, channel)
-    if thread is not None:
-        played.table = table = await service.remember(table.id, thread_id=thread.id)
-    try:
-        await refresh_lobby(bot, table, channel)
-    except discord.HTTPException as err:
-        # the start is stored: what follows is delivery, and the board, its ping and the panels
-        # still go out (the lobby message is only a link to the table)
-        log.warning("lobby message of table %s not updated at its start (%s)", table.id, err)
-    await publish(bot, played)
+
+    async def opening(played: Played) -> None:
+        table = played.table
+        thread = await open_thread(bot, table, channel)
+        if thread is not None:
+            played.table = table = await service.remember(table.id, thread_id=thread.id)
+        try:
+            await refresh_lobby(bot, table, channel)
+        except discord.HTTPException as err:
+            # the start is stored: what follows is delivery, and the board, its ping and the
+            # panels still go out (the lobby message is only a link to the table)
+            log.warning("lobby message of table %s not updated at its start (%s)", table.id, err)
+        await publish(bot, played)
+        if started is not None:
+            await started()
+
+    await ui_publish.show_early(
+        lambda show: service.start(table_id, user.id, can_manage=can_manage(user), show=show),
+        opening,
+        lambda played: publish(bot, played),
+    )
 
 
 async def lobby_operation(interaction: discord.Interaction, table_id: int, op: str) -> None:

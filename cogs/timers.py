@@ -18,6 +18,7 @@ from cogs.present import publish
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
+    from bot.tables import Played
 
 log = logging.getLogger(__name__)
 
@@ -43,26 +44,32 @@ class TimersCog(commands.Cog, name="Timers"):
         await self.bot.wait_until_ready()
 
     async def run_due(self, now: float) -> int:
-        """Play every expired clock and show what happened; the number of tables handled."""
+        """Play every expired clock and show what happened, each table's record as soon as it
+        is made (before a searching AI thinks: `bot.clock.Clock.tick`); the number of tables
+        handled."""
         try:
             # With several shard processes, each plays only the clocks of its own guilds.
-            played = await self.bot.service.tick(now, owns=self.bot.settings.owns_guild)
+            played = await self.bot.service.tick(
+                now, owns=self.bot.settings.owns_guild, show=self.show
+            )
         except Exception:
             log.exception("timer tick failed")
             return 0
-        for result in played:
-            for reminder in result.reminders:  # a paced table's polite DMs (`bot.pace_rules`)
-                try:
-                    await self.bot.delivery.dm(reminder.user_id, content=reminder.text)
-                except Exception:
-                    log.exception("a reminder for table %s failed", reminder.table_id)
-            if not (result.moves or result.lines or result.board):
-                continue  # reminders only: the table itself did not change
-            try:
-                await publish(self.bot, result)
-            except Exception:
-                log.exception("publishing a timer move of table %s failed", result.table.id)
         return len(played)
+
+    async def show(self, result: Played) -> None:
+        """One table's record: its reminders, then what changed at the table."""
+        for reminder in result.reminders:  # a paced table's polite DMs (`bot.pace_rules`)
+            try:
+                await self.bot.delivery.dm(reminder.user_id, content=reminder.text)
+            except Exception:
+                log.exception("a reminder for table %s failed", reminder.table_id)
+        if not (result.moves or result.lines or result.board):
+            return  # reminders only: the table itself did not change
+        try:
+            await publish(self.bot, result)
+        except Exception:
+            log.exception("publishing a timer move of table %s failed", result.table.id)
 
 
 async def setup(bot: SnowboundBot) -> None:

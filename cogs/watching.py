@@ -1,4 +1,5 @@
-"""The bodies of `/game watch` and `/game unwatch`: spectators follow a table's public view.
+"""The bodies of `/game watch` and `/game unwatch`: spectators follow a table's public view; and
+of `/game resign`, after which the member is a spectator.
 
 What a spectator sees and how it is kept up to date is `bot.watchers` (the words) and
 `cogs.ui.watch` (the panel, the Watch button and the hook after each change)."""
@@ -11,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.tables import TableRecord
+from bot.tables import Played, TableRecord
 from cogs.common import private, resolve_table
+from cogs.ui.publish import publish, show_early
 from cogs.ui.watch import deliver, start_watching, stop_watching
 
 if TYPE_CHECKING:
@@ -49,3 +51,20 @@ async def resigned(bot: SnowboundBot, table: TableRecord, user: discord.abc.User
         await deliver(bot, record, await bot.service.watchers.spectator_view(table))
     except discord.HTTPException as err:
         log.warning("spectator panel of table %s for %s not sent (%s)", table.id, user.id, err)
+
+
+async def resign(bot: SnowboundBot, ctx: commands.Context[Any], table_id: int) -> None:
+    """`/game resign`, answered already: the member told, the thread shows it and the member
+    becomes a spectator, before a searching AI now in the seat thinks (`show_early`); then the
+    AI seats' moves."""
+
+    async def first(played: Played) -> None:
+        await private(ctx, "You have resigned; an AI plays your seat.")
+        await publish(bot, played)
+        await resigned(bot, played.table, ctx.author)  # a spectator from now on
+
+    await show_early(
+        lambda show: bot.service.resign(table_id, ctx.author.id, show=show),
+        first,
+        lambda played: publish(bot, played),
+    )

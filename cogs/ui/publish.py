@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.agent_turns import Show
 from bot.board_cache import Shown
 from bot.delivery import BOARD, message_ref, passing
 from bot.tables import Board, Ending, Played, TableRecord
@@ -81,6 +83,22 @@ async def publish(bot: SnowboundBot, played: Played, kit: Kit | None = None) -> 
         if not await bot.delivery.deliver(update, message, channel):
             await bot.service.panel_undelivered(update)
     await spectate(bot, played)  # spectators' panels, the public view only (`cogs.ui.watch`)
+
+
+async def show_early(call: Callable[[Show], Awaitable[Played]], first: Show, then: Show) -> None:
+    """Run a service call that takes a `show` (a start, a resignation: `bot.agent_turns`) and show
+    its records: `first` shows what the call did, at once when a searching AI is left to think
+    after it, and `then` the AI seats' own record that follows. Without a searching AI the call's
+    one record goes to `first`, when it returns."""
+    early = False
+
+    async def show(played: Played) -> None:
+        nonlocal early
+        early = True
+        await first(played)
+
+    played = await call(show)
+    await (then if early else first)(played)
 
 
 async def _show_board(bot: SnowboundBot, played: Played, channel: Any, kit: Kit) -> None:

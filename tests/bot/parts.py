@@ -81,7 +81,6 @@ def build(store: Store, played: list[Game[Any, Any, Any]], now: Callable[[], flo
     clock = Clock(
         cache,
         runner,
-        reporter.report,
         deadlines,
         ai_runner=ai_runner,
         default_agent="heuristic",
