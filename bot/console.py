@@ -18,7 +18,7 @@ menu (`bot.terminal_setup`) are modules of their own; their public names are imp
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot import ai
@@ -134,10 +134,10 @@ class Console:
         self.write(f"Table #{table.id}: {title}. Type `help` for commands, `quit` to stop.")
         shown_at, shown_ply = -1, table.ply
         while table.status == "active":
-            for expired in await service.tick():  # the game's clock may have run out meanwhile
-                if expired.table.id == table.id:
-                    self.present(expired)
-                    table = expired.table
+            # the game's clock may have run out meanwhile: its move is printed before an expert
+            # AI that moves next thinks (`shown`), and the AI's moves after
+            if await service.tick(show=self.shown_of(table.id)):
+                table = await service.store.get_table(table.id)
             if table.status != "active":
                 break
             seat = self.human_to_act(table)
@@ -379,6 +379,15 @@ class Console:
         `start`'s `show`): its report at once; `thinking` then says who thinks, and the AI's moves
         come as the call's own report."""
         self.present(played)
+
+    def shown_of(self, table_id: int) -> Callable[[Played], Awaitable[None]]:
+        """`shown` for the clock's records of this table only (`Clock.tick`'s `show`)."""
+
+        async def show(played: Played) -> None:
+            if played.table.id == table_id:
+                self.present(played)
+
+        return show
 
     def present(self, played: Played) -> None:
         """The terminal's presenter of a result record: public lines, then each human seat's

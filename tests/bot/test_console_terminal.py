@@ -143,6 +143,7 @@ async def test_the_day_clock_runs_out_while_the_player_sits_at_the_prompt_tn_7(
     state = console.service.state(table)
     assert state.phase != "day" or state.round > 1  # the day ended without any Enter
     assert table.ply >= 1
+    assert text(out).count("• ⏰ The day is over.") == 1  # the clock's move, printed once
     assert text(out).count("Saved. Resume with") == 1
     await store.close()
 
