@@ -26,6 +26,7 @@ from rules.search import Searched, Tuning, next_best, percent, plain_reason
 from rules.tenth_night.actions import Reorder
 from rules.tenth_night.agents import HeuristicAgent, _best_order, _heart_cost, person_risk
 from rules.tenth_night.determinize import determinize
+from rules.tenth_night.lookahead import COEFFICIENTS, chance
 from rules.tenth_night.observation import (
     TenthNightPrivateObservation,
     card_view,
@@ -74,12 +75,28 @@ def _defence_kind(a: Any) -> Hashable:
     return (a.mode, values, sum(card(c).suit == "H" for c in a.card_ids))
 
 
+MARGIN = 0.0
+CONFIDENCE = 0.0
+HORIZON = 1
+"""Nights a rollout plays before `lookahead.chance` scores its dawn (where a model is fitted)."""
+
+
+def horizon(work: Working[Any, Any], o: Any) -> bool:
+    """Stop a rollout at the dawn `HORIZON` nights on from the decision, where a model scores it."""
+    t = getattr(work, "table", None)
+    if t is None or t.result is not None or t.round < o.round + HORIZON:
+        return False
+    return (t.num_players, t.round) in COEFFICIENTS
+
+
 def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
-    if outcome is None:
-        return 0.0
+    if outcome is None:  # stopped at a dawn (`horizon`), or by the no-progress rule
+        t = getattr(work, "table", None)
+        found = chance(t) if t is not None and t.result is None else None
+        return 0.0 if found is None else found
     if seat in outcome.winners:
         return 1.0
-    return 0.3 * (outcome.group_score or 0) / 10
+    return 0.0
 
 
 def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
@@ -128,8 +145,11 @@ def explain(o: Any, s: Searched) -> str:
         people = n[1]
         lead += f", and you usually still have {people} {'person' if people == 1 else 'people'}"
         lead += " at dawn"
-    odds = f"everyone survived the 10th night in {percent(c.win_rate)} of {c.rollouts} games"
-    odds += " played out from here with the unseen cards dealt at random" + next_best(s)
+    odds = (
+        f"the chance that everyone survives the 10th night is about {percent(c.mean)}, "
+        f"judged from {c.rollouts} games played on from here with the unseen cards dealt at "
+        "random" + next_best(s, by_mean=True)
+    )
     return f"{lead}: {odds}."
 
 
@@ -212,6 +232,8 @@ TUNING = Tuning(
     rollout=RolloutHeuristic,
     observe=observe,
     max_candidates=10,
-    margin=0.05,
-    confidence=2.5,
+    margin=MARGIN,
+    confidence=CONFIDENCE,
+    horizon=horizon,
+    chance_is_value=True,
 )
