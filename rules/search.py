@@ -175,6 +175,10 @@ class Tuning:
     """Deals a world from the observation and the seat's legal list, for a game whose
     observation leaves out something the seat knows of its own turn that its legal list shows
     (Dead of Winter: whom it has asked for a card); None: `game.determinize`."""
+    horizon: Callable[[Working[Any, Any], Any], bool] | None = None
+    """(the rollout's working copy, the observation searched from) → True to stop the rollout
+    there, before its end, and let `value` score the position (with outcome None); None: every
+    rollout plays to the end."""
 
 
 def _seat_of(observation: Any) -> Seat:
@@ -326,7 +330,10 @@ class SearchAgent:
         ply = 1
         outcome = work.outcome()
         capped = False
+        stop = tuning.horizon
         while outcome is None:
+            if stop is not None and stop(work, obs):
+                break
             awaited = work.awaiting() or work.to_act()
             if not awaited or ply >= tuning.max_plies:  # the no-progress rule: a loss
                 capped = True

@@ -6,11 +6,28 @@
   arrangements makes the row better by its measure, so a day cannot go round in circles).
 - Defences that differ only in the suit of equal modifiers are one candidate (a ♥ is told apart:
   it can heal).
-- Another move is played instead of the heuristic's only when its rollouts beat it by 0.05 and
-  the paired difference, world by world, is 2.5 standard errors or more: a night is so much
-  chance, and a day offers so many moves, that a lower bar (1.5) followed noise — measured on the
-  same deals it won 23/60 solo and 20/33 at two seats where the heuristic won 24/60 and 23/33;
-  at 2.5 it won 24/60 and 24/33. Not yet clearly stronger than the heuristic here.
+- Rollouts are short: each plays on with the heuristic only to the next dawn (`HORIZON`), where
+  `lookahead.chance` — a model fitted on heuristic games, a seat count and a night each — scores
+  the position by its chance of a win (a game lost before that dawn scores 0, one won 1). A whole
+  game played out is almost all chance (nights 6–10 decide it), so a move's worth drowned in the
+  noise of 48 full rollouts and the search could only follow the heuristic (it then left the
+  heuristic's move only on 2.5 standard errors of evidence: 24/60 deals won solo and 24/33 at two
+  seats, where the heuristic won 24/60 and 23/33). Every candidate meets the same night (the
+  same world and seed), so the scores at dawn tell the moves apart; a rollout is 5–10 times
+  cheaper, and more rollouts did not do better (192 a decision: 82/200 solo against 88/200).
+- The best mean is played, with no margin and no confidence test: on solo deals 100–299 it won
+  88/200 so, 72/200 at one standard error, where the heuristic won 47/200; it now leaves the
+  heuristic's move where the night ahead shows why — it skips an arrangement or a heal whose
+  person the night will not reach (keeping the ♥ for later), keeps a trio for Day 6 so the Fifth
+  Night Raid does not begin (TN-29), spends or keeps a defence card or a Joker by what the
+  rest of the night holds.
+- Stopping two dawns on did no better (81/200); searching every swap too did about as well
+  (93/200) but can go round in circles within a day, so swaps stay the heuristic's.
+- Measured (`python -m bench.bench_expert --game tenth_night`, 48 rollouts a decision, seeds
+  from 0): solo 137/300 deals won (45.7 %, 95 % interval 40.1–51.3) where the heuristic won
+  84/300 (28.0 %, 23.2–33.3), 76 deals only the expert won and 23 only the heuristic; two
+  seats 119/150 (79.3 %, 72.2–85.0) against 99/150 (66.0 %, 58.1–73.1), 32 against 12; three
+  seats 38/40 against 37/40. About 0.02–0.03 s a move (0.10–0.25 s before).
 """
 
 from __future__ import annotations
@@ -26,6 +43,7 @@ from rules.search import Searched, Tuning, next_best, percent, plain_reason
 from rules.tenth_night.actions import Reorder
 from rules.tenth_night.agents import HeuristicAgent, _best_order, _heart_cost, person_risk
 from rules.tenth_night.determinize import determinize
+from rules.tenth_night.lookahead import COEFFICIENTS, chance
 from rules.tenth_night.observation import (
     TenthNightPrivateObservation,
     card_view,
@@ -74,12 +92,29 @@ def _defence_kind(a: Any) -> Hashable:
     return (a.mode, values, sum(card(c).suit == "H" for c in a.card_ids))
 
 
+MARGIN = 0.0
+CONFIDENCE = 0.0
+HORIZON = 1
+"""Nights a rollout plays before `lookahead.chance` scores its dawn (where a model is fitted)."""
+
+
+def horizon(work: Working[Any, Any], o: Any) -> bool:
+    """Stop a rollout at the dawn `HORIZON` nights on from the decision, where a model scores it."""
+    t = getattr(work, "table", None)
+    if t is None or t.result is not None or t.round < o.round + HORIZON:
+        return False
+    return (t.num_players, t.round) in COEFFICIENTS
+
+
 def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
-    if outcome is None:
-        return 0.0
+    if outcome is None:  # stopped at a dawn (`horizon`), else by the no-progress rule: a loss
+        t = getattr(work, "table", None)
+        dawn = t is not None and t.phase == "day" and not any(p.ready for p in t.players)
+        found = chance(t) if dawn else None
+        return 0.0 if found is None else found
     if seat in outcome.winners:
         return 1.0
-    return 0.3 * (outcome.group_score or 0) / 10
+    return 0.0
 
 
 def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
@@ -128,8 +163,11 @@ def explain(o: Any, s: Searched) -> str:
         people = n[1]
         lead += f", and you usually still have {people} {'person' if people == 1 else 'people'}"
         lead += " at dawn"
-    odds = f"everyone survived the 10th night in {percent(c.win_rate)} of {c.rollouts} games"
-    odds += " played out from here with the unseen cards dealt at random" + next_best(s)
+    odds = (
+        f"the chance that everyone survives the 10th night is about {percent(c.mean)}, "
+        f"judged from {c.rollouts} games played on from here with the unseen cards dealt at "
+        "random" + next_best(s, by_mean=True)
+    )
     return f"{lead}: {odds}."
 
 
@@ -212,6 +250,8 @@ TUNING = Tuning(
     rollout=RolloutHeuristic,
     observe=observe,
     max_candidates=10,
-    margin=0.05,
-    confidence=2.5,
+    margin=MARGIN,
+    confidence=CONFIDENCE,
+    horizon=horizon,
+    chance_is_value=True,
 )
