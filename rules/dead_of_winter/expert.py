@@ -12,11 +12,18 @@
   zombies at the colony, food, waste, survivors, the crisis and wounds, fitted to 9,846
   positions of 550 seeded co-op games of heuristic players, 1–5 seats, by
   `python -m bench.bench_expert_fit`). A finished game is worth 1 if the seat won, else 0. In
-  the standard game a loyal seat counts half the colony's chance (its own objective is still to
-  meet), a betrayer half the chance against it.
+  a competitive game the seat counts the chance its own objective is met at the end
+  (`objective_chance`): the colony's part (its chance for `main_done`, the chance against it for
+  `main_failed` or morale at 0) times, for each clause about its own group (cards, survivors,
+  kills …), the chance that clause holds at the end (`clause_chance`: a logistic model of whether
+  it holds now, how near it is, what it lacks and the rounds left, fitted to 20,013 clauses of
+  300 seeded standard games of heuristic players by `python -m bench.bench_expert_standard
+  --fit`). It reads only the seat's own objectives: the world deals the others' at random.
 - Another move is played instead of the heuristic's only when its rollouts beat it by 1.0
   standard error, world by world (a round holds so much chance that smaller leads are noise).
-- The reason names the colony's morale and main objective as the games played out left them.
+- The reason names the colony's morale and main objective as the games played out left them
+  and, in a competitive game, whether the seat's own part of its secret objective holds by then
+  (leading with it when the chosen move keeps it and the next best move does not).
 """
 
 from __future__ import annotations
@@ -193,8 +200,18 @@ def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float
     return max((objective_chance(w, oid, g, chance) for oid, g in mine), default=0.0)
 
 
+def own_part_met(w: dict[str, Any], seat: Seat) -> bool:
+    """Whether what one of the seat's own objectives asks of its group (not of the colony) holds
+    now: its cards, survivors, kills … (`personal`)."""
+    return any(
+        all(holds(w, c, g) for c in personal(OBJECTIVES[oid].goal))
+        for oid, g in own_objectives(w, seat)
+    )
+
+
 def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
-    """At the end of the round the move was made in (or of the game): morale and progress."""
+    """At the end of the round the move was made in (or of the game): morale, progress and, in
+    a competitive game, whether the seat's own part of its objective holds."""
     w = _dict(work)
     if w is None:
         return None
@@ -202,7 +219,33 @@ def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
         return ("over", bool(w["main_done"]), w["end_reason"] or "")
     if w["round_number"] == o.round_number:
         return None
-    return ("round", w["morale"], round(100 * _main_progress(w)))
+    own = None if w["mode"] == "coop" else own_part_met(w, seat)
+    return ("round", w["morale"], round(100 * _main_progress(w)), own)
+
+
+def _objective_name(o: Any) -> str:
+    """The seat's own objective's name, as its card says it."""
+    names = [ob.name for obs in (o.objective or {}).values() for ob in obs]
+    return " or ".join(names) or "your objective"
+
+
+def _own_words(o: Any, s: Searched) -> tuple[str, str]:
+    """What the reason says of the seat's own objective (competitive games): a lead when the
+    chosen move keeps its own part in place and the next best does not, and a closing clause."""
+    n = s.chosen.note if s.chosen is not None else None
+    if not (isinstance(n, tuple) and n[0] == "round" and n[3] is not None):
+        return "", ""
+    name = _objective_name(o)
+    alt = s.runner_up
+    other = alt.note if alt is not None else None
+    if n[3] and isinstance(other, tuple) and other[0] == "round" and other[3] is False:
+        lead = (
+            f"This keeps what your secret objective, {name}, asks of you in place, "
+            "where the next best move does not: "
+        )
+        return lead, ""
+    state = "in place" if n[3] else "still to do"
+    return "", f", and what your secret objective, {name}, asks of you {state}"
 
 
 def explain(o: Any, s: Searched) -> str:
@@ -215,10 +258,12 @@ def explain(o: Any, s: Searched) -> str:
     odds += next_best(s, by_mean=True)
     n = c.note
     if isinstance(n, tuple) and n[0] == "round":
-        _, morale, done = n
+        _, morale, done, _ = n
+        lead, tail = _own_words(o, s)
+        by = "by" if lead else "By"
         return (
-            f"By the next round this usually leaves morale at {morale} with the main objective "
-            f"{done} % done; {odds}."
+            f"{lead}{by} the next round this usually leaves morale at {morale} with the main "
+            f"objective {done} % done{tail}; {odds}."
         )
     if isinstance(n, tuple) and n[0] == "over":
         head = (
