@@ -272,10 +272,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", choices=LEVELS, action="append", help="(repeatable)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="each deal's figures on stderr")
-    parser.add_argument("--fit", action="store_true", help="refit the expert's `clause_chance`")
+    parser.add_argument(
+        "--fit",
+        type=int,
+        nargs="?",
+        const=FIT_GAMES,
+        metavar="GAMES",
+        help=f"refit the expert's `clause_chance` on GAMES heuristic games ({FIT_GAMES})",
+    )
     args = parser.parse_args(argv)
     if args.fit:
-        print(fit_own(args.games if args.games != SMOKE_GAMES else FIT_GAMES), flush=True)
+        print(fit_own(args.fit), flush=True)
         return 0
     print(HEADER, flush=True)
     played: list[Row] = []
