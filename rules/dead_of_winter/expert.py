@@ -18,7 +18,8 @@
   kills …), the chance that clause holds at the end (`clause_chance`: a logistic model of whether
   it holds now, how near it is, what it lacks and the rounds left, fitted to 20,013 clauses of
   300 seeded standard games of heuristic players by `python -m bench.bench_expert_standard
-  --fit`). It reads only the seat's own objectives: the world deals the others' at random.
+  --fit`; held-out log loss 0.53 against 0.68 for a constant guess). It reads only the seat's
+  own objectives: the world deals the others' at random.
 - Another move is played instead of the heuristic's only when its rollouts beat it by 1.0
   standard error, world by world (a round holds so much chance that smaller leads are noise).
 - The reason names the colony's morale and main objective as the games played out left them
