@@ -17,6 +17,7 @@ the round), and how many games ended in round 1 with nobody winning.
 
     python -m bench.bench_expert_standard --games 30                # both tables, both levels
     python -m bench.bench_expert_standard --table betrayer --games 10 --iterations 16 --verbose
+    python -m bench.bench_expert_standard --fit     # refit `clause_chance` (about 2 min of CPU)
 
 `make bench` runs `rows()`: a couple of deals a row, a smoke test of the numbers rather than a
 measurement (`make bench-quick`: one deal at 4 rollouts a decision).
@@ -25,6 +26,8 @@ measurement (`make bench-quick`: one deal at 4 rollouts a decision).
 from __future__ import annotations
 
 import argparse
+import math
+import random
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -33,13 +36,17 @@ from typing import Any
 
 from bench import sized
 from bench.bench_expert import wilson
+from bench.bench_expert_fit import fit, log_loss
 from bench.bench_expert_versus import expert_for
 from rules import GAMES
+from rules.core import Agent
 from rules.dead_of_winter.actions import Vote
 from rules.dead_of_winter.content import OBJECTIVES
+from rules.dead_of_winter.expert import clause_features, own_objectives, personal
+from rules.dead_of_winter.rules_conditions import holds
 from rules.dead_of_winter.state import State
 from rules.engine import Engine
-from rules.playout import Playout, play_out
+from rules.playout import MoveRng, Playout, play_out
 
 KEY = "dead_of_winter"
 SEATS = 4
@@ -202,6 +209,61 @@ def rows() -> Iterator[tuple[str, float, str]]:
                 yield (f"dead_of_winter {table}, seat 0 {level}: {what} ({n})", rate, "rate")
 
 
+FIT_GAMES = 300
+"""Standard games of heuristic players `--fit` plays (3–5 seats, both deals in turn)."""
+FIT_KEEP = 0.1
+"""The share of positions `--fit` keeps."""
+
+
+def clause_positions(games: int) -> list[tuple[list[float], int]]:
+    """For `clause_chance`: every counted clause of every group's own objective at about one
+    position in ten of seeded standard games of heuristic players, with whether it held when
+    the game ended (never, for a group eliminated by then)."""
+    game = GAMES[KEY]
+    out: list[tuple[list[float], int]] = []
+    for n in range(games):
+        seats, options = 3 + n % 3, list(TABLES.values())[n % 2]
+        seed = f"fit-own/{n}"
+        work = game.working(Engine(game).setup(seats, options, seed))
+        agents: dict[int, Agent] = {}
+        rng, pick, ply = MoveRng(), random.Random(n), 0
+        kept: list[tuple[list[float], Any, int]] = []
+        while work.outcome() is None:
+            seat = min(work.awaiting())
+            agent = agents.setdefault(seat, game.agents["heuristic"]())
+            ply += 1
+            rng.at(f"{n}/{seat}", ply)
+            work.apply(seat, agent.choose(work.observe(seat), work.legal(seat), rng), n, ply)
+            w = work.w  # type: ignore[attr-defined]
+            if w["phase"] in ("ended", "draft") or pick.random() >= FIT_KEEP:
+                continue
+            for s in range(seats):
+                for oid, gid in own_objectives(w, s):
+                    for c in personal(OBJECTIVES[oid].goal):
+                        if c.op is not None:
+                            kept.append((clause_features(w, c, gid), c, gid))
+        end = work.w  # type: ignore[attr-defined]
+        for x, c, gid in kept:
+            out.append((x, int(not end["groups"][gid]["eliminated"] and holds(end, c, gid))))
+    return out
+
+
+def fit_own(games: int) -> str:
+    """Fit `clause_chance` on 80 % of `clause_positions`; the held-out log loss and the weights."""
+    data = clause_positions(games)
+    random.Random(0).shuffle(data)
+    split = int(len(data) * 0.8)
+    w = fit(data[:split])
+    base = sum(y for _, y in data[:split]) / split
+    const = -(base * math.log(base) + (1 - base) * math.log(1 - base))
+    return (
+        f"clauses {len(data)}, {100 * base:.1f} % held at the end\n"
+        f"held-out log loss {log_loss(w, data[split:]):.4f} (a constant guess: {const:.4f})\n"
+        f"OWN_WEIGHTS = {tuple(round(x, 3) for x in w[:-1])}\n"
+        f"OWN_BIAS = {round(w[-1], 3)}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=SMOKE_GAMES, help="deals a row")
@@ -210,7 +272,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", choices=LEVELS, action="append", help="(repeatable)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="each deal's figures on stderr")
+    parser.add_argument(
+        "--fit",
+        type=int,
+        nargs="?",
+        const=FIT_GAMES,
+        metavar="GAMES",
+        help=f"refit the expert's `clause_chance` on GAMES heuristic games ({FIT_GAMES})",
+    )
     args = parser.parse_args(argv)
+    if args.fit:
+        print(fit_own(args.fit), flush=True)
+        return 0
     print(HEADER, flush=True)
     played: list[Row] = []
     for table in args.table or list(TABLES):

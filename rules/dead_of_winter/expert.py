@@ -12,11 +12,19 @@
   zombies at the colony, food, waste, survivors, the crisis and wounds, fitted to 9,846
   positions of 550 seeded co-op games of heuristic players, 1–5 seats, by
   `python -m bench.bench_expert_fit`). A finished game is worth 1 if the seat won, else 0. In
-  the standard game a loyal seat counts half the colony's chance (its own objective is still to
-  meet), a betrayer half the chance against it.
+  a competitive game the seat counts the chance its own objective is met at the end
+  (`objective_chance`): the colony's part (its chance for `main_done`, the chance against it for
+  `main_failed` or morale at 0) times, for each clause about its own group (cards, survivors,
+  kills …), the chance that clause holds at the end (`clause_chance`: a logistic model of whether
+  it holds now, how near it is, what it lacks and the rounds left, fitted to 20,013 clauses of
+  300 seeded standard games of heuristic players by `python -m bench.bench_expert_standard
+  --fit`; held-out log loss 0.53 against 0.68 for a constant guess). It reads only the seat's
+  own objectives: the world deals the others' at random.
 - Another move is played instead of the heuristic's only when its rollouts beat it by 1.0
   standard error, world by world (a round holds so much chance that smaller leads are noise).
-- The reason names the colony's morale and main objective as the games played out left them.
+- The reason names the colony's morale and main objective as the games played out left them
+  and, in a competitive game, whether the seat's own part of its secret objective holds by then
+  (leading with it when the chosen move keeps it and the next best move does not).
 """
 
 from __future__ import annotations
@@ -28,9 +36,9 @@ from typing import Any
 
 from rules.core import Outcome, Seat, Working
 from rules.dead_of_winter.agents import _Context
-from rules.dead_of_winter.content import CRISES, ITEMS, MAINS
+from rules.dead_of_winter.content import CRISES, ITEMS, MAINS, OBJECTIVES, Clause, condition_of
 from rules.dead_of_winter.determinize import determinize
-from rules.dead_of_winter.rules_conditions import progress
+from rules.dead_of_winter.rules_conditions import holds, measure, progress, value_of
 from rules.search import Searched, Tuning, next_best, percent, plain_reason
 
 __all__ = ["CANDIDATES", "TUNING", "determinize"]
@@ -72,11 +80,77 @@ def _main_progress(w: dict[str, Any]) -> float:
     return sum(parts) / len(parts) if parts else 0.0
 
 
-def _betrayer(w: dict[str, Any], seat: Seat) -> bool:
-    from rules.dead_of_winter.content import OBJECTIVES
+MAIN_PART = ("main_done", "main_failed")
+"""The clauses of a secret objective that ask about the main objective, not the group."""
+OWN_WEIGHTS = (1.351, 0.576, -1.215, -0.276, -0.279, -0.34)
+OWN_BIAS = -0.778
+"""`clause_chance`'s logistic model, one weight per `clause_features` entry
+(`python -m bench.bench_expert_standard --fit`)."""
+LOST_FLAG = 0.02
+"""The chance a flag clause that does not hold now (an original leader dead) holds at the end."""
 
-    kinds = {OBJECTIVES[o].kind for g in w["groups"] if g["seat"] == seat for o in g["objectives"]}
-    return "betrayal" in kinds and "secret" not in kinds
+
+def own_objectives(w: dict[str, Any], seat: Seat) -> list[tuple[str, int]]:
+    """The seat's own objectives, with their group: (objective id, group) for each group it
+    plays that is still in the game (its own cards only: the world holds others' at random)."""
+    return [
+        (oid, g["group"])
+        for g in w["groups"]
+        if g["seat"] == seat and not g["eliminated"]
+        for oid in g["objectives"]
+    ]
+
+
+def _fails_colony(c: Clause) -> bool:
+    """A clause met only when the colony fails: `main_failed`, or morale down to 0 (B05)."""
+    return c.name == "main_failed" or (c.name == "morale" and c.op == "<=" and c.value == "0")
+
+
+def personal(goal: str) -> list[Clause]:
+    """An objective's clauses about the group itself (its cards, survivors, kills …)."""
+    return [c for c in condition_of(goal) if c.name not in MAIN_PART and not _fails_colony(c)]
+
+
+def clause_features(w: dict[str, Any], c: Clause, group: int) -> list[float]:
+    """What `clause_chance` weighs for a counted clause, each about 0–1: whether it holds now,
+    how close it is (1 − the share of its target it lacks), what it lacks (up to 5), the rounds
+    left, and the last two together."""
+    have = measure(w, c, group)
+    need = value_of(c.value or "0", len(w["groups"]))
+    lack = max(0, need - have) if c.op == ">=" else max(0, have - need)
+    if c.op == "==":
+        lack = abs(have - need)
+    near = 1.0 - min(1.0, lack / max(1, need))
+    left = w["round_track"] / 8
+    return [float(lack == 0), near, min(lack, 5) / 5, left, near * left, min(lack, 5) / 5 * left]
+
+
+def _logistic(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def clause_chance(w: dict[str, Any], c: Clause, group: int) -> float:
+    """The chance a clause about the group holds when the game ends, from where it stands."""
+    if c.op is None:  # a flag (an original leader alive, a survivor in play)
+        return 1.0 if holds(w, c, group) else LOST_FLAG
+    x = clause_features(w, c, group)
+    return _logistic(OWN_BIAS + sum(a * b for a, b in zip(OWN_WEIGHTS, x, strict=True)))
+
+
+def objective_chance(w: dict[str, Any], oid: str, group: int, colony: float) -> float:
+    """The chance an objective is met at the end: the colony's part (`colony`: its chance of
+    meeting the main objective, or of failing for a betrayal) times each of the group's own
+    clauses' chances."""
+    goal = OBJECTIVES[oid].goal
+    clauses = condition_of(goal)
+    p = 1.0
+    if any(c.name == "main_done" for c in clauses):
+        p = colony
+    elif any(_fails_colony(c) for c in clauses):
+        p = 1.0 - colony
+    for c in personal(goal):
+        p *= clause_chance(w, c, group)
+    return p
 
 
 def features(w: dict[str, Any]) -> list[float]:
@@ -123,11 +197,22 @@ def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float
     chance = colony_chance(w)
     if w["mode"] == "coop":
         return chance
-    return 0.5 * (1.0 - chance) if _betrayer(w, seat) else 0.5 * chance
+    mine = own_objectives(w, seat)
+    return max((objective_chance(w, oid, g, chance) for oid, g in mine), default=0.0)
+
+
+def own_part_met(w: dict[str, Any], seat: Seat) -> bool:
+    """Whether what one of the seat's own objectives asks of its group (not of the colony) holds
+    now: its cards, survivors, kills … (`personal`)."""
+    return any(
+        all(holds(w, c, g) for c in personal(OBJECTIVES[oid].goal))
+        for oid, g in own_objectives(w, seat)
+    )
 
 
 def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
-    """At the end of the round the move was made in (or of the game): morale and progress."""
+    """At the end of the round the move was made in (or of the game): morale, progress and, in
+    a competitive game, whether the seat's own part of its objective holds."""
     w = _dict(work)
     if w is None:
         return None
@@ -135,7 +220,33 @@ def note(work: Working[Any, Any], seat: Seat, o: Any) -> Hashable | None:
         return ("over", bool(w["main_done"]), w["end_reason"] or "")
     if w["round_number"] == o.round_number:
         return None
-    return ("round", w["morale"], round(100 * _main_progress(w)))
+    own = None if w["mode"] == "coop" else own_part_met(w, seat)
+    return ("round", w["morale"], round(100 * _main_progress(w)), own)
+
+
+def _objective_name(o: Any) -> str:
+    """The seat's own objective's name, as its card says it."""
+    names = [ob.name for obs in (o.objective or {}).values() for ob in obs]
+    return " or ".join(names) or "your objective"
+
+
+def _own_words(o: Any, s: Searched) -> tuple[str, str]:
+    """What the reason says of the seat's own objective (competitive games): a lead when the
+    chosen move keeps its own part in place and the next best does not, and a closing clause."""
+    n = s.chosen.note if s.chosen is not None else None
+    if not (isinstance(n, tuple) and n[0] == "round" and n[3] is not None):
+        return "", ""
+    name = _objective_name(o)
+    alt = s.runner_up
+    other = alt.note if alt is not None else None
+    if n[3] and isinstance(other, tuple) and other[0] == "round" and other[3] is False:
+        lead = (
+            f"This keeps what your secret objective, {name}, asks of you in place, "
+            "where the next best move does not: "
+        )
+        return lead, ""
+    state = "in place" if n[3] else "still to do"
+    return "", f", and what your secret objective, {name}, asks of you {state}"
 
 
 def explain(o: Any, s: Searched) -> str:
@@ -148,10 +259,12 @@ def explain(o: Any, s: Searched) -> str:
     odds += next_best(s, by_mean=True)
     n = c.note
     if isinstance(n, tuple) and n[0] == "round":
-        _, morale, done = n
+        _, morale, done, _ = n
+        lead, tail = _own_words(o, s)
+        by = "by" if lead else "By"
         return (
-            f"By the next round this usually leaves morale at {morale} with the main objective "
-            f"{done} % done; {odds}."
+            f"{lead}{by} the next round this usually leaves morale at {morale} with the main "
+            f"objective {done} % done{tail}; {odds}."
         )
     if isinstance(n, tuple) and n[0] == "over":
         head = (

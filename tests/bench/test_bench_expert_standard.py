@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 
 import bench
-from bench.bench_expert_standard import FIGURES, LEVELS, SEATS, TABLES, exile_round, play_deal, rows
+from bench.bench_expert_standard import (
+    FIGURES,
+    LEVELS,
+    SEATS,
+    TABLES,
+    clause_positions,
+    exile_round,
+    play_deal,
+    rows,
+)
 from rules import GAMES
 from rules.playout import play_out
 
@@ -41,3 +50,11 @@ def test_dw_30_a_seat_exiled_by_a_vote_is_exiled_in_the_round_the_replayed_log_s
 def test_a_deal_names_the_betrayer_dealt_at_the_betrayer_table() -> None:
     deal = play_deal("betrayer", "heuristic", 0, 4)
     assert deal.betrayer_seat in range(SEATS)
+
+
+def test_the_own_clause_fit_keeps_each_clause_with_features_in_range_and_whether_it_held() -> None:
+    # §7.2: each clause is judged on the final state; a few seeded games give both answers
+    data = clause_positions(4)
+    assert len(data) > 20
+    assert all(len(x) == 6 and all(0.0 <= v <= 1.0 for v in x) for x, _ in data)
+    assert {y for _, y in data} == {0, 1}
