@@ -32,9 +32,10 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from bench import sized
+from bench import in_order, sized
 from bench.bench_expert import wilson
 from bench.bench_expert_fit import fit, log_loss
 from bench.bench_expert_versus import expert_for
@@ -175,11 +176,18 @@ HEADER = (
 
 
 def run_row(
-    table: str, level: str, games: int, iterations: int, first_seed: int = 0, echo: bool = False
+    table: str,
+    level: str,
+    games: int,
+    iterations: int,
+    first_seed: int = 0,
+    echo: bool = False,
+    jobs: int = 1,
 ) -> Row:
     row = Row(table, level, iterations)
-    for n in range(first_seed, first_seed + games):
-        deal = play_deal(table, level, n, iterations)
+    numbers = range(first_seed, first_seed + games)
+    deals = in_order(partial(play_deal, table, level, iterations=iterations), numbers, jobs)
+    for n, deal in zip(numbers, deals, strict=True):
         row.deals.append(deal)
         if echo:
             print(f"  {table} {level} deal {n}: {deal}", file=sys.stderr, flush=True)
@@ -272,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", choices=LEVELS, action="append", help="(repeatable)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="each deal's figures on stderr")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (one a core)")
     parser.add_argument(
         "--fit",
         type=int,
@@ -288,7 +297,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     played: list[Row] = []
     for table in args.table or list(TABLES):
         for level in args.level or LEVELS:
-            r = run_row(table, level, args.games, args.iterations, args.first_seed, args.verbose)
+            r = run_row(
+                table,
+                level,
+                args.games,
+                args.iterations,
+                args.first_seed,
+                args.verbose,
+                args.jobs,
+            )
             played.append(r)
             print(r.line(), flush=True)
     for table in TABLES:
