@@ -18,7 +18,8 @@ menu (`bot.terminal_setup`) are modules of their own; their public names are imp
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bot import ai
@@ -136,7 +137,7 @@ class Console:
         while table.status == "active":
             # the game's clock may have run out meanwhile: its move is printed before an expert
             # AI that moves next thinks (`shown`), and the AI's moves after
-            if await service.tick(show=self.shown_of(table.id)):
+            if await service.tick(show=partial(self.shown, table_id=table.id)):
                 table = await service.store.get_table(table.id)
             if table.status != "active":
                 break
@@ -374,20 +375,13 @@ class Console:
             clock = f" (clock: {max(0, int(table.deadline - service.clock()))} s left)"
         self.write(f"{service.turn_line(table)}{clock}  {name}, your move:")
 
-    async def shown(self, played: Played) -> None:
+    async def shown(self, played: Played, *, table_id: int | None = None) -> None:
         """A move or the opening shown before a searching AI thinks (`MoveRunner.act`'s and
         `start`'s `show`): its report at once; `thinking` then says who thinks, and the AI's moves
-        come as the call's own report."""
-        self.present(played)
-
-    def shown_of(self, table_id: int) -> Callable[[Played], Awaitable[None]]:
-        """`shown` for the clock's records of this table only (`Clock.tick`'s `show`)."""
-
-        async def show(played: Played) -> None:
-            if played.table.id == table_id:
-                self.present(played)
-
-        return show
+        come as the call's own report. `table_id`: the clock's records (`tick`) of that table
+        only."""
+        if table_id is None or played.table.id == table_id:
+            self.present(played)
 
     def present(self, played: Played) -> None:
         """The terminal's presenter of a result record: public lines, then each human seat's

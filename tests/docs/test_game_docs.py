@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.names import typed_refs
 from rules import GAMES, TEST_PREFIX
 from rules.engine import Engine
 from rules.errors import RuleError
@@ -43,6 +44,10 @@ def seat_counts(key: str) -> list[int]:
     return list(range(game.min_seats, game.max_seats + 1))
 
 
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eve")
+"""The players the docs' examples name, seat by seat."""
+
+
 def unparsed(key: str, wanted: list[str]) -> list[str]:
     """The examples no position of up to MAX_GAMES seeded games accepts (the bot's random and
     heuristic players take turns, so both short and long games are seen)."""
@@ -60,12 +65,15 @@ def unparsed(key: str, wanted: list[str]) -> list[str]:
             for acting in game.to_act(state):
                 legal = game.legal_actions(state, acting)
                 for typed in list(left):
-                    try:
-                        action = game.text.parse(state, acting, typed)
-                    except RuleError:
-                        continue
-                    if action in legal:
-                        left.remove(typed)
+                    # as the bot reads it: as typed, else with the players' names as references
+                    for text in (typed, typed_refs(typed, NAMES[:seats])):
+                        try:
+                            action = game.text.parse(state, acting, text)
+                        except RuleError:
+                            continue
+                        if action in legal:
+                            left.remove(typed)
+                            break
             seat = next_actor(game, state)
             assert seat is not None
             ply += 1
