@@ -74,14 +74,31 @@ def _bonus(attack_suit: str, victim_suit: str) -> int:
     return 1 if (attack_suit in _RED) == (victim_suit in _RED) else 0
 
 
-@lru_cache(maxsize=256)
-def harm(value: int, suit: str, attack: int, attack_suit: str) -> bool:
-    """Whether a bare attack card (no modifiers) harms this person."""
+@lru_cache(maxsize=1024)
+def harm(value: int, suit: str, attack: int, attack_suit: str, extra: int = 0) -> bool:
+    """Whether a bare attack card (no modifiers; `extra` damage, the raid's bonus, TN-29) harms
+    this person."""
     if value == 1:
-        return attack_suit == suit
+        return attack_suit == suit  # TN-24
     if attack == 1 and attack_suit == suit:
-        return True
-    return attack + _bonus(attack_suit, suit) > value
+        return True  # an Ace of its suit is deadly
+    return attack + _bonus(attack_suit, suit) + extra > value
+
+
+def harm_costs(people: Sequence[tuple[int, str, bool]], extra: int = 0) -> list[list[float]]:
+    """`cost[i][j]`: the harm the 40 bare attack cards do to person `i` (value, suit, injured)
+    standing at index `j` of the row, an injury counting 1 and a death (an injured person
+    harmed) 2."""
+    n = len(people)
+    cost = [[0.0] * n for _ in people]
+    for k in range(1, 11):
+        pos = zigzag(k, n)
+        for s in _SUITS:
+            idx = row_index(pos, n, s in _RED)
+            for i, (value, suit, injured) in enumerate(people):
+                if harm(value, suit, k, s, extra):
+                    cost[i][idx] += 2.0 if injured else 1.0
+    return cost
 
 
 @lru_cache(maxsize=64)
@@ -99,14 +116,7 @@ def person_risk(card_id: str) -> float:
 def _best_order(row: list[PersonView]) -> tuple[str, ...]:
     """The arrangement that minimises expected harm (deaths of injured people count double)."""
     n = len(row)
-    cost = [[0.0] * n for _ in row]
-    for k in range(1, 11):
-        pos = zigzag(k, n)
-        for s in _SUITS:
-            idx = row_index(pos, n, s in _RED)
-            for i, p in enumerate(row):
-                if harm(p.value, p.suit or "S", k, s):
-                    cost[i][idx] += 2.0 if p.injured else 1.0
+    cost = harm_costs([(p.value, p.suit or "S", p.injured) for p in row])
     best = tuple(range(n))
     best_cost = sum(cost[i][i] for i in range(n))
     for perm in permutations(range(n)):

@@ -18,20 +18,8 @@ from itertools import permutations
 from typing import Any
 
 from rules.cards import card
-from rules.tenth_night.state import raid_bonus, row_index, zigzag
-
-_SUITS = ("S", "H", "D", "C")
-_RED = frozenset({"H", "D"})
-
-
-def _hurts(value: int, suit: str, k: int, attack_suit: str, extra: int) -> bool:
-    """Whether a bare attack card `k` of `attack_suit` (plus `extra` damage) harms a person."""
-    if value == 1:
-        return attack_suit == suit  # TN-24
-    if k == 1 and attack_suit == suit:
-        return True  # an Ace of its suit is deadly
-    bonus = 2 if attack_suit == suit else (1 if (attack_suit in _RED) == (suit in _RED) else 0)
-    return k + bonus + extra > value
+from rules.tenth_night.agents import harm_costs
+from rules.tenth_night.state import raid_bonus
 
 
 @lru_cache(maxsize=65_536)
@@ -41,15 +29,7 @@ def exposure(row: tuple[tuple[str, bool], ...], extra: int = 0) -> float:
     n = len(row)
     if n == 0:
         return 0.0
-    people = [(card(i).number, card(i).suit or "S", 2.0 if hurt else 1.0) for i, hurt in row]
-    cost = [[0.0] * n for _ in row]
-    for k in range(1, 11):
-        pos = zigzag(k, n)
-        for s in _SUITS:
-            idx = row_index(pos, n, s in _RED)
-            for i, (v, suit, w) in enumerate(people):
-                if _hurts(v, suit, k, s, extra):
-                    cost[i][idx] += w
+    cost = harm_costs([(card(i).number, card(i).suit or "S", hurt) for i, hurt in row], extra)
     best = min(sum(cost[p[j]][j] for j in range(n)) for p in permutations(range(n)))
     return best / 40
 
