@@ -107,7 +107,7 @@ class AgentTurns(CachePart):
         return None
 
     async def resume(self, table_id: int, *, after: Played | None = None) -> Played | None:
-        """Let the AI seats of one table move, under its lock, if it still waits only for them,
+        """Let the AI seats of one table move, under its lock, if it still waits for one of them,
         and report their moves (None: there was nothing to play). A flag left standing (rows from
         before the flag existed, a stale copy) is cleared. `after`: the player's move these turns
         follow (`shown_first`): whom the game waited for before it is not pinged, and the mover's

@@ -352,7 +352,7 @@ class Clock(CachePart):
 
     # AI turns a crash left waiting --------------------------------------------------------------
     async def resume_agents(self, *, owns: Owns | None = None) -> list[Played]:
-        """Let the AI seats move at every active table that waits only for them.
+        """Let the AI seats move at every active table that waits for one of them.
 
         AI seats move right after a human move commits; a crash in between leaves a table that
         nobody will ever move again. This runs at start-up (the first `tick`) and from `tick`.

@@ -1,6 +1,7 @@
 """What the service does on its own with many stored tables, without decoding them all.
 
-- The `ai_turn` flag of a table row: the running game waits only for AI seats (`waits_for_agents`).
+- The `ai_turn` flag of a table row: the running game waits for an AI seat (`waits_for_agents`),
+  alone or beside players (a 10th Night day awaits everybody at once).
   The service sets it with every write of the row (a move's in the move's own transaction), so
   start-up and the clock find the tables a crash left waiting for AI seats by an index of those
   rows (`Store.agent_turns`), a page at a time, instead of loading and decoding every running
@@ -36,17 +37,14 @@ _NOTHING: tuple[int, ...] = ()
 def waits_for_agents(
     engine: Engine[Any, Any, Any], seats: tuple[SeatRecord, ...], state: Any
 ) -> bool:
-    """The game in `state` waits for somebody, and only for AI seats. A table without an AI seat
-    answers before asking the game anything."""
+    """The game in `state` waits for an AI seat, alone or beside players (a phase everybody plays
+    at once). AI seats move as soon as they are awaited, so one still awaited after a move was
+    left to move: a crash, or a searching AI thinking after the move was shown. A table without
+    an AI seat answers before asking the game anything."""
     if not any(seat.agent for seat in seats):
         return False
     waiting: Iterable[Seat] = engine.awaiting(state) or engine.to_act(state)
-    found = False
-    for seat in waiting:
-        if seat >= len(seats) or not seats[seat].agent:
-            return False
-        found = True
-    return found
+    return any(seat < len(seats) and seats[seat].agent for seat in waiting)
 
 
 class ChannelIndex:

@@ -6,7 +6,7 @@ part keeps per table (`per_table`: the reporter's public views, private texts an
 A table's entries all go when its game ends. A held record only saves a read: the stored version
 guards every write, and a stale copy is dropped (`forget_copy`) and read again. Every write of a
 row that is not a move (seats, status, where its messages are, its clocks) is `save`, which keeps
-the held copy and the row's `ai_turn` flag (the game waits only for AI seats) in step.
+the held copy and the row's `ai_turn` flag (the game waits for an AI seat) in step.
 
 Beside it, the channel index (`bot.scan.ChannelIndex`): which channels and threads hold an open
 table, for the chat filter, which sees every message.
@@ -131,7 +131,7 @@ class TableCache:
         """Write `changes` to the table's row (not a move: seats, status, where its messages
         are, its clocks), version-checked, with its `ai_turn` flag as they leave it."""
         updated = table.model_copy(update={**changes, "updated_at": self.clock()})
-        updated = self._flagged(updated, fresh="state" in changes)  # waits only for AI seats?
+        updated = self._flagged(updated, fresh="state" in changes)  # waits for an AI seat?
         try:
             saved = await self.store.update_table(updated, table.version)
         except StaleActionError:

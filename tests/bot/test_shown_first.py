@@ -11,6 +11,7 @@ import pytest
 
 from bot.pace_rules import DAY
 from bot.tables import Played, Player, TableService
+from rules import GAMES
 from storage.base import TableRecord
 from storage.protocol import Store
 from tests.support.advisor import Gate, expert_nim
@@ -136,3 +137,75 @@ async def test_a_fast_ai_that_moves_first_is_in_the_openings_one_record_and_noth
         played.lines[0] == "Nim begins with Frost 🤖, Bo." and "Frost 🤖 takes" in played.lines[1]
     )
     assert played.table.ply == 1 and played.ping == (BO.user_id,)
+
+
+def tn_service(store: Store, now: list[float]) -> TableService:
+    return TableService(
+        store, {"tenth_night": GAMES["tenth_night"]}, clock=lambda: now[0], new_seed=lambda: "clk"
+    )
+
+
+async def tn_with_an_expert(service: TableService, **options: object) -> int:
+    """The 10th Night: Ana and an expert partner (Frost 🤖), started with nothing shown early."""
+    table = await service.open("tenth_night", ANA, options=dict(options))
+    await service.add_agent(table.id, ANA.user_id, "expert")
+    await service.start(table.id, ANA.user_id)
+    return table.id
+
+
+def frost_readied(records: list[Played]) -> bool:
+    return any("Frost 🤖 is ready for the night." in r.lines for r in records[1:])
+
+
+async def test_tn_day_an_expert_partner_awaited_beside_a_player_moves_after_the_opening(
+    store: Store,
+) -> None:
+    """A day awaits every player at once (TN day rules): an expert partner awaited beside Ana
+    thinks after the opening is shown and plays its day, not only once Ana is ready."""
+    now = [1_000_000.0]
+    service = tn_service(store, now)
+    table = await service.open("tenth_night", ANA, options={})
+    await service.add_agent(table.id, ANA.user_id, "expert")
+    shown = Shown(store)
+    later = await service.start(table.id, ANA.user_id, show=shown)
+    opening = shown.records[0]
+    assert opening.board is not None and opening.board.turn is not None
+    assert "Frost 🤖 is thinking…" in opening.board.turn
+    assert shown.stored[0].ai_turn  # a kill meanwhile leaves the partner's day to resume
+    assert frost_readied([opening, later]), later.lines
+    assert not (await store.get_table(table.id)).ai_turn
+
+
+async def test_tn_day_an_expert_partner_plays_its_next_day_after_a_players_move_is_shown(
+    store: Store,
+) -> None:
+    now = [1_000_000.0]
+    service = tn_service(store, now)
+    table_id = await tn_with_an_expert(service)
+    shown = Shown(store)
+    later = await service.act(table_id, ANA.user_id, "ready", show=shown)  # night 1, day 2
+    (first,) = shown.records
+    assert "☀️ Day 2 begins." in first.lines and shown.stored[0].ai_turn
+    assert frost_readied([first, later]), later.lines
+
+
+async def test_tn_day_seconds_a_game_clock_running_out_is_shown_before_the_expert_plays_on(
+    store: Store,
+) -> None:
+    """A game's own clock (The 10th Night's `day_seconds`, TN rulings on the day's end) with a
+    real expert seat: the day's end is shown, stored and flagged first; the expert's moves after."""
+    now = [1_000_000.0]
+    service = tn_service(store, now)
+    table_id = await tn_with_an_expert(service, day_seconds=60)
+    before = await store.get_table(table_id)
+    now[0] += 61  # the first day's clock ran out with Ana not ready
+    shown = Shown(store)
+    handled = await service.tick(show=shown)
+    first = shown.records[0]
+    assert handled == [first]
+    assert "⏰ The day is over." in first.lines
+    assert shown.stored[0].ply == before.ply + 1  # only the clock's move is stored when shown
+    assert shown.stored[0].ai_turn and first.board is not None and first.board.turn is not None
+    assert "Frost 🤖 is thinking…" in first.board.turn
+    assert frost_readied(shown.records), [r.lines for r in shown.records]
+    assert not (await store.get_table(table_id)).ai_turn
