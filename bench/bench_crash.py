@@ -36,8 +36,8 @@ class CrashReport:
     acknowledged: int = 0  # moves the child was told were played, over all runs
     lost: int = 0  # acknowledged moves missing from the store after a kill (goal 0)
     unreplayable: int = 0  # tables whose log does not rebuild the stored state (goal 0)
-    interrupted_ai_turns: int = 0  # tables found waiting only for AI seats after a kill
-    stuck: int = 0  # tables still waiting only for AI seats after the start-up resume (goal 0)
+    interrupted_ai_turns: int = 0  # tables found waiting for an AI seat after a kill
+    stuck: int = 0  # tables still waiting for an AI seat after the start-up resume (goal 0)
     tables: int = 0
     finished: int = 0
     games: set[str] = field(default_factory=set)
@@ -143,18 +143,18 @@ async def _check(database: str, acks: Path, report: CrashReport) -> None:
                 report.unreplayable += 1
             if table.status == "finished" and table.id not in with_result:
                 report.unreplayable += 1  # a finished table without its result
-        report.interrupted_ai_turns += sum(1 for t in tables if _ai_only(service, t))
+        report.interrupted_ai_turns += sum(1 for t in tables if _ai_awaited(service, t))
         await service.resume_agents()  # what the next process does on start-up
         report.stuck += sum(
-            1 for t in await store.find_tables(status="active") if _ai_only(service, t)
+            1 for t in await store.find_tables(status="active") if _ai_awaited(service, t)
         )
     finally:
         await store.close()
 
 
-def _ai_only(service: Any, table: Any) -> bool:
-    waiting = service.waiting_for(table)
-    return bool(waiting) and all(table.seats[s].agent for s in waiting)
+def _ai_awaited(service: Any, table: Any) -> bool:
+    """The game waits for an AI seat (alone or beside players, as on a 10th Night day)."""
+    return any(table.seats[s].agent for s in service.waiting_for(table))
 
 
 def run(kills: int, *, seed: int = 15, folder: Path | None = None) -> CrashReport:

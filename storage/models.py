@@ -103,7 +103,7 @@ class TableRecord(BaseModel):
     pace: int | None = None  # seconds a paced table gives each move; None: live, no clock
     clocks: dict[str, Any] = Field(default_factory=dict)  # per-seat deadlines (`bot.pace`)
     wake_at: float | None = None  # the earliest deadline or reminder in `clocks`
-    # The running game waits only for AI seats: set by the service with every write of the row
+    # The running game waits for an AI seat: set by the service with every write of the row
     # (a move's in its own transaction), so start-up and the clock find such tables by an index
     # instead of decoding every running table (`Store.agent_turns`).
     ai_turn: bool = False

@@ -111,7 +111,7 @@ class Dialect:
             f"SELECT id FROM tables WHERE channel_id = {p(1)} AND {open_} "
             f"UNION SELECT id FROM tables WHERE thread_id = {p(1)} AND {open_} ORDER BY id"
         )
-        # Running tables that wait only for AI seats, a page at a time, from their partial index.
+        # Running tables that wait for an AI seat, a page at a time, from their partial index.
         self.agent_turns = (
             f"SELECT id, guild_id FROM {self.indexed('tables_ai_turn')} "
             f"WHERE ai_turn = 1 AND status = 'active' AND id > {p(1)} ORDER BY id LIMIT {p(2)}"
