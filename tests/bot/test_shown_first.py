@@ -1,4 +1,4 @@
-"""A start, a resignation and a clock's time-out are shown before a searching AI thinks (issue 33):
+"""A start, a resignation and a clock's time-out are shown before a searching AI thinks:
 the caller's `show` gets the record of what happened, its board saying who is thinking, once the
 row and its `ai_turn` flag are stored; the AI seats' moves come as a record of their own. A kill
 while the AI thinks loses nothing. Random and heuristic seats: one record, and `show` is unused."""
@@ -209,3 +209,25 @@ async def test_tn_day_seconds_a_game_clock_running_out_is_shown_before_the_exper
     assert "Frost 🤖 is thinking…" in first.board.turn
     assert frost_readied(shown.records), [r.lines for r in shown.records]
     assert not (await store.get_table(table_id)).ai_turn
+
+
+async def test_tn_day_a_kill_before_the_expert_partner_plays_its_day_is_resumed_on_restart(
+    store: Store,
+) -> None:
+    """The process dies once the opening is shown, before the partner (awaited beside Ana) has
+    played its day: the row is flagged, and the next process's resume plays that day."""
+    now = [1_000_000.0]
+    service = tn_service(store, now)
+    table = await service.open("tenth_night", ANA, options={})
+    await service.add_agent(table.id, ANA.user_id, "expert")
+
+    async def dies(played: Played) -> None:
+        raise asyncio.CancelledError  # the process stops while the opening is being shown
+
+    with pytest.raises(asyncio.CancelledError):
+        await service.start(table.id, ANA.user_id, show=dies)
+    stored = await store.get_table(table.id)
+    assert stored.ai_turn and stored.ply == 0
+    (resumed,) = await tn_service(store, now).resume_agents()
+    assert frost_readied([Played(table=stored), resumed]), resumed.lines
+    assert not (await store.get_table(table.id)).ai_turn
