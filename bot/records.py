@@ -168,19 +168,37 @@ class Played:
 
     @property
     def feed(self) -> list[str]:
-        """The public lines as the board's feed shows them: one line per move (its lines joined),
-        each other line as it is, without the end-of-game line."""
+        """The public lines as the board's feed shows them: one line per move (its lines joined;
+        a move whose lines run longer than `FEED_WIDTH`, a Dead of Winter colony phase, takes as
+        few lines as fit, split where its own lines end), each other line as it is, without the
+        end-of-game line."""
         ends = dict(self.steps)
         feed: list[str] = []
         index = 0
         while index < len(self.lines):
             end = ends.get(index, index + 1)
             if end > index + 1:
-                feed.append(" ".join(self.lines[index:end]))
+                feed.extend(pack(self.lines[index:end], FEED_WIDTH))
             elif self.lines[index] != self.summary:
                 feed.append(self.lines[index])
             index = max(end, index + 1)
         return feed
+
+
+FEED_WIDTH = 600
+"""The longest feed line a move's lines are joined into (`Played.feed`)."""
+
+
+def pack(lines: list[str], width: int) -> list[str]:
+    """`lines` joined with spaces into as few lines as fit in `width` characters each, in order,
+    broken only where a line ends (a single line longer than `width` stays whole)."""
+    packed: list[str] = []
+    for line in lines:
+        if packed and len(packed[-1]) + 1 + len(line) <= width:
+            packed[-1] = f"{packed[-1]} {line}"
+        else:
+            packed.append(line)
+    return packed
 
 
 def seat_of(table: TableRecord, user_id: int) -> Seat | None:

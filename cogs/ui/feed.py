@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.records import FEED_WIDTH
 from cogs.common import clip, pings
 
 BOARD_LINES = 1900  # the most feed text one board message carries (Discord allows 2,000)
 # the longest feed line: one move's public lines, joined (its dice and draws are public facts
-# the thread keeps); a longer one (a Dead of Winter colony phase) ends in "…": `/game log` has all
-FEED_LINE = 600
+# the thread keeps); a longer move (a Dead of Winter colony phase) takes several feed lines, split
+# where its own lines end (`Played.feed`), and only a single line longer still ends in "…"
+FEED_LINE = FEED_WIDTH
 FEED_SHOWN = 6  # the most feed lines a live board carries before it moves down the thread
 
 

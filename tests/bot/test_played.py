@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.records import Ending, Played
+from bot.records import FEED_WIDTH, Ending, Played, pack
 from bot.tables import Player, TableService
 from rules.core import Outcome, SeatResult
 from storage import MemoryStore
@@ -14,6 +14,7 @@ from tests.support.nim import NIM
 from tests.support.stores import started_table
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
+PLACES = ("Police Station", "Grocery Store", "School", "Library", "Hospital", "Gas Station")
 
 
 def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
@@ -24,6 +25,39 @@ def test_the_feed_is_one_line_a_move_without_the_end_of_game_line() -> None:
         summary="Game over.",
     )
     assert played.feed == ["Nim begins.", "Ana takes 2. Bo must move.", "⏰ Time ran out."]
+
+
+def test_a_move_too_long_for_one_feed_line_takes_several_split_where_its_lines_end() -> None:
+    """A Dead of Winter colony phase runs past one feed line: it is split between its own lines,
+    each feed line at most `FEED_WIDTH`, and nothing is cut off (no "…")."""
+    colony = [
+        "Frost ends their turn.",
+        "Colony phase.",
+        "The colony eats 3 food.",
+        "Crisis Stalled Convoy: revealed Half-Full Jerrycan, Camp Stove Canister; score 2 "
+        "against 3: failed.",
+        *[f"1 zombie arrives at {n} ({place})." for n, place in enumerate(PLACES, 1)],
+        "Morale -1 → 5.",
+        *[f"A barricade at colony entrance {n} breaks." for n in (1, 2, 3)],
+        "3 zombies arrive at the Colony.",
+        "6 (Gas Station) is overrun.",
+        "Felix dies (overrun).",
+        "Morale -1 → 4.",
+        "Round 3 begins.",
+        *[f"{name} rolls their action dice." for name in ("Ana", "Bo", "Frost")],
+        "Crisis Sputtering Generator: prevent with Fuel.",
+    ]
+    played = Played(
+        table=TableRecord(game="dead_of_winter"),
+        lines=["Bo moves Ambrose to 5 (Hospital).", *colony],
+        steps=[(0, 1), (1, 1 + len(colony))],
+    )
+    first, *rest = played.feed
+    assert first == "Bo moves Ambrose to 5 (Hospital)."
+    assert len(rest) == 2 and all(len(line) <= FEED_WIDTH for line in rest)
+    assert " ".join(rest) == " ".join(colony)  # every word, in order
+    assert rest[1].startswith(tuple(colony))  # broken where one of the move's lines begins
+    assert pack(["a" * 700, "b"], FEED_WIDTH) == ["a" * 700, "b"]  # a long line stays whole
 
 
 async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() -> None:
