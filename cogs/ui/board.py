@@ -89,7 +89,22 @@ def board_text(board: Board) -> str:
     if not has_picture(board.game, board.picture):
         return clip(board.text, MAX_DESCRIPTION)
     text = CODE_BLOCK.sub("\n", board.text).strip()
-    return clip(re.sub(r"\n{3,}", "\n\n", text), WITH_PICTURE)
+    return clip_lines(re.sub(r"\n{3,}", "\n\n", text), WITH_PICTURE)
+
+
+def clip_lines(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters at the end of a line, "…" marking what is left out (a
+    line is never cut in half: a half line misleads); a first line too long alone is clipped."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 2  # the closing "\n…"
+    for line in text.split("\n"):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join([*kept, "…"]) if kept else clip(text, limit)
 
 
 def board_embed(table: TableRecord, board: Board) -> discord.Embed:

@@ -9,13 +9,15 @@ import discord
 from bot.board_cache import Pictures
 from bot.records import Ending, PanelUpdate
 from bot.tables import Player, TableRecord, TableService
-from cogs.ui.board import board_message
+from cogs.ui.board import board_message, clip_lines
 from cogs.ui.lobby_message import lobby_embed
 from cogs.ui.own import closed_panel, panel_news
 from cogs.ui.pictures import alt_text
 from cogs.ui.publish import history
 from storage import MemoryStore
 from tests.support.stores import started_table
+
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eve")
 
 ANA, BO = Player(11, "Ana"), Player(22, "Bo")
 
@@ -48,6 +50,18 @@ def test_alt_text_falls_back_to_the_board_text_without_markdown() -> None:
         alt_text("test_nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
     )
     assert len(alt_text("test_nim", {}, (), "x" * 5000)) == 1000
+
+
+def test_a_board_text_too_long_beside_its_picture_ends_at_a_whole_line() -> None:
+    """Beside a picture the board's text is kept short: it stops after the last whole line that
+    fits and says "…", never in the middle of a line ("Bo's group: 1 cards, dice …")."""
+    text = "\n".join(f"{name}'s group: 2 cards, dice 5, 4, 4, 3, kills 0." for name in NAMES)
+    clipped = clip_lines(text, 150)
+    assert len(clipped) <= 150 and clipped.endswith("\n…")
+    assert all(line in text.split("\n") for line in clipped.split("\n")[:-1])
+    assert clipped.split("\n")[0] == text.split("\n")[0]
+    assert clip_lines(text, 5000) == text
+    assert clip_lines("x" * 300, 100) == "x" * 99 + "…"  # one line longer than all: clipped
 
 
 async def test_the_lobby_links_to_the_thread_while_it_runs_then_shows_the_result() -> None:
