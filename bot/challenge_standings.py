@@ -15,7 +15,6 @@ from bot.challenges import (
     SERVER_NAME,
     SHOW_SERVER,
     Challenge,
-    _plural,
     current,
     parse,
     secret,
@@ -24,6 +23,7 @@ from bot.challenges import (
 from bot.records import TableError
 from bot.table_cache import find_game
 from rules.core import Game
+from rules.game_text import plural
 from storage.base import ChallengeEntry, Store
 
 
@@ -78,7 +78,7 @@ def entry_line(
     """One group's line. Its names only to members of its own server; its server's name only if
     that server allows it."""
     result = "✅ won" if entry.won else "❌ lost"
-    parts = [f"{rank}. {result}, {entry.score_text}", _plural(entry.players, "player")]
+    parts = [f"{rank}. {result}, {entry.score_text}", plural(entry.players, "player")]
     if entry.assisted:
         parts.append("assisted")
     if viewer_guild is not None and entry.guild_id == viewer_guild:
@@ -108,7 +108,7 @@ def board_lines(
         lines.append(f"… and {len(found.entries) - most} more.")
     if found.practice:
         lines.append(
-            f"Practice after the close: {_plural(len(found.practice), 'game')}, "
+            f"Practice after the close: {plural(len(found.practice), 'game')}, "
             f"best: {found.practice[0].score_text}."
         )
     return lines

@@ -208,10 +208,6 @@ def lobby_line(table: TableRecord) -> str | None:
 
 
 # results -------------------------------------------------------------------------------------
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def score_of(
     game: Game[Any, Any, Any], outcome: Outcome, public: Any, seats: int
 ) -> tuple[bool, float, str]:

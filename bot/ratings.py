@@ -43,6 +43,7 @@ from openskill.models import PlackettLuce
 
 from rules import GAMES
 from rules.core import Outcome, Play
+from rules.game_text import plural
 from storage.base import AI_SUFFIX, RatingRecord, Store, TableNotFoundError, TableRecord
 
 log = logging.getLogger(__name__)
@@ -305,10 +306,6 @@ class Recomputed:
             f"rated, {self.coop} co-operative, {self.unrated} unrated{others}; "
             f"{plural(self.members, 'record')} stored."
         )
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 async def recompute(

@@ -30,7 +30,7 @@ from rules.game_info import (
     contradictions,
     listed,
 )
-from rules.game_text import GameText, Rules
+from rules.game_text import GameText, Rules, plural
 from rules.lazy_lists import ByKind, MadeOnRead
 from rules.values import (
     FREE_CHAT,
@@ -93,6 +93,7 @@ __all__ = [
     "builder",
     "format_event",
     "listed",
+    "plural",
     "reads_observation",
     "rng_for",
     "seat_range",

@@ -40,6 +40,7 @@ from cogs.ui.feed import (
 from cogs.ui.lobby_message import lobby_embed
 from cogs.ui.own import Kit, closed_panel, kit_of, panel_news
 from cogs.ui.watch import spectate
+from rules.core import plural
 
 if TYPE_CHECKING:
     from bot.app import SnowboundBot
@@ -162,7 +163,7 @@ def history(lines: list[str]) -> str:
         kept.insert(0, line)
     dropped = len(lines) - len(kept)
     if dropped:
-        kept.insert(0, f"… {dropped} earlier line(s) in `/game log`.")
+        kept.insert(0, f"… {plural(dropped, 'earlier line')} in `/game log`.")
     return board_content(kept)
 
 

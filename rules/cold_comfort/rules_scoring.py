@@ -15,6 +15,7 @@ from rules.cold_comfort.state import (
 )
 from rules.core import Outcome, seat_ref
 from rules.draft import evolve
+from rules.game_text import plural
 
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
@@ -58,7 +59,11 @@ def resolve_extras(state: ColdComfortState, log: Log) -> ColdComfortState:
             if not spots:
                 landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
                 if log is not None:
-                    log.append(f"{remaining} extra {value}(s) found no spot and stay in the pool.")
+                    log.append(
+                        f"{plural(remaining, f'extra {value}')} "
+                        f"{'finds' if remaining == 1 else 'find'} no spot and "
+                        f"{'stays' if remaining == 1 else 'stay'} in the pool."
+                    )
                 extras[value - 1] = 0
                 break
             if len(spots) > remaining:

@@ -15,6 +15,7 @@ from rules.coldest_night.observation_models import (
 )
 from rules.coldest_night.state import ColdestNightState
 from rules.core import seat_ref
+from rules.game_text import plural
 
 _PLAYER_LINES: dict[int, tuple[PlayerView, str]] = {}
 """id of a shared `PlayerView` → (the view, its line in `describe`): the view is held, so its id
@@ -140,8 +141,8 @@ def describe(o: PublicObservation) -> str:
         lines.append(f"Removed unseen at set-up: {o.removed_count} cards")
     if o.scavenge is not None:
         lines.append(
-            f"{seat_ref(o.scavenge.scavenger)} is handing out {o.scavenge.pool_count} "
-            "scavenged card(s)."
+            f"{seat_ref(o.scavenge.scavenger)} is handing out "
+            f"{plural(o.scavenge.pool_count, 'scavenged card')}."
         )
     if o.final_hands:
         for s, hand in sorted(o.final_hands.items()):

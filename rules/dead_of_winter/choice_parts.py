@@ -19,6 +19,7 @@ from rules.dead_of_winter.content import (
 )
 from rules.dead_of_winter.labels import entrance_words
 from rules.dead_of_winter.words import ability_words, effects_words, place
+from rules.game_text import plural
 
 W = dict[str, Any]
 
@@ -27,8 +28,7 @@ W = dict[str, Any]
 
 
 def n_of(count: str | int, word: str) -> str:
-    n = int(count)
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return plural(int(count), word)
 
 
 HARMFUL = frozenset(

@@ -34,6 +34,7 @@ from rules.dead_of_winter.effects_survivors import (
 )
 from rules.dead_of_winter.rules_core import Ctx, grp
 from rules.dead_of_winter.words import group_named
+from rules.game_text import plural
 
 
 def run(ctx: Ctx, f: Frame) -> bool:
@@ -164,7 +165,7 @@ def r_draw_item(ctx: Ctx, f: Frame, e: Effect) -> bool:
         if cards:
             names = ", ".join(ITEMS[c].name for c in cards)
             ctx.say(f"You draw {names}.", "card_received", frozenset({g["seat"]}))
-            ctx.say(f"{group_named(ctx.w, g['group'])} draws {len(cards)} card(s).", "info")
+            ctx.say(f"{group_named(ctx.w, g['group'])} draws {plural(len(cards), 'card')}.", "info")
     return DONE
 
 

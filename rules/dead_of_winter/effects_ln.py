@@ -16,6 +16,7 @@ from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.content import IMPROVEMENTS, ITEMS, SIDE_EFFECTS, SURVIVOR_SPACES, Effect
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.words import group_named
+from rules.game_text import plural
 
 BLOCK, DONE = EA.BLOCK, EA.DONE
 
@@ -54,7 +55,8 @@ def r_add_unruly(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     n = min(int(e.args[0]), max(0, SURVIVOR_SPACES["colony"] - core.occupied(w, "colony")))
     w["locations"]["colony"]["unruly"] += n
     if n:
-        ctx.say(f"{n} unruly helpless survivor(s) arrive at the Colony.", "survivor_added")
+        verb = "arrives" if n == 1 else "arrive"
+        ctx.say(f"{plural(n, 'unruly helpless survivor')} {verb} at the Colony.", "survivor_added")
     return DONE
 
 
@@ -66,7 +68,7 @@ def r_calm(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     c["unruly"] -= n
     c["helpless"] += n
     if n:
-        ctx.say(f"{n} unruly survivor(s) calm down.", "info")
+        ctx.say(f"{plural(n, 'unruly survivor')} {'calms' if n == 1 else 'calm'} down.", "info")
     return DONE
 
 
@@ -76,7 +78,7 @@ def r_trap(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
     for loc in EA.locations(ctx, f, e.args[0], lambda _: True) or []:
         placed = place_traps(ctx, loc, int(e.args[1]))
         if placed:
-            ctx.say(f"{placed} trap(s) rigged at {core.loc_name(loc)}.", "barricaded")
+            ctx.say(f"{plural(placed, 'trap')} rigged at {core.loc_name(loc)}.", "barricaded")
     return DONE
 
 
@@ -125,7 +127,7 @@ def r_remove_bandits(ctx: Ctx, f: EA.Frame, e: Effect) -> bool:
         if n:
             d["bandits"] -= n
             w["ln"]["bandit_supply"] += n
-            ctx.say(f"{n} bandit(s) driven from {core.loc_name(loc)}.", "attacked")
+            ctx.say(f"{plural(n, 'bandit')} driven from {core.loc_name(loc)}.", "attacked")
     return DONE
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import seat_ref
+from rules.core import plural, seat_ref
 from rules.dead_of_winter import rules_bodies as bodies
 from rules.dead_of_winter import rules_core as core
 from rules.dead_of_winter.actions import action_model
@@ -166,7 +166,7 @@ def t_attack(ctx: Ctx, d: Data) -> bool:
         )
     else:
         where = f"colony entrance {d['entrance']}" if d["entrance"] else core.loc_name(loc)
-    ctx.say(f"{core.name(sid)} kills {killed} zombie(s) at {where}.", "attacked")
+    ctx.say(f"{core.name(sid)} kills {plural(killed, 'zombie')} at {where}.", "attacked")
     ctx.trig("on_attack", group=gid, loc=loc, surv=sid)
     if killed and not core.has_mod(w, sid, "attack_safe"):
         bodies.exposure(ctx, sid)

@@ -13,6 +13,7 @@ from rules.dead_of_winter.rules_core import Ctx, grp, spend, sv
 from rules.dead_of_winter.rules_pending import move_item
 from rules.dead_of_winter.rules_round import pass_turn
 from rules.dead_of_winter.words import group_named
+from rules.game_text import plural
 
 
 def act(ctx: Ctx, seat: int, a: A.Action) -> None:
@@ -38,7 +39,8 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
         e = (a.entrance - 1) if a.entrance else 0
         placed = bodies.place_barricades(ctx, loc, n, e)
         ctx.say(
-            f"{core.name(a.survivor)} builds {placed} barricade(s) at {core.loc_name(loc)}.",
+            f"{core.name(a.survivor)} builds {plural(placed, 'barricade')} "
+            f"at {core.loc_name(loc)}.",
             "barricaded",
         )
         ctx.trig("on_barricade", group=gid, loc=loc, surv=a.survivor)

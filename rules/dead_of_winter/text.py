@@ -114,7 +114,7 @@ def describe(o: Observation) -> str:
     if o.crisis:
         lines.append(
             f"Crisis: {o.crisis.name}, prevent with {o.crisis.prevent}; "
-            f"{o.crisis.card_count} card(s) added."
+            f"{plural(o.crisis.card_count, 'card')} added."
         )
     if o.last_crisis:
         lc = o.last_crisis

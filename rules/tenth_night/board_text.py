@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.cards import label as card_label
 from rules.core import seat_ref
+from rules.game_text import plural
 from rules.tenth_night.observation_models import (
     AttackView,
     CardView,
@@ -100,7 +101,7 @@ def describe(o: TenthNightObservation) -> str:
     lines: list[str] = []
     if o.phase == "game_over" and o.outcome is not None:
         why = _RESULTS.get(o.outcome.reason, o.outcome.reason)
-        lines.append(f"**Game over** after {o.outcome.group_score} night(s): {why}.")
+        lines.append(f"**Game over** after {plural(o.outcome.group_score, 'night')}: {why}.")
         scores = ", ".join(
             f"{seat_ref(s)}: {v}" for s, v in sorted(o.outcome.individual_scores.items())
         )

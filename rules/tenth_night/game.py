@@ -17,6 +17,7 @@ from rules.choices import Path
 from rules.core import FREE_CHAT, BaseGame, ChatPolicy, Outcome, Seat, Step, Timer
 from rules.errors import IllegalActionError, OptionsError
 from rules.game_info import Chance, GameInfo, Information, Play, Talk
+from rules.game_text import plural
 from rules.search import expert
 from rules.state_cache import StateCache
 from rules.tenth_night import choices
@@ -91,7 +92,7 @@ class TenthNightGame(BaseGame[TenthNightState, Action, TenthNightObservation]):
             if sorted(opts.deck_order) != sorted(expected):
                 raise OptionsError(
                     f"deck_order must list each of the {len(expected)} card ids of "
-                    f"{decks} deck(s) exactly once."
+                    f"{plural(decks, 'deck')} exactly once."
                 )
             order = list(opts.deck_order)
         public = PublicOptions(

@@ -14,6 +14,7 @@ from rules.cards import Card
 from rules.cards import card as read_card
 from rules.core import seat_ref
 from rules.draft import construct
+from rules.game_text import plural
 from rules.tenth_night.rules_table import AttackW, Ctx, Table, lab, start_day
 from rules.tenth_night.state import (
     AttackState,
@@ -101,7 +102,7 @@ def end_day(t: Table) -> None:
     bonus = raid_bonus(t.round, t.raid_active)
     extra = f" The raid adds +{bonus} damage." if bonus else ""
     t.say(
-        f"🌙 Night {t.round} falls: {t.attacks_tonight} attack(s), starting with "
+        f"🌙 Night {t.round} falls: {plural(t.attacks_tonight, 'attack')}, starting with "
         f"{seat_ref(t.night_start_seat)}. Silence until dawn.{extra}"
     )
     run_night(t)

@@ -14,6 +14,7 @@ from functools import cache
 from rules.cards import card, deck_ids
 from rules.core import Event, seat_ref
 from rules.draft import Draft
+from rules.game_text import plural
 from rules.tenth_night.state import (
     AttackState,
     Cursor,
@@ -194,7 +195,7 @@ def setup_table(
     for p in t.players:
         while len(p.hand) < most and (cid := t.draw_card()) is not None:
             p.hand.append(cid)
-    t.say(f"The 10th Night begins: {num_players} player(s), {decks} deck(s).")
+    t.say(f"The 10th Night begins: {plural(num_players, 'player')}, {plural(decks, 'deck')}.")
     start_day(t)
     return t
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rules.core import Event, Seat, Step, seat_ref
 from rules.draft import construct, evolve
+from rules.game_text import plural
 from rules.winter.actions import SECTION_OF, Keep, Move, Remove, Take
 from rules.winter.rules_cards import sections_of
 from rules.winter.rules_geometry import Cell, new_squares
@@ -175,8 +176,12 @@ def melt(state: WinterState, lake: Lake, kept: frozenset[Cell], lines: list[str]
             supply[owner] += n
     back = sum(refunds.values())
     lines.append(
-        f"The lake splits: {gone} card(s) melt"
-        + (f" and {back} counter(s) go back to supply." if back else ".")
+        f"The lake splits: {plural(gone, 'card')} {'melts' if gone == 1 else 'melt'}"
+        + (
+            f" and {plural(back, 'counter')} {'goes' if back == 1 else 'go'} back to supply."
+            if back
+            else "."
+        )
     )
     return evolve(
         state,
@@ -213,7 +218,7 @@ def put_down(
             },
         )
         lines.append(
-            f"{len(fresh)} new squares but only {state.supply[seat]} counter(s): "
+            f"{len(fresh)} new squares but only {plural(state.supply[seat], 'counter')}: "
             f"{seat_ref(seat)} chooses where they go."
         )
         return step(new, lines)

@@ -50,6 +50,7 @@ BAD_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a group number", re.compile(r"\bgroups? \d+\b", re.IGNORECASE)),
     ("a numbered AI", re.compile(r"\bAI \d+\b|\(heuristic\)|\(random\)|\(expert\)")),
     ("a player called 'it'", re.compile(r"\b(?:Ana|Bo) \w+ its\b")),
+    ("a plural left to the reader", re.compile(r"\w\(s\)")),
 )
 
 
@@ -209,6 +210,7 @@ async def test_players_read_names_and_words_never_engine_identifiers_or_seat_num
         "3. AI 1 (heuristic)",
         "Offer 9♣ (hand) to {s1}",
         "Group 2 scores 4",
+        "Ravi builds 1 barricade(s) at the Colony.",
     ],
 )
 def test_the_scanner_finds_each_kind_of_engine_word(text: str) -> None:

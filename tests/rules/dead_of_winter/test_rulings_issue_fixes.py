@@ -194,7 +194,7 @@ def test_section_6_7_the_player_picks_the_entrance_of_an_extra_kill_at_the_colon
     assert after.locations["colony"].zombies == (0, 2, 0, 0, 0, 0)  # not the fullest entrance
     assert after.groups[0].kills == 2 and after.colony_kills == 2 and not after.pending
     public = [e.text for e in result.events if e.public]
-    assert "Kasimir kills 2 zombie(s) at colony entrances 1, 4." in public
+    assert "Kasimir kills 2 zombies at colony entrances 1, 4." in public
     assert "Kasimir rolls exposure: blank." in public  # after the kills, as before
 
 
