@@ -20,6 +20,8 @@
   300 seeded standard games of heuristic players by `python -m bench.bench_expert_standard
   --fit`; held-out log loss 0.53 against 0.68 for a constant guess). It reads only the seat's
   own objectives: the world deals the others' at random.
+- Rollout agents read their observation straight from the rollout's state dict
+  (`rollout_view`): the same observation, without a frozen state made each move.
 - Another move is played instead of the heuristic's only when its rollouts beat it by 1.0
   standard error, world by world (a round holds so much chance that smaller leads are noise).
 - The reason names the colony's morale and main objective as the games played out left them
@@ -38,7 +40,9 @@ from rules.core import Outcome, Seat, Working
 from rules.dead_of_winter.agents import _Context
 from rules.dead_of_winter.content import CRISES, ITEMS, MAINS, OBJECTIVES, Clause, condition_of
 from rules.dead_of_winter.determinize import determinize
+from rules.dead_of_winter.observation import observe
 from rules.dead_of_winter.rules_conditions import holds, measure, progress, value_of
+from rules.dead_of_winter.rules_end import outcome_dict
 from rules.search import Searched, Tuning, next_best, percent, plain_reason
 
 __all__ = ["CANDIDATES", "TUNING", "determinize"]
@@ -188,6 +192,15 @@ def colony_chance(w: dict[str, Any]) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
+def rollout_view(work: Working[Any, Any], seat: Seat) -> Any:
+    """A rollout agent's observation, read straight from the rollout's state dict: what
+    `work.observe(seat)` gives, without freezing the dict into a state and dumping it again (half
+    a rollout's time). It may share lists with the dict, so it is read before the next move only,
+    as a rollout does."""
+    w = _dict(work)
+    return work.observe(seat) if w is None else observe(w, seat, outcome_dict(w))
+
+
 def value(outcome: Outcome | None, work: Working[Any, Any], seat: Seat) -> float:
     if outcome is not None:
         return 1.0 if seat in outcome.winners else 0.0
@@ -287,4 +300,5 @@ TUNING = Tuning(
     settle=4,
     chance_is_value=True,
     world=determinize,
+    observe=rollout_view,
 )
