@@ -18,12 +18,22 @@ from rules.dead_of_winter.agents_reads import Reads
 KEEP_PENALTY = {"play": 8.0, "contribute": 8.0, "commit": 8.0, "discard": 8.0}
 
 
+_NAMES: dict[type, frozenset[str] | None] = {}
+"""An action class → its field names (None: not a pydantic model), read once a class."""
+
+
 def _field(a: Any, name: str, default: Any = None) -> Any:
     """`getattr(a, name, default)` for an action: a field it does not have is answered from its
     class's field names, not by a failed attribute look-up (slow on a pydantic model, and the
-    scoring asks it of every legal move)."""
-    fields = getattr(type(a), "model_fields", None)
-    if fields is not None and name not in fields:
+    scoring asks it of every legal move). The names are read once a class: pydantic's
+    `model_fields` is itself slow to ask."""
+    cls = type(a)
+    try:
+        names = _NAMES[cls]
+    except KeyError:
+        fields = getattr(cls, "model_fields", None)
+        names = _NAMES[cls] = None if fields is None else frozenset(fields)
+    if names is not None and name not in names:
         return default
     return getattr(a, name, default)
 
