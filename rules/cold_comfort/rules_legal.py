@@ -16,7 +16,7 @@ from rules.cold_comfort.rules_manage import ManageView as ManageView  # read her
 from rules.cold_comfort.rules_manage import grow_move, land_move, manage_actions, spread_move
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState, Square
-from rules.core import MadeOnRead
+from rules.core import MadeOnRead, seat_ref
 
 _ALONE: tuple[frozenset[int], ...] = tuple(frozenset({seat}) for seat in range(6))  # by seat
 _NOBODY: frozenset[int] = frozenset()
@@ -133,7 +133,7 @@ def _why_build(state: ColdComfortState, seat: int, a: act.Build) -> str | None:
     printed = board_of(state.tiles).printed[square]
     hotel = state.hotel_at(square)
     if hotel is not None:
-        return f"{fmt(square)} already has a hotel (seat {hotel.seat + 1}'s {hotel.value})."
+        return f"{fmt(square)} already has a hotel ({seat_ref(hotel.seat)}'s {hotel.value})."
     if a.value != printed:
         return (
             f"The lot at {fmt(square)} is a {printed}: only a {printed} can be built there, "
@@ -155,7 +155,7 @@ def _own_empty_hotel(state: ColdComfortState, seat: int, square: Square, rule: s
     if hotel is None:
         return f"There is no hotel of yours at {fmt(square)}."
     if hotel.seat != seat:
-        return f"The hotel at {fmt(square)} belongs to seat {hotel.seat + 1}, not to you."
+        return f"The hotel at {fmt(square)} belongs to {seat_ref(hotel.seat)}, not to you."
     if state.die_at(square) is not None:
         return f"Your hotel at {fmt(square)} already has a guest: {rule}."
     return None
@@ -208,8 +208,8 @@ def _why_fire(state: ColdComfortState, seat: int, square: Square) -> str | None:
     if hotel is None:
         return f"There is no hotel at {fmt(square)} to set on fire."
     if hotel.seat != seat:
-        owner = hotel.seat + 1
-        return f"You can only set fire to your own hotels; {fmt(square)} is seat {owner}'s."
+        owner = seat_ref(hotel.seat)
+        return f"You can only set fire to your own hotels; the one at {fmt(square)} is {owner}'s."
     if state.die_at(square) is not None:
         return f"Your hotel at {fmt(square)} has a guest: only an empty hotel can be set on fire."
     if square == state.built_at:

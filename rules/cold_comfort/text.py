@@ -12,7 +12,7 @@ from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_legal import why_illegal
 from rules.cold_comfort.rules_play import build_cost, change_cost
 from rules.cold_comfort.state import ColdComfortState
-from rules.core import EndWords, GameText, Seat, seat_ref
+from rules.core import EndWords, GameText, Seat, plural, seat_ref
 from rules.errors import IllegalActionError, ParseError
 from rules.parsing import match_label, typed_int
 
@@ -241,7 +241,7 @@ def describe(obs: ColdComfortObservation) -> str:
         lines.append(
             f"{seat_ref(p.seat)} (hotels `{'abcdef'[p.seat]}` on the map): ${p.gold}, "
             f"{p.points} pts, "
-            f"{p.hotels} hotels; supply {supply or '—'}"
+            f"{plural(p.hotels, 'hotel')}; supply {supply or '—'}"
         )
     if obs.drawn_tile:
         rows = " / ".join(" ".join(str(c) for c in r) for r in obs.drawn_tile.rows)

@@ -21,7 +21,7 @@ from rules.coldest_night.observation_models import PublicObservation
 from rules.coldest_night.reads import Seen
 from rules.coldest_night.rules_turn import Table
 from rules.coldest_night.state import TOKEN_WINDOW_PHASES, ColdestNightState
-from rules.core import EndWords, GameText, Outcome, Seat
+from rules.core import EndWords, GameText, Outcome, Seat, seat_ref
 from rules.errors import ParseError
 from rules.game_text import everyone_won, plural
 from rules.parsing import match_label, normalise
@@ -192,7 +192,7 @@ def why_illegal(t: Table, seat: int, a: act.Action) -> str:
     if t.phase == "game_over":
         return "This game is over; no more moves can be made."
     if a.seat != seat:
-        return f"That move is recorded for seat {a.seat + 1}, not for you (seat {seat + 1})."
+        return f"That move is {seat_ref(a.seat)}'s to make, not yours."
     if isinstance(a, act.UseToken):
         return _why_token(t, seat, a)
     if seat != t.awaited():
@@ -235,8 +235,8 @@ def _why_give(t: Table, a: act.Give) -> str:
     if t.pool is None or a.card_id not in t.pool:
         return f"{card_name(a.card_id)} is not in your scavenge pool."
     if not 0 <= a.to_seat < t.num_players:
-        return f"There is no seat {a.to_seat + 1} at this table."
-    return _why_receive(t, a.to_seat, own=a.to_seat == t.scavenger) or "That seat cannot take it."
+        return f"There is no player {a.to_seat + 1} at this table."
+    return _why_receive(t, a.to_seat, own=a.to_seat == t.scavenger) or "That player cannot take it."
 
 
 def _why_receive(t: Table, seat: int, own: bool = False, draw: bool = False) -> str | None:

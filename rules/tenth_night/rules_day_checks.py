@@ -127,9 +127,9 @@ def _proposal_problem(s: TenthNightState, seat: int, a: act.ProposeExchange) -> 
     if s.num_players == 1:
         return "There is nobody to trade with in a solo game."
     if a.to_seat == seat:
-        return "You cannot trade with yourself; name another seat."
+        return "You cannot trade with yourself; name another player."
     if not 0 <= a.to_seat < s.num_players:
-        return f"There is no seat {a.to_seat + 1}; seats go from 1 to {s.num_players}."
+        return f"There is no player {a.to_seat + 1} at this table."
     p, other = s.players[seat], s.players[a.to_seat]
     g, w = a.give, a.want
     if g.zone == "row":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from rules.core import seat_ref
 from rules.lazy_lists import MadeByIndex
 from rules.winter import actions as act
 from rules.winter.rules_cards import Orientation, Section, sections_of
@@ -190,7 +191,7 @@ def why_illegal(state: WinterState, seat: int, action: act.WinterAction) -> str 
     if state.phase == "over":
         return "This game is over; no more moves can be made."
     if seat != state.active:
-        return f"It is not your turn: seat {state.active + 1} is to play."
+        return f"It is not your turn: {seat_ref(state.active)} is to play."
     if action.type not in ALLOWED[state.phase]:
         return f"You cannot {DOING[action.type]} now: {PHASE_HINT[state.phase]}."
     lake = Lake(state.cards, state.counters)

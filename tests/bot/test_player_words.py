@@ -17,6 +17,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from rules.errors import RuleError
 from storage import MemoryStore
 from tests.rules.contract import option_sets
 
+ROOT = Path(__file__).resolve().parents[2]
 HUMANS = (Player(101, "Ana"), Player(102, "Bo"))
 SEEDS = (1, 2)
 MAX_HUMAN_MOVES = 1_500  # a bound on a game that never ends: the test then fails
@@ -341,3 +343,18 @@ def test_no_typing_guide_names_a_seat_by_number() -> None:
     for key, game in GAMES.items():
         guide = game.text.notation()
         assert not re.search(r"\bseats? \d|<seat>", guide), key
+
+
+def test_no_games_refusal_or_line_names_a_seat_by_number() -> None:
+    """A game's words name another player through a seat reference (the bot writes the name),
+    never as "seat 2": a refusal too ("The hotel at (0,1) belongs to Bo, not to you.")."""
+    numbered = re.compile(r"seats? \{[^}]*\+ ?1\}")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for package in sorted((ROOT / "rules").iterdir())
+        if package.is_dir() and package.name in GAMES
+        for path in sorted(package.rglob("*.py"))
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if numbered.search(line)
+    ]
+    assert not found, "\n".join(found)

@@ -271,7 +271,7 @@ def test_parse_with_nothing_to_do() -> None:
         ),
         ({"hands": [["Rug"], []]}, Play(seat=0, card_id="K07"), "Teddy Bear is not in your hand."),
         ({"hands": [["Rug"], []]}, Done(seat=0), "You have not fed the fire yet"),
-        ({"hands": [["Rug"], []]}, Play(seat=1, card_id="K14"), "recorded for seat 2"),
+        ({"hands": [["Rug"], []]}, Play(seat=1, card_id="K14"), "{s1}'s to make, not yours"),
         (
             {"hands": [["Rug"], []]},
             UseToken(seat=0, token="kerosene"),
