@@ -43,6 +43,15 @@ def in_order(work: Callable[[int], R], numbers: Iterable[int], jobs: int = 1) ->
         yield from pool.map(work, numbers)
 
 
+def seeded(
+    work: Callable[[int], R], first_seed: int, games: int, jobs: int = 1
+) -> Iterator[tuple[int, R]]:
+    """Deal numbers `first_seed` … `first_seed + games − 1`, each with `work(n)`, in order
+    (`in_order`): a row of seeded deals."""
+    numbers = range(first_seed, first_seed + games)
+    return zip(numbers, in_order(work, numbers, jobs), strict=True)
+
+
 def progress(what: str) -> None:
     """A progress line on stderr (the table of figures goes to stdout)."""
     print(f"    … {what}", file=sys.stderr, flush=True)

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from bench import in_order, sized
+from bench import seeded, sized
 from rules import GAMES
 from rules.playout import play_out
 from rules.search import SearchAgent
@@ -130,9 +130,8 @@ def run_row(
     jobs: int = 1,
 ) -> Row:
     row = Row(key, seats, games, iterations)
-    numbers = range(first_seed, first_seed + games)
-    results = in_order(partial(deal, key, seats, iterations), numbers, jobs)
-    for n, (won_base, won_expert, moves, seconds) in zip(numbers, results, strict=True):
+    results = seeded(partial(deal, key, seats, iterations), first_seed, games, jobs)
+    for n, (won_base, won_expert, moves, seconds) in results:
         row.expert_seconds += seconds
         row.expert_moves += moves
         row.heuristic += won_base

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bench import in_order, sized
+from bench import seeded, sized
 from bench.bench_expert import wilson
 from bench.bench_expert_fit import fit, log_loss
 from bench.bench_expert_versus import expert_for
@@ -185,9 +185,8 @@ def run_row(
     jobs: int = 1,
 ) -> Row:
     row = Row(table, level, iterations)
-    numbers = range(first_seed, first_seed + games)
-    deals = in_order(partial(play_deal, table, level, iterations=iterations), numbers, jobs)
-    for n, deal in zip(numbers, deals, strict=True):
+    work = partial(play_deal, table, level, iterations=iterations)
+    for n, deal in seeded(work, first_seed, games, jobs):
         row.deals.append(deal)
         if echo:
             print(f"  {table} {level} deal {n}: {deal}", file=sys.stderr, flush=True)

@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any
 
-from bench import in_order, sized
+from bench import seeded, sized
 from bench.bench_expert import wilson
 from rules import GAMES
 from rules.game_info import Play
@@ -78,9 +78,8 @@ def play(
     prefix = tables()[key][1]
     wins = draws = 0
     cpu = 0.0
-    numbers = range(first_seed, first_seed + games)
-    results = in_order(partial(one, key, nodes, iterations), numbers, jobs)
-    for n, (me, won, drawn, seconds) in zip(numbers, results, strict=True):
+    results = seeded(partial(one, key, nodes, iterations), first_seed, games, jobs)
+    for n, (me, won, drawn, seconds) in results:
         wins += won
         draws += drawn
         cpu += seconds

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench import in_order
+from bench import in_order, seeded
 from bench.bench_expert import deal, run_row
 
 
@@ -13,6 +13,7 @@ def _square(n: int) -> int:
 def test_deals_over_worker_processes_come_back_in_the_order_of_their_numbers() -> None:
     assert list(in_order(_square, range(7), jobs=2)) == [n * n for n in range(7)]
     assert list(in_order(_square, range(3, 6))) == [9, 16, 25]
+    assert list(seeded(_square, 3, 3, jobs=2)) == [(3, 9), (4, 16), (5, 25)]
 
 
 def test_a_row_over_two_processes_counts_the_same_wins_as_over_one() -> None:
