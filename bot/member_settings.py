@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from bot.names import plain_name
 from bot.pace_rules import UserSettings, extend, parse_me, wake_at
 from bot.records import OPEN, Played, Player, TableError, seat_of
 from bot.table_cache import CachePart, TableCache
-from rules.core import Seat
-from storage.base import SeatRecord, Store, TableRecord
+from rules.core import Seat, listed
+from storage.base import AI_SUFFIX, SeatRecord, Store, TableRecord
 
 
 async def settings_of(store: Store, user_id: int) -> UserSettings:
@@ -86,9 +87,10 @@ class MemberSettings(CachePart):
                 (f"{name} is back and plays their own seat again."),
             )
 
-    def sub_seat(self, table: TableRecord, user_id: int, seat_number: int | None) -> Seat:
+    def sub_seat(self, table: TableRecord, user_id: int, wanted: int | str | None) -> Seat:
         """The seat a member may take over: resigned, timed out into AI, or whose player is
-        away. One clear sentence otherwise."""
+        away. `wanted` names it (its player's name, or its number as `/game sub 2` always
+        took); None when only one seat is open. One clear sentence otherwise."""
         if table.status != "active":
             raise TableError("Substitutes can only join a running game.")
         if seat_of(table, user_id) is not None:
@@ -97,38 +99,38 @@ class MemberSettings(CachePart):
             (i for i, s in enumerate(table.seats) if user_id in (s.resigned_by, s.zombie_of)),
             None,
         )
-        if left is not None and seat_number not in (None, left + 1):
+        open_seats = [left] if left is not None else self.open_seats(table)
+        if not open_seats:
             raise TableError(
-                f"You left seat {left + 1} of this game: you can take that seat back, not another."
+                "No seat here needs a substitute: only a seat whose player resigned, timed out "
+                "into an AI, or is away can be taken over."
             )
-        if left is not None:
-            return left
+        names = [table.seats[i].name for i in open_seats]
+        if wanted in (None, "", 0):
+            if len(open_seats) > 1:
+                raise TableError(f"{listed(names)} can be taken over: name the one you want.")
+            return open_seats[0]
+        named = seat_named(table, wanted, f"You can take over {either(names)}.")
+        if left is not None and named != left:
+            raise TableError(
+                f"You left this game: you can take back your own seat ({names[0]}), not another."
+            )
+        if named not in open_seats:
+            name = table.seats[named].name
+            raise TableError(f"{name}'s seat cannot be taken over: {name} is still playing it.")
+        return named
+
+    def open_seats(self, table: TableRecord) -> list[Seat]:
+        """Seats a substitute may take: their player resigned, timed out into an AI, or is away."""
         now = self.clock()
         away = table.clocks.get("away", {})
-        open_seats = [
+        return [
             i
             for i, s in enumerate(table.seats)
             if s.resigned
             or s.zombie_of is not None
             or (s.user_id is not None and away.get(str(s.user_id), 0) > now)
         ]
-        if not open_seats:
-            raise TableError(
-                "No seat here needs a substitute: only a seat whose player resigned, timed out "
-                "into an AI, or is away can be taken over."
-            )
-        if seat_number is None:
-            if len(open_seats) > 1:
-                numbers = ", ".join(str(i + 1) for i in open_seats)
-                raise TableError(f"Several seats can be taken over ({numbers}): name one.")
-            return open_seats[0]
-        if not 1 <= seat_number <= len(table.seats):
-            raise TableError(f"There is no seat {seat_number}: seats are 1 to {len(table.seats)}.")
-        if seat_number - 1 not in open_seats:
-            raise TableError(
-                f"Seat {seat_number} cannot be taken over: its player is still playing it."
-            )
-        return seat_number - 1
 
     async def substitute(
         self,
@@ -152,7 +154,7 @@ class MemberSettings(CachePart):
                 table,
                 seat,
                 SeatRecord(name=newcomer.name, user_id=newcomer.user_id, handed_over=True),
-                f"{newcomer.name} takes over seat {seat + 1} ({old}).",
+                f"{newcomer.name} takes over from {old}.",
             )
 
     async def _reseat(
@@ -169,3 +171,27 @@ class MemberSettings(CachePart):
         waiting = self.cache.waiting_set(table, state)
         played = Played(table=table, lines=[line], waited_before=waiting - {seat})
         return await self.report(played)
+
+
+def seat_named(table: TableRecord, wanted: int | str, hint: str) -> Seat:
+    """The seat `wanted` names: a player's name as the table shows it, with or without its AI
+    mark ("Bo", "Bo (AI)", "Frost"), or a seat number from 1. `hint` follows a refusal."""
+    text = str(wanted).strip()
+    if text.isdigit():
+        if not 1 <= int(text) <= len(table.seats):
+            raise TableError(f"There is no seat {text} here. {hint}")
+        return int(text) - 1
+    for i, seat in enumerate(table.seats):
+        if _bare(seat.name) == _bare(text):
+            return i
+    raise TableError(f"Nobody called {text} plays at this table. {hint}")
+
+
+def _bare(name: str) -> str:
+    """A name as typed: no AI mark, no Markdown escapes (a display name's "\\_"), any case."""
+    return plain_name(name).removesuffix(AI_SUFFIX).replace("\\", "").strip().casefold()
+
+
+def either(names: list[str]) -> str:
+    """ "Ana", "Ana or Bo", "Ana, Bo or Cy"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

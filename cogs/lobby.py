@@ -10,7 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import Player, TableError, TableRecord
-from cogs import challenge_commands, replay_commands, suggest, table_info, takebacks_stats, watching
+from cogs import (
+    challenge_commands,
+    me,
+    replay_commands,
+    suggest,
+    table_info,
+    takebacks_stats,
+    watching,
+)
 from cogs.common import (
     NO_PINGS,
     answer_privately,
@@ -24,7 +32,7 @@ from cogs.common import (
     resolve_table,
     subcommand,
 )
-from cogs.me import PACE_ITEMS, ConfirmSub
+from cogs.me import PACE_ITEMS
 from cogs.present import (
     DYNAMIC_ITEMS,
     KIT,
@@ -282,25 +290,18 @@ class LobbyCog(commands.Cog, name="Games"):
         await publish(self.bot, played)
 
     @subcommand(game, "sub")
-    @app_commands.describe(seat="the seat number to take over (if several are free)")
-    async def sub(self, ctx: commands.Context[Any], seat: commands.Range[int, 1] = 0) -> None:
+    @app_commands.describe(player="whose seat to take over (if several are free)")
+    async def sub(
+        self, ctx: commands.Context[Any], *, player: commands.Range[str, 0, 100] = ""
+    ) -> None:
         """Offer to take over the seat of a player who resigned, timed out, or is away."""
-        table = await resolve_table(ctx, lobby=False)
-        # 0: no seat named (an optional range would reach Discord as text, without its bounds)
-        index = self.service.sub_seat(table, ctx.author.id, seat or None)
-        view = discord.ui.View(timeout=None)
-        view.add_item(ConfirmSub(table.id, index, ctx.author.id))
-        host = f"<@{table.host_id}>" if table.host_id else "The host"
-        await ctx.send(
-            f"{display_name(ctx.author)} offers to take over seat {index + 1} "
-            f"({table.seats[index].name}). {host} (or someone with Manage Server), confirm?",
-            view=view,
-            allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(table.host_id)]
-            )
-            if table.host_id
-            else NO_PINGS,
-        )
+        await me.offer_sub(self.bot, ctx, player)
+
+    @sub.autocomplete("player")
+    async def sub_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await me.open_seats(self.bot, interaction, current)
 
     # take-backs and stats: bodies in `cogs.takebacks_stats` ------------------------------------
     @subcommand(game, "undo")

@@ -1,4 +1,5 @@
-"""`/me` (chat: `!me`): a member's own settings for paced games, and the substitute's confirm
+"""`/me` (chat: `!me`): a member's own settings for paced games, and `/game sub`'s offer (its
+body and its list of open seats; the command sits in `cogs.lobby`) with the host's confirm
 button. Thin: parse → service → reply; the rules of paces live in `bot.pace_rules`."""
 
 from __future__ import annotations
@@ -10,15 +11,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.tables import Player
+from bot.tables import Player, TableError
 from cogs.common import (
+    NO_PINGS,
     can_manage,
     display_name,
     handle_command_error,
     hybrid_command,
     private,
     reply_error,
+    resolve_table,
     snowbound,
+    table_here,
 )
 from cogs.present import publish, update_board
 from cogs.ui.board import table_place
@@ -44,7 +48,7 @@ class ConfirmSub(
         self.table_id, self.seat, self.user_id = table_id, seat, user_id
         super().__init__(
             discord.ui.Button(
-                label=f"Yes, let them take seat {seat + 1}",
+                label="Yes, let them take over",
                 style=discord.ButtonStyle.success,
                 custom_id=f"sb:sub:{table_id}:{seat}:{user_id}",
             )
@@ -53,7 +57,8 @@ class ConfirmSub(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = snowbound(interaction.client)
         member = interaction.guild.get_member(self.user_id) if interaction.guild else None
-        name = display_name(member) if member is not None else f"Player {self.seat + 1}"
+        user = member or interaction.client.get_user(self.user_id)
+        name = display_name(user) if user is not None else "A substitute"
         try:
             played = await bot.service.substitute(
                 self.table_id,
@@ -66,11 +71,50 @@ class ConfirmSub(
             await reply_error(interaction, err)
             return
         await interaction.response.edit_message(
-            content=f"{name} now plays seat {self.seat + 1}.",
+            content=f"Confirmed: {played.lines[0] if played.lines else name + ' takes over.'}",
             view=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await publish(bot, played)
+
+
+async def offer_sub(bot: SnowboundBot, ctx: commands.Context[Any], wanted: str) -> None:
+    """`/game sub [player]`: the offer, in the channel, with the host's confirm button."""
+    table = await resolve_table(ctx, lobby=False)
+    index = bot.service.sub_seat(table, ctx.author.id, wanted or None)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmSub(table.id, index, ctx.author.id))
+    host = f"<@{table.host_id}>" if table.host_id else "The host"
+    await ctx.send(
+        f"{display_name(ctx.author)} offers to take over from {table.seats[index].name}. "
+        f"{host} (or someone with Manage Server), confirm?",
+        view=view,
+        allowed_mentions=discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(table.host_id)]
+        )
+        if table.host_id
+        else NO_PINGS,
+    )
+
+
+async def open_seats(
+    bot: SnowboundBot, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """`/game sub`'s list: the seats the caller could take over here, by their players' names."""
+    table = None
+    if interaction.channel_id is not None:
+        table = await table_here(bot, interaction.channel_id, lobby=False)
+    if table is None or table.status != "active":
+        return []
+    found = []
+    for seat in table.seats:
+        try:
+            bot.service.sub_seat(table, interaction.user.id, seat.name)
+        except TableError:
+            continue
+        if current.casefold() in seat.name.casefold():
+            found.append(app_commands.Choice(name=seat.name, value=seat.name))
+    return found[:25]
 
 
 PACE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ConfirmSub,)

@@ -55,7 +55,7 @@ async def test_a_substitute_takes_over_a_resigned_seat_only_when_the_host_confir
     played = await parts.members.substitute(table.id, ANA.user_id, 1, CY)
     seat = played.table.seats[1]
     assert (seat.user_id, seat.name, seat.handed_over) == (CY.user_id, "Cy", True)
-    assert played.lines == ["Cy takes over seat 2 (Bo 🤖)."]
+    assert played.lines == ["Cy takes over from Bo 🤖."]
 
 
 async def test_only_the_player_an_ai_replaced_after_timeouts_can_rejoin(store: Store) -> None:

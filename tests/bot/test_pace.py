@@ -292,7 +292,7 @@ async def test_a_substitute_takes_a_resigned_seat_once_the_host_confirms(store: 
         await service.substitute(table_id, CY.user_id, 1, CY)
     played = await service.substitute(table_id, BO.user_id, 1, CY)
     assert played.table.seats[1].user_id == CY.user_id
-    assert "Cy takes over seat 2 (Ana (AI))." in played.lines
+    assert "Cy takes over from Ana (AI)." in played.lines
     (panel,) = [u for u in played.panels if u.user_id == CY.user_id]
     assert not panel.text.startswith("»")  # the seat's view now, no old private lines
 
@@ -306,10 +306,14 @@ async def test_a_seated_player_or_a_busy_seat_cannot_be_substituted(store: Any) 
         service.sub_seat(table, CY.user_id, None)
     await service.resign(table_id, BO.user_id)
     table = await service.table(table_id)
-    with pytest.raises(TableError, match="There is no seat 7: seats are 1 to 2"):
+    with pytest.raises(
+        TableError, match=r"^There is no seat 7 here\. You can take over Bo \(AI\)\.$"
+    ):
         service.sub_seat(table, CY.user_id, 7)
-    with pytest.raises(TableError, match="Seat 1 cannot be taken over"):
-        service.sub_seat(table, CY.user_id, 1)
+    for wanted in (1, "Ana", " ana "):
+        with pytest.raises(TableError, match=r"^Ana's seat cannot be taken over: Ana is still"):
+            service.sub_seat(table, CY.user_id, wanted)
+    assert service.sub_seat(table, CY.user_id, "bo") == 1  # "Bo (AI)" by the name typed
 
 
 async def test_a_member_who_left_a_seat_may_take_back_only_that_seat(store: Any) -> None:
@@ -318,10 +322,15 @@ async def test_a_member_who_left_a_seat_may_take_back_only_that_seat(store: Any)
     await service.resign(table_id, ANA.user_id)
     await service.set_me(BO.user_id, "away=2026-03-05")  # Bo's seat is open to a substitute too
     table = await service.table(table_id)
-    with pytest.raises(TableError, match="You left seat 1 of this game: you can take that seat"):
-        service.sub_seat(table, ANA.user_id, 2)
+    taken_back = r"^You left this game: you can take back your own seat \(Ana \(AI\)\), not"
+    for other in (2, "Bo"):
+        with pytest.raises(TableError, match=taken_back):
+            service.sub_seat(table, ANA.user_id, other)
     assert service.sub_seat(table, ANA.user_id, None) == 0
+    assert service.sub_seat(table, ANA.user_id, "Ana (AI)") == 0
     assert service.sub_seat(table, CY.user_id, 2) == 1
+    with pytest.raises(TableError, match=r"^Ana \(AI\) and Bo can be taken over: name the one"):
+        service.sub_seat(table, CY.user_id, None)
 
 
 async def test_a_substitute_can_take_the_seat_of_a_timed_out_player(store: Any) -> None:

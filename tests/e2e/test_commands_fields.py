@@ -103,25 +103,24 @@ def sub_options(payload: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {s["name"]: {o["name"]: o for o in s["options"]} for s in game["options"]}
 
 
-async def test_log_count_declares_its_bounds_and_sub_seat_only_its_lowest(
+async def test_log_count_declares_its_bounds_and_sub_lists_the_open_seats_by_name(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bot = await bot_factory(games={"test_nim": NIM})
     subs = sub_options(await synced(bot, monkeypatch))
     count = subs["log"]["count"]
     assert (count["type"], count["min_value"], count["max_value"]) == (4, 1, LOG_MOST)
-    seat = subs["sub"]["seat"]
-    assert (seat["type"], seat["min_value"]) == (4, 1)
-    assert "max_value" not in seat  # a game registered after the sync may seat more
+    player = subs["sub"]["player"]  # a name from the list (or a seat number, as before)
+    assert (player["type"], player["autocomplete"], player["max_length"]) == (3, True, 100)
 
 
-async def test_a_game_registered_at_run_time_with_more_seats_is_not_cut_short_by_sub_seat(
+async def test_sub_takes_a_players_name_or_any_seat_number_of_a_bigger_game(
     bot_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert CROWD_NIM.max_seats > max(game.max_seats for game in GAMES.values())
     with registered(CROWD_NIM):
         bot = await bot_factory(members=3)
-        assert "max_value" not in sub_options(await synced(bot, monkeypatch))["sub"]["seat"]
+        assert "max_value" not in sub_options(await synced(bot, monkeypatch))["sub"]["player"]
         ana, bo, cy = dpytest.get_config().members
         await say("!game new test_crowd_nim", ana)
         for _ in range(6):
@@ -132,11 +131,22 @@ async def test_a_game_registered_at_run_time_with_more_seats_is_not_cut_short_by
         drain()
         await say("!game sub 9", cy)
         (refused,) = [m for m in drain() if "seat" in (m.content or "")]
-        assert refused.content == "There is no seat 9: seats are 1 to 8."
+        gone = (await bot.service.table(1)).seats[7].name
+        assert refused.content == f"There is no seat 9 here. You can take over {gone}."
         assert dm_to(refused) == cy.id  # only the one who asked reads it
-        await say("!game sub 8", cy)
-        (offer,) = [m.content for m in drain() if "offers to take over" in (m.content or "")]
-        assert "seat 8" in offer
+        await say("!game sub Nobody", cy)
+        (refused,) = [m for m in drain() if "Nobody" in (m.content or "")]
+        assert (
+            refused.content
+            == f"Nobody called Nobody plays at this table. You can take over {gone}."
+        )
+        await say("!game sub Frost", cy)  # an AI from the start: nobody to stand in for
+        (refused,) = [m.content for m in drain() if "cannot be taken over" in (m.content or "")]
+        assert refused == "Frost 🤖's seat cannot be taken over: Frost 🤖 is still playing it."
+        for typed in ("8", bo.display_name, gone.upper()):  # a number, a name, any case
+            await say(f"!game sub {typed}", cy)
+            (offer,) = [m.content for m in drain() if "offers to take over" in (m.content or "")]
+            assert f"offers to take over from {gone}." in offer
 
 
 async def test_a_typed_log_count_out_of_bounds_is_refused_in_one_plain_sentence(

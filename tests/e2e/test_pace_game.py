@@ -24,6 +24,14 @@ from tests.e2e.conftest import (
 from tests.e2e.test_hostile import slash, string
 from tests.e2e.test_interactions import Responses, button, dispatch, payload
 
+
+def sub_choices(member: Any, typed: str) -> dict[str, Any]:
+    """`/game sub`'s autocomplete, with `typed` in its player field."""
+    field = {"name": "player", "type": 3, "value": typed, "focused": True}
+    sub = {"name": "sub", "type": 1, "options": [field]}
+    return payload(member, 4, {"id": "1", "name": "game", "type": 1, "options": [sub]})
+
+
 START = datetime(2026, 3, 2, 9, 0, tzinfo=UTC).timestamp()
 
 
@@ -108,11 +116,18 @@ async def test_a_daily_table_reminds_times_out_and_takes_a_substitute(
     assert any("missed 3 deadlines in a row" in (m.content or "") for m in public(sent))
     assert gone.agent and gone.user_id is None
 
+    # `/game sub`'s list names the seat a member without one could take, and nobody else's
+    seated = next(m for m in (ana, bo) if m.id != gone.zombie_of)
+    for member, wanted in ((cy, [gone.name]), (seated, [])):
+        await dispatch(bot, responses, sub_choices(member, ""))
+        assert [c["name"] for c in responses.of_type(8)[-1]["data"]["choices"]] == wanted
+
     # a member without a seat offers to take it; the host confirms with the button
     drain()
     await say("!game sub", cy)
     offer = next(m for m in public(drain()) if "offers to take over" in (m.content or ""))
-    assert f"seat {zombie + 1}" in offer.content
+    assert f"offers to take over from {gone.name}." in offer.content
+    assert "seat" not in offer.content.split("confirm")[0]
     custom_id = f"sb:sub:1:{zombie}:{cy.id}"
     await dispatch(bot, responses, button(bo, custom_id))  # not the host: refused
     assert (await service.table(1)).seats[zombie].user_id is None
@@ -122,7 +137,7 @@ async def test_a_daily_table_reminds_times_out_and_takes_a_substitute(
     table = await service.table(1)
     assert table.seats[zombie].user_id == cy.id
     sent = drain()
-    assert any("takes over seat" in (m.content or "") for m in public(sent))
+    assert any(f"takes over from {gone.name}." in (m.content or "") for m in public(sent))
     (panel, *_) = dms(sent, cy)
     assert "»" not in text_of(panel)  # the seat as it is now, no old private lines
     if zombie in service.waiting_for(table):
