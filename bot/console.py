@@ -219,7 +219,7 @@ class Console:
                 return False
             other = table.seats[int(head) - 1]
             if other.user_id is None:
-                self.write(f"✗ Seat {head} is not a human seat.")
+                self.write(f"✗ {other.name} is an AI player: it makes its own moves.")
                 return False
             actor, seat, ply = other.user_id, int(head) - 1, table.ply
         try:

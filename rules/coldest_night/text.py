@@ -242,11 +242,11 @@ def _why_give(t: Table, a: act.Give) -> str:
 def _why_receive(t: Table, seat: int, own: bool = False, draw: bool = False) -> str | None:
     if not own and t.holds(seat, "paranoia"):
         verb = "be made to draw" if draw else "receive cards"
-        return f"Seat {seat + 1} holds Paranoia and cannot {verb}."
+        return f"{seat_ref(seat)} holds Paranoia and cannot {verb}."
     if not t.may_gain(seat):
         return (
-            f"Seat {seat + 1} holds Loss of Circulation and already has "
-            f"{len(t.hands[seat])} cards, so it cannot gain more."
+            f"{seat_ref(seat)} holds Loss of Circulation and already has "
+            f"{len(t.hands[seat])} cards, so cannot gain more."
         )
     return None
 

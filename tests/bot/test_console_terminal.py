@@ -341,6 +341,16 @@ def test_cold_comforts_tile_spots_are_listed_once_each_and_the_map_has_a_key() -
         assert symbol in key
 
 
+async def test_a_hotseat_move_for_an_ai_seat_is_refused_by_the_ais_name(tmp_path: Path) -> None:
+    console, _, out, _ = await console_for(tmp_path, [])
+    table = await console.new_table("winter", seats=2, humans=1, seed="3")
+    table = (await console.service.start(table.id, 1)).table
+    ai = table.seats[1].name
+    assert await console.command(table, 0, "@2 1") is False
+    assert out[-1] == f"✗ {ai} is an AI player: it makes its own moves."
+    assert "Seat" not in out[-1]
+
+
 async def test_undo_at_the_terminal_takes_back_a_hotseat_move_and_refuses_with_a_reason(
     tmp_path: Path,
 ) -> None:

@@ -348,7 +348,7 @@ def test_no_typing_guide_names_a_seat_by_number() -> None:
 def test_no_games_refusal_or_line_names_a_seat_by_number() -> None:
     """A game's words name another player through a seat reference (the bot writes the name),
     never as "seat 2": a refusal too ("The hotel at (0,1) belongs to Bo, not to you.")."""
-    numbered = re.compile(r"seats? \{[^}]*\+ ?1\}")
+    numbered = re.compile(r"seats? \{[^}]*\+ ?1\}", re.IGNORECASE)
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for package in sorted((ROOT / "rules").iterdir())

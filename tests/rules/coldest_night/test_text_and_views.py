@@ -290,7 +290,7 @@ def test_parse_with_nothing_to_do() -> None:
                 "frostbite": {1: ["Paranoia"]},
             },
             UseToken(seat=0, token="cabinet_key", target_seat=1),
-            "Seat 2 holds Paranoia and cannot be made to draw.",
+            "{s1} holds Paranoia and cannot be made to draw.",
         ),
     ],
 )
@@ -306,7 +306,10 @@ def test_give_to_loss_of_circulation_at_three_is_explained() -> None:
         [["Diary"], ["Rags", "Shoes", "Egg Carton"], ["Wool Sweater"]],
         frostbite={1: ["Loss of Circulation"]},
     )
-    with pytest.raises(IllegalActionError, match="Seat 2 holds Loss of Circulation"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^\{s1\} holds Loss of Circulation and already has 3 cards, so cannot gain more\.$",
+    ):
         ENGINE.check(state, 0, Give(seat=0, card_id=cid("Teddy Bear"), to_seat=1))
 
 
