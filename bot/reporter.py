@@ -16,10 +16,11 @@ from bot import challenges
 from bot.records import Ending, PanelUpdate, Played, seat_names
 from bot.table_cache import CachePart, TableCache
 from bot.table_texts import TableTexts
-from rules.core import Event, Outcome, Seat, format_event
+from rules.core import Event, Outcome, Seat, format_event, plural
 from storage.base import PanelRecord, TableRecord
 
-DIGEST_LINES = 10  # the most event lines a panel's "since your last move" digest shows
+DIGEST_MOVES = 8  # the most moves a panel's "since your last move" digest shows, the latest
+DIGEST_CHARS = 1200  # and their characters at most: the panel's own view follows in one embed
 
 
 class Reporter(CachePart):
@@ -56,12 +57,12 @@ class Reporter(CachePart):
             held = self.since[table.id] = _Since(table.ply - 1)
         self.cache.trim(self.since, table.id)
         names = seat_names(table)
-        public = [format_event(e.text, names) for e in events if e.visible_to is None]
+        public = " ".join(format_event(e.text, names) for e in events if e.visible_to is None)
         for other in range(len(table.seats)):
-            if other != seat:
+            if other != seat and public:
                 held.add(other, public)
         if seat >= 0:
-            held.lines[seat], held.more[seat] = [], 0
+            held.moves[seat], held.earlier[seat] = [], 0
             held.seen.add(seat)
         held.ply = table.ply
 
@@ -130,17 +131,14 @@ class Reporter(CachePart):
         move since, else from the log."""
         held = self.since.get(table.id)
         if held is not None and held.ply == table.ply and seat in held.seen:
-            lines = list(held.lines.get(seat, ()))
-            more = held.more.get(seat, 0)
-            return [*lines, f"… and {more} more — `/game log`"] if more else lines
+            return digest(held.moves.get(seat, []), held.earlier.get(seat, 0))
         return await self.since_last_move(table, seat)
 
-    async def since_last_move(
-        self, table: TableRecord, seat: Seat, *, limit: int = DIGEST_LINES
-    ) -> list[str]:
-        """The public event lines of the moves made since this seat's last move, for the top of
-        its panel when the game comes back to it: at most `limit` lines, then a line saying how
-        many more `/game log` holds. Empty if nobody else moved since.
+    async def since_last_move(self, table: TableRecord, seat: Seat) -> list[str]:
+        """The moves made since this seat's last move, one line each (what the thread showed of
+        it), for the top of its panel when the game comes back to it: the latest that fit
+        (`digest`), after a line saying how many earlier ones `/game log` holds. Empty if nobody
+        else moved since.
 
         Read from the events each move stored (public ones have `visible_to` None), so nothing
         is replayed; moves stored without events (older databases) add nothing."""
@@ -149,16 +147,16 @@ class Reporter(CachePart):
         entries = await self.store.actions(table.id)
         last = max((e.ply for e in entries if e.seat == seat), default=0)
         names = seat_names(table)
-        lines = [
-            format_event(event["text"], names)
+        moves = [
+            " ".join(
+                format_event(event["text"], names)
+                for event in entry.events or ()
+                if event.get("visible_to") is None
+            )
             for entry in entries
             if entry.ply > last
-            for event in entry.events or ()
-            if event.get("visible_to") is None
         ]
-        if len(lines) <= limit:
-            return lines
-        return [*lines[:limit], f"… and {len(lines) - limit} more — `/game log`"]
+        return digest([move for move in moves if move])
 
     # the end ------------------------------------------------------------------------------------
     def ending(self, table: TableRecord, outcome: Outcome) -> Ending:
@@ -247,22 +245,53 @@ def _and(names: Iterable[str]) -> str:
     return ", ".join(found[:-1]) + " and " + found[-1]
 
 
+def digest(moves: Sequence[str], earlier: int = 0) -> list[str]:
+    """The "since your last move" lines: the latest moves, one line each, at most
+    `DIGEST_MOVES` of them and `DIGEST_CHARS` characters (the latest move alone is shortened at
+    a sentence's end if it is longer), after "… 3 earlier moves are in `/game log`." for the
+    rest. The moves just before the player's turn are the ones they need."""
+    shown: list[str] = []
+    room = DIGEST_CHARS
+    for move in reversed(moves[-DIGEST_MOVES:]):
+        if shown and len(move) > room:
+            break
+        shown.append(move if shown else shorten(move, room))
+        room -= len(shown[-1]) + 3  # "• " and the line's end
+    shown.reverse()
+    earlier += len(moves) - len(shown)
+    if earlier:
+        verb = "is" if earlier == 1 else "are"
+        shown.insert(0, f"… {plural(earlier, 'earlier move')} {verb} in `/game log`.")
+    return shown
+
+
+def shorten(text: str, limit: int) -> str:
+    """`text` cut after its last whole sentence within `limit` characters, then "…"."""
+    if len(text) <= limit:
+        return text
+    end = text.rfind(". ", 0, limit - 1)
+    if end < limit // 3:
+        end = text.rfind(" ", 0, limit - 1)
+    return text[: end + 1].rstrip() + " …" if end > 0 else text[: limit - 1] + "…"
+
+
 class _Since:
-    """A table's public lines since each seat's last move, up to `DIGEST_LINES` each (then a
-    count), valid at `ply`; `seen` are the seats whose last move this process made."""
+    """A table's moves since each seat's last move, one line each (the latest `DIGEST_MOVES`,
+    and a count of earlier ones), valid at `ply`; `seen` are the seats whose last move this
+    process made."""
 
     def __init__(self, ply: int) -> None:
         self.ply = ply
-        self.lines: dict[Seat, list[str]] = {}
-        self.more: dict[Seat, int] = {}
+        self.moves: dict[Seat, list[str]] = {}
+        self.earlier: dict[Seat, int] = {}
         self.seen: set[Seat] = set()
 
-    def add(self, seat: Seat, lines: Sequence[str]) -> None:
-        held = self.lines.setdefault(seat, [])
-        room = max(0, DIGEST_LINES - len(held))
-        held.extend(lines[:room])
-        if len(lines) > room:
-            self.more[seat] = self.more.get(seat, 0) + len(lines) - room
+    def add(self, seat: Seat, move: str) -> None:
+        held = self.moves.setdefault(seat, [])
+        held.append(move)
+        if len(held) > DIGEST_MOVES:
+            del held[0]
+            self.earlier[seat] = self.earlier.get(seat, 0) + 1
 
 
 def _why(summary: str, objectives: bool) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.records import FEED_WIDTH, Ending, Played, pack
+from bot.reporter import DIGEST_CHARS, DIGEST_MOVES, digest
 from bot.tables import Player, TableService
 from rules.core import Outcome, SeatResult
 from storage import MemoryStore
@@ -73,6 +74,45 @@ async def test_the_lines_since_a_seats_last_move_kept_in_memory_match_the_log() 
             from_log = await service.since_last_move(table, each)
             assert await service.reporter._since_last_move(table, each) == from_log
     assert service.reporter.since[table.id].seen == {0, 1}  # both answered from memory by now
+
+
+async def test_cn_the_digest_is_the_threads_line_of_each_move_since_the_seats_own() -> None:
+    """The Coldest Night's moves make several lines each ("Bo plays Rug (heat 1, ash 3). The
+    fire dies down. …"): the digest shows each move as the thread's one line of it, the latest
+    last, from memory and from the log alike."""
+    service, table = await started_table("coldest_night", ANA, BO, seed="digest-cn")
+    feed: list[tuple[int, str]] = []  # (mover, the thread's line of the move)
+    for _ in range(14):
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        played = await service.act(table.id, user, service.panel_update(table, seat).choices[0])
+        table = played.table
+        (line,) = played.feed  # one move, one line
+        feed.append((seat, line))
+        if table.status != "active":
+            break
+        waiting = service.waiting_for(table)[0]
+        last = max((i for i, (s, _) in enumerate(feed) if s == waiting), default=-1)
+        since = [text for _, text in feed[last + 1 :]]
+        shown = await service.since_last_move(table, waiting)
+        moves = [line for line in shown if not line.startswith("…")]
+        assert moves == since[-len(moves) :] and len(moves) == min(len(since), DIGEST_MOVES)
+        assert await service.reporter._since_last_move(table, waiting) == shown
+    assert any(". " in line for _, line in feed)  # moves of several sentences were among them
+
+
+def test_the_digest_keeps_the_latest_moves_that_fit_and_says_how_many_came_before() -> None:
+    moves = [f"Move {n}." for n in range(12)]
+    assert digest(moves) == ["… 4 earlier moves are in `/game log`.", *moves[4:]]
+    assert digest(moves[:3]) == moves[:3]
+    assert digest(moves[:3], earlier=1) == ["… 1 earlier move is in `/game log`.", *moves[:3]]
+    long = ["x" * 500 + "."] * 4  # two fit in the characters a digest takes
+    assert digest(long) == ["… 2 earlier moves are in `/game log`.", *long[2:]]
+    colony = " ".join(f"Sentence {n} of a long colony phase." for n in range(60))
+    (only,) = digest([colony])
+    assert len(only) <= DIGEST_CHARS and only.endswith("phase. …")  # cut after a whole sentence
+    assert colony.startswith(only.removesuffix(" …"))
 
 
 def dead_of_winter_table() -> TableRecord:

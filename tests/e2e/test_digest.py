@@ -1,7 +1,8 @@
 """The "since your last move" digest (issue 12 §5): when the game comes back to a player, their
-panel starts with the public events since their own last move, at most 10 lines, then a line
-pointing to `/game log` for the rest. Three members play Nim (shouting is a move that keeps the
-turn, so a seat can make many lines before passing it on)."""
+panel starts with the moves made since their own last move, one line each: the latest 8 (fewer
+if they are long), after a line pointing to `/game log` for the earlier ones. Three members play
+Nim (shouting is a move that keeps the turn, so a seat can make many moves before passing it
+on)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ async def test_the_returning_player_reads_what_the_two_others_did_since_their_la
     assert "Your secret word" in text  # and then Ana's own private view
 
 
-async def test_the_digest_shows_ten_lines_then_says_how_many_more_the_log_holds(
+async def test_the_digest_shows_the_latest_eight_moves_after_how_many_earlier_the_log_holds(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, (ana, bo, cy) = await three_seats(bot_factory)
@@ -69,12 +70,17 @@ async def test_the_digest_shows_ten_lines_then_says_how_many_more_the_log_holds(
     await move(bot, bo, "take 1")
     for _ in range(4):
         await move(bot, cy, "shout")
-    await move(bot, cy, "take 1")  # 12 public lines since Ana's move
+    await move(bot, cy, "take 1")  # 12 moves since Ana's
     text = await reopened_panel(bot, responses, ana)
     digest = text.split("\n\n")[0].splitlines()[1:]
-    assert len(digest) == 11
-    assert all(line.startswith("• ") for line in digest)
-    assert digest[-1] == "• … and 2 more — `/game log`"
+    assert digest[0] == "… 4 earlier moves are in `/game log`."
+    b, c = (m.display_name.replace("_", "\\_") for m in (bo, cy))
+    assert digest[1:] == [  # the moves just before Ana's turn, in order
+        *[f"• {b} shouts."] * 2,
+        f"• {b} takes 1.",
+        *[f"• {c} shouts."] * 4,
+        f"• {c} takes 1.",
+    ]
 
 
 async def test_no_digest_while_the_player_keeps_the_turn_or_before_anyone_else_moved(
