@@ -98,6 +98,7 @@ class Ending:
     results: dict[Seat, str] = field(default_factory=dict)
     winners: tuple[str, ...] = ()  # the winners' names, in seat order
     seed_hidden_until: float | None = None  # a challenge still open: the seed is not shown
+    shared: bool = False  # one result for every player (co-operative, or nobody won)
 
     @property
     def seed_words(self) -> str:

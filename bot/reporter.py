@@ -13,10 +13,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 
 from bot import challenges
+from bot.ratings import kind_of, play_of
 from bot.records import Ending, PanelUpdate, Played, seat_names
 from bot.table_cache import CachePart, TableCache
 from bot.table_texts import TableTexts
-from rules.core import Event, Outcome, Seat, format_event, plural
+from rules.core import Event, Outcome, Play, Seat, format_event, plural, result_words
 from storage.base import PanelRecord, TableRecord
 
 DIGEST_MOVES = 8  # the most moves a panel's "since your last move" digest shows, the latest
@@ -165,13 +166,21 @@ class Reporter(CachePart):
         names = seat_names(table)
         count = len(names)
         winners = sorted(outcome.winners)
+        play = play_of(table.game)
+        together = kind_of(table.game, outcome) == "co-op"  # one result for the whole table
+        draw = play is Play.COMPETITIVE and not winners
         if winners and len(winners) == count and count > 1:
             headline = "Everyone won."
         elif winners:
             headline = f"{_and(names[s] for s in winners)} won."
+        elif together:
+            headline = "Everyone lost." if count > 1 else f"{names[0]} lost."
         else:
-            headline = "Nobody won."
+            headline = "A draw." if draw else "Nobody won."
         why = _why(self.games[table.game].text.summary(outcome, names), bool(outcome.results))
+        said = result_words(play, [names[s] for s in winners]) if play is not None else ""
+        if said and why.endswith(f": {said}"):  # "…: everyone loses.": the headline says it
+            why = why.removesuffix(f": {said}") + "."
         missed = outcome.results and not any(r.met for r in outcome.results)
         if not winners and missed:
             why += " No personal objective was met."
@@ -194,8 +203,10 @@ class Reporter(CachePart):
                     if len(winners) == 1
                     else "You won, with " + _and(names[s] for s in winners if s != seat) + "."
                 )
+            elif together:
+                mine = "You all lost." if count > 1 else "You lost."
             else:
-                mine = "You did not win." if winners else "Nobody won, you neither."
+                mine = "You did not win." if winners else "A draw." if draw else "Nobody won."
             results[seat] = " ".join([mine, *own.get(seat, [])])
         return Ending(
             headline=headline,
@@ -205,6 +216,7 @@ class Reporter(CachePart):
             objectives=tuple(objectives),
             results=results,
             winners=tuple(names[s] for s in winners),
+            shared=together or not winners,
         )
 
     # where panels went --------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from rules.game_info import (
     Talk,
     contradictions,
     listed,
+    result_words,
 )
 from rules.game_text import GameText, Rules, plural
 from rules.lazy_lists import ByKind, MadeOnRead
@@ -95,6 +96,7 @@ __all__ = [
     "listed",
     "plural",
     "reads_observation",
+    "result_words",
     "rng_for",
     "seat_range",
     "seat_ref",

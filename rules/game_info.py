@@ -150,7 +150,7 @@ def listed(names: Sequence[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _result(play: Play, winners: Sequence[str]) -> str:
+def result_words(play: Play, winners: Sequence[str]) -> str:
     """Who won, after the reason: the table's shared result, or each winner; "" for a mixed game,
     whose per-seat lines and a "Winners:" line say it."""
     if play is Play.COOPERATIVE:
@@ -175,7 +175,7 @@ def ending(play: Play, words: EndWords, outcome: Outcome, names: Sequence[str]) 
     if why is None:
         why = outcome.reason.replace("_", " ").strip()
     why = why.replace("{winners}", listed(won)).replace("{losers}", listed(lost))
-    result = _result(play, won)
+    result = result_words(play, won)
     if not why:
         head = f"**Game over — {result}**" if result else "**Game over.**"
     else:

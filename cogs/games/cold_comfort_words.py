@@ -12,6 +12,7 @@ from cogs.games.layers import (
     player_name,
 )
 from rules.cold_comfort import ColdComfortObservation
+from rules.core import plural
 
 PHASE_WORDS = {
     "manage": "to manage hotels",
@@ -43,7 +44,7 @@ def title(obs: ColdComfortObservation, names: Sequence[str]) -> str:
         top = max(o.scores, default=0)
         won = "wins" if len(o.winners) == 1 else "share the win"
         when = END_WORDS.get(o.reason, o.reason.replace("_", " "))
-        return f"Cold Comfort is over {when}: {who} {won} with {top} points"
+        return f"Cold Comfort is over {when}: {who} {won} with {plural(top, 'point')}"
     actor = obs.to_act[0] if obs.to_act else obs.active_seat
     doing = PHASE_WORDS.get(obs.phase, "")
     if obs.phase == "grow" and obs.drawn_tile is not None:
@@ -56,8 +57,8 @@ def player_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]
     for p in obs.players:
         hand = " ".join(str(v) for v, n in sorted(p.supply.items()) for _ in range(n)) or "none"
         lines.append(
-            f"{player_name(names, p.seat)} · ${p.gold} · {p.points} points · "
-            f"{p.hotels} hotels · in hand {hand}"
+            f"{player_name(names, p.seat)} · ${p.gold} · {plural(p.points, 'point')} · "
+            f"{plural(p.hotels, 'hotel')} · in hand {hand}"
         )
     return lines
 

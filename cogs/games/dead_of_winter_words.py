@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cogs.games.layers import clip_alt, observation_of, player_name
+from rules.core import plural
 from rules.dead_of_winter.labels import progress_words
 from rules.dead_of_winter.observation_models import Observation
 
@@ -129,7 +130,7 @@ def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
         if loc.bandits:
             bits.append(f"{loc.bandits} bandit{'s' if loc.bandits != 1 else ''}")
         if loc.key == "colony" and loc.helpless:
-            bits.append(f"{loc.helpless} helpless")
+            bits.append(plural(loc.helpless, "helpless survivor"))
         parts.append(f"{loc.name}: {'; '.join(bits)}.")
     for g in obs.groups:
         leader = shorts.get(g.leader or "", "no leader")

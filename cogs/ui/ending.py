@@ -35,8 +35,9 @@ def end_embed(board: Board, ending: Ending) -> discord.Embed:
 
 
 def panel_result(ending: Ending, seat: int) -> str:
-    """The last lines of a seat's private panel: its own result, then the game's."""
+    """The last lines of a seat's private panel: its own result, then the game's (why, alone
+    when everyone shares the result: "You all lost." needs no "Everyone lost." after it)."""
     own = ending.results.get(seat)
     lines = [f"🏁 **{own}**"] if own else []
-    lines.append(f"{ending.headline} {ending.why}".strip())
+    lines.append(ending.why if own and ending.shared else f"{ending.headline} {ending.why}".strip())
     return "\n".join(lines)

@@ -38,6 +38,7 @@ from rules.cold_comfort.rules_board import DIRECTIONS, Board, board_of, fmt
 from rules.cold_comfort.rules_play import build_cost, change_cost, fire_targets
 from rules.cold_comfort.rules_tiles import placed_squares, public_count
 from rules.cold_comfort.state import ColdComfortState
+from rules.game_text import plural
 
 Square = tuple[int, int]
 
@@ -278,7 +279,7 @@ def _host_paths(c: _Turn, moves: list[tuple[int, act.Host]]) -> Iterator[tuple[i
         region, letter = hotels[square]
         where = Choice(
             letter,
-            detail=fit_detail(f"Your empty {value} at {fmt(square)}: {len(members)} campers fit"),
+            detail=fit_detail(f"Your empty {value} at {fmt(square)}: {_fit(len(members))}"),
             at=square,
         )
         campers = spot_letters([(a.from_x, a.from_y) for _, a in members])
@@ -378,3 +379,8 @@ _KINDS: tuple[tuple[type, Made[_Turn]], ...] = (
     (act.Land, _land_paths),
 )
 """Each kind of move and what makes its paths, in the order the panel lists them."""
+
+
+def _fit(count: int) -> str:
+    """ "1 camper fits", "3 campers fit"."""
+    return f"{plural(count, 'camper')} {'fits' if count == 1 else 'fit'}"

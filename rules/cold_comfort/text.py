@@ -240,7 +240,7 @@ def describe(obs: ColdComfortObservation) -> str:
         supply = " ".join(f"{v}×{n}" for v, n in p.supply.items() if n)
         lines.append(
             f"{seat_ref(p.seat)} (hotels `{'abcdef'[p.seat]}` on the map): ${p.gold}, "
-            f"{p.points} pts, "
+            f"{plural(p.points, 'point')}, "
             f"{plural(p.hotels, 'hotel')}; supply {supply or '—'}"
         )
     if obs.drawn_tile:

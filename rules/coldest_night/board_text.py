@@ -61,7 +61,7 @@ def _player_line(p: PlayerView) -> str:
     frost = (
         ", ".join([f"{f.name} ({f.frost})" for f in p.frostbite]) if p.frostbite else "no frostbite"
     )
-    return f"{seat_ref(p.seat)}: {p.hand_count} cards in hand · {frost}"
+    return f"{seat_ref(p.seat)}: {plural(p.hand_count, 'card')} in hand · {frost}"
 
 
 _TOKEN_STATES = {
@@ -123,7 +123,8 @@ def describe(o: PublicObservation) -> str:
     else:
         where = "no Fire Dwindles card is left in it"
     lines.append(
-        f"Draw pile: {o.deck_count} cards; {where} · frostbite cards left: {o.frostbite_deck_count}"
+        f"Draw pile: {plural(o.deck_count, 'card')}; {where} · "
+        f"frostbite cards left: {o.frostbite_deck_count}"
     )
     for p in o.players:
         made = _PLAYER_LINES.get(id(p))
@@ -138,7 +139,7 @@ def describe(o: PublicObservation) -> str:
     if o.display:
         lines.append("Display: " + "; ".join(_card_line(c) for c in o.display))
     if o.removed_count:
-        lines.append(f"Removed unseen at set-up: {o.removed_count} cards")
+        lines.append(f"Removed unseen at set-up: {plural(o.removed_count, 'card')}")
     if o.scavenge is not None:
         lines.append(
             f"{seat_ref(o.scavenge.scavenger)} is handing out "

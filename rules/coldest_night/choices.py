@@ -24,6 +24,7 @@ from rules.coldest_night import reads
 from rules.coldest_night.data import CARDS, FROST, TOKENS, CardData
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.coldest_night.state import ColdestNightState
+from rules.game_text import plural
 
 _IF_WORDS = {"at_least": "{n} or more", "at_most": "{n} or less", "exactly": "exactly {n}"}
 _TWIST = {
@@ -157,7 +158,9 @@ def _check_for_frostbite(t: ColdestNightState) -> Choice:
             f"The pit has {n} of 3 cards: you take a frostbite card",
             "danger",
         )
-    return option("Check for frostbite", f"The pit has {n} cards: no frostbite card", "quiet")
+    return option(
+        "Check for frostbite", f"The pit has {plural(n, 'card')}: no frostbite card", "quiet"
+    )
 
 
 def _token_path(t: ColdestNightState, seat: int, a: act.UseToken) -> Path:

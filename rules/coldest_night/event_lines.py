@@ -11,6 +11,7 @@ from functools import lru_cache
 from rules.coldest_night.data import CARDS, FROST
 from rules.core import Event, Seat, seat_ref
 from rules.draft import construct
+from rules.game_text import plural
 
 _build_event = construct(Event)
 
@@ -85,8 +86,8 @@ def frostbitten(pit_count: int, seat: Seat, card: str) -> tuple[Event, ...]:
     """CN-15: too few cards in the pit, and the seat takes frostbite `card`."""
     f = FROST[card]
     text = (
-        f"The pit holds only {pit_count} cards: {seat_ref(seat)} takes frostbite, {f.name} "
-        f"({f.frost})."
+        f"The pit holds only {plural(pit_count, 'card')}: {seat_ref(seat)} takes frostbite, "
+        f"{f.name} ({f.frost})."
     )
     return (event(text, None, "frostbite"),)
 

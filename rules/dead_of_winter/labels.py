@@ -67,6 +67,9 @@ CLAUSE_WORDS = {
 }
 
 
+_ONE = re.compile(r"\b(survivor|card|zombie|barricade|item|round)s\b")
+
+
 def goal_words(goal: str) -> str:
     """A condition of the content files (`stash Fuel>=P+4 & morale>=3`) in words, because the
     terminal and the panels show objectives to players, who never learned the notation."""
@@ -93,6 +96,8 @@ def goal_words(goal: str) -> str:
         thing = CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
         bound = {">=": "at least ", "<=": "at most ", "==": "exactly "}[op]
         amount = "no" if (op, value) == ("<=", "0") else f"{bound}{value}"
+        if value == "1" and not thing.startswith("of "):  # "at least 1 survivor dead"
+            thing = _ONE.sub(lambda m: m.group(1), thing, count=1)
         parts.append(f"{amount} {thing}")
     return " and ".join(parts)
 

@@ -137,7 +137,7 @@ def describe(o: Observation) -> str:
         dice = ", ".join(map(str, g.dice)) or "none"
         lines.append(
             f"{group_of(seats, g.group)[0].upper()}{group_of(seats, g.group)[1:]}{state}: "
-            f"{g.hand_count} cards, dice {dice}, kills {g.kills}."
+            f"{plural(g.hand_count, 'card')}, dice {dice}, kills {g.kills}."
         )
     for s in o.survivors:
         hurt = "".join(

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core import seat_ref
 from rules.dead_of_winter.content import LOCATION_NAMES, LOCATIONS, Ability, Effect, parse_effects
+from rules.game_text import plural
 
 
 def place(loc: str) -> str:
@@ -72,8 +73,12 @@ _PLAYER = {
 
 
 def _n(count: str | int, word: str) -> str:
-    n = int(count)
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return plural(int(count), word)
+
+
+def _helpless(count: str, verb: str) -> str:
+    """ "1 helpless survivor arrives", "2 helpless survivors arrive"."""
+    return f"{_n(count, 'helpless survivor')} {verb + 's' if int(count) == 1 else verb}"
 
 
 def effect_words(e: Effect) -> str:
@@ -119,11 +124,11 @@ def effect_words(e: Effect) -> str:
     if op == "add_survivor":
         return "a new survivor joins you" if a[0] == "1" else f"{a[0]} new survivors join you"
     if op == "add_helpless":
-        return f"{a[0]} helpless arrive"
+        return _helpless(a[0], "arrive")
     if op == "lose_helpless":
-        return f"{a[0]} helpless leave"
+        return _helpless(a[0], "leave")
     if op == "kill_helpless":
-        return f"{a[0]} helpless die"
+        return _helpless(a[0], "die")
     if op == "draw_item":
         return f"draw {_n(a[1], 'card')} from {_loc(a[0])}"
     if op == "discard":

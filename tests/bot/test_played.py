@@ -8,6 +8,7 @@ from typing import Any
 from bot.records import FEED_WIDTH, Ending, Played, pack
 from bot.reporter import DIGEST_CHARS, DIGEST_MOVES, digest
 from bot.tables import Player, TableService
+from cogs.ui.ending import panel_result
 from rules.core import Outcome, SeatResult
 from storage import MemoryStore
 from storage.base import SeatRecord, TableRecord
@@ -137,6 +138,37 @@ def dead_of_winter_ending(
     return TableService(MemoryStore()).ending(dead_of_winter_table(), outcome)
 
 
+def ending_of(game: str, names: tuple[str, ...], winners: set[int], reason: str) -> Ending:
+    seats = tuple(SeatRecord(name=name, user_id=n + 1) for n, name in enumerate(names))
+    table = TableRecord(id=3, game=game, seats=seats, seed="s", status="finished")
+    outcome = Outcome(winners=frozenset(winners), reason=reason)
+    return TableService(MemoryStore()).ending(table, outcome)
+
+
+def test_cn_a_lost_co_operative_game_says_everyone_lost_once_not_nobody_won_you_neither() -> None:
+    ending = ending_of("coldest_night", ("Ana", "Bo"), set(), "fire_out")
+    assert ending.headline == "Everyone lost."
+    assert ending.why == "The fire went out, and everyone froze."  # no ": everyone loses."
+    assert ending.results == {0: "You all lost.", 1: "You all lost."}
+    assert panel_result(ending, 0) == "🏁 **You all lost.**\nThe fire went out, and everyone froze."
+    solo = ending_of("coldest_night", ("Ana",), set(), "fire_out")
+    assert (solo.headline, solo.results) == ("Ana lost.", {0: "You lost."})
+    won = ending_of("coldest_night", ("Ana", "Bo"), {0, 1}, "dawn")
+    assert (won.headline, won.results[0]) == ("Everyone won.", "You won, with Bo.")
+    assert not won.why.endswith("everyone wins!")
+
+
+def test_wi_a_competitive_ending_names_the_winner_once_and_a_draw_is_a_draw() -> None:
+    ending = ending_of("winter", ("Ana", "Bo"), {1}, "lake_full")
+    assert ending.headline == "Bo won."
+    assert "wins" not in ending.why  # "Lake full: Bo wins." said the winner twice
+    assert ending.results == {0: "You did not win.", 1: "You won."}
+    assert panel_result(ending, 0).startswith("🏁 **You did not win.**\nBo won. ")
+    draw = ending_of("winter", ("Ana", "Bo"), set(), "lake_full")
+    assert (draw.headline, draw.results[0]) == ("A draw.", "A draw.")
+    assert "draw" not in draw.why and "draw" not in panel_result(draw, 0).splitlines()[1]
+
+
 def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_players_result() -> None:
     ending = dead_of_winter_ending(
         set(),
@@ -157,8 +189,8 @@ def test_dw_an_ending_nobody_won_says_why_reveals_each_objective_and_each_player
         "Frost 🤖 — secret objective “Clean Bill of Health”: not met ❌.",
     )
     assert ending.results == {
-        0: "Nobody won, you neither. Your secret objective “Keep the Engine Warm”: not met ❌.",
-        1: "Nobody won, you neither. Your betrayal objective “Bleed Them Dry”: not met ❌.",
+        0: "Nobody won. Your secret objective “Keep the Engine Warm”: not met ❌.",
+        1: "Nobody won. Your betrayal objective “Bleed Them Dry”: not met ❌.",
     }  # the AI seat has no panel
     assert ending.seed == "dw-seed" and ending.winners == ()
 

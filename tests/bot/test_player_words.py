@@ -53,6 +53,14 @@ BAD_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("a numbered AI", re.compile(r"\bAI \d+\b|\(heuristic\)|\(random\)|\(expert\)")),
     ("a player called 'it'", re.compile(r"\b(?:Ana|Bo) \w+ its\b")),
     ("a plural left to the reader", re.compile(r"\w\(s\)")),
+    (
+        "a plural after one",  # nouns, not verbs: "the camper 1 moves in" is right
+        re.compile(
+            r"(?<![\d.,/-])\b1 (?:cards|hotels|campers|zombies|players|survivors|items|points|"
+            r"tiles|rounds|turns|days|nights|wounds|tokens|hours|minutes|barricades|attacks|"
+            r"votes|helpless survivors|followers|moves are|cards are)\b"
+        ),
+    ),
 )
 
 
