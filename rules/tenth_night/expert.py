@@ -23,11 +23,12 @@
   rest of the night holds.
 - Stopping two dawns on did no better (81/200); searching every swap too did about as well
   (93/200) but can go round in circles within a day, so swaps stay the heuristic's.
-- Measured (`python -m bench.bench_expert --game tenth_night`, 48 rollouts a decision, seeds
-  from 0): solo 137/300 deals won (45.7 %, 95 % interval 40.1–51.3) where the heuristic won
-  84/300 (28.0 %, 23.2–33.3), 76 deals only the expert won and 23 only the heuristic; two
-  seats 119/150 (79.3 %, 72.2–85.0) against 99/150 (66.0 %, 58.1–73.1), 32 against 12; three
-  seats 38/40 against 37/40. About 0.02–0.03 s a move (0.10–0.25 s before).
+- Measured (`python -m bench.bench_expert --game tenth_night --seats 1,2 --games 500`, 48
+  rollouts a decision, seeds from 0): solo 219/500 deals won (43.8 %, 95 % interval
+  39.5–48.2) where the heuristic won 150/500 (30.0 %, 26.1–34.2), 113 deals only the expert
+  won and 44 only the heuristic; two seats 374/500 (74.8 %, 70.8–78.4) against 321/500
+  (64.2 %, 59.9–68.3), 95 against 42; three seats 38/40 against 37/40. About 0.02–0.03 s a
+  move (0.10–0.25 s before).
 """
 
 from __future__ import annotations
