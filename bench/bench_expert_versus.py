@@ -7,10 +7,10 @@
 
 Both experts are deterministic for a seed (Winter: a fixed count of positions a Thawing move;
 Cold Comfort: a fixed count of rollouts a decision), so a row re-run gives the same games.
-`make bench` plays 2 games a game (`rows`); the figures in docs/performance.md come from
+`make bench` plays 2 games a game (`rows`); the rows in docs/playing.md come from
 
-    python -m bench.bench_expert_versus --game winter --games 100 --first-seed 100 --nodes 300
-    python -m bench.bench_expert_versus --game cold_comfort --games 40 --iterations 16
+    python -m bench.bench_expert_versus --game winter --games 500
+    python -m bench.bench_expert_versus --game cold_comfort --games 500
 """
 
 from __future__ import annotations
