@@ -110,7 +110,7 @@ class MemberSettings(CachePart):
             if len(open_seats) > 1:
                 raise TableError(f"{listed(names)} can be taken over: name the one you want.")
             return open_seats[0]
-        named = seat_named(table, wanted, f"You can take over {either(names)}.")
+        named = seat_named(table, wanted, f"You can take over {listed(names, 'or')}.")
         if left is not None and named != left:
             raise TableError(
                 f"You left this game: you can take back your own seat ({names[0]}), not another."
@@ -190,8 +190,3 @@ def seat_named(table: TableRecord, wanted: int | str, hint: str) -> Seat:
 def _bare(name: str) -> str:
     """A name as typed: no AI mark, no Markdown escapes (a display name's "\\_"), any case."""
     return plain_name(name).removesuffix(AI_SUFFIX).replace("\\", "").strip().casefold()
-
-
-def either(names: list[str]) -> str:
-    """ "Ana", "Ana or Bo", "Ana, Bo or Cy"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

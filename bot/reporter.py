@@ -10,14 +10,14 @@ where each panel was delivered (`panel_sent`, `panel_undelivered`).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from bot import challenges
 from bot.ratings import kind_of, play_of
 from bot.records import Ending, PanelUpdate, Played, seat_names
 from bot.table_cache import CachePart, TableCache
 from bot.table_texts import TableTexts
-from rules.core import Event, Outcome, Play, Seat, format_event, plural, result_words
+from rules.core import Event, Outcome, Play, Seat, format_event, listed, plural, result_words
 from storage.base import PanelRecord, TableRecord
 
 DIGEST_MOVES = 8  # the most moves a panel's "since your last move" digest shows, the latest
@@ -172,7 +172,7 @@ class Reporter(CachePart):
         if winners and len(winners) == count and count > 1:
             headline = "Everyone won."
         elif winners:
-            headline = f"{_and(names[s] for s in winners)} won."
+            headline = f"{listed([names[s] for s in winners])} won."
         elif together:
             headline = "Everyone lost." if count > 1 else f"{names[0]} lost."
         else:
@@ -201,7 +201,7 @@ class Reporter(CachePart):
                 mine = (
                     "You won."
                     if len(winners) == 1
-                    else "You won, with " + _and(names[s] for s in winners if s != seat) + "."
+                    else "You won, with " + listed([names[s] for s in winners if s != seat]) + "."
                 )
             elif together:
                 mine = "You all lost." if count > 1 else "You lost."
@@ -247,14 +247,6 @@ class Reporter(CachePart):
         stored = {p.seat: p for p in await self.store.panels(update.table_id)}.get(update.seat)
         if stored is not None and not stored.dm_closed and stored.digest:
             await self.store.save_panel(stored.model_copy(update={"digest": ""}))
-
-
-def _and(names: Iterable[str]) -> str:
-    """Names joined as players say them: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
-    found = [str(name) for name in names]
-    if len(found) <= 1:
-        return "".join(found)
-    return ", ".join(found[:-1]) + " and " + found[-1]
 
 
 def digest(moves: Sequence[str], earlier: int = 0) -> list[str]:

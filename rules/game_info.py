@@ -143,11 +143,11 @@ class EndWords:
     goals: Mapping[str, str] = field(default_factory=dict)
 
 
-def listed(names: Sequence[str]) -> str:
-    """ "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+def listed(names: Sequence[str], last: str = "and") -> str:
+    """ "Ana", "Ana and Bo", "Ana, Bo and Cy" (or, with `last="or"`, "Ana, Bo or Cy")."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def result_words(play: Play, winners: Sequence[str]) -> str:
