@@ -279,6 +279,21 @@ def shorten(text: str, limit: int) -> str:
     return text[: end + 1].rstrip() + " …" if end > 0 else text[: limit - 1] + "…"
 
 
+ANSWER_LINE = 900
+"""The longest move line a `/play` answer repeats (`played_answer`)."""
+
+
+def played_answer(played: Played, seat: Seat | None) -> str:
+    """`/play`'s private answer: the move as the thread tells it, then what only the player
+    learnt by it ("» You draw Diary."), so the one who typed it sees it was played and what it
+    did without looking for it. A call with no line of its own says "Played."."""
+    feed = played.feed
+    parts = [f"✓ {shorten(feed[0], ANSWER_LINE)}" if feed else "✓ Played."]
+    mine = played.private.get(seat, []) if seat is not None else []
+    parts += [f"» {shorten(line, 300)}" for line in mine[:4]]
+    return "\n".join(parts)
+
+
 class _Since:
     """A table's moves since each seat's last move, one line each (the latest `DIGEST_MOVES`,
     and a count of earlier ones), valid at `ply`; `seen` are the seats whose last move this

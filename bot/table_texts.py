@@ -241,7 +241,7 @@ class TableTexts(CachePart):
         """Private views of human seats that changed since they were last delivered (see
         `panel_update` for what counts as a change), and of seats with private news.
 
-        `notes` are private event lines ("You drew Teddy Bear") shown on top of the seat's view.
+        `notes` are private event lines ("You draw Teddy Bear") shown on top of the seat's view.
         """
         if table.state is None:
             return []
@@ -281,7 +281,7 @@ class TableTexts(CachePart):
         notes: Mapping[Seat, Sequence[str]] | None = None,
         panel: PanelRecord | None = None,
     ) -> PanelUpdate:
-        """One seat's private panel now: its private notes ("You drew Teddy Bear"), what only it
+        """One seat's private panel now: its private notes ("You draw Teddy Bear"), what only it
         sees, and its moves.
 
         The digest that decides whether a delivered DM panel must be edited covers the private

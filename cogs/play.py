@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.reporter import played_answer
 from bot.tables import SecretMoveError, TableRecord, seat_of
 from cogs.common import (
     check_thread,
@@ -98,7 +99,8 @@ class PlayCog(commands.Cog, name="Play"):
             raise
         await publish(self.bot, played)
         if ctx.interaction is not None:
-            await ctx.send("Done.", ephemeral=True)
+            seat = seat_of(played.table, ctx.author.id)
+            await ctx.send(played_answer(played, seat), ephemeral=True)
 
     @play.autocomplete("move")
     async def move_autocomplete(

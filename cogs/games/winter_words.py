@@ -12,16 +12,10 @@ from cogs.games.layers import (
     player_name,
 )
 from rules.winter import WinterObservation
+from rules.winter.rules_cards import face_words
+from rules.winter.text import PHASE_WORDS
 
 COLOUR_WORDS = {"light": "light blue", "dark": "dark blue"}
-PHASE_WORDS = {
-    "place_drawn": "to place the drawn card",
-    "choose_colour": "to choose the colours",
-    "freezing": "to draw a card or put a counter",
-    "thawing": "to move or remove a card, or take back a counter",
-    "lake_choice": "to choose which group of the lake stays",
-    "move_counters": "to put counters on the new squares",
-}
 END_WORDS = {
     "both_frozen_out": "both players are frozen out: a draw",
     "turn_limit": "the thaw turn limit is reached: a draw",
@@ -108,5 +102,4 @@ def alt_text(observation: Any, names: Sequence[str] = ()) -> str:
 
 def _face_words(sections: Sequence[Sequence[str]]) -> str:
     """A card's sections in words, top row first: "light dark, dark dark"."""
-    word = {"L": "light", "D": "dark"}
-    return ", ".join(" ".join(word.get(s, s) for s in row) for row in sections)
+    return face_words(sections, ", ")

@@ -51,9 +51,9 @@ def kept(seat: Seat, card: str) -> tuple[Event, ...]:
 @lru_cache(maxsize=1024)
 def gave(seat: Seat, to_seat: Seat, card: str) -> tuple[Event, ...]:
     return (
-        event(f"{seat_ref(seat)} gave a card to {seat_ref(to_seat)}.", None, "info"),
+        event(f"{seat_ref(seat)} gives a card to {seat_ref(to_seat)}.", None, "info"),
         event(
-            f"{seat_ref(seat)} gave {CARDS[card].name} to {seat_ref(to_seat)}.",
+            f"{seat_ref(seat)} gives {CARDS[card].name} to {seat_ref(to_seat)}.",
             frozenset({seat, to_seat}),
             "private",
         ),

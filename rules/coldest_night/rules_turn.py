@@ -287,9 +287,9 @@ class Table(PitTable):
         elif tok == "backpack" and use.card_id is not None and use.to_seat is not None:
             self.hands[use.seat].remove(use.card_id)
             self.hands[use.to_seat].append(use.card_id)
-            self.say(f"{who} gave a card to {seat_ref(use.to_seat)} (Backpack).")
+            self.say(f"{who} gives a card to {seat_ref(use.to_seat)} (Backpack).")
             self.say(
-                f"{who} gave {CARDS[use.card_id].name} to {seat_ref(use.to_seat)} (Backpack).",
+                f"{who} gives {CARDS[use.card_id].name} to {seat_ref(use.to_seat)} (Backpack).",
                 frozenset({use.seat, use.to_seat}),
                 "private",
             )

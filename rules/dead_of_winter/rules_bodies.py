@@ -194,7 +194,7 @@ def _last_survivor(ctx: Ctx, g: dict[str, Any]) -> None:
         return
     join(w, g["group"], new, "colony")
     g["leader"] = new
-    ctx.say(f"{name(new)} leads {group_owned(ctx.w, g['group'])} now.", "info")
+    ctx.say(f"{name(new)} now leads {group_owned(ctx.w, g['group'])}.", "info")
 
 
 def join(w: W, g: int, sid: str, loc: str) -> None:

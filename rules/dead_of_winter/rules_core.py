@@ -285,7 +285,7 @@ def morale(ctx: Ctx, delta: int) -> None:
     w = ctx.w
     w["morale"] = max(0, min(10, w["morale"] + delta))
     if delta:
-        ctx.say(f"Morale {'+' if delta > 0 else ''}{delta} → {w['morale']}.", "morale")
+        ctx.say(f"Morale {'+' if delta > 0 else '−'}{abs(delta)} → {w['morale']}.", "morale")
     if w["morale"] <= 0:
         end(ctx, "morale")
 

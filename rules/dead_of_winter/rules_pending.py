@@ -15,7 +15,7 @@ from rules.dead_of_winter.content import ITEMS, NOISE_CAP, OBJECTIVES, TOWN
 from rules.dead_of_winter.rules_core import Ctx, grp, sv
 from rules.dead_of_winter.rules_legal_ln import attack_entrances
 from rules.dead_of_winter.rules_modules import attack_kill
-from rules.dead_of_winter.words import group_owned
+from rules.dead_of_winter.words import group_owned, searched
 
 Data = dict[str, Any]
 
@@ -54,11 +54,8 @@ def t_search(ctx: Ctx, d: Data) -> bool:
     if done or d["kept"] >= d["keep_max"] or not d["looked"]:
         looked = d["kept"] + len(d["looked"])
         deck.extend(d["looked"])
-        ctx.say(
-            f"{core.name(sid)} searched {core.loc_name(loc)}: looked at {looked}, made "
-            f"{d['noise']} noise, kept {d['kept']}.",
-            "searched",
-        )
+        where = core.loc_name(loc)
+        ctx.say(searched(core.name(sid), where, looked, d["kept"], d["noise"]), "searched")
         ctx.trig("on_search", group=d["group"], loc=loc, surv=sid)
         if loc == "lab":
             from rules.dead_of_winter.rules_modules import lab_search_exposure

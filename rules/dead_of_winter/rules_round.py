@@ -80,7 +80,7 @@ def t_turn_start(ctx: Ctx, d: Data) -> bool:
     w["active"] = group
     w["tev"] = []
     w["twist"] = {"holder": None, "for_group": group, "card": None, "fired": None, "chosen": None}
-    ctx.say(f"Turn of {group_named(w, group)}.", "turn")
+    ctx.say(f"{group_named(w, group)}'s turn.", "turn")
     if w["twist_deck"]:
         holder = right_hand(w, group)
         card = w["twist_deck"].pop(0)
@@ -218,7 +218,7 @@ def pass_turn(ctx: Ctx) -> None:
     tw = w["twist"]
     if tw["card"]:
         w["twist_deck"].append(tw["card"])
-        ctx.say("The twist card returned to the bottom of the deck.", "twist_returned")
+        ctx.say("The twist card goes back to the bottom of the deck.", "twist_returned")
     w["twist"] = {"holder": None, "for_group": None, "card": None, "fired": None, "chosen": None}
     w["turns_taken"] += 1
     rest = [x for x in w["order"][w["turns_taken"] :] if not grp(w, x)["eliminated"]]

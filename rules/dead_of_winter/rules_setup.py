@@ -204,7 +204,9 @@ def draft(ctx: Ctx, group: int, keep: list[str], leader: str) -> None:
     g["leader"] = g["original_leader"] = leader
     w["survivor_deck"] += [s for s in g["dealt"] if s not in keep]
     g["dealt"] = list(keep)
-    ctx.say(f"{group_named(w, group)} has chosen its survivors.", "info")
+    who = group_named(w, group)
+    whose = "its" if who.endswith(" group") else "their"  # a solo player's group, or a player
+    ctx.say(f"{who} has chosen {whose} survivors.", "info")
     if not all(x["drafted"] for x in w["groups"]):
         return
     for x in w["groups"]:

@@ -215,7 +215,7 @@ def start_day(t: Table) -> None:
             continue
         p.hand.append(cid)
         t.say(f"{seat_ref(seat)} draws a card.")
-        t.tell(seat, f"You drew {lab(cid)}.")
+        t.tell(seat, f"You draw {lab(cid)}.")
     for p in t.players:
         p.ready = False
     t.tidy()

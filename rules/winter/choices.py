@@ -27,13 +27,12 @@ from rules.choices import (
 )
 from rules.winter import actions as act
 from rules.winter.lake_spots import lake_centre, spots
-from rules.winter.rules_cards import Orientation, sections_of
+from rules.winter.rules_cards import COLOUR_WORD, Orientation, face_words, sections_of
 from rules.winter.rules_geometry import Cell, cell_label, groups, locks, new_squares, survivors
 from rules.winter.rules_lake import Lake, origin
 from rules.winter.state import WinterState
 
 TURN_WORDS: dict[Orientation, str] = {"up": "Up", "down": "Turned down"}
-COLOUR_WORD = {"L": "light", "D": "dark"}
 
 
 def choice_paths(
@@ -73,10 +72,6 @@ def _namer(state: WinterState) -> Callable[[Cell], str]:
     return lambda cell: cell_label(cell, frame)
 
 
-def _faces(sections: tuple[tuple[str, str], tuple[str, str]]) -> str:
-    return " / ".join(" ".join(COLOUR_WORD[s] for s in row) for row in sections)
-
-
 def _squares_words(
     found: dict[str, list[Cell]], mine: str | None, at: Callable[[Cell], str]
 ) -> str:
@@ -109,7 +104,7 @@ def _place_paths(ctx: _Turn, moves: list[tuple[int, act.Place]]) -> Iterator[tup
         head = Choice(
             TURN_WORDS[turn],
             detail=fit_detail(
-                f"The card {'' if turn == 'up' else 'turned down '}reads {_faces(face)}"
+                f"The card {'' if turn == 'up' else 'turned down '}reads {face_words(face)}"
             ),
         )
         steps = spots([(a.row, a.col) for _, a in members], centre)

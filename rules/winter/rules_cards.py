@@ -7,6 +7,7 @@ replacement playable (18 distinct ids 0–17, 2×2 sections, no single-colour ca
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from importlib import resources
 from typing import Literal
 
@@ -77,3 +78,14 @@ DOWN: dict[int, Sections] = {i: turned(s) for i, s in UP.items()}
 
 def sections_of(card_id: int, orientation: Orientation) -> Sections:
     return UP[card_id] if orientation == "up" else DOWN[card_id]
+
+
+COLOUR_WORD = {"L": "light", "D": "dark"}
+TURN_WORD: dict[Orientation, str] = {"up": "upright", "down": "turned down"}
+
+
+def face_words(sections: Sequence[Sequence[str]], between: str = " / ") -> str:
+    """A card's four sections as players read them, top row first: "light dark / dark light"
+    (the card's number and type are the data's, not the players'; a screen reader's alt text
+    joins the rows with ", ")."""
+    return between.join(" ".join(COLOUR_WORD.get(s, s) for s in row) for row in sections)

@@ -9,7 +9,7 @@ import random
 from rules.core import Seat, Step, seat_ref
 from rules.draft import evolve
 from rules.winter.actions import ChooseColour, Colour, Draw, Place, PutCounter
-from rules.winter.rules_cards import CARD_TYPE
+from rules.winter.rules_cards import TURN_WORD, face_words, sections_of
 from rules.winter.rules_lake import cell_text
 from rules.winter.rules_thaw import bump, finish_thaw, maybe_over, step
 from rules.winter.state import PlacedCard, PlacedCounter, WinterOptions, WinterState
@@ -30,7 +30,7 @@ def setup(options: WinterOptions, rng: random.Random) -> WinterState:
         drawn_card=deck[1],
         cards=(opening,),
         max_thaw_turns=options.max_thaw_turns,
-        log=(f"Card {deck[0]} opens the lake at C3.",),
+        log=(f"A card opens the lake at C3: {face_words(sections_of(deck[0], 'up'))}.",),
     )
 
 
@@ -43,7 +43,7 @@ def choose_colour(
         else (OTHER[action.colour], action.colour)
     )
     lines.append(
-        f"{seat_ref(seat)} chooses {action.colour} blue; the other seat plays "
+        f"{seat_ref(seat)} chooses {action.colour} blue; {seat_ref(1 - seat)} plays "
         f"{OTHER[action.colour]} blue."
     )
     return step(evolve(state, {"colours": colours, "phase": "freezing"}), lines)
@@ -51,7 +51,7 @@ def choose_colour(
 
 def draw(state: WinterState, seat: Seat, action: Draw, lines: list[str]) -> Step[WinterState]:
     card = state.deck[0]
-    lines.append(f"{seat_ref(seat)} draws card {card} (type {CARD_TYPE[card]}).")
+    lines.append(f"{seat_ref(seat)} draws a card: {face_words(sections_of(card, 'up'))}.")
     new = evolve(state, {"deck": state.deck[1:], "drawn_card": card, "phase": "place_drawn"})
     return step(new, lines)
 
@@ -62,8 +62,8 @@ def place(state: WinterState, seat: Seat, action: Place, lines: list[str]) -> St
         card_id=state.drawn_card, row=action.row, col=action.col, orientation=action.orientation
     )
     lines.append(
-        f"{seat_ref(seat)} places card {card.card_id} at "
-        f"{cell_text(state, (action.row, action.col))} ({action.orientation})."
+        f"{seat_ref(seat)} places the card at {cell_text(state, (action.row, action.col))}, "
+        f"{TURN_WORD[action.orientation]}."
     )
     cards = tuple(sorted((*state.cards, card), key=lambda c: (c.row, c.col)))
     update: dict[str, object] = {"cards": cards, "drawn_card": None}

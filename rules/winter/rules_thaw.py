@@ -10,7 +10,7 @@ from rules.core import Event, Seat, Step, seat_ref
 from rules.draft import construct, evolve
 from rules.game_text import plural
 from rules.winter.actions import SECTION_OF, Keep, Move, Remove, Take
-from rules.winter.rules_cards import sections_of
+from rules.winter.rules_cards import TURN_WORD, sections_of
 from rules.winter.rules_geometry import Cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text
 from rules.winter.state import PlacedCard, Result, WinterState
@@ -95,9 +95,7 @@ def take(state: WinterState, seat: Seat, action: Take, lines: list[str]) -> Step
 def remove(state: WinterState, seat: Seat, action: Remove, lines: list[str]) -> Step[WinterState]:
     lake = Lake(state.cards, state.counters)
     spot = (action.row, action.col)
-    lines.append(
-        f"{seat_ref(seat)} removes card {lake.cards[spot].card_id} from {cell_text(state, spot)}."
-    )
+    lines.append(f"{seat_ref(seat)} removes the card at {cell_text(state, spot)}.")
     del lake.cards[spot]
     candidates, parts = lake.candidates_after_lift(spot)
     new = evolve(state, {"cards": lake.card_tuple(), "discarded_cards": state.discarded_cards + 1})
@@ -112,10 +110,12 @@ def move(state: WinterState, seat: Seat, action: Move, lines: list[str]) -> Step
     lake = Lake(state.cards, state.counters)
     origin = (action.from_row, action.from_col)
     card = lake.cards.pop(origin)
-    lines.append(
-        f"{seat_ref(seat)} moves card {card.card_id} from {cell_text(state, origin)} "
-        f"to {cell_text(state, (action.to_row, action.to_col))} ({action.orientation})."
-    )
+    here, there = cell_text(state, origin), cell_text(state, (action.to_row, action.to_col))
+    if here == there:
+        lines.append(f"{seat_ref(seat)} turns the card at {here} around.")
+    else:
+        turn = TURN_WORD[action.orientation]
+        lines.append(f"{seat_ref(seat)} moves the card at {here} to {there}, {turn}.")
     candidates, parts = lake.candidates_after_lift(origin)
     new = evolve(state, {"cards": lake.card_tuple()})
     if len(candidates) > 1:

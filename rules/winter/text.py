@@ -12,7 +12,7 @@ from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter import actions as act
 from rules.winter.observation import WinterObservation
-from rules.winter.rules_cards import Orientation, sections_of
+from rules.winter.rules_cards import Orientation, face_words, sections_of
 from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text, origin
 from rules.winter.rules_legal import why_illegal
@@ -235,6 +235,17 @@ def text_grid(obs: WinterObservation) -> str:
     return "\n".join(lines)
 
 
+PHASE_WORDS = {
+    "place_drawn": "to place the drawn card",
+    "choose_colour": "to choose the colours",
+    "freezing": "to draw a card or put a counter",
+    "thawing": "to move or remove a card, or take back a counter",
+    "lake_choice": "to choose which group of the lake stays",
+    "move_counters": "to put counters on the new squares",
+}
+"""What the player to act does now, by phase: the board's and the picture's words."""
+
+
 def describe(obs: WinterObservation) -> str:
     seat_word = seat_ref
 
@@ -252,17 +263,15 @@ def describe(obs: WinterObservation) -> str:
         lines.append(f"**Game over** — {end_words(o.reason, o.winners, seat_word)}; {left}.")
     elif obs.to_act:
         s = obs.to_act[0]
-        lines.append(f"To play: {seat_word(s)}{colour(s)} — {obs.phase.replace('_', ' ')}")
+        lines.append(f"To play: {seat_word(s)}{colour(s)}, {PHASE_WORDS.get(obs.phase, '')}")
     for s in (0, 1):
         lines.append(
             f"{seat_word(s)}{colour(s)}: {obs.on_table[s]} on the table, {obs.supply[s]} in supply"
         )
     lines.append(f"Deck: {obs.deck_count} · melted/removed: {obs.discarded_cards}")
     if obs.drawn_card is not None:
-        up = "/".join("".join(r) for r in obs.drawn_card.up)
-        lines.append(
-            f"Drawn card {obs.drawn_card.card_id} (type {obs.drawn_card.card_type}): up {up}"
-        )
+        up = face_words(obs.drawn_card.up)
+        lines.append(f"Drawn card, upright, top row first: {up}")
     grid = text_grid(obs)
     grid_at = len(lines)
     if obs.counters:

@@ -205,7 +205,7 @@ async def test_starting_posts_the_board_with_its_picture_and_a_private_panel_for
     (board,) = boards(sent)
     assert board.embeds[0].image.url == "attachment://board.png"
     assert attached(board, "board.png").startswith(PNG)
-    assert "**Winter** — freezing" in text_of(board) and "place drawn" in text_of(board)
+    assert "**Winter** — freezing" in text_of(board) and "to place the drawn card" in text_of(board)
     _seat, first, _other = await awaited(bot)
     assert f"Waiting for {discord.utils.escape_markdown(first.display_name)}." in text_of(board)
     for member in (ana, bo):

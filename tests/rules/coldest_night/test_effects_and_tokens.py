@@ -232,7 +232,7 @@ def test_cn30_backpack_passes_a_card_even_from_a_paranoid_giver() -> None:
     step = cn.act(state, 1, GAME.text.parse(state, 1, "backpack diary to 3"))
     assert cn.hand_names(step.state, 2) == ["Egg Carton", "Diary"]
     public = [e.text for e in step.events if e.public]
-    assert public == ["{s1} gave a card to {s2} (Backpack)."]
+    assert public == ["{s1} gives a card to {s2} (Backpack)."]
     assert any(e.visible_to == frozenset({1, 2}) and "Diary" in e.text for e in step.events)
 
 

@@ -127,14 +127,14 @@ def test_cn50_hands_pool_and_memory_options_stay_private() -> None:
     )
 
 
-def test_cn50_a_give_is_public_only_as_who_gave_to_whom() -> None:
+def test_cn50_a_give_is_public_only_as_who_gives_to_whom() -> None:
     state = scavenged([["Diary"], ["Rags"], ["Egg Carton"]])
     step = act(state, 0, Give(seat=0, card_id=cid("Teddy Bear"), to_seat=2))
     public = [e.text for e in step.events if e.public]
-    assert public == ["{s0} gave a card to {s2}."]
+    assert public == ["{s0} gives a card to {s2}."]
     private = [e for e in step.events if not e.public]
     assert [(e.visible_to, e.text) for e in private] == [
-        (frozenset({0, 2}), "{s0} gave Teddy Bear to {s2}.")
+        (frozenset({0, 2}), "{s0} gives Teddy Bear to {s2}.")
     ]
 
 
