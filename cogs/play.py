@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.reporter import played_answer
-from bot.tables import SecretMoveError, TableRecord, seat_of
+from bot.tables import Played, SecretMoveError, TableRecord, seat_of
 from cogs.common import (
     check_thread,
     clip,
@@ -81,6 +81,21 @@ class PlayCog(commands.Cog, name="Play"):
         if ctx.interaction is not None:
             await ctx.defer(ephemeral=True)
         in_public = ctx.interaction is None and ctx.guild is not None
+        answered = ctx.interaction is None  # a typed `!play` is answered by the thread alone
+
+        async def answer(shown: Played) -> None:
+            """The slash command's private answer: the player's own move (`played_answer`), as
+            soon as it is shown, before any searching AI seat thinks."""
+            nonlocal answered
+            if not answered:
+                answered = True
+                seat = seat_of(shown.table, ctx.author.id)
+                await ctx.send(played_answer(shown, seat), ephemeral=True)
+
+        async def show(shown: Played) -> None:
+            await publish(self.bot, shown)
+            await answer(shown)
+
         try:
             # the slash command's interaction or the typed message goes with the move: Discord
             # may deliver either again, and it is then played once
@@ -91,16 +106,14 @@ class PlayCog(commands.Cog, name="Play"):
                 move,
                 in_public=in_public,
                 source=source,
-                show=lambda shown: publish(self.bot, shown),  # before a searching AI thinks
+                show=show,  # the move, before a searching AI thinks
             )
         except SecretMoveError:
             with contextlib.suppress(discord.HTTPException):
                 await ctx.message.delete()  # a ballot typed in the channel: gone before it is read
             raise
         await publish(self.bot, played)
-        if ctx.interaction is not None:
-            seat = seat_of(played.table, ctx.author.id)
-            await ctx.send(played_answer(played, seat), ephemeral=True)
+        await answer(played)
 
     @play.autocomplete("move")
     async def move_autocomplete(
