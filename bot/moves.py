@@ -302,6 +302,7 @@ class MoveRunner(CachePart):
                 {
                     "text": e.text,
                     "visible_to": None if e.visible_to is None else sorted(e.visible_to),
+                    **({"heading": True} if e.heading else {}),  # it opens a thread line
                 }
                 for e in step.events
             ),

@@ -6,7 +6,7 @@ Nothing here imports discord: cogs, the terminal table and tests all read these.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -188,6 +188,17 @@ class Played:
 
 FEED_WIDTH = 600
 """The longest feed line a move's lines are joined into (`Played.feed`)."""
+
+
+def move_text(lines: Iterable[tuple[str, bool]]) -> str:
+    """A move's public lines as the "since your last move" digest holds it: (line, whether it
+    is a heading) joined with spaces, each heading after the first on a new line, as the feed
+    shows them (`Played.feed`)."""
+    text = ""
+    for line, heading in lines:
+        between = "\n" if heading else " "
+        text = f"{text}{between}{line}" if text else line
+    return text
 
 
 def pack(lines: list[str], width: int) -> list[str]:

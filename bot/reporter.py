@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from bot import challenges
 from bot.ratings import kind_of, play_of
-from bot.records import Ending, PanelUpdate, Played, seat_names
+from bot.records import Ending, PanelUpdate, Played, move_text, seat_names
 from bot.table_cache import CachePart, TableCache
 from bot.table_texts import TableTexts
 from rules.core import Event, Outcome, Play, Seat, format_event, listed, plural, result_words
@@ -35,18 +35,26 @@ class Reporter(CachePart):
     # a step of a call ---------------------------------------------------------------------------
     def collect(self, played: Played, events: Sequence[Event], *, step: bool = True) -> None:
         """A step's events: public lines, private lines per seat; a move's public lines are one
-        step (`Played.steps`): the feed shows them as one line."""
+        step (`Played.steps`): the feed shows them as one line, or as one line from each heading
+        (`Event.heading`: a night falling, an attack) to the next."""
         names = seat_names(played.table)
-        public = []
+        public: list[str] = []
+        starts = [0]
         for event in events:
             text = format_event(event.text, names)
             if event.visible_to is None:
+                if event.heading and public and starts[-1] != len(public):
+                    starts.append(len(public))
                 public.append(text)
             else:
                 for seat in event.visible_to:
                     played.private.setdefault(seat, []).append(text)
-        if step and len(public) > 1:
-            played.steps.append((len(played.lines), len(played.lines) + len(public)))
+        if step:
+            base = len(played.lines)
+            ends = [*starts[1:], len(public)]
+            played.steps.extend(
+                (base + a, base + b) for a, b in zip(starts, ends, strict=True) if b - a > 1
+            )
         played.lines.extend(public)
 
     def note_since(self, table: TableRecord, seat: Seat, events: Sequence[Event]) -> None:
@@ -58,7 +66,7 @@ class Reporter(CachePart):
             held = self.since[table.id] = _Since(table.ply - 1)
         self.cache.trim(self.since, table.id)
         names = seat_names(table)
-        public = " ".join(format_event(e.text, names) for e in events if e.visible_to is None)
+        public = move_text((format_event(e.text, names), e.heading) for e in events if e.public)
         for other in range(len(table.seats)):
             if other != seat and public:
                 held.add(other, public)
@@ -149,8 +157,8 @@ class Reporter(CachePart):
         last = max((e.ply for e in entries if e.seat == seat), default=0)
         names = seat_names(table)
         moves = [
-            " ".join(
-                format_event(event["text"], names)
+            move_text(
+                (format_event(event["text"], names), bool(event.get("heading")))
                 for event in entry.events or ()
                 if event.get("visible_to") is None
             )

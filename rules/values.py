@@ -86,6 +86,9 @@ class Event(Frozen):
     text: str
     visible_to: frozenset[Seat] | None = None
     kind: str = "info"
+    heading: bool = False
+    """Opens a new line of the thread: a move's lines are joined into one line, but one that says
+    a night falls, an attack begins or the colony phase comes starts its own."""
 
     @property
     def public(self) -> bool:

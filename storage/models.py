@@ -122,8 +122,9 @@ class ActionRecord(BaseModel):
     seat: int
     action: dict[str, Any]
     at: float
-    # The move's event lines as the game wrote them (`{"text", "visible_to"}`, seat placeholders
-    # unformatted), so the log is read instead of replayed; None for moves stored before this.
+    # The move's event lines as the game wrote them (`{"text", "visible_to"}`, and `"heading":
+    # true` on a line that opens a thread line; seat placeholders unformatted), so the log is
+    # read instead of replayed; None for moves stored before this.
     events: tuple[dict[str, Any], ...] | None = None
 
 

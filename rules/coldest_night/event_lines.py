@@ -23,7 +23,7 @@ def event(text: str, to: frozenset[int] | None, kind: str) -> Event:
     for each line: events are frozen records and most lines come back every turn ("The fire dies
     down.", "{s1} draws a card."), so one record serves them all (a look-up is a fifth of making
     one, and a move says about four)."""
-    made: Event = _build_event({"text": text, "visible_to": to, "kind": kind})
+    made: Event = _build_event({"text": text, "visible_to": to, "kind": kind, "heading": False})
     return made
 
 

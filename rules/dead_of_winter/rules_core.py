@@ -53,10 +53,18 @@ class Ctx:
         self.events: list[Event] = []
         self.buffer: list[dict[str, Any]] = []
 
-    def say(self, text: str, kind: str = "info", to: frozenset[int] | None = None) -> None:
+    def say(
+        self,
+        text: str,
+        kind: str = "info",
+        to: frozenset[int] | None = None,
+        *,
+        heading: bool = False,
+    ) -> None:
+        """An event line; `heading`: it opens a new line of the thread (`Event.heading`)."""
         if to is not None and type(to) is not frozenset:
             to = frozenset(to)
-        self.events.append(_event(text=text, visible_to=to, kind=kind))
+        self.events.append(_event(text=text, visible_to=to, kind=kind, heading=heading))
 
     def push(self, t: str, **data: Any) -> None:
         self.buffer.append({"t": t, "data": data})

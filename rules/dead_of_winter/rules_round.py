@@ -42,9 +42,12 @@ def t_round_start(ctx: Ctx, d: Data) -> bool:
         ctx.say(
             f"Round {w['round_number']}. Crisis: {c.name} (prevent with {c.prevent}).",
             "crisis_revealed",
+            heading=True,
         )
     else:
-        ctx.say(f"Round {w['round_number']}. No crisis this round.", "crisis_revealed")
+        ctx.say(
+            f"Round {w['round_number']}. No crisis this round.", "crisis_revealed", heading=True
+        )
     for g in w["groups"]:
         if g["eliminated"]:
             continue
@@ -80,7 +83,7 @@ def t_turn_start(ctx: Ctx, d: Data) -> bool:
     w["active"] = group
     w["tev"] = []
     w["twist"] = {"holder": None, "for_group": group, "card": None, "fired": None, "chosen": None}
-    ctx.say(f"{group_named(w, group)}'s turn.", "turn")
+    ctx.say(f"{group_named(w, group)}'s turn.", "turn", heading=True)
     if w["twist_deck"]:
         holder = right_hand(w, group)
         card = w["twist_deck"].pop(0)
@@ -228,7 +231,7 @@ def pass_turn(ctx: Ctx) -> None:
         return
     w["active"] = None
     w["phase"] = "colony"
-    ctx.say("Colony phase.", "colony_step")
+    ctx.say("Colony phase.", "colony_step", heading=True)
     steps = [2, 3, 4, 5, 6, 8, 9, 10]
     if core.module_on(w, "lab"):
         steps.insert(0, 1)

@@ -114,7 +114,7 @@ class _QuietTable(Table):
 
     quiet = True
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: str = "info", *, heading: bool = False) -> None:
         self.events.append(_HUSH)
 
     def tell(self, seat: int, text: str, kind: str = "private") -> None:

@@ -101,10 +101,9 @@ def end_day(t: Table) -> None:
     t.night_start_seat = start_seat(t.round, t.num_players)
     bonus = raid_bonus(t.round, t.raid_active)
     extra = f" The raid adds +{bonus} damage." if bonus else ""
-    t.say(
-        f"🌙 Night {t.round} falls: {plural(t.attacks_tonight, 'attack')}, starting with "
-        f"{seat_ref(t.night_start_seat)}. Silence until dawn.{extra}"
-    )
+    who = seat_ref(t.night_start_seat)
+    falls = f"🌙 Night {t.round} falls: {plural(t.attacks_tonight, 'attack')}, starting with {who}"
+    t.say(f"{falls}. Silence until dawn.{extra}", heading=True)
     run_night(t)
 
 
@@ -133,7 +132,8 @@ def start_attack(t: Table) -> None:
         if cid is None:
             finish(t, a, "no_card")
             if not t.quiet:
-                t.say(f"Attack {number} on {seat_ref(seat)} is cancelled: no card is left to draw.")
+                gone = f"Attack {number} on {seat_ref(seat)} is cancelled: no card is left to draw."
+                t.say(gone, heading=True)
             return
         a.stack.append(cid)
         if is_modifier(cid):
@@ -146,8 +146,7 @@ def start_attack(t: Table) -> None:
     if not t.quiet:
         extra = [lab(c) for c in a.stack[:-1]]
         shown = f"{lab(cid)}" + (f" (with {' '.join(extra)})" if extra else "")
-        if not t.quiet:
-            t.say(f"Attack {number} on {seat_ref(seat)}: {shown}.")
+        t.say(f"Attack {number} on {seat_ref(seat)}: {shown}.", heading=True)
     start = {"seat": seat, "count": value(cid), "visited_rows": (seat,), "visited": ()}
     resolve(t, a, Ctx(cast(Cursor, _new_cursor(start))))
 
@@ -354,11 +353,12 @@ def dawn(t: Table) -> None:
         if 2 * alive >= 5 * t.num_players:
             t.raid_active = True
             if not t.quiet:
-                t.say(f"⚔️ {alive} people survived Night 5: the Fifth Night Raid begins.")
+                raid = f"⚔️ {alive} people survived Night 5: the Fifth Night Raid begins."
+                t.say(raid, heading=True)
     for p in t.players:
         p.hit_this_night = False
     if not t.quiet:
-        t.say(f"🌅 Dawn after Night {t.round}.")
+        t.say(f"🌅 Dawn after Night {t.round}.", heading=True)
     if t.round == 10 and not t.options.record_mode:
         t.attacks = []
         end_game(t, winners=True, reason="survived", group=10)
@@ -397,4 +397,4 @@ def end_game(t: Table, *, winners: bool, reason: str, group: int) -> None:
         "record_stopped": "The record run is stopped (a win).",
     }
     if not t.quiet:
-        t.say(f"{texts.get(reason, reason)} Group score {group}.")
+        t.say(f"{texts.get(reason, reason)} Group score {group}.", heading=True)

@@ -111,8 +111,8 @@ class Table(Draft[TenthNightState]):
         self.events: list[Event] = []
 
     # events ------------------------------------------------------------------------------------
-    def say(self, text: str, kind: str = "info") -> None:
-        self.events.append(Event(text=text, kind=kind))
+    def say(self, text: str, kind: str = "info", *, heading: bool = False) -> None:
+        self.events.append(Event(text=text, kind=kind, heading=heading))
 
     def tell(self, seat: int, text: str, kind: str = "private") -> None:
         self.events.append(Event(text=text, visible_to=frozenset({seat}), kind=kind))

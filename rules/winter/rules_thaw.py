@@ -41,7 +41,11 @@ def step(state: WinterState, lines: list[str]) -> Step[WinterState]:
     """The new state with this action's lines as its log, and the same lines as public events."""
     final = evolve(state, {"log": tuple(lines)})
     return Step(
-        final, tuple(_event({"text": line, "visible_to": None, "kind": "info"}) for line in lines)
+        final,
+        tuple(
+            _event({"text": line, "visible_to": None, "kind": "info", "heading": False})
+            for line in lines
+        ),
     )
 
 

@@ -211,3 +211,39 @@ def test_dw_an_ending_with_winners_names_them_and_tells_each_player_their_own_re
     assert ending.results[0].startswith("You won, with Frost 🤖.")
     assert ending.results[1].startswith("You did not win.")
     assert ending.winners == ("Ana", "Frost 🤖")
+
+
+async def test_tn_a_night_is_a_thread_line_from_each_heading_and_the_digest_keeps_those_lines() -> (
+    None
+):
+    """The 10th Night's night falls in one move ("Bo is ready for the night.") and runs its
+    attacks in it: the thread shows the night's fall, each attack and the dawn each on a line of
+    its own, not one wall of text; the digest holds the move with the same line breaks, from
+    memory and from the log alike."""
+    service, table = await started_table("tenth_night", ANA, BO, seed="night-lines")
+    nights = 0
+    for _ in range(40):
+        seat = service.waiting_for(table)[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        choices = service.panel_update(table, seat).choices
+        move = next((c for c in choices if c.startswith("Ready")), choices[0])
+        played = await service.act(table.id, user, move)
+        table = played.table
+        feed = played.feed
+        text = " ".join(feed)
+        if "🌙" in text:
+            nights += 1
+            falls = next(line for line in feed if "🌙" in line)
+            assert falls.startswith("🌙 Night"), feed
+            for line in feed:  # an attack opens its line, and a line holds one attack at most
+                assert line.count("Attack ") <= 1 and (
+                    "Attack " not in line or line.startswith("Attack ")
+                ), feed
+            other = 1 - seat
+            shown = await service.since_last_move(table, other)
+            assert "\n".join(feed) in shown, (feed, shown)  # the digest's move, line for line
+            assert await service.reporter._since_last_move(table, other) == shown
+        if table.status != "active" or nights >= 2:
+            break
+    assert nights >= 1
