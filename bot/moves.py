@@ -118,6 +118,8 @@ class MoveRunner(CachePart):
                 (TableError, RuleError),
             )
             played = Played(table=table, waited_before=self.cache.waiting_set(table, state))
+            label = self.games[table.game].text.label(state, move)
+            played.label = format_event(label, seat_names(table))
             await self.commit(played, seat, move, checked=checked, state=state, source=source)
             thinker = await self.play_agents(played, show)
         return await self.finish_agents(played, show, thinker)

@@ -152,6 +152,7 @@ class Played:
     since: dict[Seat, list[str]] = field(default_factory=dict)
     ending: Ending | None = None  # set when the call ended the game (a result, not an abandon)
     mover: Seat | None = None  # the seat whose click made the call (`act_choice`)
+    label: str | None = None  # the move a typed or slash `/play` made, as its label reads
     # the mover's panel as it is now when it is not among `panels` (nothing private changed): the
     # click's answer redraws it
     mover_panel: PanelUpdate | None = None

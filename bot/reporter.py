@@ -294,9 +294,11 @@ ANSWER_LINE = 900
 def played_answer(played: Played, seat: Seat | None) -> str:
     """`/play`'s private answer: the move as the thread tells it, then what only the player
     learnt by it ("» You draw Diary."), so the one who typed it sees it was played and what it
-    did without looking for it. A call with no line of its own says "Played."."""
+    did without looking for it. A move with no public line of its own (the start of a search,
+    whose line comes when it ends) is named by its label: "✓ Played: Search 5 (Hospital) …"."""
     feed = played.feed
-    parts = [f"✓ {shorten(feed[0], ANSWER_LINE)}" if feed else "✓ Played."]
+    named = f"✓ Played: {played.label}." if played.label else "✓ Played."
+    parts = [f"✓ {shorten(feed[0], ANSWER_LINE)}" if feed else named]
     mine = played.private.get(seat, []) if seat is not None else []
     parts += [f"» {shorten(line, 300)}" for line in mine[:4]]
     return "\n".join(parts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.records import FEED_WIDTH, Ending, Played, pack
-from bot.reporter import DIGEST_CHARS, DIGEST_MOVES, digest
+from bot.reporter import DIGEST_CHARS, DIGEST_MOVES, digest, played_answer
 from bot.tables import Player, TableService
 from cogs.ui.ending import panel_result
 from rules.core import Outcome, SeatResult
@@ -247,3 +247,23 @@ async def test_tn_a_night_is_a_thread_line_from_each_heading_and_the_digest_keep
         if table.status != "active" or nights >= 2:
             break
     assert nights >= 1
+
+
+async def test_a_typed_move_is_named_by_its_label_when_it_says_nothing_in_public() -> None:
+    """`/play`'s answer: the move's thread line, else (a search begun, its line still to come)
+    the move named as its label reads, and what only the mover learnt, never a bare "Done."."""
+    service, table = await started_table(
+        "test_nim", ANA, BO, seed="answer", games={"test_nim": NIM}, options={"stones": 9}
+    )
+    seat = service.waiting_for(table)[0]
+    user = table.seats[seat].user_id
+    assert user is not None
+    played = await service.act(table.id, user, "1")  # typed as a number, labelled "Take 1"
+    assert played.label == "Take 1"
+    assert played_answer(played, seat) == f"✓ {played.feed[0]}"
+    silent = Played(table=played.table, label="Search 5 (Hospital) with Priya using 3")
+    silent.private[seat] = ["You look at Gurney."]
+    assert played_answer(silent, seat) == (
+        "✓ Played: Search 5 (Hospital) with Priya using 3.\n» You look at Gurney."
+    )
+    assert played_answer(silent, 1 - seat) == "✓ Played: Search 5 (Hospital) with Priya using 3."
