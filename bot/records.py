@@ -6,7 +6,7 @@ Nothing here imports discord: cogs, the terminal table and tests all read these.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -147,6 +147,8 @@ class Played:
     timed_out: Seat | None = None  # set while the AI plays a move for a seat whose time ran out
     # the ranges of `lines` that one step (a move) made: the feed shows each as one line
     steps: list[tuple[int, int]] = field(default_factory=list)
+    # the `lines` that open a new line inside their move's feed line (`Event.heading`)
+    headings: set[int] = field(default_factory=set)
     summary: str | None = None  # the end-of-game line among `lines` (the end message says it)
     # the public lines since each pinged seat's last move ("since your last move", on its panel)
     since: dict[Seat, list[str]] = field(default_factory=dict)
@@ -173,14 +175,16 @@ class Played:
         """The public lines as the board's feed shows them: one line per move (its lines joined;
         a move whose lines run longer than `FEED_WIDTH`, a Dead of Winter colony phase, takes as
         few lines as fit, split where its own lines end), each other line as it is, without the
-        end-of-game line."""
+        end-of-game line. A move's heading (`Event.heading`: a night falling, an attack) starts
+        a new line inside its feed line."""
         ends = dict(self.steps)
         feed: list[str] = []
         index = 0
         while index < len(self.lines):
             end = ends.get(index, index + 1)
             if end > index + 1:
-                feed.extend(pack(self.lines[index:end], FEED_WIDTH))
+                breaks = {n - index for n in self.headings if index < n < end}
+                feed.extend(pack(self.lines[index:end], FEED_WIDTH, breaks))
             elif self.lines[index] != self.summary:
                 feed.append(self.lines[index])
             index = max(end, index + 1)
@@ -195,20 +199,20 @@ def move_text(lines: Iterable[tuple[str, bool]]) -> str:
     """A move's public lines as the "since your last move" digest holds it: (line, whether it
     is a heading) joined with spaces, each heading after the first on a new line, as the feed
     shows them (`Played.feed`)."""
-    text = ""
-    for line, heading in lines:
-        between = "\n" if heading else " "
-        text = f"{text}{between}{line}" if text else line
-    return text
+    parts = list(lines)
+    breaks = {n for n, (_, heading) in enumerate(parts) if heading}
+    return pack([line for line, _ in parts], None, breaks)[0] if parts else ""
 
 
-def pack(lines: list[str], width: int) -> list[str]:
-    """`lines` joined with spaces into as few lines as fit in `width` characters each, in order,
-    broken only where a line ends (a single line longer than `width` stays whole)."""
+def pack(lines: list[str], width: int | None, breaks: Collection[int] = ()) -> list[str]:
+    """`lines` joined into as few lines as fit in `width` characters each (None: one), in order,
+    broken only where a line ends (a single line longer than `width` stays whole); joined with
+    spaces, but on a new line before each line whose index is in `breaks` (a heading)."""
     packed: list[str] = []
-    for line in lines:
-        if packed and len(packed[-1]) + 1 + len(line) <= width:
-            packed[-1] = f"{packed[-1]} {line}"
+    for n, line in enumerate(lines):
+        between = "\n" if n in breaks else " "
+        if packed and (width is None or len(packed[-1]) + 1 + len(line) <= width):
+            packed[-1] = f"{packed[-1]}{between}{line}"
         else:
             packed.append(line)
     return packed

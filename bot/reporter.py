@@ -35,26 +35,22 @@ class Reporter(CachePart):
     # a step of a call ---------------------------------------------------------------------------
     def collect(self, played: Played, events: Sequence[Event], *, step: bool = True) -> None:
         """A step's events: public lines, private lines per seat; a move's public lines are one
-        step (`Played.steps`): the feed shows them as one line, or as one line from each heading
-        (`Event.heading`: a night falling, an attack) to the next."""
+        step (`Played.steps`): the feed shows them as one line, each heading (`Event.heading`: a
+        night falling, an attack) on a new line inside it (`Played.headings`)."""
         names = seat_names(played.table)
         public: list[str] = []
-        starts = [0]
+        base = len(played.lines)
         for event in events:
             text = format_event(event.text, names)
             if event.visible_to is None:
-                if event.heading and public and starts[-1] != len(public):
-                    starts.append(len(public))
+                if event.heading and public:
+                    played.headings.add(base + len(public))
                 public.append(text)
             else:
                 for seat in event.visible_to:
                     played.private.setdefault(seat, []).append(text)
-        if step:
-            base = len(played.lines)
-            ends = [*starts[1:], len(public)]
-            played.steps.extend(
-                (base + a, base + b) for a, b in zip(starts, ends, strict=True) if b - a > 1
-            )
+        if step and len(public) > 1:
+            played.steps.append((base, base + len(public)))
         played.lines.extend(public)
 
     def note_since(self, table: TableRecord, seat: Seat, events: Sequence[Event]) -> None:

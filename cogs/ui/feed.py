@@ -21,8 +21,9 @@ def ping_line(ping: tuple[int, ...]) -> str:
 
 
 def feed_line(line: str) -> str:
-    """One feed line, clipped to a short line."""
-    return clip(" ".join(line.split()), FEED_LINE)
+    """One feed line, clipped to a short line; the new lines a move's headings start are kept
+    (a night's attacks each on its own line)."""
+    return clip("\n".join(" ".join(part.split()) for part in line.split("\n")), FEED_LINE)
 
 
 def board_content(lines: list[str]) -> str:
