@@ -115,13 +115,16 @@ def percent(x: float) -> str:
 
 
 def next_best(s: Searched, *, by_mean: bool = False) -> str:
-    """` (38 % after the next best move)`: how the runner-up did, its share of games won (or its
-    mean value, `by_mean`), to close a reason's odds; empty when no other move was searched as
-    far."""
-    alt = s.runner_up
+    """` (against 38 % after the next best move)`: how the runner-up did, its share of games won
+    (or its mean value, `by_mean`), to close a reason's odds; ` (the next best move did as
+    well)` when it reads the same; empty when no other move was searched as far."""
+    alt, chosen = s.runner_up, s.chosen
     if alt is None:
         return ""
-    return f" ({percent(alt.mean if by_mean else alt.win_rate)} after the next best move)"
+    theirs = percent(alt.mean if by_mean else alt.win_rate)
+    if chosen is not None and percent(chosen.mean if by_mean else chosen.win_rate) == theirs:
+        return " (the next best move did as well)"
+    return f" (against {theirs} after the next best move)"
 
 
 def plain_reason(observation: Any, s: Searched) -> str:

@@ -25,7 +25,7 @@ from rules.coldest_night.state import ColdestNightState
 from rules.core import Advisor, BaseGame, Frozen, Options, Outcome, Seat, Step
 from rules.engine import Engine
 from rules.playout import next_actor, play_out
-from rules.search import SearchAgent, Tuning
+from rules.search import Candidate, SearchAgent, Searched, Tuning, next_best
 from rules.tenth_night import GAME as TENTH
 from rules.tenth_night.state import TenthNightState
 from tests.support import seeded_games
@@ -511,3 +511,18 @@ def test_a_tuning_takes_a_games_hooks_in_order_and_its_settings_only_by_name() -
     assert (tuning.value, tuning.max_candidates) == (value, 4)
     with pytest.raises(TypeError):
         Tuning(None, value, None, Tuning().explain, 4)  # type: ignore[misc]
+
+
+def test_a_reason_compares_with_the_next_best_move_in_words_that_read_right() -> None:
+    """ "(against 21 % after the next best move)"; when both read the same, "(the next best move
+    did as well)", not "29 % … (29 % after the next best move)"."""
+    chosen = Candidate(action="a", index=1, rollouts=10, wins=4, value=4.0)
+    worse = Candidate(action="b", index=0, rollouts=10, wins=2, value=2.0)
+    level = Candidate(action="b", index=0, rollouts=10, wins=4, value=4.0)
+    assert next_best(Searched("a", chosen, [worse, chosen], 20, searched=True)) == (
+        " (against 20 % after the next best move)"
+    )
+    assert next_best(Searched("a", chosen, [level, chosen], 20, searched=True)) == (
+        " (the next best move did as well)"
+    )
+    assert next_best(Searched("a", chosen, [chosen], 10, searched=True)) == ""
