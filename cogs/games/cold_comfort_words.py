@@ -12,6 +12,7 @@ from cogs.games.layers import (
     player_name,
 )
 from rules.cold_comfort import ColdComfortObservation
+from rules.cold_comfort.rules_scoring import scoring_words
 from rules.core import plural
 
 PHASE_WORDS = {
@@ -83,10 +84,7 @@ def status_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]
     if obs.last_roll is not None:
         lines.append("Last roll: " + " ".join(str(d) for d in obs.last_roll))
     if obs.last_scoring:
-        parts = []
-        for n in obs.last_scoring:
-            won = ", ".join(f"{player_name(names, s)} +{n.points_each}" for s in n.winners)
-            parts.append(f"{'+'.join(n.tiles)} (worth {n.value}): {won or 'nobody'}")
+        parts = [scoring_words(n, lambda s: player_name(names, s)) for n in obs.last_scoring]
         lines.append("Last scoring: " + "; ".join(parts))
     return lines
 

@@ -9,7 +9,7 @@ import random
 from rules.cold_comfort.actions import Grow, Land
 from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_dice import bump, fill, sorted_dice
-from rules.cold_comfort.rules_scoring import resolve_extras, score_neighbourhoods
+from rules.cold_comfort.rules_scoring import resolve_extras, score_neighbourhoods, scoring_words
 from rules.cold_comfort.rules_tiles import placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
@@ -168,14 +168,7 @@ def after_landing(state: ColdComfortState, log: Log) -> ColdComfortState:
             points[s] += hood.points_each
         if log is None:
             continue
-        names = "+".join(hood.tiles)
-        if hood.winners:
-            who = ", ".join(seat_ref(s) for s in hood.winners)
-            log.append(f"[{names}] (value {hood.value}): {who} +{hood.points_each}.")
-        elif hood.gang > 0:
-            log.append(f"[{names}] (value {hood.value}): a street gang holds it; nobody scores.")
-        else:
-            log.append(f"[{names}] (value {hood.value}): nobody scores.")
+        log.append(scoring_words(hood, seat_ref) + ".")
     rounds = state.scoring_rounds + 1
     state = evolve(
         state,

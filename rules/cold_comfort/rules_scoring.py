@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rules.cold_comfort.rules_board import Board, board_of, distance, fmt
 from rules.cold_comfort.state import (
     ColdComfortState,
@@ -15,6 +18,7 @@ from rules.cold_comfort.state import (
 )
 from rules.core import Outcome, seat_ref
 from rules.draft import evolve
+from rules.game_info import listed
 from rules.game_text import plural
 
 
@@ -175,6 +179,21 @@ def score_neighbourhoods(state: ColdComfortState) -> tuple[NeighbourhoodScore, .
             )
         )
     return tuple(results)
+
+
+def scoring_words(hood: Any, name: Callable[[int], str]) -> str:
+    """One neighbourhood's scoring in words (a `NeighbourhoodScore` or its view; `name` gives a
+    player's name): "C03+C04 (worth 5): Ana scores 5", "… Ana and Bo score 2 each", "… a street
+    gang holds it, nobody scores", "… nobody scores"."""
+    head = f"{'+'.join(hood.tiles)} (worth {hood.value})"
+    if hood.winners:
+        who = listed([name(s) for s in hood.winners])
+        if len(hood.winners) == 1:
+            return f"{head}: {who} scores {hood.points_each}"
+        return f"{head}: {who} score {hood.points_each} each"
+    if hood.gang > 0:
+        return f"{head}: a street gang holds it, nobody scores"
+    return f"{head}: nobody scores"
 
 
 def final_scores(state: ColdComfortState) -> tuple[int, ...]:

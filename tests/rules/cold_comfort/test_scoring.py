@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import End, Grow, Land
-from rules.cold_comfort.rules_scoring import score_neighbourhoods
-from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState, Landing
+from rules.cold_comfort.rules_scoring import score_neighbourhoods, scoring_words
+from rules.cold_comfort.state import (
+    ColdComfortOptions,
+    ColdComfortState,
+    Landing,
+    NeighbourhoodScore,
+)
+from rules.core import format_event
 from tests.rules.cold_comfort.helpers import C05_EAST, C10, C13, act, make_state
 from tests.rules.cold_comfort.test_turns import cx4
 
@@ -46,6 +52,21 @@ def test_cx5_street_gangs_strictly_highest_mean_nobody_scores() -> None:
         24,
         (),
     )
+
+
+def test_cx5_cc27_scoring_lines_name_the_tiles_their_worth_and_who_scores_in_words() -> None:
+    lines = [format_event(line, ("Ana", "Bo")) for line in cx4().log]
+    assert "C13 (worth 2): a street gang holds it, nobody scores." in lines
+    assert "C10+C05 (worth 3): a street gang holds it, nobody scores." in lines
+    hood = NeighbourhoodScore(
+        tiles=("C03", "C04"), value=5, best={}, gang=0, winners=(), points_each=0
+    )
+    name = ("Ana", "Bo", "Cy").__getitem__
+    assert scoring_words(hood, name) == "C03+C04 (worth 5): nobody scores"
+    one = hood.model_copy(update={"winners": (1,), "points_each": 5})
+    assert scoring_words(one, name) == "C03+C04 (worth 5): Bo scores 5"
+    two = hood.model_copy(update={"winners": (0, 2), "points_each": 2})
+    assert scoring_words(two, name) == "C03+C04 (worth 5): Ana and Cy score 2 each"
 
 
 def test_cx5_the_first_scoring_round_is_counted_and_gives_no_points() -> None:
