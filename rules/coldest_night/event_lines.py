@@ -1,7 +1,7 @@
 """The lines a turn says (`rules_turn.Table.say` and `tell`), each made once and kept.
 
-Events are frozen records and most lines come back every turn ("The fire dies down.", "{s1} draws
-a card."), so one record serves every table that says it.
+Events are frozen records and most lines come back every turn ("The fire dies down: Match burns
+away.", "{s1} draws a card."), so one record serves every table that says it.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ _build_event = construct(Event)
 def event(text: str, to: frozenset[int] | None, kind: str) -> Event:
     """An `Event` from a move's own lines, built without validation (the rules make the text,
     the seat set and the kind themselves; validating them was a fifth of `apply`), and made once
-    for each line: events are frozen records and most lines come back every turn ("The fire dies
-    down.", "{s1} draws a card."), so one record serves them all (a look-up is a fifth of making
-    one, and a move says about four)."""
+    for each line: events are frozen records and most lines come back every turn ("{s1} draws a
+    card.", "The fire dies down: Match burns away."), so one record serves them all (a look-up is
+    a fifth of making one, and a move says about four)."""
     made: Event = _build_event({"text": text, "visible_to": to, "kind": kind, "heading": False})
     return made
 
@@ -68,7 +68,24 @@ def played(seat: Seat, card: str, source: str) -> tuple[Event, ...]:
 
 @lru_cache(maxsize=1024)
 def left(card: str) -> tuple[Event, ...]:
-    return (event(f"{CARDS[card].name} leaves the pit.", None, "info"),)
+    return (event(burn_text(card, None, burns=False) + ".", None, "info"),)
+
+
+def burn_text(card: str, chooser: Seat | None, burns: bool = True) -> str:
+    """A card's leaving the pit, without the full stop: "The fire dies down: Match burns away",
+    "The fire dies down: Bo chooses Match to burn away" (a TARGET), or "Match leaves the pit"
+    (`burns` false: a BURN ONE, a Fire Dwindles overflow)."""
+    name = CARDS[card].name
+    if not burns:
+        return f"{name} leaves the pit"
+    if chooser is None:
+        return f"The fire dies down: {name} burns away"
+    return f"The fire dies down: {seat_ref(chooser)} chooses {name} to burn away"
+
+
+@lru_cache(maxsize=1024)
+def burned(card: str, chooser: Seat | None) -> tuple[Event, ...]:
+    return (event(burn_text(card, chooser) + ".", None, "info"),)
 
 
 @lru_cache(maxsize=1024)
@@ -90,9 +107,6 @@ def frostbitten(pit_count: int, seat: Seat, card: str) -> tuple[Event, ...]:
         f"{f.name} ({f.frost})."
     )
     return (event(text, None, "frostbite"),)
-
-
-DIES_DOWN = (event("The fire dies down.", None, "info"),)
 
 
 def card_text(card_id: str) -> str:

@@ -23,7 +23,7 @@ from rules.coldest_night.state import (
     ScavengePool,
     TokenState,
 )
-from rules.core import Event, seat_ref
+from rules.core import Event, Seat, seat_ref
 from rules.draft import Draft
 
 DWINDLES: frozenset[str] = frozenset(c for c, card in CARDS.items() if card.kind == "fire_dwindles")
@@ -194,15 +194,18 @@ class PitTable(Draft[ColdestNightState]):
             self.end(tuple(range(self.num_players)), "morning")
 
     # --- the pit ------------------------------------------------------------------------------
-    def remove_from_pit(self, index: int) -> None:
+    def remove_from_pit(self, index: int, chooser: Seat | None = None, burns: bool = False) -> None:
+        """Take a card out of the pit. `burns`: the fire's dying down takes it (CN-14), chosen by
+        `chooser` for a TARGET (CN-25), and the line says so ("The fire dies down: Match burns
+        away."); else it just leaves ("Match leaves the pit.")."""
         card = self.pit.pop(index)
         self.discard.append(card)
         if card == self.alcohol_on:
             self.alcohol_on = None
             self.tokens["alcohol"] = "spent"
-            self.say(f"{CARDS[card].name} leaves the pit; its Alcohol is spent.")
+            self.say(lines.burn_text(card, chooser, burns) + "; its Alcohol is spent.")
         elif not self.quiet:
-            self.tell(lines.left(card))
+            self.tell(lines.burned(card, chooser) if burns else lines.left(card))
         self.check_end()
 
     def fire_dwindles(self, card_id: str) -> None:

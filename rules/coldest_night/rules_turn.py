@@ -198,13 +198,11 @@ class Table(PitTable):
             index = max(i for i, c in enumerate(self.pit) if self.effective_heat(c) == best)
         else:
             index = len(self.pit) - 1
-        self.tell(lines.DIES_DOWN)
-        self.remove_from_pit(index)
+        self.remove_from_pit(index, burns=True)
         self.after_first_removal()
 
     def target_remove(self, card_id: str) -> None:
-        self.say(f"The fire dies down: {seat_ref(self.active_seat)} chooses what burns away.")
-        self.remove_from_pit(self.pit.index(card_id))
+        self.remove_from_pit(self.pit.index(card_id), self.active_seat, burns=True)
         self.after_first_removal()
 
     def after_first_removal(self) -> None:

@@ -7,6 +7,7 @@ import pytest
 from rules.coldest_night import GAME
 from rules.coldest_night.actions import TargetRemove, UseToken
 from rules.coldest_night.state import ColdestNightState
+from rules.core import format_event
 from rules.errors import IllegalActionError, NotYourTurnError
 from tests.rules.coldest_night import helpers as cn
 
@@ -325,3 +326,37 @@ def test_cn39_a_pit_filled_by_emergency_supplies_still_allows_scavenging() -> No
     state = cn.play(state, 0, "use emergency supplies")
     assert len(state.pit) == 4
     assert cn.labels(state, 0) == ["Scavenge (draw 3)"]
+
+
+def _said(state: ColdestNightState, seat: int, text: str) -> list[str]:
+    """The public lines a typed move says, names filled in."""
+    step = cn.act(state, seat, GAME.text.parse(state, seat, text))
+    return [format_event(e.text, ("Ana", "Bo")) for e in step.events if e.public]
+
+
+def test_cn14_cn25_the_fire_dying_down_and_the_card_it_burns_are_one_line() -> None:
+    lines = _said(cn.make(hands=[["Rug"], ["Rags"]], deck=["Diary"]), 0, "play rug")
+    assert "The fire dies down: Match burns away." in lines
+    assert not [line for line in lines if "leaves the pit" in line or line.endswith("down.")]
+
+
+def test_cn25_a_target_line_names_who_chose_which_card() -> None:
+    state = cn.play(
+        cn.make(hands=[["Letter Bundle"], ["Rags"]], deck=["Diary"]), 0, "play letter bundle"
+    )
+    lines = _said(state, 0, "remove newspaper")
+    assert "The fire dies down: Ana chooses Newspaper to burn away." in lines
+
+
+def test_cn27_a_burn_one_card_leaves_after_the_burnt_one() -> None:
+    state = cn.make(pit=["Logs", "Newspaper"], hands=[["Shoes"], ["Rags"]], deck=["Rug"])
+    lines = _said(state, 0, "play shoes")
+    at = lines.index("The fire dies down: Newspaper burns away.")
+    assert lines[at + 1] == "Logs leaves the pit."
+
+
+def test_cn28_a_burnt_card_with_alcohol_says_the_alcohol_is_spent() -> None:
+    state = cn.make(hands=[["Rug"], ["Rags"]], tokens={"alcohol": "available"}, deck=["Diary"])
+    state = cn.play(state, 1, "use alcohol on match")
+    lines = _said(state, 0, "play rug")
+    assert "The fire dies down: Match burns away; its Alcohol is spent." in lines
