@@ -9,7 +9,7 @@ from typing import Any
 
 from rules.cold_comfort.actions import Action
 from rules.cold_comfort.rules_legal import acting_seats, legal_view
-from rules.cold_comfort.rules_play import applied
+from rules.cold_comfort.rules_play import applied, plain
 from rules.cold_comfort.rules_scoring import outcome_of
 from rules.cold_comfort.state import SCORING_ROUNDS_TOTAL, ColdComfortState
 from rules.core import BaseGame, Outcome, Seat, Working
@@ -67,7 +67,7 @@ class Playing(Working[ColdComfortState, Action]):
             self.last, self.log = None, log
         if self.log is None:  # no move yet: the state as given
             return self.state
-        return evolve(self.state, {"log": tuple(self.log)})
+        return evolve(self.state, {"log": plain(self.log)})
 
     def observe(self, seat: Seat | None) -> Any:
         self.quiet = False

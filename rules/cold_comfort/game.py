@@ -22,7 +22,7 @@ from rules.cold_comfort.rules_legal import acting_seats, legal_actions
 from rules.cold_comfort.rules_play import apply as apply_action
 from rules.cold_comfort.rules_play import setup as setup_state
 from rules.cold_comfort.rules_scoring import outcome_of
-from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
+from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState, Heading
 from rules.cold_comfort.text import ColdComfortText
 from rules.core import BaseGame, Event, Outcome, Seat, Step
 from rules.game_info import Chance, GameInfo, Information, Play
@@ -64,7 +64,7 @@ class ColdComfortGame(BaseGame[ColdComfortState, Action, ColdComfortObservation]
         self, state: ColdComfortState, seat: Seat, action: Action, rng: random.Random
     ) -> Step[ColdComfortState]:
         new, log = apply_action(state, seat, action, rng)
-        return Step(new, tuple(Event(text=line) for line in log))
+        return Step(new, tuple(Event(text=line, heading=isinstance(line, Heading)) for line in log))
 
     def observe(self, state: ColdComfortState, seat: Seat | None) -> ColdComfortObservation:
         return observe(state, acting_seats(state))

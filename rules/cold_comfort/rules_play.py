@@ -85,7 +85,12 @@ def apply(
 ) -> tuple[ColdComfortState, list[str]]:
     log: list[str] = []  # the state's `log` is replaced at the end: no rule reads it
     state = applied(state, seat, action, rng, log)
-    return evolve(state, {"log": tuple(log)}), log
+    return evolve(state, {"log": plain(log)}), log
+
+
+def plain(log: list[str]) -> tuple[str, ...]:
+    """The lines a state keeps: plain text (a `Heading` is only how the move's events say it)."""
+    return tuple(str(line) for line in log)
 
 
 def applied(
@@ -145,7 +150,7 @@ def _build(state: ColdComfortState, seat: int, a: act.Build, log: Log) -> ColdCo
     cost = build_cost(a.value, camper)
     if log is not None:
         log.append(
-            f"{seat_ref(seat)} builds a {a.value} at {fmt(square)} for ${cost}"
+            f"{seat_ref(seat)} builds a {a.value} hotel at {fmt(square)} for ${cost}"
             + (" and the camper there becomes its guest." if camper else ".")
         )
     hotels = sorted(
@@ -171,7 +176,8 @@ def _change(state: ColdComfortState, seat: int, a: act.Change, log: Log) -> Cold
     if log is not None:
         word = "upgrades" if a.to > hotel.value else "downgrades"
         log.append(
-            f"{seat_ref(seat)} {word} {fmt(square)} from {hotel.value} to {a.to} for ${cost}."
+            f"{seat_ref(seat)} {word} the hotel at {fmt(square)} from {hotel.value} to {a.to} "
+            f"for ${cost}."
         )
     supply = supply_after(state, seat, hotel.value, +1)
     supply = supply_after(evolve(state, {"supply": supply}), seat, a.to, -1)
@@ -194,7 +200,8 @@ def _host(state: ColdComfortState, seat: int, a: act.Host, log: Log) -> ColdComf
     assert camper is not None
     if log is not None:
         log.append(
-            f"{seat_ref(seat)} hosts the {camper.value} from {fmt(source)} in {fmt((a.x, a.y))}."
+            f"{seat_ref(seat)} hosts the {camper.value} camper from {fmt(source)} in the hotel at "
+            f"{fmt((a.x, a.y))}."
         )
     dice = [d for d in state.dice if (d.x, d.y) != source]
     dice.append(new_die(x=a.x, y=a.y, value=camper.value))
@@ -213,7 +220,7 @@ def _burn(state: ColdComfortState, square: Square, log: Log) -> ColdComfortState
     assert hotel is not None
     if log is not None:
         log.append(
-            f"{seat_ref(hotel.seat)}'s empty {hotel.value} at {fmt(square)} burns down: "
+            f"{seat_ref(hotel.seat)}'s empty {hotel.value} hotel at {fmt(square)} burns down: "
             f"insurance +${hotel.value}."
         )
     return evolve(

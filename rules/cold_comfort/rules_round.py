@@ -14,6 +14,7 @@ from rules.cold_comfort.rules_tiles import placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
     ColdComfortState,
+    Heading,
     Log,
     PlacedTile,
     new_die,
@@ -29,8 +30,11 @@ def end_management(state: ColdComfortState, log: Log) -> ColdComfortState:
         drawn = state.deck[0]
         if log is not None:
             log.append(
-                f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
-                f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} to place."
+                Heading(
+                    f"The pool holds {state.pool} dice (≥ {state.trigger}): scoring round "
+                    f"{state.scoring_rounds + 1}. {seat_ref(state.active_seat)} draws {drawn} "
+                    "to place."
+                )
             )
         return evolve(state, {"phase": "grow", "drawn_tile": drawn, "deck": state.deck[1:]})
     return next_turn(state, log)
@@ -168,7 +172,7 @@ def after_landing(state: ColdComfortState, log: Log) -> ColdComfortState:
             points[s] += hood.points_each
         if log is None:
             continue
-        log.append(scoring_words(hood, seat_ref) + ".")
+        log.append(Heading(scoring_words(hood, seat_ref) + "."))
     rounds = state.scoring_rounds + 1
     state = evolve(
         state,
@@ -181,6 +185,11 @@ def after_landing(state: ColdComfortState, log: Log) -> ColdComfortState:
     )
     if rounds >= SCORING_ROUNDS_TOTAL:
         if log is not None:
-            log.append(f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends.")
+            end = f"That was scoring round {rounds} of {SCORING_ROUNDS_TOTAL}: the game ends."
+            log.append(Heading(end))
         return finish(state, "nine_scoring_rounds")
-    return next_turn(state, log)
+    start = len(log) if log is not None else 0
+    state = next_turn(state, log)
+    if log is not None and len(log) > start:  # the next turn opens a line after the scores
+        log[start] = Heading(log[start])
+    return state

@@ -19,7 +19,6 @@ from rules.cold_comfort.state import (
 from rules.core import Outcome, seat_ref
 from rules.draft import evolve
 from rules.game_info import listed
-from rules.game_text import plural
 
 
 def landing_spots(state: ColdComfortState, board: Board, value: int) -> list[Square]:
@@ -64,9 +63,9 @@ def resolve_extras(state: ColdComfortState, log: Log) -> ColdComfortState:
                 landing.extend(new_landing(value=value, at=None) for _ in range(remaining))
                 if log is not None:
                     log.append(
-                        f"{plural(remaining, f'extra {value}')} "
-                        f"{'finds' if remaining == 1 else 'find'} no spot and "
-                        f"{'stays' if remaining == 1 else 'stay'} in the pool."
+                        f"An extra {value} finds no spot and stays in the pool."
+                        if remaining == 1
+                        else f"{remaining} extra {value}s find no spot and stay in the pool."
                     )
                 extras[value - 1] = 0
                 break

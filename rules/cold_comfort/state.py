@@ -14,6 +14,15 @@ from rules.core import Frozen, Options, builder
 
 Square = tuple[int, int]
 Log = list[str] | None  # where a move writes its lines, or None when nobody reads them (a playout)
+
+
+class Heading(str):
+    """A log line that opens a line of its own in the thread (`Event.heading`): a scoring round
+    beginning, each neighbourhood's score, and the turn after them."""
+
+    __slots__ = ()
+
+
 Phase = Literal["manage", "fire_spread", "grow", "land_tie", "over"]
 SCORING_ROUNDS_TOTAL = 9
 SEAT_COLOURS: tuple[str, ...] = ("#E69F00", "#0072B2", "#009E73", "#D55E00", "#CC79A7", "#F0E442")

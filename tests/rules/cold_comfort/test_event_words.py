@@ -1,0 +1,105 @@
+"""Cold Comfort's event lines say what each number is (CC-11 – CC-13, CC-16, CC-20, CC-27): a
+hotel is called a hotel and a camper a camper, a neighbourhood's scoring names its tiles, worth
+and who scores, and a lone extra die is "an extra 6", not "1 extra 6". Seeded whole games of
+heuristic players, every public line read."""
+
+from __future__ import annotations
+
+import re
+
+from rules import GAMES
+from rules.core import format_event
+from rules.engine import Engine
+from rules.playout import next_actor
+
+GAME = GAMES["cold_comfort"]
+NAMES = ("Ana", "Bo", "Cy", "Di")
+WHO = "(Ana|Bo|Cy|Di)"
+AT = r"\(-?\d+,-?\d+\)"
+
+
+def lines_of(seed: str, seats: int = 4) -> list[str]:
+    """Every public event line of one seeded heuristic game, names filled in."""
+    engine = Engine(GAME)
+    state = engine.setup(seats, None, seed)
+    agents = [GAME.agents["heuristic"]() for _ in range(seats)]
+    lines: list[str] = []
+    ply = 0
+    while GAME.outcome(state) is None:
+        seat = next_actor(GAME, state)
+        assert seat is not None and ply < 5_000
+        ply += 1
+        legal = GAME.legal_actions(state, seat)
+        action = agents[seat].choose(
+            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
+        )
+        step = engine.act(state, seat, action, seed=seed, ply=ply)
+        state = step.state
+        lines += [format_event(e.text, NAMES) for e in step.events if e.public]
+    return lines
+
+
+def test_cc11_cc13_cc20_cc27_lines_name_hotels_campers_and_neighbourhoods() -> None:
+    lines = [line for n in range(2) for line in lines_of(f"words/{n}")]
+    assert not [line for line in lines if re.search(r"\b1 extra|\[|\(value|\bseat\b", line)]
+    builds = [line for line in lines if " builds " in line]
+    assert builds and all(
+        re.fullmatch(
+            rf"{WHO} builds a \d hotel at {AT} for \$\d+( and the camper there "
+            r"becomes its guest)?\.",
+            line,
+        )
+        for line in builds
+    )
+    hosts = [line for line in lines if " hosts " in line]
+    assert hosts and all(
+        re.fullmatch(rf"{WHO} hosts the \d camper from {AT} in the hotel at {AT}\.", line)
+        for line in hosts
+    )
+    changes = [line for line in lines if "grades " in line]
+    assert changes and all(
+        re.fullmatch(rf"{WHO} (up|down)grades the hotel at {AT} from \d to \d for \$\d+\.", line)
+        for line in changes
+    )
+    scored = [line for line in lines if "(worth " in line]
+    assert scored and all(
+        re.fullmatch(
+            r"C\d\d(\+C\d\d)* \(worth \d+\): (nobody scores|a street gang holds it, nobody "
+            rf"scores|{WHO} scores \d+|{WHO}(, {WHO})* and {WHO} score \d+ each)\.",
+            line,
+        )
+        for line in scored
+    ), [line for line in scored if "score" not in line]
+    assert any(re.search(r"scores? \d+", line) for line in scored)
+
+
+def test_cc18_cc27_a_scoring_round_and_each_neighbourhood_open_lines_of_their_own() -> None:
+    """In the thread a move's lines run on in one paragraph; a scoring round's start, each
+    neighbourhood's score and the turn after them each open a line (`Event.heading`)."""
+    engine = Engine(GAME)
+    seed = "words/heading"
+    state = engine.setup(3, None, seed)
+    agents = [GAME.agents["heuristic"]() for _ in range(3)]
+    heads: list[str] = []
+    plain: list[str] = []
+    ply = 0
+    while GAME.outcome(state) is None:
+        seat = next_actor(GAME, state)
+        assert seat is not None
+        ply += 1
+        legal = GAME.legal_actions(state, seat)
+        action = agents[seat].choose(
+            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
+        )
+        step = engine.act(state, seat, action, seed=seed, ply=ply)
+        state = step.state
+        for n, e in enumerate(step.events):
+            (heads if e.heading else plain).append(format_event(e.text, NAMES))
+            if e.heading and "(worth " in e.text and n + 1 < len(step.events):
+                after = step.events[n + 1]
+                assert after.heading, (e.text, after.text)  # the next score, or the next turn
+    assert sum(line.startswith("The pool holds ") for line in heads) == 9
+    assert sum("scores" in line or " score " in line for line in heads) >= 9
+    assert heads[-1] == "That was scoring round 9 of 9: the game ends."
+    assert not [line for line in plain if "(worth " in line or "scoring round" in line]
+    assert any(" ends the turn." in line for line in plain)
