@@ -3,6 +3,7 @@ messages. Text only: no requests are made here except by `send_lines`."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.records import FEED_WIDTH
@@ -24,6 +25,25 @@ def feed_line(line: str) -> str:
     """One feed line, clipped to a short line; the new lines a move's headings start are kept
     (a night's attacks each on its own line)."""
     return clip("\n".join(" ".join(part.split()) for part in line.split("\n")), FEED_LINE)
+
+
+_REPEAT = re.compile(r"(.*) \(×(\d+)\)", re.S)
+
+
+def merged(lines: list[str]) -> list[str]:
+    """The feed with a line said again right after itself counted instead of repeated: three
+    "Frost gives a card to Sleet." in a row read "Frost gives a card to Sleet. (×3)", so the board
+    keeps room for the moves that differ."""
+    out: list[str] = []
+    for line in lines:
+        if out:
+            last = _REPEAT.fullmatch(out[-1])
+            base, times = (last[1], int(last[2])) if last else (out[-1], 1)
+            if base == line:
+                out[-1] = f"{line} (×{times + 1})"
+                continue
+        out.append(line)
+    return out
 
 
 def board_content(lines: list[str]) -> str:

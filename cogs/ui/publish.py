@@ -34,6 +34,7 @@ from cogs.ui.feed import (
     FEED_SHOWN,
     board_content,
     feed_line,
+    merged,
     ping_line,
     send_lines,
 )
@@ -201,12 +202,12 @@ async def show_board(
     known = shown is not None and shown.message_id == table.board_message_id
     if not known:
         shown = None
-    feed = [feed_line(line) for line in played.feed]
+    feed = merged([feed_line(line) for line in played.feed])
     # nothing newer than the board known in the channel (an id is a time: the gateway's echo of
     # the board itself may still be on its way)
     newest = getattr(channel, "last_message_id", None)
     at_bottom = shown is not None and (newest is None or newest <= shown.message_id) and not below
-    gathered = (shown.lines if shown is not None else []) + feed
+    gathered = merged((shown.lines if shown is not None else []) + feed)
     over = table.status != "active"
     digest = picture_digest(table, board)
     if table.board_message_id and not feed and not played.ping and not over and not below:

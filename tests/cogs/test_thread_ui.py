@@ -10,6 +10,7 @@ from bot.board_cache import Pictures
 from bot.records import Ending, PanelUpdate
 from bot.tables import Player, TableRecord, TableService
 from cogs.ui.board import board_message, clip_lines
+from cogs.ui.feed import merged
 from cogs.ui.lobby_message import lobby_embed
 from cogs.ui.own import closed_panel, panel_news
 from cogs.ui.pictures import alt_text
@@ -91,6 +92,17 @@ def test_a_folded_board_keeps_its_newest_lines_and_points_to_the_log_for_the_res
     assert folded.startswith("… ") and "`/game log`" in folded.splitlines()[0]
     assert folded.endswith(lines[-1])
     assert history(["Ana takes 2."]) == "Ana takes 2."
+
+
+def test_a_line_said_again_right_after_itself_is_counted_not_repeated() -> None:
+    gives = "Frost gives a card to Sleet."
+    lines = [gives, gives, "Sleet plays Rug.", gives, gives, gives]
+    assert merged(lines) == [f"{gives} (×2)", "Sleet plays Rug.", f"{gives} (×3)"]
+    assert merged([f"{gives} (×2)", gives]) == [f"{gives} (×3)"]  # a board's kept lines go on
+    assert merged(["Ana draws a card.", "Bo draws a card."]) == [
+        "Ana draws a card.",
+        "Bo draws a card.",
+    ]
 
 
 def test_a_panel_ends_with_its_players_result_and_says_the_game_is_over() -> None:
