@@ -84,9 +84,21 @@ def status_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]
     if obs.last_roll is not None:
         lines.append("Last roll: " + " ".join(str(d) for d in obs.last_roll))
     if obs.last_scoring:
-        parts = [scoring_words(n, lambda s: player_name(names, s)) for n in obs.last_scoring]
-        lines.append("Last scoring: " + "; ".join(parts))
+        lines.append(last_scoring(obs, names))
     return lines
+
+
+def last_scoring(obs: ColdComfortObservation, names: Sequence[str]) -> str:
+    """The last scoring round in one line: the neighbourhoods someone scored, and how many
+    nobody did (street gangs or no hotels), not each of those again."""
+    scored = obs.last_scoring or []
+    won = [scoring_words(n, lambda s: player_name(names, s)) for n in scored if n.winners]
+    if not won:
+        return "Last scoring: nobody scored"
+    rest = len(scored) - len(won)
+    other = "the other neighbourhood" if rest == 1 else f"the other {rest}"
+    tail = f"; nobody scored in {other}" if rest else ""
+    return "Last scoring: " + "; ".join(won) + tail
 
 
 def alt_text(observation: Any, names: Sequence[str] = ()) -> str:

@@ -239,7 +239,7 @@ def describe(obs: ColdComfortObservation) -> str:
     for p in obs.players:
         supply = " ".join(f"{v}×{n}" for v, n in p.supply.items() if n)
         lines.append(
-            f"{seat_ref(p.seat)} (hotels `{'abcdef'[p.seat]}` on the map): ${p.gold}, "
+            f"{seat_ref(p.seat)}: ${p.gold}, "
             f"{plural(p.points, 'point')}, "
             f"{plural(p.hotels, 'hotel')}; supply {supply or '—'}"
         )
@@ -261,11 +261,10 @@ def describe(obs: ColdComfortObservation) -> str:
         lines.append(f"Last roll: {', '.join(str(d) for d in obs.last_roll)}")
     grid = _grid(obs)
     text = "\n".join(lines)
-    block = "\n```\n" + "\n".join(grid) + "\n```"
-    if len(text) + len(block) <= 1800:
-        text += block
-        if len(text) + len(MAP_KEY) < 1800:
-            text += "\n" + MAP_KEY
+    for drawing in (grid + map_key(obs), grid):  # with its key when both fit
+        block = "\n```\n" + "\n".join(drawing) + "\n```"
+        if len(text) + len(block) <= 1800:
+            return text + block
     return text[:1800]
 
 
@@ -303,12 +302,16 @@ NOTATION = (
 )
 """The typing guide (`notation()`), which the terminal also shows beside a long list's groups."""
 
-MAP_KEY = (
-    "Map key: `4.` empty lot of value 4 · `4*` lot of value 4 with a camper (a die) · "
-    "`a2` a hotel of value 2 of the player marked `a` above, empty · `A2` the same hotel with a "
-    "guest · `PP` public building · `MS` Main Street · `==` street · blank: no tile there yet."
-)
-"""Every symbol of the map, printed under it so nobody has to guess."""
+
+def map_key(obs: ColdComfortObservation) -> list[str]:
+    """The text map's key, printed inside its block under it (a board shown with its picture
+    leaves both out): whose hotels each letter marks, and every other symbol."""
+    owners = ", ".join(f"{'abcdef'[p.seat]} {seat_ref(p.seat)}" for p in obs.players)
+    return [
+        f"Map key: hotels {owners} (a2: worth 2, empty; A2: with a guest)",
+        "4. empty lot of value 4 · 4* with a camper (a die) · PP public building · "
+        "MS Main Street · == street · blank: no tile there yet",
+    ]
 
 
 class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservation]):

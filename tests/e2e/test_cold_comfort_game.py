@@ -200,6 +200,9 @@ async def test_starting_posts_the_board_with_its_picture_and_a_private_panel_for
     assert "scoring round 0/9" in text_of(board[0]) and "Pool" in text_of(board[0])
     assert [a.filename for a in board[0].attachments] == ["board.png"]
     assert board[0].embeds[0].image.url == "attachment://board.png"
+    # beside the picture the text map and its key are left out, and nothing points to them
+    shown = board[0].embeds[0].description or ""
+    assert "```" not in shown and "Map key" not in shown and "on the map" not in shown
     png = await board[0].attachments[0].read()
     assert png.startswith(b"\x89PNG")
     for member in table.members:

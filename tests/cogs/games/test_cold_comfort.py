@@ -1,4 +1,5 @@
-"""Cold Comfort's city picture: a valid PNG for small and large maps and every pending choice."""
+"""Cold Comfort's city picture: a valid PNG for small and large maps and every pending choice;
+the last scoring as its legend says it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import io
 from PIL import Image
 
 from cogs.games.cold_comfort import picture
+from cogs.games.cold_comfort_words import last_scoring
 from rules.cold_comfort import GAME
+from rules.cold_comfort.observation import NeighbourhoodScoreView
 from rules.cold_comfort.rules_board import board_of, legal_placements
 from rules.cold_comfort.state import ColdComfortState, PlacedTile
 from rules.engine import Engine
@@ -65,3 +68,23 @@ def test_a_finished_game_renders_the_outcome() -> None:
     obs = GAME.observe(large_map(13), None)
     assert obs.outcome is not None
     _png(picture(obs))
+
+
+def test_cc27_the_boards_last_scoring_names_who_scored_and_counts_the_rest() -> None:
+    hood = NeighbourhoodScoreView(
+        tiles=["C03"], value=2, best={}, gang=3, winners=[], points_each=0
+    )
+    won = hood.model_copy(
+        update={"tiles": ["C04", "C01"], "value": 4, "winners": [1], "points_each": 4}
+    )
+    obs = GAME.observe(Engine(GAME).setup(2, None, "words/last"), None)
+    names = ("Ana", "Bo")
+    assert last_scoring(obs.model_copy(update={"last_scoring": [hood]}), names) == (
+        "Last scoring: nobody scored"
+    )
+    assert last_scoring(obs.model_copy(update={"last_scoring": [won, hood]}), names) == (
+        "Last scoring: C04+C01 (worth 4): Bo scores 4; nobody scored in the other neighbourhood"
+    )
+    assert last_scoring(obs.model_copy(update={"last_scoring": [hood, won, hood]}), names) == (
+        "Last scoring: C04+C01 (worth 4): Bo scores 4; nobody scored in the other 2"
+    )
