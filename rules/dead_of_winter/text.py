@@ -100,10 +100,19 @@ def describe_ln(o: Observation) -> list[str]:
     return lines
 
 
+PHASE_WORDS = {
+    "draft": "choosing survivors",
+    "turn": "players' turns",
+    "colony": "colony phase",
+    "ended": "game over",
+}
+"""Each phase as the board says it."""
+
+
 def describe(o: Observation) -> str:
     lines = [
         f"**Dead of Winter** — round {o.round_number}, {o.round_track} left on the track, "
-        f"phase {o.phase}.",
+        f"{PHASE_WORDS.get(o.phase, o.phase)}.",
         f"Morale {o.morale}/10 · food {o.food} · starvation {o.starvation} · waste {o.waste}.",
         f"Main objective: {o.main_objective.name} ({o.main_objective.side}): "
         f"{goal_words(o.main_objective.goal)}"

@@ -246,3 +246,13 @@ def test_the_player_guides_options_table_is_one_table_with_a_row_for_every_optio
         table.append(line)
     named = {m.group(1) for line in table if (m := re.match(r"\| `(\w+)`", line))}
     assert named == set(GAME.options_model.model_fields)
+
+
+def test_dw_the_board_names_the_phase_in_words_not_its_code() -> None:
+    from rules.dead_of_winter.text import PHASE_WORDS
+
+    state = ENGINE.setup(2, {"mode": "coop"}, "phase-words")
+    head = GAME.text.describe(GAME.observe(state, None)).split("\n")[0]
+    assert head.endswith("left on the track, choosing survivors."), head
+    assert "phase draft" not in head
+    assert set(PHASE_WORDS) == {"draft", "turn", "colony", "ended"}
