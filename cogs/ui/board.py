@@ -27,8 +27,8 @@ from cogs.ui.watch import WatchButton
 
 log = logging.getLogger(__name__)
 
-# a board with a picture keeps its text short: the picture shows the rest (Dead of Winter's text
-# alone was about 2,000 characters)
+# a board with a picture keeps its text short: the picture shows the rest (a game's text puts what
+# the picture draws in a code block, which `board_text` leaves out)
 WITH_PICTURE = 1000
 
 
@@ -84,8 +84,9 @@ CODE_BLOCK = re.compile(r"\n?```.*?```\n?", re.DOTALL)
 
 def board_text(board: Board) -> str:
     """The board's text as the embed shows it. With a picture, a text drawing of the board (a
-    code block: Winter's lake as letters) is left out — the picture shows it, and the picture's
-    alt text still has the whole text — and the rest is clipped shorter."""
+    code block: Winter's lake as letters, Cold Comfort's map and its key, Dead of Winter's places
+    and survivors) is left out — the picture shows it, and the picture's alt text says it — and
+    the rest is clipped shorter."""
     if not has_picture(board.game, board.picture):
         return clip(board.text, MAX_DESCRIPTION)
     text = CODE_BLOCK.sub("\n", board.text).strip()

@@ -131,15 +131,6 @@ def describe(o: Observation) -> str:
             f"Last crisis {lc.name}: {', '.join(c.name for c in lc.revealed) or 'nothing'}"
             f" → {lc.result.replace('_', ' ')}."
         )
-    for loc in o.locations:
-        zs = "/".join(str(e.zombies) for e in loc.entrances)
-        bs = "/".join(str(e.barricades) for e in loc.entrances)
-        people = ", ".join(short(s) for s in loc.survivor_ids) or "nobody"
-        extra = f", helpless {loc.helpless}" if loc.key == "colony" else f", noise {loc.noise}"
-        extra += location_ln(loc)
-        lines.append(
-            f"- {loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
-        )
     seats = [g.seat for g in o.groups]
     for g in o.groups:
         state = " (exiled)" if g.exiled else " (out)" if g.eliminated else ""
@@ -147,6 +138,18 @@ def describe(o: Observation) -> str:
         lines.append(
             f"{group_of(seats, g.group)[0].upper()}{group_of(seats, g.group)[1:]}{state}: "
             f"{plural(g.hand_count, 'card')}, dice {dice}, kills {g.kills}."
+        )
+    # where everyone stands: a block the board leaves out beside its picture, which shows it
+    # (the alt text and a board without a picture keep it)
+    drawing: list[str] = []
+    for loc in o.locations:
+        zs = "/".join(str(e.zombies) for e in loc.entrances)
+        bs = "/".join(str(e.barricades) for e in loc.entrances)
+        people = ", ".join(short(s) for s in loc.survivor_ids) or "nobody"
+        extra = f", helpless {loc.helpless}" if loc.key == "colony" else f", noise {loc.noise}"
+        extra += location_ln(loc)
+        drawing.append(
+            f"{loc.name}: {people}; zombies {zs}, barricades {bs}{extra}, deck {loc.deck_count}."
         )
     for s in o.survivors:
         hurt = "".join(
@@ -156,10 +159,11 @@ def describe(o: Observation) -> str:
         )
         gear = f", carrying {', '.join(c.name for c in s.equipped)}" if s.equipped else ""
         lead = ", leader" if s.is_leader else ""
-        lines.append(
-            f"  {s.short} ({group_name(seats, s.group)}{lead}) at {place_name(s.location)}"
+        drawing.append(
+            f"{s.short} ({group_name(seats, s.group)}{lead}) at {place_name(s.location)}"
             f"{hurt}{gear}."
         )
+    lines += ["```", *drawing, "```"]
     lines += describe_ln(o)
     if o.twist.fired:
         lines.append(f"Twist fired: {o.twist.fired.name}.")

@@ -46,6 +46,25 @@ async def test_a_board_without_a_picture_keeps_its_whole_text() -> None:
     assert message["embed"].description == service.board(table).text
 
 
+async def test_boards_beside_their_picture_leave_out_the_places_the_picture_shows() -> None:
+    """Dead of Winter's places and survivors, and Cold Comfort's text map, are a block of the
+    board's text: beside the picture the board keeps the rest whole (no "…") and the picture's alt
+    text still names the places."""
+    for game in ("dead_of_winter", "cold_comfort"):
+        service, table = await started_table(game, ANA, BO, seed="board", channel_id=3)
+        board = service.board(table)
+        assert "```" in board.text and board.picture
+        message = await board_message(table, board)
+        shown = message["embed"].description
+        assert "```" not in shown and not shown.endswith("…"), shown
+        assert "Map key" not in shown and "Police Station" not in shown
+        assert "Ana" in shown and "Bo" in shown  # the players' lines stay
+        if game == "dead_of_winter":
+            assert (
+                "Ana's group" in shown and "Police Station" in message["attachments"][0].description
+            )
+
+
 def test_alt_text_falls_back_to_the_board_text_without_markdown() -> None:
     assert (
         alt_text("test_nim", {}, ("Ana", "Bo"), "**Stones**: 7\nNext: Ana") == "Stones: 7 Next: Ana"
