@@ -6,11 +6,11 @@ heuristic players, every public line read."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rules import GAMES
-from rules.core import format_event
-from rules.engine import Engine
-from rules.playout import next_actor
+from rules.core import Step, format_event
+from tests.support.seeded_games import seeded_steps
 
 GAME = GAMES["cold_comfort"]
 NAMES = ("Ana", "Bo", "Cy", "Di")
@@ -18,25 +18,19 @@ WHO = "(Ana|Bo|Cy|Di)"
 AT = r"\(-?\d+,-?\d+\)"
 
 
+def steps_of(seed: str, seats: int) -> list[Step[Any]]:
+    """Every move of one seeded game of heuristic players."""
+    return list(seeded_steps(GAME, seed, [GAME.agents["heuristic"]() for _ in range(seats)]))
+
+
 def lines_of(seed: str, seats: int = 4) -> list[str]:
     """Every public event line of one seeded heuristic game, names filled in."""
-    engine = Engine(GAME)
-    state = engine.setup(seats, None, seed)
-    agents = [GAME.agents["heuristic"]() for _ in range(seats)]
-    lines: list[str] = []
-    ply = 0
-    while GAME.outcome(state) is None:
-        seat = next_actor(GAME, state)
-        assert seat is not None and ply < 5_000
-        ply += 1
-        legal = GAME.legal_actions(state, seat)
-        action = agents[seat].choose(
-            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-        )
-        step = engine.act(state, seat, action, seed=seed, ply=ply)
-        state = step.state
-        lines += [format_event(e.text, NAMES) for e in step.events if e.public]
-    return lines
+    return [
+        format_event(e.text, NAMES)
+        for step in steps_of(seed, seats)
+        for e in step.events
+        if e.public
+    ]
 
 
 def test_cc11_cc13_cc20_cc27_lines_name_hotels_campers_and_neighbourhoods() -> None:
@@ -76,23 +70,9 @@ def test_cc11_cc13_cc20_cc27_lines_name_hotels_campers_and_neighbourhoods() -> N
 def test_cc18_cc27_a_scoring_round_and_each_neighbourhood_open_lines_of_their_own() -> None:
     """In the thread a move's lines run on in one paragraph; a scoring round's start, each
     neighbourhood's score and the turn after them each open a line (`Event.heading`)."""
-    engine = Engine(GAME)
-    seed = "words/heading"
-    state = engine.setup(3, None, seed)
-    agents = [GAME.agents["heuristic"]() for _ in range(3)]
     heads: list[str] = []
     plain: list[str] = []
-    ply = 0
-    while GAME.outcome(state) is None:
-        seat = next_actor(GAME, state)
-        assert seat is not None
-        ply += 1
-        legal = GAME.legal_actions(state, seat)
-        action = agents[seat].choose(
-            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-        )
-        step = engine.act(state, seat, action, seed=seed, ply=ply)
-        state = step.state
+    for step in steps_of("words/heading", 3):
         for n, e in enumerate(step.events):
             (heads if e.heading else plain).append(format_event(e.text, NAMES))
             if e.heading and "(worth " in e.text and n + 1 < len(step.events):

@@ -9,7 +9,7 @@ import re
 from rules import GAMES
 from rules.core import format_event
 from rules.engine import Engine
-from rules.playout import next_actor
+from tests.support.seeded_games import seeded_steps
 
 GAME = GAMES["winter"]
 NAMES = ("Ana", "Bo")
@@ -18,21 +18,9 @@ FACE = r"(light|dark) (light|dark) / (light|dark) (light|dark)"
 
 def lines_of(seed: str) -> list[str]:
     """Every public event line of one seeded heuristic game, names filled in."""
-    engine = Engine(GAME)
-    state = engine.setup(2, None, seed)
+    lines = [format_event(line, NAMES) for line in Engine(GAME).setup(2, None, seed).log]
     agents = [GAME.agents["heuristic"]() for _ in range(2)]
-    lines = [format_event(line, NAMES) for line in state.log]
-    ply = 0
-    while GAME.outcome(state) is None:
-        seat = next_actor(GAME, state)
-        assert seat is not None and ply < 2_000
-        ply += 1
-        legal = GAME.legal_actions(state, seat)
-        action = agents[seat].choose(
-            GAME.observe(state, seat), legal, engine.agent_rng(seed, ply, seat)
-        )
-        step = engine.act(state, seat, action, seed=seed, ply=ply)
-        state = step.state
+    for step in seeded_steps(GAME, seed, agents):
         lines += [format_event(e.text, NAMES) for e in step.events if e.public]
     return lines
 
