@@ -161,6 +161,7 @@ class Tuning:
     """How sure the search must be before it leaves the heuristic's pick: the paired
     difference (world by world, the same worlds for both) between the best move and the pick,
     in standard errors. 0: no test, the best mean wins (with `margin`)."""
+    confidence_at: Callable[[Any], float] | None = None  # by the observation; None: `confidence`
     settle: int = 0
     """When every candidate has scored exactly alike in each of this many first worlds, the
     move does not matter here (a game already won or lost whatever is played): stop, and play
@@ -185,8 +186,7 @@ class Tuning:
 
 
 def _seat_of(observation: Any) -> Seat:
-    seat = observation["seat"] if isinstance(observation, dict) else observation.seat
-    return int(seat)
+    return int(observation["seat"] if isinstance(observation, dict) else observation.seat)
 
 
 class SearchAgent:
@@ -294,10 +294,9 @@ class SearchAgent:
             key=lambda c: (-c.mean, c.index),
         )
         base = cands[0]
+        sure = (self.tuning.confidence_at or (lambda _: self.tuning.confidence))(observation)
         if best is not base and (
-            settled
-            or best.mean - base.mean < self.tuning.margin
-            or _sure(best, base) < self.tuning.confidence
+            settled or best.mean - base.mean < self.tuning.margin or _sure(best, base) < sure
         ):
             best = base
         return Searched(best.action, best, cands, spent, searched=True)

@@ -354,6 +354,20 @@ def test_noise_alone_does_not_move_the_expert_off_the_heuristics_pick_given_a_co
     assert moved(3.0) == 0
 
 
+def test_a_game_may_ask_a_different_confidence_by_the_observation() -> None:
+    game = Coin()
+    state = Counter1(left=1)
+    obs, legal = game.observe(state, 0), game.legal_actions(state, 0)
+
+    def moved(tuning: Tuning) -> int:
+        agent = SearchAgent(game, tuning=tuning, iterations=24)
+        picks = [agent.choose(obs, legal, random.Random(f"coin/{n}")) for n in range(12)]
+        return sum(p.type != "stay" for p in picks)
+
+    assert moved(Tuning(confidence=0.0, confidence_at=lambda o: 3.0)) == 0
+    assert moved(Tuning(confidence=3.0, confidence_at=lambda o: 0.0)) > 0
+
+
 @pytest.mark.parametrize("key", ["coldest_night", "tenth_night"])
 def test_the_rollout_heuristic_plays_the_heuristics_games_move_for_move(key: str) -> None:
     game = GAMES[key]

@@ -33,3 +33,19 @@ def test_dw_the_rollout_view_is_the_games_observation_at_every_move(seats: int, 
         work.apply(seat, agents[seat].choose(work.observe(seat), work.legal(seat), rng), "v", ply)
     assert checked > 50
     assert TUNING.observe is rollout_view  # what the expert's rollouts use
+
+
+def test_dw_the_co_op_expert_asks_more_to_leave_the_heuristics_pick_at_four_or_five_seats() -> None:
+    from rules.dead_of_winter.expert import BIG_TABLE_CONFIDENCE, CONFIDENCE, confidence
+    from rules.engine import Engine
+
+    def asked(mode: str) -> dict[int, float]:
+        return {
+            seats: confidence(GAME.observe(Engine(GAME).setup(seats, {"mode": mode}, "c"), 0))
+            for seats in range(1 if mode == "coop" else 2, 6)
+        }
+
+    assert asked("coop") == {1: CONFIDENCE, 2: CONFIDENCE, 3: CONFIDENCE, 4: 2.0, 5: 2.0}
+    assert set(asked("standard").values()) == {CONFIDENCE}  # measured at 1.0: kept
+    assert CONFIDENCE == 1.0 and BIG_TABLE_CONFIDENCE == 2.0
+    assert TUNING.confidence_at is confidence
