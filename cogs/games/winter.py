@@ -5,9 +5,9 @@ to any spots it marks) with one cell to spare, column letters along the top and 
 the left (the labels of WI-20, so `place C3 up` reads off the picture), light and dark sections,
 card outlines, lock marks, counters, the offered groups or squares of a pending choice, and under
 the lake a legend naming the players ("Ana — dark blue · 3 on the lake · 6 in supply") and the
-drawn card in both turns, labelled as the panel's steps are ("Up", "Turned down"). `spots` maps a
-panel step's label ("Spot A") to a card anchor or square `(row, col)`: each is marked with its
-letter, big, in the middle of the 2×2 block it names. With `hints` and no spots, the spots the
+drawn card in both turns, labelled as the panel's steps are ("Upright", "Turned down"). `spots`
+maps a panel step's label ("Spot A") to a card anchor or square `(row, col)`: each is marked with
+its letter, big, in the middle of the 2×2 block it names. With `hints` and no spots, the spots the
 seat to act may use are dotted. The type is sized from the picture's width (`layers.text_size`):
 shown 400 px wide, text stays as tall as Discord's own. It never shows the deck order.
 
@@ -39,6 +39,7 @@ from cogs.games.winter_words import (
     title,
 )
 from rules.winter import CardFace, WinterObservation
+from rules.winter.rules_cards import TURN_WORD
 
 CELL = 44
 MIN_WIDTH = 560  # a small lake is drawn no narrower, so its text is not drawn tiny either
@@ -298,7 +299,8 @@ def _card_panel(draw: ImageDraw.ImageDraw, lay: Layout, obs: WinterObservation, 
     down = [[face.up[1 - i][1 - j] for j in (0, 1)] for i in (0, 1)]
     x = PAD
     cell = CELL * 0.9
-    for name, sections in (("Up", face.up), ("Turned down", down)):
+    for name, sections in ((TURN_WORD["up"], face.up), (TURN_WORD["down"], down)):
+        name = name.capitalize()
         _sections(draw, x, y, sections, cell)
         draw.rectangle((x, y, x + 2 * cell, y + 2 * cell), outline=OUTLINE, width=4)
         draw.text((x + 2 * cell + 10, y + cell), name, font=font(lay.text), fill=TEXT, anchor="lm")

@@ -42,7 +42,7 @@ class Step:
     address: Address
     trail: list[str]
     spots: dict[str, tuple[int, int]] = field(default_factory=dict)  # labels on the picture
-    details: list[tuple[str, str]] = field(default_factory=list)  # buttons' (label, detail)
+    details: list[tuple[str, str]] = field(default_factory=list)  # buttons', menus' (label, detail)
 
 
 def option_of(
@@ -170,6 +170,8 @@ def step_view(
         select.row = row
         row += 1
         view.add_item(select)
+        if child.choice is not None and child.choice.detail:  # a menu says what it is for too
+            step.details.append((child.label, child.choice.detail))
     if menu:
         options = [option_of(root, address, n, children[n], labels) for n in menu]
         placeholder = "Choose a move…" if not address else opens(node.label)

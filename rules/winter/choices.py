@@ -1,10 +1,10 @@
 """Winter's choice paths (`rules/choices.py`): how a player picks a move in a few short steps.
 
-- Placing the drawn card: its turn (up or turned down) → the spot, lettered A, B, C … on the
+- Placing the drawn card: its turn (upright or turned down) → the spot, lettered A, B, C … on the
   picture (`Choice.at` is the card's anchor, `(row, col)`); more than 25 spots are first narrowed
   to a part of the lake ("Top left", "Right" …), so a placement is at most three steps.
 - A counter: "Put a counter" → the square (lettered, `at` its top-left cell).
-- A thaw move: "Move a card" → the card → its new spot and turn ("Spot A, up").
+- A thaw move: "Move a card" → the card → its new spot and turn ("Spot A, upright").
 - Remove a card, take back a counter: the kind → the card or counter (red: they cannot be undone).
 - Colours, drawing, keeping a group: one step each.
 
@@ -27,12 +27,19 @@ from rules.choices import (
 )
 from rules.winter import actions as act
 from rules.winter.lake_spots import lake_centre, spots
-from rules.winter.rules_cards import COLOUR_WORD, Orientation, face_words, sections_of
+from rules.winter.rules_cards import (
+    COLOUR_WORD,
+    TURN_WORD,
+    Orientation,
+    face_words,
+    sections_of,
+)
 from rules.winter.rules_geometry import Cell, cell_label, groups, locks, new_squares, survivors
 from rules.winter.rules_lake import Lake, origin
 from rules.winter.state import WinterState
 
-TURN_WORDS: dict[Orientation, str] = {"up": "Up", "down": "Turned down"}
+TURN_WORDS: dict[Orientation, str] = {turn: word.capitalize() for turn, word in TURN_WORD.items()}
+"""A placement's first step: "Upright" or "Turned down", the words the thread uses."""
 
 
 def choice_paths(
@@ -182,9 +189,10 @@ def _move_paths(ctx: _Turn, moves: list[tuple[int, act.Move]]) -> Iterator[tuple
             to = (action.to_row, action.to_col)
             claimed = new_squares(grid, to, sections_of(card_id, action.orientation), want)
             words = ", ".join(ctx.at(c) for c in claimed) or "no square"
-            detail = fit_detail(f"To {ctx.at(to)}, {action.orientation}: claims {words}")
+            turned = TURN_WORD[action.orientation]
+            detail = fit_detail(f"To {ctx.at(to)}, {turned}: claims {words}")
             if few:
-                label = f"{letters[to]}, {action.orientation}"
+                label = f"{letters[to]}, {turned}"
                 yield index, (head, card, Choice(label, detail=detail, at=to))
                 continue
             # more than 25 ways (never seen in play): its turn first, then the spot

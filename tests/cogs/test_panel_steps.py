@@ -15,7 +15,7 @@ import pytest
 from bot.guard import problems
 from bot.records import label_mark
 from cogs.present import BoardButton
-from cogs.ui.step_layout import Step, layout, step_view
+from cogs.ui.step_layout import Step, inlined, layout, step_view
 from cogs.ui.steps import BACK, ChoiceButton, ChoiceSelect, StepButton, reach, trail_mark
 from rules import GAMES
 from rules.choices import Choice, Node, build, named_path
@@ -180,3 +180,32 @@ def test_layout_keeps_every_option_within_the_rows_left() -> None:
     many = [Node(Choice(f"Kind {n}"), [leaf("x", n)]) for n in range(9)]
     buttons, inline, menu = layout(many, 4)
     assert sorted(buttons + inline + menu) == list(range(9)) and len(menu) == 9
+
+
+def test_a_menu_says_what_it_is_for_beside_the_buttons_winter_drawn_card_wi_1_wi_6() -> None:
+    """A list shown inline as a menu has its detail under "Options" as a button has: Winter's
+    player who just drew, with more spots than one step holds (a part of the lake first, as a
+    menu), sees the drawn card's colours for each turn before opening a menu."""
+    game = GAMES["winter"]
+    engine = Engine(game)
+    state = engine.setup(2, None, "menus")
+    agents = [game.agents["heuristic"]() for _ in range(2)]
+    ply = 0
+    while (seat := next_actor(game, state)) is not None:
+        legal = engine.legal(state, seat)
+        root = build([named_path(p, NAMES) for p in game.choice_paths(state, seat, legal)])
+        if any(inlined(child) and child.label == "Upright" for child in root.children):
+            break
+        ply += 1
+        action = agents[seat].choose(
+            game.observe(state, seat), legal, engine.agent_rng("menus", ply, seat)
+        )
+        state = engine.act(state, seat, action, seed="menus", ply=ply).state
+    else:
+        raise AssertionError("no placement with a part of the lake to choose first")
+    step = step_view(TABLE, ply, root, (), tuple(str(n) for n in range(len(legal))))
+    assert [type(item) for item in step.view.children][:2] == [ChoiceSelect, ChoiceSelect]
+    details = dict(step.details)
+    assert set(details) == {"Upright", "Turned down"}
+    assert details["Upright"].startswith("The card reads ")
+    assert details["Turned down"].startswith("The card turned down reads ")

@@ -34,7 +34,7 @@ def by_label(state: WinterState, seat: int) -> dict[str, Path]:
 def test_wx1_the_opening_card_is_placed_by_its_turn_then_a_lettered_spot_in_reading_order() -> None:
     state = wx1_start()
     paths = by_label(state, 1)
-    assert {p[0].label for p in paths.values()} == {"Up", "Turned down"}
+    assert {p[0].label for p in paths.values()} == {"Upright", "Turned down"}
     up = {label: p for label, p in paths.items() if label.endswith("(up)")}
     # WX-1's twelve spots, read row by row from the top: B1 C1 D1, A2 E2, A3 E3, A4 E4, B5 C5 D5
     order = ["B1", "C1", "D1", "A2", "E2", "A3", "E3", "A4", "E4", "B5", "C5", "D5"]
@@ -100,7 +100,7 @@ def test_wx7_a_thaw_move_is_the_card_then_its_new_spot_and_turn_with_the_square_
         assert [step.label for step in path[:2]] == ["Move a card", "Card G3"]
         assert path[1].at == at(state, "G3")
     e1 = next(p for label, p in moves.items() if label.startswith("Move G3 to E1 (up)"))
-    assert e1[2].label.endswith(", up") and e1[2].at == at(state, "E1")
+    assert e1[2].label.endswith(", upright") and e1[2].at == at(state, "E1")
     assert "claims E2" in e1[2].detail
 
 
