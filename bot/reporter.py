@@ -264,7 +264,7 @@ def digest(moves: Sequence[str], earlier: int = 0) -> list[str]:
         if shown and len(move) > room:
             break
         shown.append(move if shown else shorten(move, room))
-        room -= len(shown[-1]) + 3  # "• " and the line's end
+        room -= len(shown[-1]) + 3 * (1 + shown[-1].count("\n"))  # "• " and each line's end
     shown.reverse()
     earlier += len(moves) - len(shown)
     if earlier:

@@ -68,8 +68,12 @@ def panel_news(update: PanelUpdate, since: list[str] | None, ending: Ending | No
     back to it), and ended by the seat's own result (when the game is over)."""
     text = update.text
     if since:
-        # one line a move; "… 3 earlier moves are in `/game log`." is no move: no bullet
-        lines = [line if line.startswith("…") else f"• {line}" for line in since]
+        # a bullet a line: a move's own lines (a night falling, each attack) each get one;
+        # "… 3 earlier moves are in `/game log`." is no move: no bullet
+        lines = [
+            line if line.startswith("…") else "\n".join(f"• {part}" for part in line.split("\n"))
+            for line in since
+        ]
         head = "**Since your last move:**\n" + "\n".join(lines)
         text = f"{head}\n\n{text}"
     if ending is not None:

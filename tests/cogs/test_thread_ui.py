@@ -137,3 +137,15 @@ def test_a_panel_ends_with_its_players_result_and_says_the_game_is_over() -> Non
     over = TableRecord(game="test_nim", status="finished")
     closed = closed_panel({"embed": embed, "view": object()}, over)
     assert closed["view"] is None and closed["embed"].footer.text == "The game is over."
+
+
+def test_each_line_of_a_move_in_the_digest_has_its_own_bullet_tn_night() -> None:
+    """A move whose lines break (a night falling, each attack: `Event.heading`) reads as a list
+    of bullets, not one bullet and bare lines after it."""
+    update = PanelUpdate(1, 0, 11, "Your hand: 3♠", (), 4, "d", None)
+    move = "Bo is ready for the night.\n🌙 Night 2 falls.\nAttack 1 on Bo: 10♥."
+    text = panel_news(update, ["… 2 earlier moves are in `/game log`.", move], None).text
+    assert text.startswith(
+        "**Since your last move:**\n… 2 earlier moves are in `/game log`.\n"
+        "• Bo is ready for the night.\n• 🌙 Night 2 falls.\n• Attack 1 on Bo: 10♥.\n\n"
+    )
