@@ -88,7 +88,8 @@ def draw_panel(
         from cogs.ui.board import BoardButton  # the board's own button
 
         extra: list[discord.ui.Item[Any]] = [BoardButton(table.id)] if dm else []
-        extra += suggest.panel_items(service, table)  # "Suggest a move", if offered
+        if update.choices:  # "Suggest a move", if offered, beside moves to suggest among
+            extra += suggest.panel_items(service, table)
         step = step_view(table.id, update.ply, update.tree, address, update.choices, extra=extra)
     else:  # a finished table offers nothing: no tree to build, no buttons
         step = Step(discord.ui.View(timeout=None), None, (), [])

@@ -95,6 +95,7 @@ async def test_a_player_not_to_move_is_told_whom_the_game_waits_for(
     bot_factory: Any, responses: Responses
 ) -> None:
     bot, _, bo = await nim(bot_factory, "suggestions=on")
+    assert "sb:g:1" not in await panel_ids(bot, 1)  # a panel with no moves offers no suggestion
     [(text, flags)] = await suggest(bot, responses, bo)
     assert flags & 64 and text.startswith("Suggestions are for your turn: the game is waiting for")
 
