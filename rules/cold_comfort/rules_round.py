@@ -22,6 +22,7 @@ from rules.cold_comfort.state import (
 )
 from rules.core import seat_ref
 from rules.draft import evolve
+from rules.game_info import listed
 
 
 def end_management(state: ColdComfortState, log: Log) -> ColdComfortState:
@@ -99,8 +100,7 @@ def finish(state: ColdComfortState, reason: str) -> ColdComfortState:
 
 def dice_words(roll: list[int]) -> str:
     """A roll as players read it: "2, 1, 3 and 6"."""
-    shown = [str(d) for d in roll]
-    return " and ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
+    return listed([str(d) for d in roll])
 
 
 def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> ColdComfortState:

@@ -15,6 +15,7 @@ from rules.coldest_night.observation_models import (
 )
 from rules.coldest_night.state import ColdestNightState
 from rules.core import seat_ref
+from rules.game_info import listed
 from rules.game_text import plural
 
 _PLAYER_LINES: dict[int, tuple[PlayerView, str]] = {}
@@ -118,8 +119,9 @@ def describe(o: PublicObservation) -> str:
         lines.append("The fire has died down this turn.")
     dwindles = o.fire_dwindles_positions
     if dwindles:
-        at = ", ".join(map(str, dwindles))
-        where = f"Fire Dwindles {'cards are' if len(dwindles) > 1 else 'card is'} {at} from the top"
+        at = listed([_ordinal(n) for n in dwindles])
+        many = len(dwindles) > 1
+        where = f"the Fire Dwindles {'cards are' if many else 'card is'} the {at} from the top"
     else:
         where = "no Fire Dwindles card is left in it"
     lines.append(
@@ -197,3 +199,9 @@ def private_lines(state: ColdestNightState, seat: int) -> list[str]:
         else None,
     )
     return [line for line in lines if line.strip()]
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    last = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{last}"
