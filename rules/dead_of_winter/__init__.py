@@ -53,8 +53,8 @@ Decisions where the spec is silent or leaves a choice open (also in the report):
 - Per-turn marks (moved, used abilities) are cleared for every survivor at each turn end.
 - `PendingPublic` keeps its per-kind public fields (§11.1) under `fields`; `options_count` is null
   for choices among private things (DW-52).
-- A request names the asked seat as `seat N` in labels ("Request Medicine card from seat 2");
-  with two groups on one seat (solo) there are no requests (DW-49).
+- A request names the asked player in its label ("Request Medicine card from Bo"); with two
+  groups on one seat (solo) there are no requests (DW-49).
 - Peek results stay private to the peeker; they count as that seat's secrets only while the cards
   or objective they saw are still hidden.
 - Long Night: the first exiled non-betrayer in group order leads the bandits (the spec says "the
@@ -69,6 +69,11 @@ Decisions where the spec is silent or leaves a choice open (also in the report):
   unambiguous prefix, plus the short forms `pass`, `yes`, `no`, `noise`, `refuse`, `roll`,
   `kill`, `accept`, `decline`, `stop`, `1`, `2`, and a colony entrance for the lure and
   extra-kill choices (`lure 3`, `kill 2`, `entrance 2`, `2`).
+- What the thread says of zombies: colony step 6's arrivals are one `zombies_placed` line, said
+  before any of them lands ("Zombies arrive: 1 at the Colony; 2 each at …"; its counts are all
+  taken first), and any other arrival is said before its zombies land, so a broken barricade or
+  an overrun always follows the line that brought the zombies. A resolved crisis says whether it
+  was prevented and what the revealed cards counted against the number needed.
 """
 
 from rules.dead_of_winter.game import GAME, DeadOfWinterGame

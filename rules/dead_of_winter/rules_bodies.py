@@ -80,14 +80,16 @@ def overrun(ctx: Ctx, loc: str, e: int) -> None:
         morale(ctx, -1)
 
 
-def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False) -> None:
-    """n zombies at a location; at the colony cycling entrances from 1 (DW-17)."""
-    for i in range(n):
-        place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
-    if n:
+def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False, *, said: bool = True) -> None:
+    """n zombies at a location; at the colony cycling entrances from 1 (DW-17). Said before they
+    land, so the barricades they break and the overruns they cause follow the line; `said=False`:
+    the caller has said it (the colony phase says every place's at once)."""
+    if n and said:
         what = "experiment zombie" if experiment else "zombie"
         verb = "arrive" if n > 1 else "arrives"
         ctx.say(f"{n} {what}{'s' if n > 1 else ''} {verb} at {loc_name(loc)}.", "zombies_placed")
+    for i in range(n):
+        place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
 
 
 def kill_zombie_at(w: W, loc: str, e: int | None = None) -> bool:

@@ -28,6 +28,7 @@ from rules.dead_of_winter.content import (
 from rules.dead_of_winter.rules_conditions import holds, met
 from rules.dead_of_winter.rules_core import Ctx, grp
 from rules.dead_of_winter.words import effects_text, group_named
+from rules.game_info import listed
 
 Data = dict[str, Any]
 
@@ -333,12 +334,7 @@ def crisis_step(ctx: Ctx, first: int) -> None:
         "result": result,
     }
     w["crisis"] = None
-    shown = ", ".join(ITEMS[x].name for x in cards) or "no cards"
-    ctx.say(
-        f"Crisis {c.name}: revealed {shown}; score {score} against {t}: "
-        f"{result.replace('_', ' ')}.",
-        "crisis_resolved",
-    )
+    ctx.say(crisis_words(c.name, [ITEMS[x].name for x in cards], score, t), "crisis_resolved")
     if result == "prevented_bonus":
         core.morale(ctx, +1)
     elif result == "failed":
@@ -352,12 +348,47 @@ def zombie_step(ctx: Ctx) -> None:
     away = core.places(w)[1:]
     for loc in away:  # bandits draw zombies like survivors (§9.5)
         counts[loc] = len(core.at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
+    if any(counts.values()):  # said once, before any lands: the overruns it causes follow
+        ctx.say(
+            arrivals([(core.loc_name(loc), counts[loc]) for loc in core.places(w)]),
+            "zombies_placed",
+        )
     for loc in core.places(w):
-        bodies.add_zombies(ctx, loc, counts[loc])
+        bodies.add_zombies(ctx, loc, counts[loc], said=False)
     for loc in away:
         for _ in range(w["locations"][loc]["noise"]):
             if ctx.rng.randint(1, 6) <= 3:
-                bodies.place_zombie(ctx, loc, 0)
                 ctx.say(f"Noise draws a zombie to {core.loc_name(loc)}.", "zombies_placed")
+                bodies.place_zombie(ctx, loc, 0)
     for loc in core.places(w):
         w["locations"][loc]["noise"] = 0
+
+
+def crisis_words(crisis: str, cards: list[str], score: int, needed: int) -> str:
+    """ "The crisis Hunters Hunted is not prevented: Bag of Bottle Caps and Kitchen Freezer Stock
+    count −2 of the 3 needed." (each card of the asked symbol counts 1, any other −1)."""
+    if score >= needed + 2:
+        verdict = f"is prevented with {score - needed} to spare"
+    else:
+        verdict = "is prevented" if score >= needed else "is not prevented"
+    worth = f"{score} of the {needed} needed".replace("-", "−")
+    if not cards:
+        return f"The crisis {crisis} {verdict}: nobody added a card ({worth})."
+    verb = "counts" if len(cards) == 1 else "count"
+    return f"The crisis {crisis} {verdict}: {listed(cards)} {verb} {worth}."
+
+
+def arrivals(counts: list[tuple[str, int]]) -> str:
+    """The colony phase's zombies in one line, places with the same count together: "Zombies
+    arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."."""
+    by_count: dict[int, list[str]] = {}
+    for where, n in counts:
+        if n:
+            by_count.setdefault(n, []).append(where)
+    if sum(n * len(places) for n, places in by_count.items()) == 1:
+        return f"1 zombie arrives at {next(iter(by_count.values()))[0]}."
+    parts = [
+        f"{n} at {places[0]}" if len(places) == 1 else f"{n} each at {listed(places)}"
+        for n, places in by_count.items()
+    ]
+    return f"Zombies arrive: {'; '.join(parts)}."

@@ -1,0 +1,71 @@
+"""What Dead of Winter's thread says in the colony phase, in players' words: the zombies of
+colony step 6 arrive in one line, said before any lands (its counts are all computed first, so the
+overruns they cause follow it, DW-17, DW-18), and a crisis says whether it was prevented and what
+the revealed cards counted (§6.1 step 4) instead of "score -2 against 3: failed"."""
+
+from __future__ import annotations
+
+import re
+
+from rules.dead_of_winter import GAME
+from rules.dead_of_winter.content import LOCATIONS
+from rules.dead_of_winter.rules_core import loc_name
+from rules.dead_of_winter.rules_round import arrivals, crisis_words
+from tests.support.seeded_games import seeded_steps
+
+ARRIVE = re.compile(r"^(Zombies arrive: .+|\d+ zombies? arrives? at .+)\.$")
+CRISIS = re.compile(
+    r"^The crisis .+ is (not )?prevented( with \d+ to spare)?: .+ of the \d+ needed\)?\.$"
+)
+
+
+def test_colony_step_6_says_every_places_zombies_once_before_the_overruns_dw_17_dw_18() -> None:
+    assert arrivals([("the Colony", 1), ("1 (Police Station)", 2), ("5 (Hospital)", 2)]) == (
+        "Zombies arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."
+    )
+    assert arrivals([("the Colony", 0), ("3 (School)", 1)]) == "1 zombie arrives at 3 (School)."
+
+
+def test_a_crisis_says_prevented_or_not_and_what_its_cards_counted() -> None:
+    assert crisis_words("Hunters Hunted", ["Bag of Bottle Caps", "Walkie-Talkie"], -2, 3) == (
+        "The crisis Hunters Hunted is not prevented: Bag of Bottle Caps and Walkie-Talkie "
+        "count −2 of the 3 needed."
+    )
+    assert crisis_words("Cold Radiators", ["A", "B", "C", "D", "E"], 5, 3).startswith(
+        "The crisis Cold Radiators is prevented with 2 to spare: A, B, C, D and E count 5"
+    )
+    assert crisis_words("Cold Radiators", [], 0, 2) == (
+        "The crisis Cold Radiators is not prevented: nobody added a card (0 of the 2 needed)."
+    )
+
+
+def places_in(text: str) -> set[str]:
+    """The places a line names: "colony" for the colony or one of its entrances."""
+    found = {loc for loc in LOCATIONS if loc_name(loc) in text}
+    return found | ({"colony"} if "olony" in text else set())
+
+
+def test_seeded_games_say_zombies_arrive_before_what_they_break_dw_17_dw_18() -> None:
+    """Every barricade that breaks and every overrun follows a line saying zombies come there:
+    the colony phase's arrivals, a crisis's zombies, noise."""
+    colony_phases = 0
+    for seed in (3, 4):
+        agents = [GAME.agents["heuristic"]() for _ in range(3)]
+        for step in seeded_steps(GAME, seed, agents):
+            public = [e for e in step.events if e.visible_to is None]
+            kinds = [e.kind for e in public]
+            if "crisis_resolved" not in kinds:
+                continue
+            colony_phases += 1
+            crisis = public[kinds.index("crisis_resolved")].text
+            assert CRISIS.match(crisis), crisis
+            coming: set[str] = set()
+            arrivals_said = 0
+            for event in public[kinds.index("crisis_resolved") :]:
+                if ARRIVE.match(event.text) or event.text.startswith("Noise draws a zombie"):
+                    arrivals_said += event.text.startswith(("Zombies arrive:", "1 zombie "))
+                    coming |= places_in(event.text)
+                elif event.kind == "overrun" or event.text.endswith("breaks."):
+                    assert places_in(event.text) <= coming, (event.text, public)
+            assert arrivals_said <= 2  # colony step 6, and a crisis's own zombies
+    assert colony_phases >= 4
