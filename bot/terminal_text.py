@@ -124,12 +124,11 @@ STALE = "That move is out of date: the game has moved on."
 
 
 def option_text(node: Node) -> str:
-    """One numbered choice of a step: its label ("…" when it has steps of its own), where it is
-    on the board for a spot, and what it does."""
+    """One numbered choice of a step: its label ("…" when it has steps of its own) and what it
+    does. A spot's detail names its place as the board does ("At B1: …"); the engine's own
+    coordinates (`Choice.at`, for the picture's letters) are never shown."""
     choice = node.choice
     text = node.label if node.leaf or node.label.endswith("…") else f"{node.label} …"
-    if choice is not None and choice.at is not None:
-        text += f" at {choice.at[0]},{choice.at[1]}"
     if choice is not None and choice.detail:
         text += f" — {choice.detail}"
     return text
@@ -213,7 +212,7 @@ def step_node(update: PanelUpdate, address: tuple[int, ...]) -> tuple[tuple[int,
 
 def step_menu(update: PanelUpdate, address: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:
     """The step shown (`step_node`) and its lines, numbered: each option with what it does ("…"
-    when it has steps of its own, a spot's place on the board), then `b` below the top."""
+    when it has steps of its own), then `b` below the top."""
     address, node = step_node(update, address)
     if not node.children:
         return address, ["  No moves for you right now."]

@@ -462,3 +462,27 @@ async def test_a_move_at_the_terminal_is_printed_before_the_expert_after_it_thin
     assert "Frost 🤖 takes" not in during  # the expert's move comes after
     assert "Frost 🤖 takes" in text(out)
     await store.close()
+
+
+async def test_a_spot_step_names_the_place_as_the_board_does_never_the_engines_coordinates(
+    tmp_path: Path,
+) -> None:
+    """Winter's placement in the terminal: "Spot A — At B1: makes no square …", not the
+    engine's "at -2,-3" (a picture's letter placement, meaningless to a player, WI-20)."""
+    console, store, out, _ = await console_for(tmp_path, [])
+    table = await console.new_table("winter", seats=2, seed="5")
+    table = (await console.service.start(table.id, 1)).table
+    for _ in range(6):  # the first option (colours, a draw, a spot) up to a drawn card
+        seat = console.human_to_act(table)
+        assert seat is not None
+        if console.panel(table, seat).tree.children[0].label == "Upright":
+            break
+        await console.command(table, seat, "1")
+        await console.command(table, seat, "1")
+        table = await console.service.table(table.id)
+    console.show_turn(table, seat)
+    assert await console.command(table, seat, "1") is False  # upright: its spots
+    spots = [line for line in out[-1].splitlines() if ") Spot " in line]
+    assert spots and all(re.search(r"\) Spot [A-Z]+ — At [A-Z]+\d+: ", line) for line in spots)
+    assert not re.search(r" at -?\d+,-?\d+", out[-1]), out[-1]
+    await store.close()
