@@ -13,6 +13,7 @@ from cogs.games.layers import (
 )
 from rules.cold_comfort import ColdComfortObservation
 from rules.cold_comfort.rules_scoring import scoring_words
+from rules.cold_comfort.text import to_build
 from rules.core import plural
 
 PHASE_WORDS = {
@@ -56,10 +57,9 @@ def title(obs: ColdComfortObservation, names: Sequence[str]) -> str:
 def player_lines(obs: ColdComfortObservation, names: Sequence[str]) -> list[str]:
     lines = []
     for p in obs.players:
-        hand = " ".join(str(v) for v, n in sorted(p.supply.items()) for _ in range(n)) or "none"
         lines.append(
             f"{player_name(names, p.seat)} · ${p.gold} · {plural(p.points, 'point')} · "
-            f"{plural(p.hotels, 'hotel')} · in hand {hand}"
+            f"{plural(p.hotels, 'hotel')} built · to build {to_build(p.supply)}"
         )
     return lines
 

@@ -4,7 +4,7 @@ bound to the game as its text object (`ColdComfortText`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rules.cold_comfort import actions as act
 from rules.cold_comfort.observation import ColdComfortObservation
@@ -237,11 +237,10 @@ def describe(obs: ColdComfortObservation) -> str:
         lines.append(f"{seat_ref(who)} {doing}{turn}.")
     lines.append(f"Pool {obs.pool} / {obs.trigger} · deck {obs.deck_count} · dice {obs.dice_total}")
     for p in obs.players:
-        supply = " ".join(f"{v}×{n}" for v, n in p.supply.items() if n)
         lines.append(
             f"{seat_ref(p.seat)}: ${p.gold}, "
             f"{plural(p.points, 'point')}, "
-            f"{plural(p.hotels, 'hotel')}; supply {supply or '—'}"
+            f"{plural(p.hotels, 'hotel')} built; to build {to_build(p.supply)}"
         )
     if obs.drawn_tile:
         rows = " / ".join(" ".join(str(c) for c in r) for r in obs.drawn_tile.rows)
@@ -343,3 +342,9 @@ class ColdComfortText(GameText[ColdComfortState, act.Action, ColdComfortObservat
 
     def describe(self, observation: ColdComfortObservation) -> str:
         return describe(observation)
+
+
+def to_build(supply: Mapping[int, int]) -> str:
+    """A seat's hotel supply as the tiles it holds, lowest first: "1 1 2 5" ("none" when all are
+    built), the same words on the board's text and its picture."""
+    return " ".join(str(v) for v, n in sorted(supply.items()) for _ in range(n)) or "none"

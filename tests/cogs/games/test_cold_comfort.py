@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from cogs.games.cold_comfort import picture
-from cogs.games.cold_comfort_words import last_scoring
+from cogs.games.cold_comfort_words import last_scoring, player_lines
 from rules.cold_comfort import GAME
 from rules.cold_comfort.observation import NeighbourhoodScoreView
 from rules.cold_comfort.rules_board import board_of, legal_placements
@@ -88,3 +88,14 @@ def test_cc27_the_boards_last_scoring_names_who_scored_and_counts_the_rest() -> 
     assert last_scoring(obs.model_copy(update={"last_scoring": [hood, won, hood]}), names) == (
         "Last scoring: C04+C01 (worth 4): Bo scores 4; nobody scored in the other 2"
     )
+
+
+def test_cc2_each_player_line_lists_the_hotels_left_to_build_as_the_picture_does() -> None:
+    """CC-2's supply (two hotels of each value) read as tiles, lowest first, in the same words on
+    the board's text and under its picture; "supply 1×2 2×2" is gone."""
+    obs = GAME.observe(Engine(GAME).setup(2, None, 1), None)
+    tiles = "1 1 2 2 3 3 4 4 5 5 6 6"
+    text = GAME.text.describe(obs)
+    assert f"0 hotels built; to build {tiles}" in text and "×" not in text
+    legend = player_lines(obs, ("Ana", "Bo"))
+    assert legend[0] == f"Ana · $10 · 0 points · 0 hotels built · to build {tiles}"
