@@ -10,7 +10,8 @@ move is played. Every fourth move is typed in the channel as `!play <label>` ins
 Counted (the goals of the "play that feels native" work, in `docs/performance.md`):
 
 - the most move choices one panel step shows (goal ≤ 25), and whether any panel has page buttons;
-- the clicks from opening the panel to the move (goal ≤ 3, 4 for placing a tile);
+- the clicks from opening the panel to the move (goal ≤ 3, 4 for placing a tile), and on average
+  with the opening click (a move with nothing to choose is made by opening the panel: 0 after it);
 - the full boards still standing in the channel at the end (goal 1): messages of the bot that
   carry the board (an embed with the board's title, or a picture);
 - the channel's length at the end, in characters a move (goal ≤ 200);
@@ -323,7 +324,8 @@ async def click_through(
     index: int,
 ) -> int | None:
     """Open the member's panel with "My hand & moves" and follow the move's path; the clicks
-    after opening it, or None when the move could not be found on the panel."""
+    after opening it (0: opening it made the move, one with nothing to choose), or None when the
+    move could not be found on the panel."""
     tree = update.tree
     address = find(tree, index)
     if address is None:
@@ -335,6 +337,8 @@ async def click_through(
     hand = {"type": 2, "custom_id": f"sb:b:{table.id}:hand", "style": 2, "label": "x"}
     before = len(adapter.payloads)
     await dispatch(bot, click(member, channel, table.board_message_id or 0, hand))
+    if (await bot.service.table(table.id)).ply != table.ply:
+        return 0
     for clicks in range(1, 9):
         if len(adapter.payloads) == before:
             return None
@@ -416,6 +420,11 @@ async def rows() -> AsyncIterator[Row]:
             f"feel {f.name}: most clicks from the panel to a move",
             most,
             f"({f.clicked} clicked)",
+        )
+        yield (
+            f"feel {f.name}: clicks a clicked move, opening the panel included",
+            (f.clicked + sum(n * k for n, k in f.clicks.items())) / max(1, f.clicked),
+            f"({f.clicks[0]} made by opening the panel)",
         )
         yield (f"feel {f.name}: full boards standing at the end", f.boards, "")
         yield (f"feel {f.name}: channel characters per move", f.chars / max(1, f.plies), "chars")

@@ -334,6 +334,12 @@ async def play_game(
             if turn.seat != last_mover:  # the game came back to them: "My hand & moves" first
                 refresh = {"type": 2, "custom_id": f"sb:b:{table.id}:hand", "style": 2}
                 await dispatch(bot, click(turn.member, channel, panel.message_id or 0, refresh))
+                last_mover = turn.seat
+                after = await service.table(1)
+                if after.ply != table.ply:  # a move with nothing to choose, made on opening
+                    measured.human_moves += 1
+                    table = after
+                    continue
             last_mover = turn.seat
             index = turn.legal.index(turn.action)
             component = component_for(table.id, table.ply, labels, index)

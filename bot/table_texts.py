@@ -220,6 +220,15 @@ class TableTexts(CachePart):
             self.cache.trim(self.privates, table.id)
         return made
 
+    def forced(self, table: TableRecord, seat: Seat) -> int | None:
+        """The index of the move the seat would only have to click through now (`BaseGame.forced`:
+        the game waits for it, and it has nothing to choose), made when it opens its panel."""
+        if table.status != "active" or seat not in self.cache.waiting_for(table):
+            return None
+        state = self.cache.state(table)
+        legal = self.engines[table.game].legal(state, seat)
+        return self.games[table.game].forced(state, seat, legal) if legal else None
+
     def labels(self, table: TableRecord, seat: Seat) -> list[str]:
         if table.status != "active":
             return []

@@ -176,7 +176,7 @@ class TableService:
             texts.lobby_text,
         )
         self.turn_line, self.observation = texts.turn_line, texts.observation
-        self.public_view, self.labels = texts.public_view, texts.labels
+        self.public_view, self.labels, self.forced = texts.public_view, texts.labels, texts.forced
         self.private_text, self.private_only_text = texts.private_text, texts.private_only_text
         self.panel_update, self.private_updates = texts.panel_update, texts.private_updates
         self.newly_waiting = reporter.newly_waiting

@@ -285,6 +285,13 @@ class BaseGame(Generic[S, A, O]):
         kinds = [self.text.move_kind(label) for label in labels]
         return plain_paths(labels, kinds if all(kinds) else None)
 
+    def forced(self, state: S, seat: Seat, legal: Sequence[A]) -> int | None:
+        """The index in `legal` of a move the seat has no choice about and nothing to think over
+        (Winter's draw when no counter can be put): the bot makes it when the seat opens its
+        panel, so the panel opens at the decision after it. None (the default): the panel offers
+        every move."""
+        return None
+
     def paths_or_plain(
         self, state: S, seat: Seat, legal: Sequence[A], found: Sequence[Path | None]
     ) -> Sequence[Path | None]:

@@ -15,7 +15,7 @@ import discord
 
 from bot.board_cache import observation_digest
 from bot.delivery import Pictures
-from bot.records import seat_names
+from bot.records import label_mark, seat_names
 from bot.tables import Board, Played, TableRecord
 from cogs.common import COLOUR as COLOUR
 from cogs.common import MAX_DESCRIPTION as MAX_DESCRIPTION
@@ -42,12 +42,22 @@ class BoardButton(IdButton, template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"):
     async def callback(self, interaction: discord.Interaction) -> None:
         """The clicker's panel with the moves of the moment: redrawn in place when the click is
         on their DM panel, else shown only to them. Either way the click's answer carries it, so
-        it costs no request of its own."""
+        it costs no request of its own. When the game waits for them with one move that needs
+        no choosing (`BaseGame.forced`: Winter's draw), it is made first, as a click on it
+        would be, and the panel shows what comes after it."""
         found = await own_panel(interaction, self.table_id)
         if found is None:
             return
         service, table, update = found
         kit = kit_of(snowbound(interaction.client))
+        forced = service.forced(table, update.seat)
+        if forced is not None:  # nothing to choose (Winter's draw): made, and the panel after it
+            since = await service.since_last_move(table, update.seat)
+            mark = label_mark(update.choices[forced])
+            await kit.play_choice(
+                interaction, table.id, update.ply, forced, mark, since=since, new_answer=True
+            )
+            return
         stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)
         clicked = interaction.message.id if interaction.message is not None else None
         if stored is not None and clicked is not None and stored.message_id == clicked:

@@ -7,6 +7,7 @@ kit (`cogs.ui.own.Kit`), so nothing here imports the panel modules."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -23,13 +24,22 @@ log = logging.getLogger(__name__)
 
 
 async def play_choice(
-    interaction: discord.Interaction, table_id: int, ply: int, index: int, mark: str | None
+    interaction: discord.Interaction,
+    table_id: int,
+    ply: int,
+    index: int,
+    mark: str | None,
+    *,
+    since: Sequence[str] | None = None,
+    new_answer: bool = False,
 ) -> None:
+    """The move at `index` for the clicker (`cogs.ui.own.PlayChoice` says what `since` and
+    `new_answer` do)."""
     bot = snowbound(interaction.client)
 
     async def first(played: Played) -> None:
         """The move, before a searching AI thinks: the click answered, the thread shows it."""
-        await answer_mover(bot, interaction, played)
+        await answer_mover(bot, interaction, played, since=since, new_answer=new_answer)
         await publish(bot, played)
 
     try:
@@ -40,18 +50,28 @@ async def play_choice(
     except Exception as err:
         await reply_error(interaction, err)
         return
-    await answer_mover(bot, interaction, played)
+    await answer_mover(bot, interaction, played, since=since, new_answer=new_answer)
     await publish(bot, played)
 
 
-async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, played: Played) -> None:
+async def answer_mover(
+    bot: SnowboundBot,
+    interaction: discord.Interaction,
+    played: Played,
+    *,
+    since: Sequence[str] | None = None,
+    new_answer: bool = False,
+) -> None:
     """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
     interaction's response: the mover sees their new hand and moves at no request's cost. When
     the click came from their DM panel, that panel is now up to date, so `publish` skips it; it
     is redrawn as a DM panel (with "My hand & moves") even when nothing private changed. It is
     drawn from the result record alone (`Played.panels` or `Played.mover_panel`). A click answered
     already (its move shown before a searching AI thought) has its panel edited again with the
-    AI seats' moves, when they changed it."""
+    AI seats' moves, when they changed it. `since` heads the panel with the lines since the
+    mover's last move; `new_answer`: the click was not on a panel (the board's "My hand & moves"
+    made a forced move), so the panel is a new answer only the mover sees, unless it was their
+    DM panel's button."""
     service, table = bot.service, played.table
     kit = kit_of(bot)
     seat = seat_of(table, interaction.user.id)
@@ -62,7 +82,7 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
         if not answered:
             await interaction.response.defer()
         return
-    fresh = panel_news(fresh, None, played.ending)
+    fresh = panel_news(fresh, since, played.ending)
     clicked = interaction.message.id if interaction.message is not None else None
     # where the seat's DM panel is (the result record carries it): a click there redraws it as
     # a DM panel, with its "My hand & moves" button, even when nothing private changed
@@ -74,6 +94,8 @@ async def answer_mover(bot: SnowboundBot, interaction: discord.Interaction, play
     try:
         if answered:
             await interaction.edit_original_response(attachments=[], **message)
+        elif new_answer and not on_dm:
+            await interaction.response.send_message(ephemeral=True, **message)
         else:
             await interaction.response.edit_message(attachments=[], **message)
     except discord.HTTPException as err:

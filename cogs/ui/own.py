@@ -9,7 +9,7 @@ through `interaction.client`."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,7 +33,25 @@ class PanelDrawer(Protocol):
 
 ViewOf = Callable[[TableRecord], discord.ui.View | None]
 OpenStep = Callable[[discord.Interaction, int, tuple[int, ...], str], Awaitable[None]]
-PlayChoice = Callable[[discord.Interaction, int, int, int, str | None], Awaitable[None]]
+
+
+class PlayChoice(Protocol):
+    """Plays the move at `index` for the clicker (`cogs.ui.clicks.play_choice`): `since`, the
+    lines since their last move to head the panel it answers with; `new_answer`, the click was
+    not on a panel (the board's "My hand & moves" making a forced move), so the panel comes as a
+    new answer only they see."""
+
+    def __call__(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        ply: int,
+        index: int,
+        mark: str | None,
+        *,
+        since: Sequence[str] | None = None,
+        new_answer: bool = False,
+    ) -> Awaitable[None]: ...
 
 
 @dataclass(frozen=True)
@@ -63,7 +81,9 @@ def private_update(service: TableService, table: TableRecord, seat: int) -> Pane
     return service.panel_update(table, seat)
 
 
-def panel_news(update: PanelUpdate, since: list[str] | None, ending: Ending | None) -> PanelUpdate:
+def panel_news(
+    update: PanelUpdate, since: Sequence[str] | None, ending: Ending | None
+) -> PanelUpdate:
     """The panel headed by the public lines since the seat's last move (when the game comes
     back to it), and ended by the seat's own result (when the game is over)."""
     text = update.text

@@ -18,6 +18,8 @@ Decisions where the spec is silent:
 - Counters a move could not cover (WI-15) stay open squares; nothing else happens to them.
 - WI-24's "leave out trailing words" also covers `move G3` (no destination) and a bare `place`:
   accepted when exactly one legal action matches, otherwise the matching labels are listed.
+- A Freezing turn with no counter to put offers only the draw (WI-5, WI-6), so `forced` names it:
+  opening the panel on Discord draws, and the panel opens at the placement (one click less).
 - `describe` drops the text grid (pointing to the picture) when it would pass 1800 characters.
 - The picture's hints mark placement spots and move destinations (green dots on the anchor
   cell), claimable squares (yellow frames) and removable cards (red crosses) for the seat to act;

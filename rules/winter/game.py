@@ -13,7 +13,7 @@ from rules.choices import Path
 from rules.core import Agent, BaseGame, Event, Options, Outcome, Seat, Step
 from rules.errors import IllegalActionError
 from rules.game_info import Chance, GameInfo, Information, Play
-from rules.winter.actions import ACTION_MODEL, WinterAction
+from rules.winter.actions import ACTION_MODEL, Draw, WinterAction
 from rules.winter.agents import AGENTS
 from rules.winter.choices import choice_paths
 from rules.winter.determinize import determinize
@@ -92,6 +92,10 @@ class WinterGame(BaseGame[WinterState, WinterAction, WinterObservation]):
         self, state: WinterState, seat: Seat, legal: Sequence[WinterAction]
     ) -> Sequence[Path | None]:
         return choice_paths(state, seat, legal)
+
+    def forced(self, state: WinterState, seat: Seat, legal: Sequence[WinterAction]) -> int | None:
+        """A Freezing turn with no counter to put is a draw (WI-5: always legal; WI-6)."""
+        return 0 if len(legal) == 1 and isinstance(legal[0], Draw) else None
 
 
 GAME = WinterGame()
