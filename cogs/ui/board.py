@@ -55,7 +55,7 @@ class BoardButton(IdButton, template=r"sb:b:(?P<t>\d{1,18}):(?P<op>hand)"):
             since = await service.since_last_move(table, update.seat)
             mark = label_mark(update.choices[forced])
             await kit.play_choice(
-                interaction, table.id, update.ply, forced, mark, since=since, new_answer=True
+                interaction, table.id, update.ply, forced, mark, since=since, forced=True
             )
             return
         stored = {p.seat: p for p in await service.store.panels(table.id)}.get(update.seat)

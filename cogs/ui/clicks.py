@@ -31,15 +31,15 @@ async def play_choice(
     mark: str | None,
     *,
     since: Sequence[str] | None = None,
-    new_answer: bool = False,
+    forced: bool = False,
 ) -> None:
     """The move at `index` for the clicker (`cogs.ui.own.PlayChoice` says what `since` and
-    `new_answer` do)."""
+    `forced` do)."""
     bot = snowbound(interaction.client)
 
     async def first(played: Played) -> None:
         """The move, before a searching AI thinks: the click answered, the thread shows it."""
-        await answer_mover(bot, interaction, played, since=since, new_answer=new_answer)
+        await answer_mover(bot, interaction, played, since=since, forced=forced)
         await publish(bot, played)
 
     try:
@@ -50,7 +50,7 @@ async def play_choice(
     except Exception as err:
         await reply_error(interaction, err)
         return
-    await answer_mover(bot, interaction, played, since=since, new_answer=new_answer)
+    await answer_mover(bot, interaction, played, since=since, forced=forced)
     await publish(bot, played)
 
 
@@ -60,7 +60,7 @@ async def answer_mover(
     played: Played,
     *,
     since: Sequence[str] | None = None,
-    new_answer: bool = False,
+    forced: bool = False,
 ) -> None:
     """Redraw the clicked panel (the DM panel or the ephemeral one from "My hand & moves") in the
     interaction's response: the mover sees their new hand and moves at no request's cost. When
@@ -69,9 +69,9 @@ async def answer_mover(
     drawn from the result record alone (`Played.panels` or `Played.mover_panel`). A click answered
     already (its move shown before a searching AI thought) has its panel edited again with the
     AI seats' moves, when they changed it. `since` heads the panel with the lines since the
-    mover's last move; `new_answer`: the click was not on a panel (the board's "My hand & moves"
-    made a forced move), so the panel is a new answer only the mover sees, unless it was their
-    DM panel's button."""
+    mover's last move; `forced`: "My hand & moves" made the move for them (`BaseGame.forced`),
+    so the digest ends with what it did ("Bo draws a card: …"), and the panel is a new answer
+    only the mover sees, unless the click was on their DM panel."""
     service, table = bot.service, played.table
     kit = kit_of(bot)
     seat = seat_of(table, interaction.user.id)
@@ -82,6 +82,8 @@ async def answer_mover(
         if not answered:
             await interaction.response.defer()
         return
+    if forced:  # what opening the panel did, told where the player looks
+        since = [*(since or ()), *played.lines]
     fresh = panel_news(fresh, since, played.ending)
     clicked = interaction.message.id if interaction.message is not None else None
     # where the seat's DM panel is (the result record carries it): a click there redraws it as
@@ -94,7 +96,7 @@ async def answer_mover(
     try:
         if answered:
             await interaction.edit_original_response(attachments=[], **message)
-        elif new_answer and not on_dm:
+        elif forced and not on_dm:
             await interaction.response.send_message(ephemeral=True, **message)
         else:
             await interaction.response.edit_message(attachments=[], **message)

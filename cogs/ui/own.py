@@ -37,9 +37,9 @@ OpenStep = Callable[[discord.Interaction, int, tuple[int, ...], str], Awaitable[
 
 class PlayChoice(Protocol):
     """Plays the move at `index` for the clicker (`cogs.ui.clicks.play_choice`): `since`, the
-    lines since their last move to head the panel it answers with; `new_answer`, the click was
-    not on a panel (the board's "My hand & moves" making a forced move), so the panel comes as a
-    new answer only they see."""
+    lines since their last move to head the panel it answers with; `forced`, the move was made
+    for them by "My hand & moves" (`BaseGame.forced`): the panel comes as a new answer only they
+    see (their DM panel, when the click was there), its digest ending with the move's lines."""
 
     def __call__(
         self,
@@ -50,7 +50,7 @@ class PlayChoice(Protocol):
         mark: str | None,
         *,
         since: Sequence[str] | None = None,
-        new_answer: bool = False,
+        forced: bool = False,
     ) -> Awaitable[None]: ...
 
 

@@ -55,6 +55,9 @@ async def test_wi6_the_boards_button_draws_for_the_player_and_opens_at_the_place
     panel = first["data"]["embeds"][0]
     options = next(f["value"] for f in panel["fields"] if f["name"] == "Options")
     assert "**Upright** — The card reads" in options and "**Turned down** —" in options
+    digest = panel["description"].split("\n\n")[0]  # what happened, the draw made for them last
+    assert digest.startswith("**Since your last move:**")
+    assert " draws a card: " in digest.splitlines()[-1]
     after = await bot.service.table(1)
     assert after.ply == table.ply + 1
     state = bot.service.state(after)
