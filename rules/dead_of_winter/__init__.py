@@ -71,9 +71,11 @@ Decisions where the spec is silent or leaves a choice open (also in the report):
   extra-kill choices (`lure 3`, `kill 2`, `entrance 2`, `2`).
 - What the thread says of zombies: colony step 6's arrivals are one `zombies_placed` line, said
   before any of them lands ("Zombies arrive: 1 at the Colony; 2 each at …"; its counts are all
-  taken first), and any other arrival is said before its zombies land, so a broken barricade or
-  an overrun always follows the line that brought the zombies. A resolved crisis says whether it
-  was prevented and what the revealed cards counted against the number needed.
+  taken first), as are an effect's zombies at several places; any arrival is said before its
+  zombies land, so a broken barricade or an overrun always follows the line that brought the
+  zombies. A resolved crisis says whether it was prevented and what the revealed cards counted
+  against the number needed. The crisis's result and step 6's arrivals open thread lines of their
+  own (`Event.heading`), so a colony phase reads as a few lines rather than one paragraph.
 """
 
 from rules.dead_of_winter.game import GAME, DeadOfWinterGame

@@ -92,7 +92,8 @@ def _add_at_each(ctx: Ctx, f: Frame, e: Effect, add: Callable[[Ctx, str, int], o
 
 
 def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    return _add_at_each(ctx, f, e, bodies.add_zombies)
+    bodies.add_zombies_at(ctx, locations(ctx, f, e.args[0], lambda _: True) or [], int(e.args[1]))
+    return DONE
 
 
 def r_kill_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
@@ -290,15 +291,8 @@ def r_peek(ctx: Ctx, f: Frame, e: Effect) -> bool:
     for g in core.groups_of(w, seat):
         values += grp(w, g)["hand"] if e.op == "peek_hand" else grp(w, g)["objectives"]
     kind = "hand" if e.op == "peek_hand" else "objective"
-    w["peeks"].append(
-        {
-            "seat": me,
-            "round": w["round_number"],
-            "target_seat": seat,
-            "kind": kind,
-            "values": values,
-        }
-    )
+    peek = {"seat": me, "round": w["round_number"], "target_seat": seat, "kind": kind}
+    w["peeks"].append({**peek, "values": values})
     ctx.say(f"You look at {seat_ref(seat)}'s {kind}.", "peek_result", frozenset({me}))
     return DONE
 

@@ -24,6 +24,7 @@ from rules.dead_of_winter.rules_core import (
 )
 from rules.dead_of_winter.state import W
 from rules.dead_of_winter.words import group_named, group_owned
+from rules.game_info import listed
 
 
 # --- zombies ----------------------------------------------------------------------------------
@@ -90,6 +91,15 @@ def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False, *, said: b
         ctx.say(f"{n} {what}{'s' if n > 1 else ''} {verb} at {loc_name(loc)}.", "zombies_placed")
     for i in range(n):
         place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
+
+
+def add_zombies_at(ctx: Ctx, places: list[str], n: int) -> None:
+    """n zombies at each of `places` (an effect's), said in one line before any lands when they
+    are several ("Zombies arrive: 2 each at …")."""
+    if len(places) > 1 and n:
+        ctx.say(arrivals([(loc_name(loc), n) for loc in places]), "zombies_placed")
+    for loc in places:
+        add_zombies(ctx, loc, n, said=len(places) < 2)
 
 
 def kill_zombie_at(w: W, loc: str, e: int | None = None) -> bool:
@@ -249,3 +259,19 @@ def exposure(ctx: Ctx, sid: str) -> None:
 
 def spread_candidates(w: W, loc: str, tested: list[str]) -> list[str]:
     return [s for s in at(w, loc) if s not in tested and not has_mod(w, s, "spread_immune")]
+
+
+def arrivals(counts: list[tuple[str, int]]) -> str:
+    """The colony phase's zombies in one line, places with the same count together: "Zombies
+    arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."."""
+    by_count: dict[int, list[str]] = {}
+    for where, n in counts:
+        if n:
+            by_count.setdefault(n, []).append(where)
+    if sum(n * len(places) for n, places in by_count.items()) == 1:
+        return f"1 zombie arrives at {next(iter(by_count.values()))[0]}."
+    parts = [
+        f"{n} at {places[0]}" if len(places) == 1 else f"{n} each at {listed(places)}"
+        for n, places in by_count.items()
+    ]
+    return f"Zombies arrive: {'; '.join(parts)}."

@@ -334,7 +334,8 @@ def crisis_step(ctx: Ctx, first: int) -> None:
         "result": result,
     }
     w["crisis"] = None
-    ctx.say(crisis_words(c.name, [ITEMS[x].name for x in cards], score, t), "crisis_resolved")
+    words = crisis_words(c.name, [ITEMS[x].name for x in cards], score, t)
+    ctx.say(words, "crisis_resolved", heading=True)
     if result == "prevented_bonus":
         core.morale(ctx, +1)
     elif result == "failed":
@@ -349,10 +350,8 @@ def zombie_step(ctx: Ctx) -> None:
     for loc in away:  # bandits draw zombies like survivors (§9.5)
         counts[loc] = len(core.at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
     if any(counts.values()):  # said once, before any lands: the overruns it causes follow
-        ctx.say(
-            arrivals([(core.loc_name(loc), counts[loc]) for loc in core.places(w)]),
-            "zombies_placed",
-        )
+        arrived = [(core.loc_name(loc), counts[loc]) for loc in core.places(w)]
+        ctx.say(bodies.arrivals(arrived), "zombies_placed", heading=True)
     for loc in core.places(w):
         bodies.add_zombies(ctx, loc, counts[loc], said=False)
     for loc in away:
@@ -376,19 +375,3 @@ def crisis_words(crisis: str, cards: list[str], score: int, needed: int) -> str:
         return f"The crisis {crisis} {verdict}: nobody added a card ({worth})."
     verb = "counts" if len(cards) == 1 else "count"
     return f"The crisis {crisis} {verdict}: {listed(cards)} {verb} {worth}."
-
-
-def arrivals(counts: list[tuple[str, int]]) -> str:
-    """The colony phase's zombies in one line, places with the same count together: "Zombies
-    arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."."""
-    by_count: dict[int, list[str]] = {}
-    for where, n in counts:
-        if n:
-            by_count.setdefault(n, []).append(where)
-    if sum(n * len(places) for n, places in by_count.items()) == 1:
-        return f"1 zombie arrives at {next(iter(by_count.values()))[0]}."
-    parts = [
-        f"{n} at {places[0]}" if len(places) == 1 else f"{n} each at {listed(places)}"
-        for n, places in by_count.items()
-    ]
-    return f"Zombies arrive: {'; '.join(parts)}."

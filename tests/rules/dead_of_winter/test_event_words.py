@@ -9,8 +9,9 @@ import re
 
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter.content import LOCATIONS
+from rules.dead_of_winter.rules_bodies import arrivals
 from rules.dead_of_winter.rules_core import loc_name
-from rules.dead_of_winter.rules_round import arrivals, crisis_words
+from rules.dead_of_winter.rules_round import crisis_words
 from tests.support.seeded_games import seeded_steps
 
 ARRIVE = re.compile(r"^(Zombies arrive: .+|\d+ zombies? arrives? at .+)\.$")
