@@ -339,6 +339,8 @@ async def play_game(
                 if after.ply != table.ply:  # a move with nothing to choose, made on opening
                     measured.human_moves += 1
                     table = after
+                    if on_move is not None:
+                        on_move(measured)
                     continue
             last_mover = turn.seat
             index = turn.legal.index(turn.action)

@@ -113,6 +113,7 @@ class Game:
     refused: list[Asked] = field(default_factory=list)  # moves again: each must be refused
     thread: int | None = None  # the thread the table opened
     typed: list[discord.Message] = field(default_factory=list)
+    forced: int = 0  # moves with nothing to choose, made by opening the panel (`BaseGame.forced`)
 
     @property
     def service(self) -> Any:
@@ -315,13 +316,18 @@ async def move(game: Game, seat: int, mode: str, rng: random.Random, double: boo
         how = (f"sb:b:{table.id}:hand", "My hand & moves", "button")
         opened = click(game, member, how, table.board_message_id or snowflake())
         panel = drawn(await deliver(game, opened))
-        source = await through_panel(game, member, seat, index, panel, snowflake(), double)
+        source = await forced_or(game, table, opened) or await through_panel(
+            game, member, seat, index, panel, snowflake(), double
+        )
     elif mode == "dm":  # the same button on their DM panel redraws it there, with fresh moves
         (stored,) = [p for p in await service.store.panels(table.id) if p.seat == seat]
         assert stored.message_id, "the member's DM panel was delivered"
         how = (f"sb:b:{table.id}:hand", "My hand & moves", "button")
-        panel = drawn(await deliver(game, click(game, member, how, stored.message_id)))
-        source = await through_panel(game, member, seat, index, panel, stored.message_id, double)
+        opened = click(game, member, how, stored.message_id)
+        panel = drawn(await deliver(game, opened))
+        source = await forced_or(game, table, opened) or await through_panel(
+            game, member, seat, index, panel, stored.message_id, double
+        )
     elif mode == "slash":
         option = {"name": "move", "type": 3, "value": labels[index]}
         data = {"id": "1", "name": "play", "type": 1, "options": [option]}
@@ -338,6 +344,15 @@ async def move(game: Game, seat: int, mode: str, rng: random.Random, double: boo
     assert (entry.seat, entry.action) == (seat, engine.dump_action(action)), (mode, labels[index])
     game.made.append(Made(seat, entry.action, source, mode))
     return mode
+
+
+async def forced_or(game: Game, table: Any, opened: dict[str, Any]) -> int | None:
+    """The opening click's id when opening the panel made the move (Winter's draw with no
+    counter to put, `BaseGame.forced`), else None: the move is still to be clicked."""
+    if (await game.table()).ply == table.ply:
+        return None
+    game.forced += 1
+    return int(opened["id"])
 
 
 async def open_table(game: Game) -> None:
@@ -634,7 +649,8 @@ async def test_a_whole_game_under_faults_stores_every_move_once_and_shows_the_st
         assert counts[503] and counts[502], counts  # the outage
         assert wire.waits, "discord.py waited and tried again itself"
         assert retried, "the bot sent again on its own what Discord had failed to take"
-        assert len(game.refused) + len(game.typed) >= len(game.made), "every move came again"
+        again = len(game.refused) + len(game.typed) + game.forced
+        assert again >= len(game.made), "every move came again"
     finally:
         wire.outage(False)
         bot.delivery.stop()  # a failed run leaves no retry waiting
