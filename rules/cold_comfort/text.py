@@ -190,10 +190,10 @@ _HELP = {
 
 
 # board text -------------------------------------------------------------------------------------
-_PHASES = {
-    "manage": "manages",
-    "fire_spread": "passes the fire",
-    "grow": "places a tile",
+_PHASES = {  # the picture's title says the same (`cogs.games.cold_comfort_words.PHASE_WORDS`)
+    "manage": "manages hotels",
+    "fire_spread": "passes the fire on",
+    "grow": "places the drawn tile",
     "land_tie": "breaks a landing tie",
     "over": "",
 }

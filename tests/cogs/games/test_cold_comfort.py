@@ -99,3 +99,10 @@ def test_cc2_each_player_line_lists_the_hotels_left_to_build_as_the_picture_does
     assert f"0 hotels built; to build {tiles}" in text and "×" not in text
     legend = player_lines(obs, ("Ana", "Bo"))
     assert legend[0] == f"Ana · $10 · 0 points · 0 hotels built · to build {tiles}"
+
+
+def test_the_boards_text_says_what_the_player_does_as_the_picture_title_does() -> None:
+    """ "Ana manages hotels." beside the picture's "Ana to manage hotels" (was "Ana manages.")."""
+    obs = GAME.observe(Engine(GAME).setup(2, None, 1), None)
+    assert obs.phase == "manage"
+    assert f"{{s{obs.to_act[0]}}} manages hotels." in GAME.text.describe(obs).splitlines()
