@@ -12,7 +12,7 @@ from rules.dead_of_winter.content import ITEMS, SURVIVORS, effects_of
 from rules.dead_of_winter.rules_core import Ctx, grp, spend, sv
 from rules.dead_of_winter.rules_pending import move_item
 from rules.dead_of_winter.rules_round import pass_turn
-from rules.dead_of_winter.words import group_named
+from rules.dead_of_winter.words import effects_words, group_named
 from rules.game_text import plural
 
 
@@ -152,7 +152,10 @@ def _used(ctx: Ctx, gid: int, die: int | None, survivor: str, once: str | None) 
 def ability(ctx: Ctx, gid: int, a: A.UseAbility) -> None:
     card = SURVIVORS[a.survivor]
     _used(ctx, gid, a.die, a.survivor, a.survivor if card.parsed.once else None)
-    ctx.say(f"{card.short} uses their ability.", "ability")
+    what = effects_words(card.parsed.effects)  # "kill 1 zombie here, no exposure"
+    die = "" if a.die is None else f" with a {a.die}"
+    said = f": {what}" if what and " you" not in what else ""  # "a player you pick": its own line
+    ctx.say(f"{card.short} uses their ability{die}{said}.", "ability")
     _frame(ctx, card.ability.partition(": ")[2], gid, a.survivor, a.target, "ability")
 
 

@@ -70,3 +70,16 @@ def test_seeded_games_say_zombies_arrive_before_what_they_break_dw_17_dw_18() ->
                     assert places_in(event.text) <= coming, (event.text, public)
             assert arrivals_said <= 2  # colony step 6, and a crisis's own zombies
     assert colony_phases >= 4
+
+
+def test_dw9_a_survivors_ability_says_the_die_spent_and_what_it_does() -> None:
+    """ "Yara uses their ability with a 4: kill 1 zombie here, no exposure." — not only "Yara
+    uses their ability." (the other players never read Yara's card)."""
+    said = []
+    for seed in (3, 4):
+        agents = [GAME.agents["heuristic"]() for _ in range(3)]
+        for step in seeded_steps(GAME, seed, agents):
+            said += [e.text for e in step.events if " uses their ability" in e.text]
+    assert said
+    for line in said:
+        assert re.fullmatch(r"\w+ uses their ability( with a \d)?: [^.]+\.", line), line
