@@ -40,12 +40,14 @@ class Choice:
     `detail` says what it does, in one line ("heat 3, ash 1 — burn one card"); `at` is a spot
     on the board's picture, in the game's own coordinates, for a step that picks a place: the
     hint picture labels it with the step's label (a letter), so the choice is made on the
-    picture."""
+    picture. `rank` places a step among its siblings when the legal list's order is not the
+    one a player reads best (lower first; the game's order among equal ranks)."""
 
     label: str
     detail: str = ""
     style: Style = "move"
     at: tuple[int, int] | None = None
+    rank: int = 0
 
 
 Path = tuple[Choice, ...]
@@ -125,9 +127,12 @@ _ORDINAL = re.compile(r"^(\S+) (\d+°?|[A-Z])(?:\s|$)")
 def _in_order(node: Node) -> None:
     """Options that differ only by a number or a letter after a shared first word ("Position 5",
     "Position 2"; "Turned 90°", "Turned 0°"; "Spot B", "Spot A") are listed in their natural
-    order; any other list keeps the game's order (its kinds, its cards as they lie)."""
+    order; options the game ranked (`Choice.rank`) by rank; any other list keeps the game's order
+    (its kinds, its cards as they lie)."""
     children = node.children
-    if len(children) > 1:
+    if any(child.choice is not None and child.choice.rank for child in children):
+        children.sort(key=lambda child: child.choice.rank if child.choice is not None else 0)
+    elif len(children) > 1:
         found = [_ORDINAL.match(child.label) for child in children]
         if all(found) and len({m[1] for m in found if m}) == 1:
             children.sort(key=lambda child: _natural(child.label))
@@ -249,9 +254,9 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def option(label: str, detail: str = "", style: Style = "move") -> Choice:
+def option(label: str, detail: str = "", style: Style = "move", rank: int = 0) -> Choice:
     """A step whose label and detail are cut to what Discord shows (`clip`)."""
-    return Choice(clip(label, MAX_LABEL), clip(detail, MAX_DETAIL), style)
+    return Choice(clip(label, MAX_LABEL), clip(detail, MAX_DETAIL), style, rank=rank)
 
 
 def fit_detail(text: str) -> str:

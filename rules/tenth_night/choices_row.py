@@ -57,12 +57,15 @@ def arrangement_paths(row: tuple[Person, ...]) -> dict[tuple[str, ...], Path]:
     )
     made: dict[tuple[str, ...], Path] = {}
     n = len(row)
-    swaps = option("Swap two neighbours", "Two people side by side change places")
+    # read in the row's order: the swaps, each person's move by position, the other orders by
+    # the position of the person they put first
+    swaps = option("Swap two neighbours", "Two people side by side change places", rank=1)
     for i in range(n - 1):
         new = (*row[:i], row[i + 1], row[i], *row[i + 2 :])
         swap = option(
             f"Swap {shown_person(row[i])} and {shown_person(row[i + 1])}",
             "New row: " + " ".join(shown_person(p) for p in new),
+            rank=1 + i,
         )
         made[tuple(p.id for p in new)] = (head, swap) if n == 2 else (head, swaps, swap)
     for i, moving in enumerate(row):
@@ -70,6 +73,7 @@ def arrangement_paths(row: tuple[Person, ...]) -> dict[tuple[str, ...], Path]:
         step = option(
             f"Move {shown_person(moving)} (position {i + 1})",
             person_words(moving, i, n) + " · one place over: swap neighbours",
+            rank=2 + i,
         )
         for j in range(n):
             if abs(j - i) < 2:
@@ -97,7 +101,9 @@ def arrangement_paths(row: tuple[Person, ...]) -> dict[tuple[str, ...], Path]:
         group = others.get(name)
         if group is None:
             group = others[name] = option(
-                f"Other orders, {name} first", "Orders that move several people at once"
+                f"Other orders, {name} first",
+                "Orders that move several people at once",
+                rank=2 + n + row.index(first),
             )
         moved = sum(1 for p, q in zip(order, row, strict=True) if p.id != q.id)
         shown = " ".join(shown_person(p) for p in order)

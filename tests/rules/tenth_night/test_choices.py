@@ -5,6 +5,7 @@ what, each option saying what it does."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 from rules.choices import MAX_CHOICES, Node, Path, build, check
@@ -124,6 +125,21 @@ def test_tn10_every_order_of_a_five_person_row_is_one_path_and_no_step_is_long()
     other = child(arrange, "Other orders, 10♦ first")
     assert len(other.children) == 23  # 24 orders with 10♦ first, less "Move 10♦" to the front
     assert all(c.label.startswith("10♦ ") for c in other.children)
+
+
+def test_tn10_the_arrange_step_reads_in_the_rows_order() -> None:
+    """The swaps first (left to right), then each person's move and the other orders, both by the
+    person's place in the row — not in the order the rules list the 119 orders."""
+    state = make([ROW], ["8D"])
+    arrange = child(build(paths_of(state, 0)), "Arrange row")
+    row = ["7♥", "3♠*", "10♦", "5♣", "2♥"]
+    assert [c.label for c in arrange.children] == [
+        "Swap two neighbours",
+        *[f"Move {p} (position {i})" for i, p in enumerate(row, 1)],
+        *[f"Other orders, {p} first" for p in row],
+    ]
+    swaps = child(arrange, "Swap two neighbours").children
+    assert [c.label for c in swaps] == [f"Swap {a} and {b}" for a, b in pairwise(row)]
 
 
 def test_tn11_an_exchange_is_offered_by_whom_and_what_you_give_then_what_you_want() -> None:
