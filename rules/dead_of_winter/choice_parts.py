@@ -139,7 +139,8 @@ def fit_steps(entries: list[Entry]) -> dict[int, Path]:
         move = _merge(e.facets)
         detail = clip(move.label + (f" — {move.detail}" if move.detail else ""), MAX_DETAIL)
         style = move.style if move.style != "move" else kind.style
-        return {e.index: (Choice(kind.label, detail if move.label else kind.detail, style),)}
+        whole = Choice(kind.label, detail if move.label else kind.detail, style, rank=kind.rank)
+        return {e.index: (whole,)}
     k = max(len(e.facets) for e in entries)
     for e in entries:
         e.facets += [Facet("")] * (k - len(e.facets))

@@ -14,6 +14,7 @@ card's options) are one short list. Players are named as `{sN}`, filled in by th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rules.choices import MAX_DETAIL, MAX_LABEL, Choice, Path, clip
 from rules.dead_of_winter import actions as A
@@ -49,23 +50,23 @@ from rules.dead_of_winter.words import ability_words, effects_words, place
 # a turn's moves
 
 
-KIND = {
-    "attack": Choice("Attack", "spend a die to kill zombies or a bandit"),
+KIND = {  # in the order the turn's menu lists them every turn: moves, dice, cards, others
+    "move": Choice("Move", "move a survivor (once a turn each)"),
     "search": Choice("Search", "spend a die to look at a location's cards"),
+    "attack": Choice("Attack", "spend a die to kill zombies or a bandit"),
     "barricade": Choice("Barricade", "spend a die to block an entrance"),
     "clean": Choice("Clean waste", "spend a die to clear the waste pile"),
     "attract": Choice("Attract", "spend a die to lure zombies to your survivor"),
-    "ability": Choice("Use an ability", "a survivor's own ability"),
-    "item": Choice("Use an item", "an equipped item's ability"),
-    "move": Choice("Move", "move a survivor (once a turn each)"),
     "play": Choice("Play a card", "play a card from your hand"),
     "equip": Choice("Equip", "give an item from your hand to a survivor"),
-    "discard": Choice("Discard", "throw a card on the waste pile", "danger"),
+    "ability": Choice("Use an ability", "a survivor's own ability"),
+    "item": Choice("Use an item", "an equipped item's ability"),
     "contribute": Choice("Add to the crisis", "a card in secret"),
     "commit": Choice("Add to the stash", "a card toward the main objective"),
     "spend_food": Choice("Spend food", "raise a die by 1 for 1 food"),
-    "request": Choice("Ask for a card", "ask another player for a card"),
     "hand_off": Choice("Hand off", "pass an equipped item to a survivor at the same place"),
+    "discard": Choice("Discard", "throw a card on the waste pile", "danger"),
+    "request": Choice("Ask for a card", "ask another player for a card"),
     "call_exile": Choice("Exile", "call a vote to exile a player", "danger"),
     "contain": Choice("Contain", "put a die on the experiment's code"),
     "improve": Choice("Improvements", "work on or scrap for an improvement"),
@@ -73,6 +74,7 @@ KIND = {
     "trap": Choice("Rig a trap", "a Fuel card and a die set a trap"),
     "pass": Choice("End turn", "your turn ends", "quiet"),
 }
+KIND = {key: replace(kind, rank=n) for n, (key, kind) in enumerate(KIND.items(), 1)}
 
 
 def turn_entry(t: Table, index: int, a: A.Action) -> Entry | None:
@@ -153,11 +155,11 @@ def turn_entry(t: Table, index: int, a: A.Action) -> Entry | None:
         return Entry(index, _crisis_kind(t), [_contribution(t, a.card)], alone=False)
     if isinstance(a, A.Commit):
         stash = ", ".join(MAINS[w["main"]].stash)
-        kind = Choice(KIND["commit"].label, f"the main objective collects {stash}")
+        kind = replace(KIND["commit"], detail=f"the main objective collects {stash}")
         return Entry(index, kind, [t.card(a.card)])
     if isinstance(a, A.SpendFood):
         last = w["food"] <= 1
-        kind = Choice(KIND["spend_food"].label, f"{w['food']} food in the supply; 1 raises a die")
+        kind = replace(KIND["spend_food"], detail=f"{w['food']} food in the supply; 1 raises a die")
         detail = "spends the last food" if last else f"{w['food'] - 1} food left after"
         step = Facet(f"raise a {a.die} to {a.die + 1}", detail, "danger" if last else "move")
         return Entry(index, kind, [step])
@@ -187,9 +189,9 @@ def _crisis_kind(t: Table) -> Choice:
     c = CRISES[crisis["id"]]
     n = len(crisis.get("contributions", ()))
     need = threshold(t.w)
-    return Choice(
-        KIND["contribute"].label,
-        clip(
+    return replace(
+        KIND["contribute"],
+        detail=clip(
             f"{c.name}: needs {need} net {c.prevent}; {n_of(n, 'card')} in so far (secret)",
             100,
         ),

@@ -15,6 +15,7 @@ from rules.choices import MAX_CHOICES, MAX_DETAIL, Path, build, check
 from rules.dead_of_winter import GAME
 from rules.dead_of_winter import actions as A
 from rules.dead_of_winter.choice_parts import harmful, survivor_words
+from rules.dead_of_winter.choices import KIND
 from rules.dead_of_winter.content import (
     CRISES,
     SURVIVORS,
@@ -244,3 +245,24 @@ def test_every_survivors_stats_and_ability_fit_one_option_detail_uncut() -> None
     for sid in SURVIVORS:
         said = survivor_words(sid, influence=True)
         assert len(said) <= MAX_DETAIL and not IDENTIFIER.search(said), said
+
+
+def test_a_turns_kinds_are_listed_in_one_order_every_turn_moves_dice_cards_others() -> None:
+    """The turn's menu does not follow the legal list (whose order changes with the turn): Move,
+    the die actions, the cards, then asking others, every turn the same."""
+    order = [kind.label for kind in KIND.values()]
+    turns = 0
+    for seed in (1, 2):
+        agents = [GAME.agents["heuristic"]() for _ in range(3)]
+        state = ENGINE.setup(3, None, seed)
+        ply = 0
+        while (seat := next_actor(GAME, state)) is not None:
+            legal = ENGINE.legal(state, seat)
+            top = [c.label for c in build(GAME.choice_paths(state, seat, legal)).children]
+            if "End turn" in top:
+                turns += 1
+                assert top == sorted(top, key=order.index), top
+            ply += 1
+            action = agents[seat].choose(GAME.observe(state, seat), legal, random.Random(ply))
+            state = ENGINE.act(state, seat, action, seed=seed, ply=ply).state
+    assert turns > 20
