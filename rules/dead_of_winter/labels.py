@@ -18,6 +18,7 @@ from rules.dead_of_winter.content import (
     TWISTS,
     ZOMBIE_SPACES,
 )
+from rules.dead_of_winter.rules_conditions import value_of
 from rules.dead_of_winter.words import place
 
 
@@ -70,9 +71,11 @@ CLAUSE_WORDS = {
 _ONE = re.compile(r"\b(survivor|card|zombie|barricade|item|round)s\b")
 
 
-def goal_words(goal: str) -> str:
+def goal_words(goal: str, groups: int | None = None) -> str:
     """A condition of the content files (`stash Fuel>=P+4 & morale>=3`) in words, because the
-    terminal and the panels show objectives to players, who never learned the notation."""
+    terminal and the panels show objectives to players, who never learned the notation. With the
+    table's number of groups (`P`, DW-33) a count is said as the number it is ("at least 12
+    zombies", not "at least 2×players + 6")."""
     parts = []
     for clause in goal.split(" & "):
         if clause in FLAG_WORDS:
@@ -86,6 +89,8 @@ def goal_words(goal: str) -> str:
             parts.append(clause)
             continue
         name, arg, op, value = m.groups()
+        if groups is not None and "P" in value:
+            value = str(value_of(value, groups))
         value = value.replace("2*P", "2×players").replace("3*P", "3×players")
         value = re.sub(r"\bP\b", "players", value).replace("+", " + ")
         loc = ""

@@ -115,7 +115,7 @@ def describe(o: Observation) -> str:
         f"{PHASE_WORDS.get(o.phase, o.phase)}.",
         f"Morale {o.morale}/10 · food {o.food} · starvation {o.starvation} · waste {o.waste}.",
         f"Main objective: {o.main_objective.name} ({o.main_objective.side}): "
-        f"{goal_words(o.main_objective.goal)}"
+        f"{goal_words(o.main_objective.goal, len(o.groups))}"
         + "".join(
             f" · {progress_words(p.label)} {p.have}/{p.need}" for p in o.main_objective.progress
         ),
@@ -177,7 +177,7 @@ def describe(o: Observation) -> str:
             for ob in objs:
                 lines.append(
                     f"Your {'betrayal ' if ob.kind == 'betrayal' else ''}objective"
-                    f"{own_group(seats, gid)}: {ob.name} — {goal_words(ob.goal)}."
+                    f"{own_group(seats, gid)}: {ob.name} — {goal_words(ob.goal, len(o.groups))}."
                 )
     if o.twist_card:
         lines.append(

@@ -12,6 +12,7 @@ from rules.dead_of_winter.content import LOCATIONS
 from rules.dead_of_winter.rules_bodies import arrivals
 from rules.dead_of_winter.rules_core import loc_name
 from rules.dead_of_winter.rules_round import crisis_words
+from rules.engine import Engine
 from tests.support.seeded_games import seeded_steps
 
 ARRIVE = re.compile(r"^(Zombies arrive: .+|\d+ zombies? arrives? at .+)\.$")
@@ -83,3 +84,19 @@ def test_dw9_a_survivors_ability_says_the_die_spent_and_what_it_does() -> None:
     assert said
     for line in said:
         assert re.fullmatch(r"\w+ uses their ability( with a \d)?: [^.]+\.", line), line
+
+
+def test_dw33_the_board_says_the_main_objectives_count_as_a_number() -> None:
+    """P is the number of groups (DW-33): the board says "at least 12 zombies killed by
+    everyone" at a three-player table, not "at least 2×players + 6"."""
+    for seed in range(1, 40):
+        state = Engine(GAME).setup(3, None, seed)
+        obs = GAME.observe(state, 0)
+        if "P" in obs.main_objective.goal:
+            break
+    else:
+        raise AssertionError("no main objective counted by players in 40 deals")
+    line = next(x for x in GAME.text.describe(obs).splitlines() if x.startswith("Main objective"))
+    assert "players" not in line and "×" not in line, line
+    need = {p.label: p.need for p in obs.main_objective.progress}
+    assert any(f"at least {n} " in line for n in need.values()), line
