@@ -77,6 +77,18 @@ def counting(adapter: FirstAnswer) -> Iterator[None]:
         pictures._draw = original_draw
 
 
+async def answered(bot: Any, data: dict[str, Any]) -> FirstAnswer:
+    """Dispatch the interaction `data`, recording what the bot did before its first answer."""
+    adapter = FirstAnswer()
+    token = async_context.set(adapter)
+    try:
+        with counting(adapter):
+            await dispatch(bot, adapter, data)
+    finally:
+        async_context.reset(token)
+    return adapter
+
+
 def members() -> list[discord.Member]:
     return list(dpytest.get_config().members)
 
@@ -348,13 +360,7 @@ async def test_an_interaction_is_answered_before_any_request_or_picture(
     bot_factory: Any, name: str
 ) -> None:
     bot, data = await SCENARIOS[name](bot_factory)
-    adapter = FirstAnswer()
-    token = async_context.set(adapter)
-    try:
-        with counting(adapter):
-            await dispatch(bot, adapter, data)
-    finally:
-        async_context.reset(token)
+    adapter = await answered(bot, data)
     assert adapter.before_first is not None, f"{name} was never answered"
     assert adapter.before_first == [], f"{name} made {adapter.before_first} before answering"
     assert adapter.done or name in QUIET, f"{name} did nothing after its answer either"

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord.webhook.async_ import async_context
 
 from rules.winter.actions import Draw
 from tests.e2e.conftest import drain, public, say, text_of
-from tests.e2e.test_answer_first import FirstAnswer, counting, members, table_of
-from tests.e2e.test_interactions import button, dispatch
+from tests.e2e.test_answer_first import answered, members, table_of
+from tests.e2e.test_interactions import button
 
 
 async def to_a_forced_draw(bot: Any) -> tuple[Any, int, discord.Member]:
@@ -30,17 +29,6 @@ async def to_a_forced_draw(bot: Any) -> tuple[Any, int, discord.Member]:
     raise AssertionError("no forced draw within 40 moves")
 
 
-async def click(bot: Any, data: dict[str, Any]) -> FirstAnswer:
-    adapter = FirstAnswer()
-    token = async_context.set(adapter)
-    try:
-        with counting(adapter):
-            await dispatch(bot, adapter, data)
-    finally:
-        async_context.reset(token)
-    return adapter
-
-
 async def test_wi6_the_boards_button_draws_for_the_player_and_opens_at_the_placement(
     bot_factory: Any,
 ) -> None:
@@ -48,7 +36,7 @@ async def test_wi6_the_boards_button_draws_for_the_player_and_opens_at_the_place
     table, seat, member = await to_a_forced_draw(bot)
     assert bot.service.labels(table, seat) == ["Draw a card"]
     drain()
-    adapter = await click(bot, button(member, "sb:b:1:hand"))
+    adapter = await answered(bot, button(member, "sb:b:1:hand"))
     assert adapter.before_first == []  # answered before any request or picture
     first = adapter.sent[0]["payload"]
     assert first["type"] == 4 and first["data"]["flags"] == 64  # a new answer only they see
@@ -76,7 +64,7 @@ async def test_a_panel_with_a_choice_to_make_opens_as_before_and_nothing_is_play
     seat = bot.service.waiting_for(table)[0]
     assert bot.service.forced(table, seat) is None
     member = next(m for m in members() if m.id == table.seats[seat].user_id)
-    adapter = await click(bot, button(member, "sb:b:1:hand"))
+    adapter = await answered(bot, button(member, "sb:b:1:hand"))
     assert (await bot.service.table(1)).ply == table.ply
     assert adapter.sent[0]["payload"]["type"] == 4  # the panel, only they see it
 
@@ -93,7 +81,7 @@ async def test_the_dm_panels_own_button_draws_and_redraws_that_panel_in_place(
     data["message"]["id"] = str(dm_panel.message_id)
     data["channel_id"] = str(dm_panel.channel_id)
     data["message"]["channel_id"] = str(dm_panel.channel_id)
-    adapter = await click(bot, data)
+    adapter = await answered(bot, data)
     assert adapter.before_first == []
     assert adapter.sent[0]["payload"]["type"] == 7  # the DM panel, edited in place
     assert (await bot.service.table(1)).ply == table.ply + 1
