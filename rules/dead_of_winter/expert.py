@@ -28,7 +28,9 @@
   the rest of the table's turns, and with three other candidates one of them beat the pick by 1.0 by
   luck too often. On the same co-op deals (16 rollouts) 2.0 won 21 of 44 at five seats and 18 of 42
   at four, where 1.0 won 12 and 18 and the heuristic 12 and 14 (a rollout cut at the round's end
-  instead of after `HORIZON` moves, also tried, won 11 of 31 at five seats against 10).
+  instead of after `HORIZON` moves, also tried, won 11 of 31 at five seats against 10). On the
+  456 and 458 deals after those, which did not choose it, 2.0 won 50.0 and 49.6 % against the
+  heuristic's 39.7 and 43.9 % (82 / 35 and 75 / 49 deals only one level won).
 - The reason names the colony's morale and main objective as the games played out left them
   and, in a competitive game, whether the seat's own part of its secret objective holds by then
   (leading with it when the chosen move keeps it and the next best move does not).
