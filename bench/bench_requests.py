@@ -331,21 +331,15 @@ async def play_game(
                 break
             labels = service.labels(table, turn.seat)
             panel = next(p for p in await service.store.panels(table.id) if p.seat == turn.seat)
+            component: dict[str, Any] = {}  # stays empty when opening the panel made the move
             if turn.seat != last_mover:  # the game came back to them: "My hand & moves" first
                 refresh = {"type": 2, "custom_id": f"sb:b:{table.id}:hand", "style": 2}
                 await dispatch(bot, click(turn.member, channel, panel.message_id or 0, refresh))
-                last_mover = turn.seat
-                after = await service.table(1)
-                if after.ply != table.ply:  # a move with nothing to choose, made on opening
-                    measured.human_moves += 1
-                    table = after
-                    if on_move is not None:
-                        on_move(measured)
-                    continue
             last_mover = turn.seat
-            index = turn.legal.index(turn.action)
-            component = component_for(table.id, table.ply, labels, index)
-            await dispatch(bot, click(turn.member, channel, panel.message_id or 0, component))
+            if (await service.table(1)).ply == table.ply:  # else opening made a forced move
+                index = turn.legal.index(turn.action)
+                component = component_for(table.id, table.ply, labels, index)
+                await dispatch(bot, click(turn.member, channel, panel.message_id or 0, component))
             after = await service.table(1)
             if after.ply == table.ply:
                 said = getattr(on.adapter, "last", None)

@@ -92,7 +92,8 @@ def _add_at_each(ctx: Ctx, f: Frame, e: Effect, add: Callable[[Ctx, str, int], o
 
 
 def r_add_zombies(ctx: Ctx, f: Frame, e: Effect) -> bool:
-    bodies.add_zombies_at(ctx, locations(ctx, f, e.args[0], lambda _: True) or [], int(e.args[1]))
+    places = locations(ctx, f, e.args[0], lambda _: True) or []
+    bodies.add_zombies_at(ctx, [(loc, int(e.args[1])) for loc in places])
     return DONE
 
 

@@ -84,7 +84,7 @@ def overrun(ctx: Ctx, loc: str, e: int) -> None:
 def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False, *, said: bool = True) -> None:
     """n zombies at a location; at the colony cycling entrances from 1 (DW-17). Said before they
     land, so the barricades they break and the overruns they cause follow the line; `said=False`:
-    the caller has said it (the colony phase says every place's at once)."""
+    the caller has said it (`add_zombies_at`, every place's in one line)."""
     if n and said:
         what = "experiment zombie" if experiment else "zombie"
         verb = "arrive" if n > 1 else "arrives"
@@ -93,13 +93,16 @@ def add_zombies(ctx: Ctx, loc: str, n: int, experiment: bool = False, *, said: b
         place_zombie(ctx, loc, i % 6 if loc == "colony" else 0, experiment)
 
 
-def add_zombies_at(ctx: Ctx, places: list[str], n: int) -> None:
-    """n zombies at each of `places` (an effect's), said in one line before any lands when they
-    are several ("Zombies arrive: 2 each at …")."""
-    if len(places) > 1 and n:
-        ctx.say(arrivals([(loc_name(loc), n) for loc in places]), "zombies_placed")
-    for loc in places:
-        add_zombies(ctx, loc, n, said=len(places) < 2)
+def add_zombies_at(ctx: Ctx, counts: list[tuple[str, int]], *, heading: bool = False) -> None:
+    """Zombies at several places (`(location, how many)`: an effect's, colony step 6's), said in
+    one line before any lands ("Zombies arrive: 1 at the Colony; 2 each at …"), so the
+    barricades they break and the overruns they cause follow it."""
+    if any(n for _, n in counts):
+        ctx.say(
+            arrivals([(loc_name(loc), n) for loc, n in counts]), "zombies_placed", heading=heading
+        )
+    for loc, n in counts:
+        add_zombies(ctx, loc, n, said=False)
 
 
 def kill_zombie_at(w: W, loc: str, e: int | None = None) -> bool:
@@ -262,14 +265,16 @@ def spread_candidates(w: W, loc: str, tested: list[str]) -> list[str]:
 
 
 def arrivals(counts: list[tuple[str, int]]) -> str:
-    """The colony phase's zombies in one line, places with the same count together: "Zombies
-    arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."."""
+    """Zombies arriving in one line, places with the same count together: "Zombies arrive: 1 at
+    the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."; at one place "3 zombies arrive
+    at the Colony."."""
     by_count: dict[int, list[str]] = {}
     for where, n in counts:
         if n:
             by_count.setdefault(n, []).append(where)
-    if sum(n * len(places) for n, places in by_count.items()) == 1:
-        return f"1 zombie arrives at {next(iter(by_count.values()))[0]}."
+    if sum(len(places) for places in by_count.values()) == 1:
+        ((n, (where,)),) = by_count.items()
+        return f"{n} zombie{'s arrive' if n > 1 else ' arrives'} at {where}."
     parts = [
         f"{n} at {places[0]}" if len(places) == 1 else f"{n} each at {listed(places)}"
         for n, places in by_count.items()

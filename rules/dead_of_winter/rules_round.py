@@ -349,11 +349,7 @@ def zombie_step(ctx: Ctx) -> None:
     away = core.places(w)[1:]
     for loc in away:  # bandits draw zombies like survivors (§9.5)
         counts[loc] = len(core.at(w, loc)) + int(w["locations"][loc].get("bandits", 0))
-    if any(counts.values()):  # said once, before any lands: the overruns it causes follow
-        arrived = [(core.loc_name(loc), counts[loc]) for loc in core.places(w)]
-        ctx.say(bodies.arrivals(arrived), "zombies_placed", heading=True)
-    for loc in core.places(w):
-        bodies.add_zombies(ctx, loc, counts[loc], said=False)
+    bodies.add_zombies_at(ctx, [(loc, counts[loc]) for loc in core.places(w)], heading=True)
     for loc in away:
         for _ in range(w["locations"][loc]["noise"]):
             if ctx.rng.randint(1, 6) <= 3:
