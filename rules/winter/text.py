@@ -12,7 +12,7 @@ from rules.errors import IllegalActionError, NotYourTurnError, ParseError
 from rules.parsing import match_label
 from rules.winter import actions as act
 from rules.winter.observation import WinterObservation
-from rules.winter.rules_cards import Orientation, face_words, sections_of
+from rules.winter.rules_cards import TURN_WORD, Orientation, face_words, sections_of
 from rules.winter.rules_geometry import Cell, cell_label, groups, label_cell, new_squares
 from rules.winter.rules_lake import Lake, cell_text, origin
 from rules.winter.rules_legal import why_illegal
@@ -36,6 +36,7 @@ RULES = (
 
 FILLER = frozenset(
     {"card", "at", "on", "to", "back", "counter", "the", "group", "of", "a", "blue", "from"}
+    | {"turned"}  # a label's "turned down"
 )
 _TOKENS = re.compile(r"[a-z]+\d+|[a-z]+|\d+")
 
@@ -53,14 +54,14 @@ def label(state: WinterState, action: act.WinterAction) -> str:
     if isinstance(action, act.Draw):
         return "Draw a card"
     if isinstance(action, act.Place):
-        return f"Place card at {at(action.row, action.col)} ({action.orientation})"
+        return f"Place card at {at(action.row, action.col)}, {TURN_WORD[action.orientation]}"
     if isinstance(action, act.PutCounter):
         return f"Counter on {at(action.row, action.col)}"
     if isinstance(action, act.Move):
         claimed = ", ".join(at(r, c) for r, c in claims(state, action))
         return (
-            f"Move {at(action.from_row, action.from_col)} to {at(action.to_row, action.to_col)} "
-            f"({action.orientation}), claims {claimed or 'no square'}"
+            f"Move {at(action.from_row, action.from_col)} to {at(action.to_row, action.to_col)}, "
+            f"{TURN_WORD[action.orientation]}, claims {claimed or 'no square'}"
         )
     if isinstance(action, act.Remove):
         return f"Remove card {at(action.row, action.col)}"
@@ -115,8 +116,8 @@ def _cell(state: WinterState, word: str, verb: str) -> Cell:
 def _orientations(words: list[str]) -> tuple[Orientation, ...]:
     if not words:
         return ("up", "down")
-    if words[0] in ("up", "down"):
-        return (words[0],)  # type: ignore[return-value]
+    if words[0] in ("up", "down", "upright"):  # the labels' "upright" / "turned down" too
+        return ("down",) if words[0] == "down" else ("up",)
     raise ParseError(f"“{words[0]}” is not an orientation: write `up` or `down`.")
 
 

@@ -36,9 +36,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 NOTATION = [
     (re.compile(r"Play (light|dark) blue"), r"colour \1"),
     (re.compile(r"Draw a card"), "draw"),
-    (re.compile(r"Place card at (\w+) \((up|down)\)"), r"place \1 \2"),
+    (re.compile(r"Place card at (\w+), (upright|turned down)"), r"place \1 \2"),
     (re.compile(r"Counter on (\w+)"), r"counter \1"),
-    (re.compile(r"Move (\w+) to (\w+) \((up|down)\), claims .*"), r"move \1 to \2 \3"),
+    (re.compile(r"Move (\w+) to (\w+), (upright|turned down), claims .*"), r"move \1 to \2 \3"),
     (re.compile(r"Remove card (\w+)"), r"remove \1"),
     (re.compile(r"Take back counter (\w+)"), r"take \1"),
     (re.compile(r"Keep the group of (\w+) \(\d+ cards?\)"), r"keep \1"),

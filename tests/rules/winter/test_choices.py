@@ -35,11 +35,11 @@ def test_wx1_the_opening_card_is_placed_by_its_turn_then_a_lettered_spot_in_read
     state = wx1_start()
     paths = by_label(state, 1)
     assert {p[0].label for p in paths.values()} == {"Upright", "Turned down"}
-    up = {label: p for label, p in paths.items() if label.endswith("(up)")}
+    up = {label: p for label, p in paths.items() if label.endswith(", upright")}
     # WX-1's twelve spots, read row by row from the top: B1 C1 D1, A2 E2, A3 E3, A4 E4, B5 C5 D5
     order = ["B1", "C1", "D1", "A2", "E2", "A3", "E3", "A4", "E4", "B5", "C5", "D5"]
     for letter, spot in zip("ABCDEFGHIJKL", order, strict=True):
-        path = up[f"Place card at {spot} (up)"]
+        path = up[f"Place card at {spot}, upright"]
         assert len(path) == 2
         assert path[1].label == f"Spot {letter}"
         assert path[1].at == at(state, spot)
@@ -54,7 +54,7 @@ def test_wx1_a_spot_says_which_square_the_card_would_make() -> None:
     # WX-1: card 12 turned down at (2, 1) makes the dark square (1, 1), seat 1's colour
     name = cell_label((2, 1), frame_origin)
     square = cell_label((1, 1), frame_origin)
-    detail = paths[f"Place card at {name} (down)"][-1].detail
+    detail = paths[f"Place card at {name}, turned down"][-1].detail
     assert f"dark square {square} (yours)" in detail
 
 
@@ -99,7 +99,7 @@ def test_wx7_a_thaw_move_is_the_card_then_its_new_spot_and_turn_with_the_square_
     for path in moves.values():
         assert [step.label for step in path[:2]] == ["Move a card", "Card G3"]
         assert path[1].at == at(state, "G3")
-    e1 = next(p for label, p in moves.items() if label.startswith("Move G3 to E1 (up)"))
+    e1 = next(p for label, p in moves.items() if label.startswith("Move G3 to E1, upright"))
     assert e1[2].label.endswith(", upright") and e1[2].at == at(state, "E1")
     assert "claims E2" in e1[2].detail
 

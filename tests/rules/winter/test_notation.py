@@ -21,6 +21,15 @@ def test_wi24_full_notation_parses_to_integer_coordinates() -> None:
     )
 
 
+def test_wi24_the_boards_words_upright_and_turned_down_are_orientations_too() -> None:
+    assert GAME.text.parse(position_r(), 0, "move G3 to B5 turned down") == Move(
+        from_row=0, from_col=4, to_row=2, to_col=-1, orientation="down"
+    )
+    state = wx1_start()
+    assert GAME.text.parse(state, 1, "place E3 upright") == GAME.text.parse(state, 1, "place E3 up")
+    assert GAME.text.parse(state, 1, "place E3 turned down").orientation == "down"  # type: ignore[union-attr]
+
+
 def test_wi24_input_is_case_insensitive() -> None:
     assert GAME.text.parse(position_r(), 0, "REMOVE g3") == Remove(row=0, col=4)
 

@@ -63,9 +63,9 @@ def test_wx6_the_frame_moves_one_column_after_the_move() -> None:
 
 def test_wx7_exactly_three_moves_are_legal_for_dark_in_r() -> None:
     assert labels(position_r(), 0, "move") == [
-        "Move G3 to E1 (up)",
-        "Move G3 to B5 (down)",
-        "Move G3 to D9 (down)",
+        "Move G3 to E1, upright",
+        "Move G3 to B5, turned down",
+        "Move G3 to D9, turned down",
     ]
 
 
@@ -77,7 +77,7 @@ def test_wx7_only_the_unlocked_card_may_be_removed_and_only_dark_taken() -> None
 
 def test_wx7_light_has_a_single_move_in_r() -> None:
     state = position_r(active=1)
-    assert labels(state, 1, "move") == ["Move G3 to C1 (down)"]
+    assert labels(state, 1, "move") == ["Move G3 to C1, turned down"]
 
 
 @pytest.mark.parametrize("typed", ["move G3 to G3 up", "move G3 to G3 down"])
@@ -171,7 +171,7 @@ def wx9() -> WinterState:
 
 
 def test_wx9_only_e12_can_move_and_it_has_two_destinations() -> None:
-    assert labels(wx9(), 0, "move") == ["Move E12 to C4 (up)", "Move E12 to E11 (up)"]
+    assert labels(wx9(), 0, "move") == ["Move E12 to C4, upright", "Move E12 to E11, upright"]
 
 
 def test_wx9_a_one_row_shift_with_too_few_counters_lets_the_mover_choose() -> None:
