@@ -45,6 +45,7 @@ from bot.terminal_text import (
     use_ansi,
 )
 from bot.terminal_text import first_choices as first_choices
+from bot.terminal_turns import forced_move, human_to_act, last_human
 from storage.base import TableRecord
 
 ResumeHint = Callable[[int], str | None]
@@ -141,11 +142,17 @@ class Console:
                 table = await service.store.get_table(table.id)
             if table.status != "active":
                 break
-            seat = self.human_to_act(table)
+            seat = human_to_act(service, table)
             if seat is None:
                 self.write("No human seat can act; the table is paused.")
                 break
             if shown_at != table.version:
+                # a move with nothing to choose is made as the turn comes (Winter's draw)
+                made = await forced_move(service, table, seat, self.shown)
+                if made is not None:
+                    self.present(made)
+                    table = made.table
+                    continue
                 self.show_turn(table, seat)
                 shown_at, shown_ply = table.version, table.ply
             timeout = None
@@ -317,8 +324,8 @@ class Console:
     async def undo(self, table: TableRecord) -> Played | bool:
         """`undo` at the terminal: everyone here shares the keyboard (hotseat), so the last move
         is taken back for whichever human seat made it, under the same fair rule as `/game undo`."""
-        last = (await self.service.store.actions(table.id))[-1:]
-        user_id = table.seats[last[0].seat].user_id if last and last[0].seat >= 0 else None
+        seat = await last_human(self.service, table)
+        user_id = None if seat is None else table.seats[seat].user_id
         if user_id is None:
             self.write(
                 "✗ The last move was not made at this terminal: there is nothing to take back."
@@ -332,16 +339,6 @@ class Console:
                 raise
             self.write(f"✗ {terminal_words(message)}")
             return False
-
-    def human_to_act(self, table: TableRecord) -> int | None:
-        waiting = self.service.waiting_for(table)
-        humans = [s for s in waiting if table.seats[s].user_id is not None]
-        if humans:
-            return humans[0]
-        game = self.service.games[table.game]
-        acting = sorted(game.to_act(self.service.state(table)))
-        humans = [s for s in acting if table.seats[s].user_id is not None]
-        return humans[0] if humans else None
 
     def moves(self, table: TableRecord, seat: int, *, full: bool = False) -> list[str]:
         service = self.service

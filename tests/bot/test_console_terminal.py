@@ -24,6 +24,7 @@ from bot.console import (
     use_ansi,
 )
 from bot.tables import TableService
+from bot.terminal_turns import human_to_act
 from rules import GAMES
 from rules.engine import Engine
 from storage import SqliteStore
@@ -197,7 +198,7 @@ async def test_a_long_move_list_is_a_short_first_step_typing_shows_kinds_and_mov
     console, store, out, _ = await console_for(tmp_path, ["typing", "moves all", "quit"])
     table = await console.new_table("tenth_night", seats=2, seed="4")
     table = await console.play(table)
-    seat = console.human_to_act(table)
+    seat = human_to_act(console.service, table)
     assert seat is not None
     labels = console.service.labels(table, seat)
     assert len(labels) > 30
@@ -226,7 +227,7 @@ async def test_numbers_walk_the_panels_steps_b_goes_back_and_the_last_number_pla
     console, store, out, _ = await console_for(tmp_path, [])
     table = await console.new_table(key, seats=max(2, game.min_seats), seed="5")
     table = (await console.service.start(table.id, 1)).table
-    seat = console.human_to_act(table)
+    seat = human_to_act(console.service, table)
     assert seat is not None
     console.show_turn(table, seat)
     tree = console.panel(table, seat).tree
@@ -325,7 +326,7 @@ def test_winters_grouped_moves_say_squares_are_named_from_the_lake_and_what_a_th
     shown = "\n".join(move_lines(labels, kinds, GAMES["winter"].text.notation(), full=False))
     assert "`move <square> to <square> up|down`" in shown
     assert "relative to the lake" in shown
-    assert re.search(r"e\.g\. `Move \w+ to \w+ \((up|down)\), claims \w+", shown), shown
+    assert re.search(r"e\.g\. `Move \w+ to \w+, (upright|turned down), claims \w+", shown), shown
 
 
 def test_cold_comforts_tile_spots_are_listed_once_each_and_the_map_has_a_key() -> None:
@@ -473,7 +474,7 @@ async def test_a_spot_step_names_the_place_as_the_board_does_never_the_engines_c
     table = await console.new_table("winter", seats=2, seed="5")
     table = (await console.service.start(table.id, 1)).table
     for _ in range(6):  # the first option (colours, a draw, a spot) up to a drawn card
-        seat = console.human_to_act(table)
+        seat = human_to_act(console.service, table)
         assert seat is not None
         if console.panel(table, seat).tree.children[0].label == "Upright":
             break
