@@ -141,6 +141,11 @@ def describe(o: TenthNightObservation) -> str:
         lines.append("**Offers:** " + " · ".join(_offer(x) for x in o.offers))
     if isinstance(o, TenthNightPrivateObservation):
         lines.append(f"**Your hand** ({seat_ref(o.seat)}): {_cards(o.hand)}")
+        if o.phase == "day" and o.players[o.seat].ready:  # TN-10: a ready seat may still act
+            lines.append(
+                "✓ You are ready for the night; it falls once everyone is. Changing your row "
+                "or accepting a trade takes that back."
+            )
         # an offer the board shows whole (a row card offered) is public: only the offers that
         # show a party a hand card the others do not see are listed as the seat's own
         hidden = [x for x in o.my_offers if x not in o.offers]

@@ -166,13 +166,30 @@ def test_describe_shows_the_pending_defence_on_the_board_and_only_the_hand_in_pr
     assert any(x.startswith("Defend with") and f"vs damage {options.damage}" in x for x in labels)
 
 
+def own_lines(text: str) -> list[str]:
+    """A private view's lines but the ready seat's standing note (`test_tn10_…`)."""
+    return [x for x in text.splitlines() if not x.startswith("✓ You are ready")]
+
+
+def test_tn10_a_ready_players_own_view_says_they_are_ready_and_what_takes_it_back() -> None:
+    s = make(["2H 7C", "5H 8S"], ["9C QD", "AS KC"], ready=[True, False])
+    ready = GAME.text.describe(GAME.observe(s, 0))
+    assert "✓ You are ready for the night; it falls once everyone is." in ready
+    assert "✓ You are ready" not in GAME.text.describe(GAME.observe(s, 1))
+    assert "✓ You are ready" not in GAME.text.describe(GAME.observe(s, None))
+    swap = next(a for a in GAME.legal_actions(s, 0) if a.type == "swap")
+    swapped = act(s, 0, swap)  # a change to the row: not ready any more, nor said
+    assert not swapped.players[0].ready
+    assert "✓ You are ready" not in GAME.text.describe(GAME.observe(swapped, 0))
+
+
 def test_an_offer_is_private_news_only_for_the_hand_card_the_board_does_not_show() -> None:
     s = make(["2H 7C", "5H 8S", "3D"], ["9C QD", "AS KC", ""], ready=[True, True, True])
 
     def own(s: TenthNightState, seat: int) -> list[str]:
         public = set(GAME.text.describe(GAME.observe(s, None)).splitlines())
         text = GAME.text.describe(GAME.observe(s, seat))
-        return [x for x in text.splitlines() if x not in public and "Your hand" not in x]
+        return [x for x in own_lines(text) if x not in public and "Your hand" not in x]
 
     # a row card for a hand card: the board shows all of it, so no panel changes
     shown = act(
