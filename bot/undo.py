@@ -169,5 +169,5 @@ def audit_line(game: Game[Any, Any, Any], before: Any, seat: int, action: Any) -
     """The log's line for a take-back, seats as placeholders. A secret move (a ballot) is not
     named: the line is public, and the move was seen by its maker alone."""
     if game.is_secret(before, action):
-        return f"{seat_ref(seat)} took back a secret move."
-    return f"{seat_ref(seat)} took back: {game.text.label(before, action)}"
+        return f"{seat_ref(seat)} takes back a secret move."
+    return f"{seat_ref(seat)} takes back their move: {game.text.label(before, action)}."

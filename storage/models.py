@@ -210,7 +210,7 @@ class UndoRecord(BaseModel):
     """A move taken back (`/game undo`): the audit entry `/game log` shows.
 
     `ply` is the ply that was taken back (its action row is gone from the log); `text` is the
-    log line with seat placeholders (`{s0} took back: …`), as events are stored."""
+    log line with seat placeholders (`{s0} takes back their move: …`), as events are stored."""
 
     model_config = ConfigDict(frozen=True)
 

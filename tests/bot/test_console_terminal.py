@@ -394,7 +394,7 @@ async def test_undo_at_the_terminal_takes_back_a_hotseat_move_and_refuses_with_a
     played = await console.command(table, service.waiting_for(table)[0], "undo")
     assert not isinstance(played, bool)
     assert service.state(played.table) == state and played.lines[0].startswith("Player")
-    assert "took back" in played.lines[0]
+    assert "takes back their move" in played.lines[0]
     await store.close()
 
 

@@ -18,9 +18,9 @@ async def test_a_take_back_replays_to_the_state_before_the_move_and_the_log_says
     await parts.runner.act(table.id, ANA.user_id, "take 2")
     played = await parts.game_log.undo(table.id, ANA.user_id)
     assert played.table.ply == 0 and played.table.state == before.state
-    assert played.lines == ["Ana took back: Take 2"]
+    assert played.lines == ["Ana takes back their move: Take 2."]
     assert await store.actions(table.id) == []
-    assert await parts.game_log.log(played.table) == ["Ana took back: Take 2"]
+    assert await parts.game_log.log(played.table) == ["Ana takes back their move: Take 2."]
 
 
 async def test_a_move_another_seat_made_since_cannot_be_taken_back(store: Store) -> None:

@@ -56,6 +56,7 @@ async def test_wi6_at_a_hotseat_the_draw_waits_so_the_other_player_can_still_tak
     listed = shown.index("1) Draw a card")  # offered, not made: the other player moved last
     before, after = shown[:listed], shown[listed:]
     taken = after.split("\n")[2]  # the next line: the first player's move came back
-    assert taken.startswith("• Player 1 took back: Place card at ") and taken.endswith("upright")
+    assert taken.startswith("• Player 1 takes back their move: Place card at ")
+    assert taken.endswith("upright.")
     assert "• Player 2 draws a card" not in before.rsplit("• Player 1 ", 1)[-1]
     await store.close()

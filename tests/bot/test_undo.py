@@ -39,13 +39,17 @@ async def test_a_player_takes_back_their_own_last_move_and_the_table_is_as_befor
     after = played.table
     assert after.state == before.state and after.ply == before.ply == 1
     assert after.version == before.version + 2  # the move and its take-back both wrote the row
-    assert played.lines == ["Bo took back: Take 2"]
+    assert played.lines == ["Bo takes back their move: Take 2."]
     assert played.board is not None and "Stones left: 9" in played.board.text
     assert [a.ply for a in await service.store.actions(table_id)] == [1]
-    assert await service.log(after) == ["Ana takes 1.", "Bo took back: Take 2"]
+    assert await service.log(after) == ["Ana takes 1.", "Bo takes back their move: Take 2."]
     again = await service.act(table_id, BO.user_id, "take 3")  # Bo moves again, differently
     assert again.table.ply == 2
-    assert await service.log(again.table) == ["Ana takes 1.", "Bo took back: Take 2", "Bo takes 3."]
+    assert await service.log(again.table) == [
+        "Ana takes 1.",
+        "Bo takes back their move: Take 2.",
+        "Bo takes 3.",
+    ]
 
 
 async def test_the_taken_back_move_no_longer_counts_and_the_log_replays_to_the_stored_state(
@@ -119,7 +123,7 @@ async def test_a_secret_move_taken_back_is_not_named_in_the_public_line(
     table_id = await nim_table(service)
     await service.act(table_id, ANA.user_id, "shout")
     played = await service.undo(table_id, ANA.user_id)
-    assert played.lines == ["Ana took back a secret move."]
+    assert played.lines == ["Ana takes back a secret move."]
 
 
 async def test_a_take_back_is_kept_by_a_new_service_on_the_same_database(tmp_path: Any) -> None:
@@ -136,7 +140,7 @@ async def test_a_take_back_is_kept_by_a_new_service_on_the_same_database(tmp_pat
         second = TableService(again, {"test_nim": NIM})
         table = await second.table(table_id)
         assert table.ply == 0 and table.state is not None and table.state["stones"] == 10
-        assert await second.log(table) == ["Ana took back: Take 2"]
+        assert await second.log(table) == ["Ana takes back their move: Take 2."]
         await second.act(table_id, ANA.user_id, "take 1")
     finally:
         await again.close()
@@ -206,7 +210,7 @@ async def allowed(key: str, kind: str, seats: int = 3, seed: str = "undo") -> No
     before, player = await reach(service, table_id, kind, None)
     played = await service.undo(table_id, player.user_id)
     assert service.state(played.table) == before
-    assert played.lines[0].startswith(f"{player.name} took back")
+    assert played.lines[0].startswith(f"{player.name} takes back")
     restarted = TableService(service.store, GAMES)  # nothing cached: the stored state
     assert restarted.state(await restarted.table(table_id)) == before
 
@@ -323,6 +327,6 @@ async def test_dw_a_ballot_before_the_last_can_be_taken_back_and_the_vote_stays_
     seat = await twist_ballot(service, table_id)  # the second ballot, not the last
     assert voting(service.state(await service.table(table_id)))
     played = await service.undo(table_id, PLAYERS[seat].user_id)
-    assert played.lines == [f"{PLAYERS[seat].name} took back a secret move."]
+    assert played.lines == [f"{PLAYERS[seat].name} takes back a secret move."]
     assert service.state(played.table) == before
     assert before.tasks[0].t == "vote" and list(before.tasks[0].data["ballots"]) == [str(first)]

@@ -42,7 +42,7 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
     # the board it replaces is folded into its feed line
     table = await bot.service.table(1)
     [edited] = [text_of(m) for m in public(sent) if m.id == table.board_message_id]
-    assert edited.index(f"{name} took back: Take 2") < edited.index("Stones left: 7")
+    assert edited.index(f"{name} takes back their move: Take 2.") < edited.index("Stones left: 7")
     assert all(not m.embeds for m in public(sent) if m.id != table.board_message_id)
     board = await dpytest.get_config().channels[0].fetch_message(table.board_message_id)
     assert text_of(board) == edited
@@ -50,7 +50,7 @@ async def test_undo_takes_the_move_back_in_public_and_tells_the_player_privately
     assert table.ply == 0 and table.state is not None and table.state["stones"] == 7
     await say("!game log", ana)
     log = "\n".join(text_of(m) for m in public(drain()))
-    assert f"{name} took back: Take 2" in log
+    assert f"{name} takes back their move: Take 2." in log
 
 
 async def test_undo_after_the_other_player_moved_is_refused_privately_and_changes_nothing(
@@ -120,7 +120,7 @@ async def test_slash_undo_takes_the_move_back_and_answers_privately(
     name = discord.utils.escape_markdown(ana.display_name)
     table = await bot.service.table(1)
     [board] = [text_of(m) for m in public(drain()) if m.id == table.board_message_id]
-    assert f"{name} took back: Take 2" in board
+    assert f"{name} takes back their move: Take 2." in board
 
 
 async def test_slash_stats_and_leaderboard_are_embeds_that_allow_no_mentions(
