@@ -21,9 +21,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeVar
 
+from rules.choice_collapse import collapse
+
 MAX_CHOICES = 25  # Discord: options in one select menu
 MAX_LABEL = 80  # Discord: a button's label, and the clip of a select option's label (100)
-MAX_DETAIL = 100  # Discord: a select option's description
+MAX_DETAIL = 100  # Discord: a select option's description (`rules.choice_collapse` too)
 
 Style = Literal["move", "quiet", "danger", "yes", "no"]
 """How a step looks: the usual move (blue), a quiet one that ends or passes (grey), a harmful or
@@ -110,6 +112,7 @@ def build(paths: Sequence[Path | None]) -> Node:
                 node.children.append(found)
             node = found
     _in_order(root)
+    collapse(root)  # a step offering one option only is skipped (`rules.choice_collapse`)
     return root
 
 

@@ -3,7 +3,7 @@ steps from the top of the panel, each option saying what it does."""
 
 from __future__ import annotations
 
-from rules.choices import MAX_CHOICES, Node, Path, build, check
+from rules.choices import MAX_CHOICES, Node, Path, build, check, option
 from rules.coldest_night import GAME, choices
 from rules.coldest_night.actions import Action, Give, Play, UseToken
 from rules.coldest_night.state import ColdestNightState, ScavengePool
@@ -211,11 +211,16 @@ def test_every_step_of_a_busy_turn_fits_one_select_menu() -> None:
 
 
 def test_paths_a_step_too_deep_for_the_panel_give_way_to_the_plain_ones() -> None:
-    state = make()
+    state = make(hands=[["Family Portrait", "Rug", "Shoes", "Diary"], []], pit=["Logs", "Match"])
     legal = GAME.legal_actions(state, 0)
     own = paths_of(state, 0)
     assert GAME.paths_or_plain(state, 0, legal, own) == own
-    too_deep = [path * (GAME.max_choice_depth + 1) if path else path for path in own]
+    # every step offers two options (a step with one option only is skipped, so a chain of
+    # those would not make a tree too deep): A › B › C › D and A › B › C › E, A › B › F, A › G
+    assert len(legal) == 4
+    steps = [option(label) for label in "ABCDEFG"]
+    a, b, c, d, e, f, g = steps
+    too_deep = [(a, b, c, d), (a, b, c, e), (a, b, f), (a, g)]
     assert check(build(too_deep), len(legal), GAME.max_choice_depth)
     plain = GAME.paths_or_plain(state, 0, legal, too_deep)
     assert plain != too_deep and not check(build(plain), len(legal), GAME.max_choice_depth)
