@@ -41,6 +41,16 @@ def end_management(state: ColdComfortState, log: Log) -> ColdComfortState:
     return next_turn(state, log)
 
 
+def collected(who: str, paid: list[tuple[int, str]]) -> str:
+    """CC's start of a turn: what the seat's guests pay, in one line ("Ana collects $6 from 2
+    guests: $5 at (-1,2), $1 at (1,1).")."""
+    if len(paid) == 1:
+        ((value, spot),) = paid
+        return f"{who} collects ${value} from the guest at {spot}."
+    each = ", ".join(f"${value} at {spot}" for value, spot in paid)
+    return f"{who} collects ${sum(v for v, _ in paid)} from {len(paid)} guests: {each}."
+
+
 def next_turn(state: ColdComfortState, log: Log) -> ColdComfortState:
     limit = state.options.turn_limit
     if limit > 0 and state.turn_number >= limit:
@@ -53,19 +63,18 @@ def next_turn(state: ColdComfortState, log: Log) -> ColdComfortState:
     pool = state.pool
     hosts = {(h.x, h.y) for h in state.hotels if h.seat == seat}
     if hosts:  # the seat's guests pay and go back to the pool
-        kept = []
+        kept, paid = [], []
         for d in dice:
             if (d.x, d.y) in hosts:
                 gold = bump(gold, seat, d.value)
                 pool += 1
-                if log is not None:
-                    log.append(
-                        f"{seat_ref(seat)} collects ${d.value} from the guest at {fmt((d.x, d.y))}."
-                    )
+                paid.append((d.value, fmt((d.x, d.y))))
             else:
                 kept.append(d)
         if len(kept) < len(dice):
             dice = tuple(kept)
+        if log is not None and paid:
+            log.append(collected(seat_ref(seat), paid))
     if log is not None:
         log.append(f"Turn {state.turn_number + 1}: {seat_ref(seat)} to play.")
     return evolve(

@@ -8,7 +8,16 @@ from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import Build, Change, End, Fire, Grow, Host, Mine
 from rules.cold_comfort.state import ColdComfortOptions, ColdComfortState
 from rules.errors import IllegalActionError
-from tests.rules.cold_comfort.helpers import C05_EAST, C10, C13, act, cx1, hotels_of, make_state
+from tests.rules.cold_comfort.helpers import (
+    C05_EAST,
+    C10,
+    C13,
+    ScriptedRandom,
+    act,
+    cx1,
+    hotels_of,
+    make_state,
+)
 
 
 def cx2() -> ColdComfortState:
@@ -124,6 +133,18 @@ def test_cc10_collect_pays_only_the_new_active_seats_guests() -> None:
     state = act(state, 1, End())
     assert state.gold == (0, 3) and state.pool == 1
     assert state.dice_map() == {(2, 0): 5}
+
+
+def test_cc10_the_guests_that_pay_are_told_in_one_line() -> None:
+    state = make_state(
+        hotels={(1, 0): (2, 3), (2, 0): (2, 5)}, dice={(1, 0): 3, (2, 0): 5}, gold=(0, 0), pool=0
+    )
+    step = GAME.apply(state, 0, End(), ScriptedRandom())
+    said = [e.text for e in step.events if "collects" in e.text]
+    assert said == ["{s1} collects $8 from 2 guests: $3 at (1,0), $5 at (2,0)."]
+    one = make_state(hotels={(1, 0): (2, 3)}, dice={(1, 0): 3}, gold=(0, 0), pool=0)
+    step = GAME.apply(one, 0, End(), ScriptedRandom())
+    assert "{s1} collects $3 from the guest at (1,0)." in [e.text for e in step.events]
 
 
 def test_cc11_mining_is_refused_after_hosting() -> None:
