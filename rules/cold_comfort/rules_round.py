@@ -9,7 +9,12 @@ import random
 from rules.cold_comfort.actions import Grow, Land
 from rules.cold_comfort.rules_board import fmt
 from rules.cold_comfort.rules_dice import bump, fill, sorted_dice
-from rules.cold_comfort.rules_scoring import resolve_extras, score_neighbourhoods, scoring_words
+from rules.cold_comfort.rules_scoring import (
+    resolve_extras,
+    score_neighbourhoods,
+    scoring_words,
+    unscored_words,
+)
 from rules.cold_comfort.rules_tiles import placed_squares
 from rules.cold_comfort.state import (
     SCORING_ROUNDS_TOTAL,
@@ -124,9 +129,15 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> Cold
             f"{a.rotation}°. The pool's {state.pool} dice roll {dice_words(roll)}."
         )
     placed, extras = fill(tile, roll, list(state.dice))
-    for d in placed:
-        if log is not None:
-            log.append(f"A {d.value} settles on the new tile at {fmt((d.x, d.y))}.")
+    if (
+        log is not None and placed
+    ):  # one line: "A 1 settles on the new tile at (5,-1) and a 2 at (4,0)."
+        first, *rest = placed
+        where = [
+            f"at {fmt((first.x, first.y))}",
+            *(f"a {d.value} at {fmt((d.x, d.y))}" for d in rest),
+        ]
+        log.append(f"A {first.value} settles on the new tile {listed(where)}.")
     squares = placed_squares(tile.tile_id, tile.x, tile.y, tile.rotation)
     top = max(v for _, v in squares)
     counts = tuple(extras.count(v) for v in range(1, 7))
@@ -179,9 +190,10 @@ def after_landing(state: ColdComfortState, log: Log) -> ColdComfortState:
     for hood in scores:
         for s in hood.winners:
             points[s] += hood.points_each
-        if log is None:
-            continue
-        log.append(Heading(scoring_words(hood, seat_ref) + "."))
+        if log is not None and hood.winners:  # each score a line; the rest together after them
+            log.append(Heading(scoring_words(hood, seat_ref) + "."))
+    if log is not None:
+        log.extend(Heading(line) for line in unscored_words(list(scores)))
     rounds = state.scoring_rounds + 1
     state = evolve(
         state,

@@ -95,9 +95,14 @@ def resolve_extras(state: ColdComfortState, log: Log) -> ColdComfortState:
                 occupied.add(s)
                 landing.append(new_landing(value=value, at=s))
                 pool -= 1
-                if log is not None:
-                    where = "as a guest in" if s in built else "on"
-                    log.append(f"An extra {value} lands {where} {fmt(s)}.")
+            if log is not None:  # the spots are all hotels of the value, or all lots
+                places = listed([fmt(s) for s in spots])
+                if len(spots) == 1:
+                    where = "as a guest in" if spots[0] in built else "on"
+                    log.append(f"An extra {value} lands {where} {places}.")
+                else:
+                    where = "as guests in" if spots[0] in built else "on"
+                    log.append(f"Extra {value}s land {where} {places}.")
             extras[value - 1] = remaining - len(spots)
     return evolve(
         state,
@@ -193,6 +198,21 @@ def scoring_words(hood: Any, name: Callable[[int], str]) -> str:
     if hood.gang > 0:
         return f"{head}: a street gang holds it, nobody scores"
     return f"{head}: nobody scores"
+
+
+def unscored_words(hoods: list[Any]) -> list[str]:
+    """The neighbourhoods where nobody scored this round, in at most two lines (after those that
+    scored, one a line): "A street gang holds C13 (worth 2) and C05+C16 (worth 3): nobody scores
+    there.", "Nobody scores in C08 (worth 3)."."""
+    heads = [(f"{'+'.join(h.tiles)} (worth {h.value})", h.gang > 0) for h in hoods if not h.winners]
+    lines = []
+    held = [head for head, gang in heads if gang]
+    if held:
+        lines.append(f"A street gang holds {listed(held)}: nobody scores there.")
+    empty = [head for head, gang in heads if not gang]
+    if empty:
+        lines.append(f"Nobody scores in {listed(empty)}.")
+    return lines
 
 
 def final_scores(state: ColdComfortState) -> tuple[int, ...]:

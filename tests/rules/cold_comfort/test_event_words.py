@@ -16,6 +16,7 @@ GAME = GAMES["cold_comfort"]
 NAMES = ("Ana", "Bo", "Cy", "Di")
 WHO = "(Ana|Bo|Cy|Di)"
 AT = r"\(-?\d+,-?\d+\)"
+HOOD = r"C\d\d(\+C\d\d)* \(worth \d+\)"
 
 
 def steps_of(seed: str, seats: int) -> list[Step[Any]]:
@@ -57,8 +58,9 @@ def test_cc11_cc13_cc20_cc27_lines_name_hotels_campers_and_neighbourhoods() -> N
     assert not misread(
         lines,
         "(worth ",
-        r"C\d\d(\+C\d\d)* \(worth \d+\): (nobody scores|a street gang holds it, nobody "
-        rf"scores|{WHO} scores \d+|{WHO}(, {WHO})* and {WHO} score \d+ each)\.",
+        rf"{HOOD}: ({WHO} scores \d+|{WHO}(, {WHO})* and {WHO} score \d+ each)\."
+        rf"|A street gang holds {HOOD}((, {HOOD})* and {HOOD})?: nobody scores there\."
+        rf"|Nobody scores in {HOOD}((, {HOOD})* and {HOOD})?\.",
     )
     assert any(re.search(r"scores? \d+", line) for line in scored)
 
@@ -79,3 +81,29 @@ def test_cc18_cc27_a_scoring_round_and_each_neighbourhood_open_lines_of_their_ow
     assert heads[-1] == "That was scoring round 9 of 9: the game ends."
     assert not [line for line in plain if "(worth " in line or "scoring round" in line]
     assert any(" ends the turn." in line for line in plain)
+
+
+def test_cc10_cc12_cc13_dice_that_land_together_are_told_together() -> None:
+    """A move's dice that settle on the new tile are one line ("A 1 settles on the new tile at
+    (5,-1) and a 2 at (4,0)."), extras of one value landing together another ("Extra 1s land as
+    guests in (1,1), (-1,0) and (0,4)."), and guests that pay one more (`collected`)."""
+    told: list[str] = []
+    for n in range(2):
+        for step in steps_of(f"words/{n}", 4):
+            said = [format_event(e.text, NAMES) for e in step.events if e.public]
+            assert sum(" settles on the new tile" in line for line in said) <= 1
+            assert sum(" collects $" in line for line in said) <= 1
+            told += said
+    settled = rf"A \d settles on the new tile at {AT}((, a \d at {AT})* and a \d at {AT})?\."
+    assert not misread(told, " settles ", settled)
+    assert any(" and a " in line for line in told if " settles " in line)
+    landed = (
+        rf"(An extra \d lands (as a guest in|on) {AT}|Extra \ds land (as guests in|on) "
+        rf"{AT}(, {AT})* and {AT}|{WHO} lands the extra \d on {AT})\."  # the last: a tie chosen
+    )
+    assert not misread(told, " land", landed)
+    assert any(line.startswith("Extra ") for line in told)
+    paid = (
+        rf"{WHO} collects \$\d+ from (the guest at {AT}|\d guests: \$\d at {AT}(, \$\d at {AT})+)\."
+    )
+    assert not misread(told, " collects ", paid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.cold_comfort import GAME
 from rules.cold_comfort.actions import End, Grow, Land
-from rules.cold_comfort.rules_scoring import score_neighbourhoods, scoring_words
+from rules.cold_comfort.rules_scoring import score_neighbourhoods, scoring_words, unscored_words
 from rules.cold_comfort.state import (
     ColdComfortOptions,
     ColdComfortState,
@@ -56,8 +56,9 @@ def test_cx5_street_gangs_strictly_highest_mean_nobody_scores() -> None:
 
 def test_cx5_cc27_scoring_lines_name_the_tiles_their_worth_and_who_scores_in_words() -> None:
     lines = [format_event(line, ("Ana", "Bo")) for line in cx4().log]
-    assert "C13 (worth 2): a street gang holds it, nobody scores." in lines
-    assert "C10+C05 (worth 3): a street gang holds it, nobody scores." in lines
+    # where nobody scores is told in one line, after the scores (none here)
+    said = "A street gang holds C13 (worth 2) and C10+C05 (worth 3): nobody scores there."
+    assert said in lines and not [line for line in lines if line.startswith("C13 (")]
     hood = NeighbourhoodScore(
         tiles=("C03", "C04"), value=5, best={}, gang=0, winners=(), points_each=0
     )
@@ -67,6 +68,11 @@ def test_cx5_cc27_scoring_lines_name_the_tiles_their_worth_and_who_scores_in_wor
     assert scoring_words(one, name) == "C03+C04 (worth 5): Bo scores 5"
     two = hood.model_copy(update={"winners": (0, 2), "points_each": 2})
     assert scoring_words(two, name) == "C03+C04 (worth 5): Ana and Cy score 2 each"
+    gang = hood.model_copy(update={"tiles": ("C08",), "value": 2, "gang": 4})
+    assert unscored_words([hood, one, gang]) == [
+        "A street gang holds C08 (worth 2): nobody scores there.",
+        "Nobody scores in C03+C04 (worth 5).",
+    ]
 
 
 def test_cx5_the_first_scoring_round_is_counted_and_gives_no_points() -> None:
