@@ -31,8 +31,11 @@ def where(loc: str) -> str:
 
 
 def place_name(loc: str) -> str:
-    """A location as players read it: "the colony" or its name with its number."""
-    return "the colony" if loc == "colony" else where(loc)
+    """A location as players read it in a sentence: "the colony", "the School (3)" (its number on
+    the board), "the Lab"; a move's label keeps `where`'s number first, as it is typed."""
+    if loc in ("colony", "lab", "hideout"):
+        return "the colony" if loc == "colony" else where(loc)
+    return f"the {LOCATION_NAMES[loc]} ({LOCATIONS.index(loc)})"
 
 
 FLAG_WORDS = {

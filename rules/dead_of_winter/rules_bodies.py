@@ -266,8 +266,8 @@ def spread_candidates(w: W, loc: str, tested: list[str]) -> list[str]:
 
 def arrivals(counts: list[tuple[str, int]]) -> str:
     """Zombies arriving in one line, places with the same count together: "Zombies arrive: 1 at
-    the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."; at one place "3 zombies arrive
-    at the Colony."."""
+    the Colony; 2 each at the Police Station (1) and the Hospital (5)."; at one place "3 zombies
+    arrive at the Colony."."""
     by_count: dict[int, list[str]] = {}
     for where, n in counts:
         if n:

@@ -87,7 +87,7 @@ def loc_name(key: str) -> str:
         return "the Colony"
     if key in ("lab", "hideout"):
         return LOCATION_NAMES[key]
-    return f"{LOCATIONS.index(key)} ({LOCATION_NAMES[key]})"
+    return f"the {LOCATION_NAMES[key]} ({LOCATIONS.index(key)})"  # its number on the board
 
 
 def grp(w: W, g: int) -> dict[str, Any]:

@@ -369,5 +369,7 @@ def crisis_words(crisis: str, cards: list[str], score: int, needed: int) -> str:
     worth = f"{score} of the {needed} needed".replace("-", "−")
     if not cards:
         return f"The crisis {crisis} {verdict}: nobody added a card ({worth})."
+    if any(" and " in card for card in cards):  # "Butcher and an Old Neighbour": no "and" list
+        return f"The crisis {crisis} {verdict}: the cards count {worth} ({'; '.join(cards)})."
     verb = "counts" if len(cards) == 1 else "count"
     return f"The crisis {crisis} {verdict}: {listed(cards)} {verb} {worth}."

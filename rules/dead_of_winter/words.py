@@ -266,9 +266,9 @@ def group_owned(w: Mapping[str, Any], group: int) -> str:
 
 
 def searched(who: str, where: str, looked: int, kept: int, noise: int) -> str:
-    """A finished search in the present tense, like every move's line: "Bram searches 3 (School):
-    looks at 2 cards, keeps 1 and makes 1 noise."; without noise "… looks at 1 card and keeps
-    none."."""
+    """A finished search in the present tense, like every move's line: "Bram searches the School
+    (3): looks at 2 cards, keeps 1 and makes 1 noise."; without noise "… looks at 1 card and
+    keeps none."."""
     kept_words = str(kept) if kept else "none"
     did = f", keeps {kept_words} and makes {noise} noise" if noise else f" and keeps {kept_words}"
     return f"{who} searches {where}: looks at {plural(looked, 'card')}{did}."

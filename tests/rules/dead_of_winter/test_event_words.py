@@ -22,10 +22,11 @@ CRISIS = re.compile(
 
 
 def test_colony_step_6_says_every_places_zombies_once_before_the_overruns_dw_17_dw_18() -> None:
-    assert arrivals([("the Colony", 1), ("1 (Police Station)", 2), ("5 (Hospital)", 2)]) == (
-        "Zombies arrive: 1 at the Colony; 2 each at 1 (Police Station) and 5 (Hospital)."
+    police, hospital, school = "the Police Station (1)", "the Hospital (5)", "the School (3)"
+    assert arrivals([("the Colony", 1), (police, 2), (hospital, 2)]) == (
+        "Zombies arrive: 1 at the Colony; 2 each at the Police Station (1) and the Hospital (5)."
     )
-    assert arrivals([("the Colony", 0), ("3 (School)", 1)]) == "1 zombie arrives at 3 (School)."
+    assert arrivals([("the Colony", 0), (school, 1)]) == "1 zombie arrives at the School (3)."
 
 
 def test_a_crisis_says_prevented_or_not_and_what_its_cards_counted() -> None:
@@ -38,6 +39,12 @@ def test_a_crisis_says_prevented_or_not_and_what_its_cards_counted() -> None:
     )
     assert crisis_words("Cold Radiators", [], 0, 2) == (
         "The crisis Cold Radiators is not prevented: nobody added a card (0 of the 2 needed)."
+    )
+    # a card named with an "and" is not listed with "and"s: the names stand apart
+    cards = ["Butcher and an Old Neighbour", "Cold and Flu Capsules", "Multivitamins"]
+    assert crisis_words("Blackened Toes", cards, 1, 3) == (
+        "The crisis Blackened Toes is not prevented: the cards count 1 of the 3 needed "
+        "(Butcher and an Old Neighbour; Cold and Flu Capsules; Multivitamins)."
     )
 
 

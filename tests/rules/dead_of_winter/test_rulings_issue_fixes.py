@@ -114,7 +114,7 @@ def test_dw_13_the_player_names_the_colony_entrance_a_lured_zombie_goes_into() -
     assert {GAME.text.move_kind(label) for label in shown} == {"Lure"}
     assert state.locations["school"].zombies == (2,)  # it moves only once its entrance is named
     panel = GAME.text.describe(GAME.observe(state, 0))
-    assert "Kasimir lures a zombie from 3 (School): choose the colony entrance it goes" in panel
+    assert "Kasimir lures a zombie from the School (3): choose the colony entrance it goes" in panel
     assert GAME.text.parse(state, 0, "lure 5") == A.LureTo(entrance=5)
     assert GAME.text.parse(state, 0, shown[4]) == A.LureTo(entrance=5)
     state = act(state, 0, A.LureTo(entrance=5), Script())
@@ -137,7 +137,7 @@ def test_dw_13_naming_a_full_barricaded_entrance_breaks_its_barricade() -> None:
     assert after.locations["colony"].barricades == (0, 0, 0, 0, 0, 0)
     assert after.locations["colony"].zombies == (0, 2, 0, 0, 0, 0)
     public = [e.text for e in result.events if e.public]
-    assert "Kasimir lures a zombie from 3 (School) into colony entrance 2." in public
+    assert "Kasimir lures a zombie from the School (3) into colony entrance 2." in public
     assert "A barricade at colony entrance 2 breaks." in public
 
 

@@ -76,7 +76,7 @@ def test_dw_19_dw_20_search_keeps_one_card_however_much_noise_14_1() -> None:
     assert state.locations["school"].noise == 1
     assert state.groups[1].dice == (2,)
     public = [e.text for e in result.events if e.public]
-    assert "Bram searches 3 (School): looks at 2 cards, keeps 1 and makes 1 noise." in public
+    assert "Bram searches the School (3): looks at 2 cards, keeps 1 and makes 1 noise." in public
     assert "SC04" not in public_text(state) and "SC07" not in public_text(state)
 
 
