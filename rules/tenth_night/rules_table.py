@@ -14,6 +14,7 @@ from functools import cache
 from rules.cards import card, deck_ids
 from rules.core import Event, seat_ref
 from rules.draft import Draft
+from rules.game_info import listed
 from rules.game_text import plural
 from rules.tenth_night.state import (
     AttackState,
@@ -208,14 +209,22 @@ def start_day(t: Table) -> None:
     t.night_start_seat = None
     t.cursor = None
     t.say(f"☀️ Day {t.round} begins.")
+    drew: list[int] = []
     for seat, p in enumerate(t.players):
         cid = t.draw_card()
         if cid is None:
             t.say(f"{seat_ref(seat)} cannot draw: both piles are empty.")
             continue
         p.hand.append(cid)
-        t.say(f"{seat_ref(seat)} draws a card.")
+        drew.append(seat)
         t.tell(seat, f"You draw {lab(cid)}.")
+    if drew:  # one line: "Everyone draws a card.", "Ana draws a card."
+        if len(drew) == 1:
+            t.say(f"{seat_ref(drew[0])} draws a card.")
+        elif len(drew) == len(t.players):
+            t.say("Everyone draws a card.")
+        else:
+            t.say(f"{listed([seat_ref(s) for s in drew])} draw a card each.")
     for p in t.players:
         p.ready = False
     t.tidy()

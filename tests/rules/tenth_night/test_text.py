@@ -10,6 +10,7 @@ from rules.tenth_night import GAME
 from rules.tenth_night import actions as A
 from rules.tenth_night.state import TenthNightState
 from tests.rules.tenth_night.helpers import act, dusk, ids, make
+from tests.support.seeded_games import seeded_steps
 
 DAY = make(["7C* 3S 10D 5C 2H", "5H 8S"], ["8D KH 7H 4C 4D 4S 9C", "AS"])
 
@@ -224,3 +225,20 @@ def test_heuristic_agents_finish_games(seats: int) -> None:
     agents = [GAME.agents["heuristic"]() for _ in range(seats)]
     result = play_out(GAME, seats, "h", agents)
     assert result.outcome is not None and result.outcome.group_score is not None
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_tn9_the_days_draws_are_one_line_and_each_player_learns_their_card(seats: int) -> None:
+    """TN-9: at dawn everyone draws, said once ("Everyone draws a card.", alone "{s0} draws a
+    card."); the card itself only to its drawer."""
+    agents = [GAME.agents["heuristic"]() for _ in range(seats)]
+    dawns = 0
+    for step in seeded_steps(GAME, "draws/1", agents):
+        said = [e.text for e in step.events if e.public]
+        if any(x.startswith("☀️ Day ") for x in said):
+            dawns += 1
+            drew = [x for x in said if "draws a card" in x or "draw a card" in x]
+            assert drew == (["Everyone draws a card."] if seats > 1 else ["{s0} draws a card."])
+            private = [e for e in step.events if not e.public and e.text.startswith("You draw ")]
+            assert sorted(s for e in private for s in e.visible_to or ()) == list(range(seats))
+    assert dawns >= 2
