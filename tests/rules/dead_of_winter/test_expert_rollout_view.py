@@ -35,17 +35,17 @@ def test_dw_the_rollout_view_is_the_games_observation_at_every_move(seats: int, 
     assert TUNING.observe is rollout_view  # what the expert's rollouts use
 
 
-def test_dw_the_co_op_expert_asks_more_to_leave_the_heuristics_pick_at_four_or_five_seats() -> None:
-    from rules.dead_of_winter.expert import BIG_TABLE_CONFIDENCE, CONFIDENCE, confidence
+def test_dw_the_co_op_expert_asks_more_to_leave_the_heuristics_pick_at_every_seat_count() -> None:
+    from rules.dead_of_winter.expert import CONFIDENCE, COOP_CONFIDENCE, confidence
     from rules.engine import Engine
 
     def asked(mode: str) -> dict[int, float]:
         return {
             seats: confidence(GAME.observe(Engine(GAME).setup(seats, {"mode": mode}, "c"), 0))
-            for seats in range(1 if mode == "coop" else 2, 6)
+            for seats in range(1 if mode == "coop" else 3, 6)  # two players always co-operate
         }
 
-    assert asked("coop") == {1: CONFIDENCE, 2: CONFIDENCE, 3: CONFIDENCE, 4: 2.0, 5: 2.0}
+    assert asked("coop") == dict.fromkeys(range(1, 6), COOP_CONFIDENCE)
     assert set(asked("standard").values()) == {CONFIDENCE}  # measured at 1.0: kept
-    assert CONFIDENCE == 1.0 and BIG_TABLE_CONFIDENCE == 2.0
+    assert CONFIDENCE == 1.0 and COOP_CONFIDENCE == 2.0
     assert TUNING.confidence_at is confidence
