@@ -129,9 +129,8 @@ def grow(state: ColdComfortState, a: Grow, rng: random.Random, log: Log) -> Cold
             f"{a.rotation}°. The pool's {state.pool} dice roll {dice_words(roll)}."
         )
     placed, extras = fill(tile, roll, list(state.dice))
-    if (
-        log is not None and placed
-    ):  # one line: "A 1 settles on the new tile at (5,-1) and a 2 at (4,0)."
+    # the dice that settle, in one line: "A 1 settles on the new tile at (5,-1) and a 2 at (4,0)."
+    if log is not None and placed:
         first, *rest = placed
         where = [
             f"at {fmt((first.x, first.y))}",
