@@ -19,6 +19,7 @@ from rules.dead_of_winter.content import (
     ZOMBIE_SPACES,
 )
 from rules.dead_of_winter.rules_conditions import value_of
+from rules.dead_of_winter.rules_core import loc_name
 from rules.dead_of_winter.words import place
 
 
@@ -35,7 +36,7 @@ def place_name(loc: str) -> str:
     the board), "the Lab"; a move's label keeps `where`'s number first, as it is typed."""
     if loc in ("colony", "lab", "hideout"):
         return "the colony" if loc == "colony" else where(loc)
-    return f"the {LOCATION_NAMES[loc]} ({LOCATIONS.index(loc)})"
+    return loc_name(loc)  # the thread's words
 
 
 FLAG_WORDS = {
