@@ -27,20 +27,25 @@ def feed_line(line: str) -> str:
     return clip("\n".join(" ".join(part.split()) for part in line.split("\n")), FEED_LINE)
 
 
-_REPEAT = re.compile(r"(.*) \(×(\d+)\)", re.S)
+_REPEAT = re.compile(r"(.*) \((twice|(\d+) times)\)", re.S)
+
+
+def times_said(times: int) -> str:
+    """How often a line was said, in words: "twice", "3 times"."""
+    return "twice" if times == 2 else f"{times} times"
 
 
 def merged(lines: list[str]) -> list[str]:
     """The feed with a line said again right after itself counted instead of repeated: three
-    "Frost gives a card to Sleet." in a row read "Frost gives a card to Sleet. (×3)", so the board
-    keeps room for the moves that differ."""
+    "Frost gives a card to Sleet." in a row read "Frost gives a card to Sleet. (3 times)", so the
+    board keeps room for the moves that differ."""
     out: list[str] = []
     for line in lines:
         if out:
             last = _REPEAT.fullmatch(out[-1])
-            base, times = (last[1], int(last[2])) if last else (out[-1], 1)
+            base, times = (last[1], int(last[3] or 2)) if last else (out[-1], 1)
             if base == line:
-                out[-1] = f"{line} (×{times + 1})"
+                out[-1] = f"{line} ({times_said(times + 1)})"
                 continue
         out.append(line)
     return out

@@ -116,8 +116,10 @@ def test_a_folded_board_keeps_its_newest_lines_and_points_to_the_log_for_the_res
 def test_a_line_said_again_right_after_itself_is_counted_not_repeated() -> None:
     gives = "Frost gives a card to Sleet."
     lines = [gives, gives, "Sleet plays Rug.", gives, gives, gives]
-    assert merged(lines) == [f"{gives} (×2)", "Sleet plays Rug.", f"{gives} (×3)"]
-    assert merged([f"{gives} (×2)", gives]) == [f"{gives} (×3)"]  # a board's kept lines go on
+    assert merged(lines) == [f"{gives} (twice)", "Sleet plays Rug.", f"{gives} (3 times)"]
+    # a board's kept lines go on counting
+    assert merged([f"{gives} (twice)", gives]) == [f"{gives} (3 times)"]
+    assert merged([f"{gives} (3 times)", gives]) == [f"{gives} (4 times)"]
     assert merged(["Ana draws a card.", "Bo draws a card."]) == [
         "Ana draws a card.",
         "Bo draws a card.",

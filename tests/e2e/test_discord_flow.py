@@ -271,7 +271,7 @@ async def test_moves_that_ping_nobody_new_gather_their_lines_in_one_edited_board
     assert [m.id for m in sent] == [board_id, board_id]  # two edits, nothing posted
     name = discord.utils.escape_markdown(ana.display_name)
     assert f"{name} shouts." in (sent[0].content or "")
-    assert f"{name} shouts. (×2)" in (sent[-1].content or "")  # the first line kept, counted
+    assert f"{name} shouts. (twice)" in (sent[-1].content or "")  # the first line kept, counted
     assert "secret" not in text_of(sent[-1])
 
 

@@ -134,7 +134,7 @@ async def test_moves_that_ping_nobody_edit_the_board_in_place_and_count_a_repeat
     content = sent[-1].content or ""
     name = discord.utils.escape_markdown(ana.display_name)
     # the same line three times in a row is counted, not repeated
-    assert content.count(f"{name} shouts.") == 1 and f"{name} shouts. (×3)" in content
+    assert content.count(f"{name} shouts.") == 1 and f"{name} shouts. (3 times)" in content
     assert "Your move" not in content  # the edit dropped the ping: no stale line
     check_thread(channel, bot.user.id, board)
 
