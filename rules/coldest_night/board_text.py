@@ -113,8 +113,11 @@ def describe(o: PublicObservation) -> str:
             )
             if v
         ]
-        lines.append("Pending at the Fire Dies Down: " + ", ".join(f"{n} ×{v}" for n, v in waiting))
-        lines.extend(f"· {word}: {EFFECT_WORDS[word]}" for word, _ in waiting)
+        lines.extend(
+            f"{word} is waiting{'' if v == 1 else ', twice' if v == 2 else f', {v} times'}: "
+            f"{EFFECT_WORDS[word]}."
+            for word, v in waiting
+        )
     if o.fire_died_down:
         lines.append("The fire has died down this turn.")
     dwindles = o.fire_dwindles_positions

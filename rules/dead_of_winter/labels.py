@@ -5,6 +5,7 @@ is the game's text object (it re-exports what the game and the renderer use from
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rules.core import seat_ref
@@ -17,6 +18,7 @@ from rules.dead_of_winter.content import (
     SURVIVORS,
     TWISTS,
     ZOMBIE_SPACES,
+    condition_of,
 )
 from rules.dead_of_winter.rules_conditions import value_of
 from rules.dead_of_winter.rules_core import loc_name
@@ -75,40 +77,49 @@ CLAUSE_WORDS = {
 _ONE = re.compile(r"\b(survivor|card|zombie|barricade|item|round)s\b")
 
 
-def goal_words(goal: str, groups: int | None = None) -> str:
+def goal_words(goal: str, groups: int | None = None, have: Sequence[int] = ()) -> str:
     """A condition of the content files (`stash Fuel>=P+4 & morale>=3`) in words, because the
     terminal and the panels show objectives to players, who never learned the notation. With the
     table's number of groups (`P`, DW-33) a count is said as the number it is ("at least 12
-    zombies", not "at least 2×players + 6")."""
+    zombies", not "at least 2×players + 6"). `have` is each counted clause's count now, in order
+    (the main objective's progress): "at least 2 Weapon cards in the stash, 1 now; at least 6 Fuel
+    cards in the stash, 4 now"."""
+    if not have:
+        return " and ".join(clause_words(clause, groups) for clause in goal.split(" & "))
     parts = []
+    counted = iter(have)
     for clause in goal.split(" & "):
-        if clause in FLAG_WORDS:
-            parts.append(FLAG_WORDS[clause])
-            continue
-        if clause.startswith("survivor_in_play "):
-            parts.append(f"{clause.split()[1]} is in play")
-            continue
-        m = re.fullmatch(r"(\w+)(?: (\w+))?(>=|<=|==)(\S+)", clause)
-        if m is None or m.group(1) not in CLAUSE_WORDS:
-            parts.append(clause)
-            continue
-        name, arg, op, value = m.groups()
-        if groups is not None and "P" in value:
-            value = str(value_of(value, groups))
-        value = value.replace("2*P", "2×players").replace("3*P", "3×players")
-        value = re.sub(r"\bP\b", "players", value).replace("+", " + ")
-        loc = ""
-        if arg == "colony":
-            loc = "the colony"
-        elif arg and arg.isdigit():
-            loc = where(LOCATIONS[int(arg)])
-        thing = CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
-        bound = {">=": "at least ", "<=": "at most ", "==": "exactly "}[op]
-        amount = "no" if (op, value) == ("<=", "0") else f"{bound}{value}"
-        if value == "1" and not thing.startswith("of "):  # "at least 1 survivor dead"
-            thing = _ONE.sub(lambda m: m.group(1), thing, count=1)
-        parts.append(f"{amount} {thing}")
-    return " and ".join(parts)
+        words = clause_words(clause, groups)
+        now = next(counted, None) if condition_of(clause)[0].op is not None else None
+        parts.append(words if now is None else f"{words}, {now} now")
+    return "; ".join(parts)
+
+
+def clause_words(clause: str, groups: int | None = None) -> str:
+    """One clause of a condition in words (see `goal_words`)."""
+    if clause in FLAG_WORDS:
+        return FLAG_WORDS[clause]
+    if clause.startswith("survivor_in_play "):
+        return f"{clause.split()[1]} is in play"
+    m = re.fullmatch(r"(\w+)(?: (\w+))?(>=|<=|==)(\S+)", clause)
+    if m is None or m.group(1) not in CLAUSE_WORDS:
+        return clause
+    name, arg, op, value = m.groups()
+    if groups is not None and "P" in value:
+        value = str(value_of(value, groups))
+    value = value.replace("2*P", "2×players").replace("3*P", "3×players")
+    value = re.sub(r"\bP\b", "players", value).replace("+", " + ")
+    loc = ""
+    if arg == "colony":
+        loc = "the colony"
+    elif arg and arg.isdigit():
+        loc = place_name(LOCATIONS[int(arg)])
+    thing = CLAUSE_WORDS[name].format(L=loc, Y=f"{arg} " if arg and not loc else "")
+    bound = {">=": "at least ", "<=": "at most ", "==": "exactly "}[op]
+    amount = "no" if (op, value) == ("<=", "0") else f"{bound}{value}"
+    if value == "1" and not thing.startswith("of "):  # "at least 1 survivor dead"
+        thing = _ONE.sub(lambda m: m.group(1), thing, count=1)
+    return f"{amount} {thing}"
 
 
 def trigger_words(trigger: str) -> str:

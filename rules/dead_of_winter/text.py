@@ -18,7 +18,6 @@ from rules.dead_of_winter.labels import (
     goal_words,
     label,
     place_name,
-    progress_words,
     short,
     trigger_words,
 )
@@ -114,11 +113,11 @@ def describe(o: Observation) -> str:
         f"**Dead of Winter** — round {o.round_number}, {o.round_track} left on the track, "
         f"{PHASE_WORDS.get(o.phase, o.phase)}.",
         f"Morale {o.morale}/10 · food {o.food} · starvation {o.starvation} · waste {o.waste}.",
-        f"Main objective: {o.main_objective.name} ({o.main_objective.side}): "
-        f"{goal_words(o.main_objective.goal, len(o.groups))}"
-        + "".join(
-            f" · {progress_words(p.label)} {p.have}/{p.need}" for p in o.main_objective.progress
-        ),
+        f"Main objective: {o.main_objective.name} ({o.main_objective.side} side): "
+        + goal_words(
+            o.main_objective.goal, len(o.groups), [p.have for p in o.main_objective.progress]
+        )
+        + ".",
     ]
     if o.crisis:
         lines.append(

@@ -360,7 +360,14 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
 def test_describe_mentions_pending_effects_and_the_end() -> None:
     state = make(pit=["Logs", "Newspaper"], hands=[["Shoes", "Rug"], ["Rags"]])
     state = play(state, 0, "play shoes")
-    assert "BURN ONE ×1" in GAME.text.describe(GAME.observe(state, None))
+    text = GAME.text.describe(GAME.observe(state, None))
+    assert "BURN ONE is waiting: at the Fire Dies Down one more card burns away." in text
+    assert "Pending" not in text and "×" not in text
+    obs = GAME.observe(state, None)  # two cards' BURN ONE waiting: said once, with how often
+    two = obs.model_copy(
+        update={"pending_effects": obs.pending_effects.model_copy(update={"burn_one": 2})}
+    )
+    assert "BURN ONE is waiting, twice: at the Fire" in GAME.text.describe(two)
     over = play(make(pit=["Roof Timber"], hands=[["Shoes"], ["Rags"]]), 0, "play shoes")
     assert "the fire went out: everyone loses" in GAME.text.describe(GAME.observe(over, None))
 

@@ -107,3 +107,19 @@ def test_dw33_the_board_says_the_main_objectives_count_as_a_number() -> None:
     assert "players" not in line and "×" not in line, line
     need = {p.label: p.need for p in obs.main_objective.progress}
     assert any(f"at least {n} " in line for n in need.values()), line
+
+
+def test_dw33_the_board_says_each_count_of_the_main_objective_once_with_its_value_now() -> None:
+    """The board's main objective says each clause once, with its count now ("at least 6 Fuel
+    cards in the stash, 4 now"), not the goal and then the same clauses again as counters."""
+    for seed in range(1, 12):
+        state = Engine(GAME).setup(3, None, seed)
+        obs = GAME.observe(state, 0)
+        line = next(
+            x for x in GAME.text.describe(obs).splitlines() if x.startswith("Main objective")
+        )
+        progress = obs.main_objective.progress
+        assert line.count(" now") == len(progress) > 0, line
+        for p in progress:
+            assert f", {p.have} now" in line, (p, line)
+        assert "/" not in line and " (5) (" not in line, line
