@@ -169,7 +169,7 @@ def _private_lines(
 ) -> list[str]:
     """The lines only a seat's own view shows (none of them can be a public line), from the
     `_card_line` of each card of its hand, pool and Memory Loss options."""
-    lines = [f"**Your hand** ({seat_ref(seat)}): " + ("; ".join(hand) or "empty")]
+    lines = ["**Your hand**: " + ("; ".join(hand) or "empty")]
     if pool is not None:
         lines.append("Your scavenge pool: " + "; ".join(pool))
     if memory is not None:

@@ -140,7 +140,7 @@ def describe(o: TenthNightObservation) -> str:
     if o.offers:
         lines.append("**Offers:** " + " · ".join(_offer(x) for x in o.offers))
     if isinstance(o, TenthNightPrivateObservation):
-        lines.append(f"**Your hand** ({seat_ref(o.seat)}): {_cards(o.hand)}")
+        lines.append(f"**Your hand**: {_cards(o.hand)}")
         if o.phase == "day" and o.players[o.seat].ready:  # TN-10: a ready seat may still act
             lines.append(
                 "✓ You are ready for the night; it falls once everyone is. Changing your row "

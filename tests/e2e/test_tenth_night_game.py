@@ -326,7 +326,9 @@ async def test_starting_posts_the_board_and_a_private_panel_with_each_hand(
     for seat, member in enumerate(members):
         panel = text_of(dms(sent, member)[-1])
         name = discord.utils.escape_markdown(member.display_name)
-        assert "your view" in panel and f"**Your hand** ({name})" in panel
+        assert (
+            "your view" in panel and f"You play as {name}." in panel and "**Your hand**: " in panel
+        )
         assert all(names_card(panel, c) for c in hand_of(state, seat))
     secrets = Secrets(2)
     secrets.learn(state)
@@ -519,7 +521,7 @@ async def test_the_night_waits_for_the_defending_member_alone_and_pings_them_to_
     # the decision is not private news: the DM panel keeps the hand alone, so it need not change
     own = bot.service.private_only_text(table, seat).splitlines()
     name = discord.utils.escape_markdown(members[seat].display_name)
-    assert own[1:] == [f"**Your hand** ({name}): {hand_text(state, seat)}"]
+    assert own == [f"You play as {name}.", f"**Your hand**: {hand_text(state, seat)}"]
     others = [text_of(m) for m in sent] + [await panel_text(bot, s) for s in (0, 1)]
     assert not [text for text in others if "❗" in text or "Options:" in text]
 

@@ -350,7 +350,7 @@ def test_describe_shows_the_table_and_the_private_hand() -> None:
     assert "the Fire Dwindles card is the 2nd from the top" in text
     assert "{s1}: 2 cards in hand · Paranoia (5)" in text
     assert "Alcohol on Logs (found with that card)" in text and "Kerosene (ready to use)" in text
-    assert "Your hand** ({s1}): Rags (heat 1, ash 5); Diary (heat 2, ash 7) — TARGET" in text
+    assert "Your hand**: Rags (heat 1, ash 5); Diary (heat 2, ash 7) — TARGET" in text
     assert "On your cards, TARGET means: at the Fire Dies Down the player tending" in text
     public = GAME.text.describe(GAME.observe(state, None))
     assert "Rags" not in public
