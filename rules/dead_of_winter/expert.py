@@ -31,8 +31,9 @@
   against 10); on the 458 / 456 deals after those it won 49.6 / 50.0 % against the heuristic's
   43.9 / 39.7 % (75 / 49 and 82 / 35 deals only one level won). At one to three seats 1.0 was
   nearly level with the heuristic on fresh deals (79 / 62 at one seat, 66 / 61 at three); 2.0
-  there won 71 / 40, 46 / 26 and 67 / 35 (one seat deals 55–491, two 59–349, three 50–499), and
-  257 / 186 games where 1.0 won 241 / 159 on the same deals at one and three seats.
+  there won 82 / 42, 85 / 44 and 76 / 38 (deals 0–499 at one, two and three seats; 73 / 41,
+  76 / 41 and 67 / 35 on those after the first 55 / 59 / 50), and 257 / 186 games where 1.0 won
+  241 / 159 on the same deals at one and three seats.
 - The reason names the colony's morale and main objective as the games played out left them
   and, in a competitive game, whether the seat's own part of its secret objective holds by then
   (leading with it when the chosen move keeps it and the next best move does not).
