@@ -19,6 +19,7 @@ from rules.dead_of_winter.content import (
 )
 from rules.dead_of_winter.labels import entrance_words
 from rules.dead_of_winter.words import ability_words, effects_words, place
+from rules.game_info import listed
 from rules.game_text import plural
 
 W = dict[str, Any]
@@ -220,6 +221,15 @@ class Table:
     @property
     def dice(self) -> list[int]:
         return sorted(self.group["dice"], reverse=True) if self.group else []
+
+    def turn_end(self) -> str:
+        """What ending the turn does: unused dice are lost (§4.2)."""
+        dice = self.dice
+        if not dice:
+            return "your turn ends"
+        if len(dice) == 1:
+            return f"your turn ends and your unused die is lost: a {dice[0]}"
+        return f"your turn ends and your unused dice are lost: {listed([str(d) for d in dice])}"
 
     def die(self, value: int, need: int = 0) -> Facet:
         left = list(self.dice)

@@ -237,7 +237,7 @@ def _module_entry(t: Table, index: int, a: A.Action) -> Entry | None:
         fuel = Facet(f"burning {ITEMS[a.fuel_card].name}", "")
         return Entry(index, KIND["trap"], [t.survivor(a.survivor), spot, fuel, t.die(a.die)])
     if isinstance(a, A.Pass):
-        return Entry(index, KIND["pass"])
+        return Entry(index, replace(KIND["pass"], detail=t.turn_end()))
     if isinstance(a, A.Place):  # where a new or exiled survivor goes
         sid = a.survivor
         to = Choice(capital(f"to {place(a.location)}"), clip(t.zombies(a.location), MAX_DETAIL))

@@ -29,6 +29,7 @@ from rules.engine import Engine
 from rules.playout import next_actor
 from tests.rules.dead_of_winter.helpers import ENGINE, Script, act, started
 from tests.rules.dead_of_winter.test_rulings_issue_fixes import kill_board, lure_board
+from tests.support.seeded_games import seeded_steps
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b\w+=\w+|\bseat \d")
 
@@ -136,6 +137,32 @@ def test_a_turn_is_grouped_by_kind_with_end_turn_grey_and_discards_red() -> None
     group = next(g for g in state.groups if g.group == state.active)
     shorts = {SURVIVORS[s].short for s in group.survivors}
     assert {c.label.split(" ")[0] for c in moves.children} <= shorts
+
+
+def test_section_4_2_end_turn_says_which_unused_dice_are_lost() -> None:
+    """Dice left at a turn's end are lost (§4.2): "End turn" says so with the dice, and says only
+    that the turn ends once none are left."""
+    said = set()
+    agents = [GAME.agents["heuristic"]() for _ in range(3)]
+    for step in seeded_steps(GAME, 7, agents):
+        seat = next_actor(GAME, step.state)
+        if seat is None or step.state.phase != "turn":
+            continue
+        group = next(g for g in step.state.groups if g.group == step.state.active)
+        end = [p for p in paths_of(step.state, seat) if p and p[0].label == "End turn"]
+        if not end:
+            continue
+        dice = sorted(group.dice, reverse=True)
+        want = "your turn ends"
+        if len(dice) == 1:
+            want += f" and your unused die is lost: a {dice[0]}"
+        elif dice:
+            want += (
+                f" and your unused dice are lost: {', '.join(map(str, dice[:-1]))} and {dice[-1]}"
+            )
+        assert end[0][0].detail == want
+        said.add(len(dice))
+    assert {0, 1, 2} <= said, said
 
 
 def test_a_die_option_says_which_die_it_spends_and_what_is_left() -> None:
