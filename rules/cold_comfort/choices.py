@@ -117,8 +117,10 @@ def _centre(board: Board) -> tuple[float, float]:
 def _end_words(state: ColdComfortState) -> str:
     """CC-18: ending the turn grows the town once the pool holds enough dice."""
     if state.pool >= state.trigger:
-        return f"Pool {state.pool}/{state.trigger}: the town grows, the dice roll, all score"
-    return f"Pool {state.pool}/{state.trigger}: no scoring round yet"
+        return (
+            f"Pool {state.pool} of {state.trigger} dice: the town grows, the dice roll, all score"
+        )
+    return f"Pool {state.pool} of {state.trigger} dice: no scoring round yet"
 
 
 def _owner(seat: int, owner: int) -> str:
@@ -213,7 +215,8 @@ def _build_paths(c: _Turn, moves: list[tuple[int, act.Build]]) -> Iterator[tuple
     head = Choice(
         "Build a hotel",
         detail=fit_detail(
-            f"Build on a lot of the same value ($2 a pip, $4 on a camper); ${_gold(c.state)}"
+            "Build on a lot of the same value ($2 a pip, $4 on a camper); "
+            f"you have ${_gold(c.state)}"
         ),
     )
     supply = c.state.supply[c.state.active_seat]
@@ -247,7 +250,7 @@ def _change_paths(c: _Turn, moves: list[tuple[int, act.Change]]) -> Iterator[tup
     head = Choice(
         "Upgrade or downgrade",
         detail=fit_detail(
-            f"Change an empty hotel's value: $2 a pip up, free down; ${_gold(c.state)}"
+            f"Change an empty hotel's value: $2 a pip up, free down; you have ${_gold(c.state)}"
         ),
     )
     spots = _spots([(a.x, a.y) for _, a in moves], c.centre)

@@ -24,6 +24,7 @@ from rules.coldest_night import reads
 from rules.coldest_night.data import CARDS, FROST, TOKENS, CardData
 from rules.coldest_night.rules_tokens import FUEL_HEAT, KEY_DRAWS
 from rules.coldest_night.state import ColdestNightState
+from rules.game_info import listed
 from rules.game_text import plural
 
 _IF_WORDS = {"at_least": "{n} or more", "at_most": "{n} or less", "exactly": "exactly {n}"}
@@ -144,9 +145,11 @@ def _check_removal(t: ColdestNightState) -> Choice:
     going = [FROST[f].name for f in mine if FROST[f].frost == heat]
     if going:
         said = f"Heat {heat}: your {', '.join(going)} leaves"
+    elif mine:
+        cards = listed([f"{FROST[f].name} ({FROST[f].frost})" for f in mine])
+        said = f"Heat {heat}: your {cards} {'does' if len(mine) == 1 else 'do'} not match it"
     else:
-        values = ", ".join(str(FROST[f].frost) for f in mine) or "none"
-        said = f"Heat {heat}: no frostbite card of yours matches it (frost {values})"
+        said = f"Heat {heat}: you have no frostbite card to lose"
     return option("Check frostbite removal", said, "quiet")
 
 
@@ -238,7 +241,8 @@ def paths(state: ColdestNightState, seat: int, legal: Sequence[act.Action]) -> l
                 heat = reads.heat_total(t)
                 play_head = option(
                     "Play a card",
-                    f"Into the pit ({len(t.pit)} of 4 places used): ash up to heat {heat}",
+                    f"Into the pit ({len(t.pit)} of 4 places used): "
+                    f"ash {heat} or less, the heat total",
                 )
             name = CARDS[a.card_id].name
             label = f"{name} (from the display)" if a.source == "display" else name

@@ -86,7 +86,8 @@ def test_cx2_end_turn_is_grey_and_says_whether_the_town_grows() -> None:
     state = cx2()
     path = path_of(state, 1, End())
     assert path is not None and len(path) == 1
-    assert path[0].style == "quiet" and "Pool 4/5" in path[0].detail
+    assert path[0].style == "quiet"
+    assert path[0].detail == "Pool 4 of 5 dice: no scoring round yet"
 
 
 def test_cx3_mining_is_the_kind_then_the_camper() -> None:

@@ -64,6 +64,8 @@ def test_cn_10_a_card_is_played_by_kind_then_card_with_its_heat_ash_and_effect_i
     assert "BURN ONE: when the fire dies down, one more card burns" in shoes
     offered = [p[1].label for p in paths_of(state, 0) if p is not None and len(p) == 2]
     assert offered == ["Family Portrait", "Rug", "Shoes"]  # Diary: ash 7 > heat 5
+    # the kind says why: the cards a player may feed are those with ash up to the heat total
+    assert path[0].detail == "Into the pit (2 of 4 places used): ash 5 or less, the heat total"
 
 
 def test_cn_20_an_if_card_says_what_the_heat_would_be_after_it_enters() -> None:
@@ -160,6 +162,15 @@ def test_cn_8_frostbite_removal_says_which_of_your_cards_leaves_at_this_heat() -
     assert confirm is not None and confirm[0].label == "Check frostbite removal"
     assert confirm[0].style == "quiet"
     assert confirm[0].detail == "Heat 5: your Chilblains leaves"
+    # no card matches: the player's own cards are named with their numbers, or none is said
+    cooler = make(
+        n=3, active=1, pit=["Dictionary"], frostbite={1: ["Chilblains"]}, phase="frostbite_removal"
+    )
+    (confirm,) = (p for p in paths_of(cooler, 1) if p is not None)
+    assert confirm[0].detail == "Heat 3: your Chilblains (5) does not match it"
+    bare = make(n=3, active=1, pit=["Dictionary"], phase="frostbite_removal")
+    (confirm,) = (p for p in paths_of(bare, 1) if p is not None)
+    assert confirm[0].detail == "Heat 3: you have no frostbite card to lose"
 
 
 def test_cn_29_tokens_are_used_by_token_then_choice_naming_players_not_seats() -> None:
