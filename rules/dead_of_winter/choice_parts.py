@@ -4,6 +4,7 @@ and survivors in words, a move's facets and how they are fitted into at most two
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -107,14 +108,23 @@ def capital(text: str) -> str:
 
 
 def _merge(facets: Sequence[Facet]) -> Choice:
-    phrases = [f.phrase for f in facets if f.phrase]
-    details = [f.detail for f in facets if f.detail]
+    """One step's option from its facets: the phrases make the label, the details what it says,
+    without what the label or another facet says already."""
+    label = capital(" ".join(f.phrase for f in facets if f.phrase))
+    details = "; ".join(d for d in (_unsaid(f.detail, label) for f in facets) if d)
+    for need in re.findall(r"(?:attack|search) (\d)\+", details):  # the survivor says the roll
+        details = details.replace(f"needs {need}+; ", "", 1)
     styles = [f.style for f in facets if f.style != "move"]
     return Choice(
-        clip(capital(" ".join(phrases)), MAX_LABEL),
-        clip("; ".join(details), MAX_DETAIL),
-        styles[-1] if styles else "move",
+        clip(label, MAX_LABEL), clip(details, MAX_DETAIL), styles[-1] if styles else "move"
     )
+
+
+def _unsaid(detail: str, label: str) -> str:
+    """A facet's detail without a leading place its step's label says already ("at the
+    Hospital, attack 3+" beside "Hattie at the Hospital with a 5" → "attack 3+")."""
+    head, _, rest = detail.partition(", ")
+    return rest if head.startswith("at ") and f" {head}" in f" {label}" else detail
 
 
 def _splits(k: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -165,6 +165,27 @@ def test_section_4_2_end_turn_says_which_unused_dice_are_lost() -> None:
     assert {0, 1, 2} <= said, said
 
 
+def test_an_option_does_not_repeat_the_place_its_label_names_or_the_roll_its_survivor_needs() -> (
+    None
+):
+    """ "Hattie at the Hospital with a 5 — attack 3+; 1 zombie; spends your 5, dice left: 1", not
+    "… — at the Hospital, attack 3+; 1 zombie; needs 3+; spends your 5, …" (clipped at 100)."""
+    checked = 0
+    agents = [GAME.agents["heuristic"]() for _ in range(3)]
+    for step in seeded_steps(GAME, 7, agents):
+        seat = next_actor(GAME, step.state)
+        if seat is None:
+            continue
+        for path in paths_of(step.state, seat):
+            for option in path or ():
+                head = option.detail.split("; ")[0].split(", ")[0]
+                assert not (head.startswith("at ") and head in option.label), option
+                for need in re.findall(r"(?:attack|search) (\d)\+", option.detail):
+                    assert f"needs {need}+" not in option.detail, option
+                checked += "spends your" in option.detail
+    assert checked > 100
+
+
 def test_a_die_option_says_which_die_it_spends_and_what_is_left() -> None:
     state = started(2, None, 3)
     seat = next_actor(GAME, state)
