@@ -112,7 +112,7 @@ def _merge(facets: Sequence[Facet]) -> Choice:
     without what the label or another facet says already."""
     label = capital(" ".join(f.phrase for f in facets if f.phrase))
     details = "; ".join(d for d in (_unsaid(f.detail, label) for f in facets) if d)
-    for need in re.findall(r"(?:attack|search) (\d)\+", details):  # the survivor says the roll
+    for need in re.findall(r"(?:attack|search|die) (\d)\+", details):  # the roll is said
         details = details.replace(f"needs {need}+; ", "", 1)
     styles = [f.style for f in facets if f.style != "move"]
     return Choice(

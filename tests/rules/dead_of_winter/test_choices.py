@@ -180,7 +180,7 @@ def test_an_option_does_not_repeat_the_place_its_label_names_or_the_roll_its_sur
             for option in path or ():
                 head = option.detail.split("; ")[0].split(", ")[0]
                 assert not (head.startswith("at ") and head in option.label), option
-                for need in re.findall(r"(?:attack|search) (\d)\+", option.detail):
+                for need in re.findall(r"(?:attack|search|die) (\d)\+", option.detail):
                     assert f"needs {need}+" not in option.detail, option
                 checked += "spends your" in option.detail
     assert checked > 100
