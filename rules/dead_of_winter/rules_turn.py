@@ -85,9 +85,7 @@ def act(ctx: Ctx, seat: int, a: A.Action) -> None:
     elif isinstance(a, A.Commit):
         g["hand"].remove(a.card)
         w["stash"].append(a.card)
-        ctx.say(
-            f"{group_named(w, gid)} commits {ITEMS[a.card].name} to the objective.", "committed"
-        )
+        ctx.say(f"{group_named(w, gid)} adds {ITEMS[a.card].name} to the stash.", "committed")
     elif isinstance(a, A.SpendFood):
         w["food"] -= 1
         g["dice"].remove(a.die)

@@ -123,3 +123,15 @@ def test_dw33_the_board_says_each_count_of_the_main_objective_once_with_its_valu
         for p in progress:
             assert f", {p.have} now" in line, (p, line)
         assert "/" not in line and " (5) (" not in line, line
+
+
+def test_a_card_committed_to_the_main_objective_is_added_to_the_stash_in_the_panels_words() -> None:
+    """The panel's kind is "Add to the stash" and the board counts "Fuel cards in the stash": the
+    thread says the same ("Ana adds Lamp Oil to the stash."), not "commits … to the objective"."""
+    said = []
+    agents = [GAME.agents["heuristic"]() for _ in range(3)]
+    for step in seeded_steps(GAME, 7, agents):
+        said += [e.text for e in step.events if e.kind == "committed"]
+    assert said
+    for line in said:
+        assert re.fullmatch(r"\S+(?: 🤖)? adds [^.]+ to the stash\.", line), line
