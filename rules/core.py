@@ -31,7 +31,7 @@ from rules.game_info import (
     listed,
     result_words,
 )
-from rules.game_text import GameText, Rules, plural
+from rules.game_text import GameText, Rules, plural, times_words
 from rules.lazy_lists import ByKind, MadeOnRead
 from rules.values import (
     FREE_CHAT,
@@ -100,6 +100,7 @@ __all__ = [
     "rng_for",
     "seat_range",
     "seat_ref",
+    "times_words",
 ]
 
 

@@ -164,3 +164,8 @@ def everyone_won(outcome: Outcome, seats: int) -> bool:
 def plural(count: int, word: str) -> str:
     """ "1 night", "3 nights"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def times_words(times: int) -> str:
+    """How often, in words: "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(times, f"{times} times")

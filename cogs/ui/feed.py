@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.records import FEED_WIDTH
 from cogs.common import clip, pings
+from rules.core import times_words
 
 BOARD_LINES = 1900  # the most feed text one board message carries (Discord allows 2,000)
 # the longest feed line: one move's public lines, joined (its dice and draws are public facts
@@ -30,11 +31,6 @@ def feed_line(line: str) -> str:
 _REPEAT = re.compile(r"(.*) \((twice|(\d+) times)\)", re.S)
 
 
-def times_said(times: int) -> str:
-    """How often a line was said, in words: "twice", "3 times"."""
-    return "twice" if times == 2 else f"{times} times"
-
-
 def merged(lines: list[str]) -> list[str]:
     """The feed with a line said again right after itself counted instead of repeated: three
     "Frost gives a card to Sleet." in a row read "Frost gives a card to Sleet. (3 times)", so the
@@ -45,7 +41,7 @@ def merged(lines: list[str]) -> list[str]:
             last = _REPEAT.fullmatch(out[-1])
             base, times = (last[1], int(last[3] or 2)) if last else (out[-1], 1)
             if base == line:
-                out[-1] = f"{line} ({times_said(times + 1)})"
+                out[-1] = f"{line} ({times_words(times + 1)})"
                 continue
         out.append(line)
     return out

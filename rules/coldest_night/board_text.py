@@ -16,7 +16,7 @@ from rules.coldest_night.observation_models import (
 from rules.coldest_night.state import ColdestNightState
 from rules.core import seat_ref
 from rules.game_info import listed
-from rules.game_text import plural
+from rules.game_text import plural, times_words
 
 _PLAYER_LINES: dict[int, tuple[PlayerView, str]] = {}
 """id of a shared `PlayerView` → (the view, its line in `describe`): the view is held, so its id
@@ -114,8 +114,7 @@ def describe(o: PublicObservation) -> str:
             if v
         ]
         lines.extend(
-            f"{word} is waiting{'' if v == 1 else ', twice' if v == 2 else f', {v} times'}: "
-            f"{EFFECT_WORDS[word]}."
+            f"{word} is waiting{'' if v == 1 else f', {times_words(v)}'}: {EFFECT_WORDS[word]}."
             for word, v in waiting
         )
     if o.fire_died_down:
